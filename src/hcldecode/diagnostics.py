@@ -71,18 +71,17 @@ class Range:
     def overlaps(self, other: Range) -> bool:
         """True when both ranges are in one file and share at least one byte.
 
-        An empty range overlaps a range that contains its position.
+        An empty range overlaps a range that contains its position, and an
+        empty range at the same position.
         """
         if self.filename != other.filename:
             return False
-        if self.empty and other.empty:
-            return self.start.byte == other.start.byte
         if self.empty:
-            return other.start.byte <= self.start.byte < other.end.byte or (
-                self.start.byte == other.start.byte
-            )
+            if other.empty:
+                return self.start.byte == other.start.byte
+            return other.contains_offset(self.start.byte)
         if other.empty:
-            return other.overlaps(self)
+            return self.contains_offset(other.start.byte)
         return self.start.byte < other.end.byte and other.start.byte < self.end.byte
 
     def through(self, other: Range) -> Range:

@@ -1,0 +1,49 @@
+"""Declarative decoding: configuration classes in, typed objects out."""
+
+from __future__ import annotations
+
+from .api import (
+    DecodeError,
+    decode,
+    decode_partial,
+    loads,
+    parse,
+    parse_file,
+    reject_unclaimed,
+    schema_of,
+)
+from .classinfo import SchemaError
+from .markers import (
+    attr,
+    attr_range,
+    block,
+    body,
+    def_range,
+    label,
+    label_range,
+    remain,
+    type_range,
+)
+from .pytypes import register_type
+
+__all__ = [
+    "DecodeError",
+    "SchemaError",
+    "attr",
+    "attr_range",
+    "block",
+    "body",
+    "decode",
+    "decode_partial",
+    "def_range",
+    "label",
+    "label_range",
+    "loads",
+    "parse",
+    "parse_file",
+    "register_type",
+    "reject_unclaimed",
+    "remain",
+    "schema_of",
+    "type_range",
+]

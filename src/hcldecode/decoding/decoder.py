@@ -1,0 +1,364 @@
+"""Decoding a body into an instance of a configuration class.
+
+The decoder reads a body through the schema derived from the class, then
+fills each field: attributes are evaluated, converted by HCL's rules and
+lowered to the field's Python type; blocks are decoded recursively into
+their own classes. Every problem becomes a diagnostic and decoding goes on,
+so one run reports every mistake; an object is only built when nothing in
+it failed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from .. import convert as hclconvert
+from ..context import EvalContext
+from ..diagnostics import Diagnostic, Diagnostics, Range
+from ..model import Attribute, Block, Body, BodyContent
+from ..suggest import suggest
+from ..types import MapType, ObjectType
+from ..values import Value
+from .classinfo import ClassInfo, FieldInfo, class_info, is_config_class, strip_optional
+from .pytypes import LowerError, lower
+
+__all__ = ["decode_body"]
+
+_MISSING = object()
+
+
+def decode_body(
+    body: Body,
+    cls: type,
+    ctx: EvalContext | None,
+    diags: Diagnostics,
+    *,
+    partial: bool = False,
+    block: Block | None = None,
+) -> tuple[Any, Body | None]:
+    """Decode ``body`` into ``cls``, appending problems to ``diags``.
+
+    Returns the object (``None`` if anything in it failed) and, when
+    ``partial`` or the class has a ``remain()`` field, the body of what the
+    class did not claim.
+    """
+    info = class_info(cls)
+    remaining: Body | None = None
+    if partial or info.remain is not None:
+        content, remaining, content_diags = body.partial_content(info.schema)
+    else:
+        content, content_diags = body.content(info.schema)
+    diags.extend(content_diags)
+    failed = content_diags.has_errors()
+
+    kwargs: dict[str, Any] = {}
+    for field in info.fields:
+        value = _field_value(field, info, body, content, remaining, block, ctx, diags)
+        if value is _FAILED:
+            failed = True
+        elif value is not _MISSING:
+            kwargs[field.name] = value
+    if failed:
+        return None, remaining
+    return _construct(info, kwargs, content, block, body, diags), remaining
+
+
+_FAILED = object()
+
+
+def _field_value(
+    field: FieldInfo,
+    info: ClassInfo,
+    body: Body,
+    content: BodyContent,
+    remaining: Body | None,
+    block: Block | None,
+    ctx: EvalContext | None,
+    diags: Diagnostics,
+) -> Any:
+    kind = field.kind
+    if kind == "attr":
+        attribute = content.attributes.get(field.hcl_name)
+        if attribute is None:
+            return _MISSING
+        return _attribute_value(field, attribute, ctx, diags)
+    if kind == "block":
+        return _blocks_value(field, content, ctx, diags)
+    if kind == "label":
+        assert block is not None  # labels on a root class are rejected earlier
+        index = info.labels.index(field)
+        return block.labels[index] if index < len(block.labels) else _FAILED
+    if kind == "remain":
+        return remaining
+    if kind == "body":
+        return body
+    return _range_value(field, info, content, block)
+
+
+def _range_value(
+    field: FieldInfo, info: ClassInfo, content: BodyContent, block: Block | None
+) -> Any:
+    marker = field.range_marker
+    assert marker is not None
+    result: Range | None = None
+    if marker.part in ("def", "type", "label"):
+        if block is not None:
+            if marker.part == "def":
+                result = block.def_range
+            elif marker.part == "type":
+                result = block.type_range
+            else:
+                label_fields = [f.name for f in info.labels]
+                index = label_fields.index(marker.target or "")
+                if index < len(block.label_ranges):
+                    result = block.label_ranges[index]
+    else:
+        target = next(f for f in info.fields if f.name == marker.target)
+        attribute = content.attributes.get(target.hcl_name)
+        if attribute is not None:
+            if marker.part == "attr":
+                result = attribute.range
+            elif marker.part == "attr_name":
+                result = attribute.name_range
+            else:
+                result = attribute.expr.range
+    if result is None and not field.optional_none:
+        return content.missing_item_range
+    return result
+
+
+def _attribute_value(
+    field: FieldInfo, attribute: Attribute, ctx: EvalContext | None, diags: Diagnostics
+) -> Any:
+    plan = field.plan
+    assert plan is not None
+    expr = attribute.expr
+    if plan.raw and field.annotation is not Value:
+        return expr
+    value, value_diags = expr.value(ctx)
+    diags.extend(value_diags)
+    if value_diags.has_errors():
+        return _FAILED
+    if value.is_null and not plan.raw:
+        if not field.required:
+            return _MISSING
+        if plan.nullable:
+            return None
+        diags.append(
+            Diagnostic.error(
+                "Missing required argument",
+                f"The argument {json.dumps(field.hcl_name)} is required, but it is set to null.",
+                expr.range,
+                attribute.range,
+            )
+        )
+        return _FAILED
+    try:
+        extra = _unexpected_keys(value, field.annotation)
+        if extra:
+            raise LowerError(extra)
+        if not value.is_wholly_known:
+            raise LowerError("the value is not known yet")
+        converted = hclconvert.convert(value, plan.hcl_type)
+        return lower(converted, field.annotation)
+    except (hclconvert.ConversionError, LowerError) as exc:
+        diags.append(
+            Diagnostic.error(
+                "Incorrect attribute value type",
+                f"Inappropriate value for attribute {json.dumps(field.hcl_name)}: {exc}.",
+                expr.range,
+                attribute.range,
+                expression=expr,
+                eval_context=ctx,
+            )
+        )
+        return _FAILED
+
+
+def _unexpected_keys(value: Value, annotation: Any) -> str | None:
+    """A message about an object key that a configuration class does not have, if any.
+
+    HCL's object conversion drops attributes the target type lacks; for
+    classes used as attribute values an unknown key is more likely a typo,
+    so it is reported (with a suggestion) instead.
+    """
+    if not value.is_known or value.is_null:
+        return None
+    inner, _ = strip_optional(annotation)
+    if is_config_class(inner) and isinstance(value.type, ObjectType | MapType):
+        known = [f.hcl_name for f in class_info(inner).fields]
+        for key, item in value.items():
+            if key not in known:
+                hint = suggest(key, known)
+                more = f'; did you mean "{hint}"' if hint else ""
+                return f'unexpected attribute "{key}" for {inner.__name__}{more}'
+            field = next(f for f in class_info(inner).fields if f.hcl_name == key)
+            nested = _unexpected_keys(item, field.annotation)
+            if nested:
+                return f'attribute "{key}": {nested}'
+    return None
+
+
+def _blocks_value(
+    field: FieldInfo, content: BodyContent, ctx: EvalContext | None, diags: Diagnostics
+) -> Any:
+    assert field.block_class is not None
+    blocks = content.blocks_of_type(field.hcl_name)
+    shape = field.block_shape
+    type_name = field.hcl_name
+    if shape in ("one", "optional"):
+        if len(blocks) > 1:
+            diags.append(
+                Diagnostic.error(
+                    f"Duplicate {type_name} block",
+                    f"Only one {type_name} block is allowed. Another was defined at "
+                    f"{blocks[0].def_range}.",
+                    blocks[1].def_range,
+                )
+            )
+            return _FAILED
+        if not blocks:
+            if shape == "optional":
+                return _MISSING if field.has_default else None
+            diags.append(
+                Diagnostic.error(
+                    f"Missing {type_name} block",
+                    f"A {type_name} block is required.",
+                    content.missing_item_range,
+                )
+            )
+            return _FAILED
+        obj = _decode_block(blocks[0], field.block_class, ctx, diags)
+        return _FAILED if obj is None else obj
+
+    ok = _check_counts(field, blocks, content, diags)
+    if not blocks and ok and field.has_default:
+        return _MISSING
+    decoded = [(b, _decode_block(b, field.block_class, ctx, diags)) for b in blocks]
+    if not ok or any(obj is None for _, obj in decoded):
+        return _FAILED
+    if shape == "list":
+        return [obj for _, obj in decoded]
+    if shape == "tuple":
+        return tuple(obj for _, obj in decoded)
+    result: dict[str, Any] = {}
+    first: dict[str, Block] = {}
+    for b, obj in decoded:
+        key = b.labels[0]
+        if key in first:
+            diags.append(
+                Diagnostic.error(
+                    f"Duplicate {type_name} block",
+                    f"A block for {type_name} {json.dumps(key, ensure_ascii=False)} was "
+                    f"already defined at {first[key].def_range}. The {type_name} labels "
+                    "must be unique.",
+                    b.def_range,
+                )
+            )
+            ok = False
+            continue
+        first[key] = b
+        result[key] = obj
+    return result if ok else _FAILED
+
+
+def _check_counts(
+    field: FieldInfo, blocks: Sequence[Block], content: BodyContent, diags: Diagnostics
+) -> bool:
+    type_name = field.hcl_name
+    if field.min_items is not None and len(blocks) < field.min_items:
+        diags.append(
+            Diagnostic.error(
+                f"Insufficient {type_name} blocks",
+                f"At least {field.min_items} {json.dumps(type_name)} blocks are required.",
+                content.missing_item_range,
+            )
+        )
+        return False
+    if field.max_items is not None and len(blocks) > field.max_items:
+        diags.append(
+            Diagnostic.error(
+                f"Too many {type_name} blocks",
+                f"No more than {field.max_items} {json.dumps(type_name)} blocks are allowed.",
+                blocks[field.max_items].def_range,
+            )
+        )
+        return False
+    return True
+
+
+def _decode_block(block: Block, cls: type, ctx: EvalContext | None, diags: Diagnostics) -> Any:
+    obj, _ = decode_body(block.body, cls, ctx, diags, block=block)
+    return obj
+
+
+def _construct(
+    info: ClassInfo,
+    kwargs: dict[str, Any],
+    content: BodyContent,
+    block: Block | None,
+    body: Body,
+    diags: Diagnostics,
+) -> Any:
+    try:
+        return info.cls(**kwargs)
+    except (ValueError, TypeError) as exc:
+        located = _locate_validation_errors(info, kwargs, content)
+        if located:
+            diags.extend(located)
+        else:
+            where = block.def_range if block is not None else body.missing_item_range
+            what = f"The {block.type} block" if block is not None else "The configuration"
+            diags.append(Diagnostic.error("Invalid configuration", f"{what} is not valid: {exc}", where))
+        return None
+
+
+def _locate_validation_errors(
+    info: ClassInfo, kwargs: dict[str, Any], content: BodyContent
+) -> list[Diagnostic]:
+    """Run attrs validators one field at a time to point each failure at its attribute."""
+    if not attrs.has(info.cls):
+        return []
+    found: list[Diagnostic] = []
+    by_alias = {a.alias or a.name: a for a in attrs.fields(info.cls)}
+    for field in info.fields:
+        if field.kind != "attr" or field.name not in kwargs:
+            continue
+        attribute = content.attributes.get(field.hcl_name)
+        definition = by_alias.get(field.name)
+        if attribute is None or definition is None:
+            continue
+        check = _field_check(definition)
+        if check is None:
+            continue
+        try:
+            check(kwargs[field.name])
+        except (ValueError, TypeError) as exc:
+            found.append(
+                Diagnostic.error(
+                    "Invalid attribute value",
+                    f"The value of {json.dumps(field.hcl_name)} is not valid: {exc}",
+                    attribute.expr.range,
+                    attribute.range,
+                )
+            )
+    return found
+
+
+def _field_check(definition: attrs.Attribute[Any]) -> Callable[[Any], None] | None:
+    converter = definition.converter
+    validator = definition.validator
+    if converter is None and validator is None:
+        return None
+
+    def check(value: Any) -> None:
+        if callable(converter):
+            value = converter(value)
+        if validator is not None:
+            validator(None, definition, value)
+
+    return check
