@@ -1,10 +1,14 @@
-"""Development sessions: ``nox -s tests lint typecheck docs bench``.
+"""Development sessions: ``nox -s tests lint typecheck docs bench conformance``.
 
 Every session runs on the interpreter nox itself runs on, so no session
 fails for a missing interpreter.
 """
 
 from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
 
 import nox
 
@@ -45,3 +49,38 @@ def bench(session: nox.Session) -> None:
     """Parser throughput on the shared corpus, beside python-hcl2 and json.loads."""
     session.install("-e", ".", "python-hcl2")
     session.run("python", "benchmarks/bench.py", *session.posargs)
+
+
+_HCL_SOURCES = Path("/usr/share/gocode/src/github.com/hashicorp/hcl/v2")
+
+
+@nox.session
+def conformance(session: nox.Session) -> None:
+    """HCL's specsuite, with its Go harness, run against ``hcldecode hcldec``.
+
+    The suite and the harness come with Debian's golang-github-hashicorp-hcl-v2-dev
+    package; they are installed with apt-get when missing and nox runs as root.
+    """
+    if shutil.which("go") is None or not (_HCL_SOURCES / "specsuite").is_dir():
+        if os.geteuid() != 0 or shutil.which("apt-get") is None:
+            session.error(
+                "the conformance suite needs go and golang-github-hashicorp-hcl-v2-dev "
+                "(apt-get install -y golang-go golang-github-hashicorp-hcl-v2-dev)"
+            )
+        session.run("apt-get", "update", "-q", external=True)
+        session.run(
+            "apt-get", "install", "-y", "golang-go", "golang-github-hashicorp-hcl-v2-dev",
+            external=True,
+        )
+    session.install("-e", ".")
+    tmp = Path(session.create_tmp())
+    harness = tmp / "hclspecsuite"
+    session.run(
+        "go", "build", "-o", str(harness), "github.com/hashicorp/hcl/v2/cmd/hclspecsuite",
+        env={"GOPATH": "/usr/share/gocode", "GO111MODULE": "off"},
+        external=True,
+    )
+    hcldec = tmp / "hcldec"
+    hcldec.write_text(f'#!/bin/sh\nexec "{Path(session.bin) / "hcldecode"}" hcldec "$@"\n')
+    hcldec.chmod(0o755)
+    session.run(str(harness), str(_HCL_SOURCES / "specsuite" / "tests"), str(hcldec), external=True)

@@ -218,9 +218,7 @@ def test_body_diagnostics_pass_through_in_order() -> None:
 def test_partial_content_returns_merged_leftovers() -> None:
     a = make_body("a.hcl", ["x", "extra"], ["keep", "drop"])
     b = make_body("b.hcl", ["more"], ["drop"])
-    content, remain, diags = merge_bodies([a, b]).partial_content(
-        schema([("x", False)], ["drop"])
-    )
+    content, remain, diags = merge_bodies([a, b]).partial_content(schema([("x", False)], ["drop"]))
     assert diags == []
     assert list(content.attributes) == ["x"]
     assert content.blocks == (a.blocks[1], b.blocks[0])
@@ -305,6 +303,89 @@ def test_partial_then_content_equals_content_of_union(
     content2, diags2 = remain.content(second)
     whole, whole_diags = body.content(first.union(second))
 
+    assert {**content1.attributes, **content2.attributes} == dict(whole.attributes)
+    assert Counter(content1.blocks + content2.blocks) == Counter(whole.blocks)
+    assert diag_keys(diags1 + diags2) == diag_keys(whole_diags)
+
+
+# --------------------------------------------------------------------------- native syntax
+
+
+def parse(src: str, filename: str) -> Body:
+    from hcldecode.native import parse_config
+
+    file, diags = parse_config(src, filename)
+    assert diags == []
+    return file.body
+
+
+def test_merge_native_files() -> None:
+    a = parse('name = "a"\nservice "x" {}\n', "a.hcl")
+    b = parse('service "y" {}\nname = "b"\nport = 1\n', "b.hcl")
+    content, diags = merge_bodies([a, b]).content(
+        BodySchema(
+            [AttributeSchema("name"), AttributeSchema("port", True)],
+            [BlockHeaderSchema("service", ("name",))],
+        )
+    )
+    assert [blk.labels for blk in content.blocks] == [("x",), ("y",)]
+    assert content.attributes["name"].name_range.filename == "a.hcl"
+    assert diags == [
+        Diagnostic.error(
+            "Duplicate argument",
+            'Argument "name" was already set at a.hcl:1,1-5',
+            Range("b.hcl", Pos(2, 1, 15), Pos(2, 5, 19)),
+        )
+    ]
+    _content, diags = merge_bodies([a]).content(BodySchema([AttributeSchema("port", True)]))
+    assert [(d.summary, d.detail, d.subject) for d in diags] == [
+        (
+            "Unsupported argument",
+            'An argument named "name" is not expected here.',
+            Range("a.hcl", Pos(1, 1, 0), Pos(1, 5, 4)),
+        ),
+        (
+            "Unsupported block type",
+            'Blocks of type "service" are not expected here.',
+            Range("a.hcl", Pos(2, 1, 11), Pos(2, 8, 18)),
+        ),
+        ("Missing required argument", 'The argument "port" is required, but was not set.', None),
+    ]
+
+
+@st.composite
+def native_sources(draw: st.DrawFn) -> tuple[list[str], dict[str, str]]:
+    kinds = {n: draw(st.sampled_from(["attr", "block"])) for n in NAMES}
+    sources = []
+    for _ in range(draw(st.integers(min_value=1, max_value=3))):
+        attr_names = draw(st.lists(st.sampled_from(NAMES), unique=True, max_size=4))
+        block_types = draw(st.lists(st.sampled_from(NAMES), max_size=4))
+        lines = [f"{name} = 1" for name in attr_names] + [f"{t} {{}}" for t in block_types]
+        sources.append("\n".join(draw(st.permutations(lines))) + "\n")
+    return sources, kinds
+
+
+@given(native_sources(), st.data())
+def test_partial_processing_property_on_native_bodies(
+    case: tuple[list[str], dict[str, str]], data: st.DataObject
+) -> None:
+    sources, kinds = case
+    bodies = [parse(src, f"f{i}.hcl") for i, src in enumerate(sources)]
+    body = bodies[0] if len(bodies) == 1 else merge_bodies(bodies)
+    shuffled = data.draw(st.permutations(NAMES))
+    split = data.draw(st.integers(min_value=0, max_value=len(NAMES)))
+
+    def make(names: Sequence[str]) -> BodySchema:
+        chosen = data.draw(st.lists(st.sampled_from(names), unique=True)) if names else []
+        return schema(
+            [(n, data.draw(st.booleans())) for n in chosen if kinds[n] == "attr"],
+            [n for n in chosen if kinds[n] == "block"],
+        )
+
+    first, second = make(shuffled[:split]), make(shuffled[split:])
+    content1, remain, diags1 = body.partial_content(first)
+    content2, diags2 = remain.content(second)
+    whole, whole_diags = body.content(first.union(second))
     assert {**content1.attributes, **content2.attributes} == dict(whole.attributes)
     assert Counter(content1.blocks + content2.blocks) == Counter(whole.blocks)
     assert diag_keys(diags1 + diags2) == diag_keys(whole_diags)

@@ -174,3 +174,53 @@ def test_rel_traversal() -> None:
 )
 def test_expr_as_keyword(expr: Expression, expected: str | None) -> None:
     assert expr_as_keyword(expr) == expected
+
+
+# --------------------------------------------------------------------------- native syntax
+
+
+def native(src: str) -> Expression:
+    from hcldecode.native import parse_expression
+
+    expr, diags = parse_expression(src, "e.hcl")
+    assert diags == []
+    return expr
+
+
+def erng(start: int, end: int) -> Range:
+    return Range("e.hcl", Pos(1, start + 1, start), Pos(1, end + 1, end))
+
+
+def test_native_static_analyses() -> None:
+    elements, diags = expr_list(native("[a, b.c]"))
+    assert diags == []
+    assert [str(abs_traversal_for_expr(e)[0]) for e in elements] == ["a", "b.c"]
+    pairs, diags = expr_map(native("{a = 1, (b) = 2}"))
+    assert diags == []
+    assert [expr_as_keyword(k) for k, _v in pairs] == ["a", None]
+    call, diags = expr_call(native("f(x, y)"))
+    assert diags == []
+    assert call is not None
+    assert (call.name, len(call.arguments), call.args_range) == ("f", 2, erng(1, 7))
+    assert expr_as_keyword(native("true")) == "true"
+    assert expr_as_keyword(native("a.b")) is None
+    traversal, diags = rel_traversal_for_expr(native("a.b[0]"))
+    assert diags == []
+    assert traversal is not None
+    assert traversal.is_relative
+    assert str(traversal) == ".a.b[0]"
+
+
+def test_native_static_errors() -> None:
+    assert expr_list(native("f(x)")) == (
+        [],
+        [invalid("A static list expression is required.", erng(0, 2))],
+    )
+    assert expr_call(native("[1]")) == (
+        None,
+        [invalid("A static function call is required.", erng(0, 1))],
+    )
+    assert abs_traversal_for_expr(native("a + 1")) == (
+        None,
+        [invalid(TRAVERSAL_DETAIL, erng(0, 5))],
+    )

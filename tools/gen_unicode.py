@@ -182,9 +182,7 @@ def generate_tables(ucd: Path) -> tuple[str, str]:
         "",
         constant("ID_START", "Code points with the ID_Start property.", core["ID_Start"]),
         "",
-        constant(
-            "ID_CONTINUE", "Code points with the ID_Continue property.", core["ID_Continue"]
-        ),
+        constant("ID_CONTINUE", "Code points with the ID_Continue property.", core["ID_Continue"]),
         "",
         constant("WHITE_SPACE", "Code points with the White_Space property.", props["White_Space"]),
         "",
@@ -230,7 +228,8 @@ def main(argv: list[str] | None = None) -> int:
     TABLES.write_text(tables, encoding="utf-8")
     TEST_TABLE.parent.mkdir(parents=True, exist_ok=True)
     TEST_TABLE.write_text(generate_test_table(args.ucd, version), encoding="utf-8")
-    print(f"wrote {TABLES.relative_to(ROOT)} and {TEST_TABLE.relative_to(ROOT)} (Unicode {version})")
+    written = f"{TABLES.relative_to(ROOT)} and {TEST_TABLE.relative_to(ROOT)}"
+    print(f"wrote {written} (Unicode {version})")
     return 0
 
 

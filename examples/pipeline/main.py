@@ -10,8 +10,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import hcldecode as hcl
-from config import Pipeline
+import hcldecode as hcl  # noqa: E402
+from config import Pipeline  # noqa: E402
 
 HERE = Path(__file__).parent
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import hcldecode as hcl
-from core import load
+import hcldecode as hcl  # noqa: E402
+from core import load  # noqa: E402
 
 
 def main(argv: list[str]) -> int:

@@ -7,12 +7,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import hcldecode as hcl
-from config import Service
-
-
-def upper(text: str) -> str:
-    return text.upper()
+import hcldecode as hcl  # noqa: E402
+from config import Service  # noqa: E402
 
 
 def main() -> None:
@@ -21,7 +17,6 @@ def main() -> None:
             Path(__file__).with_name("service.hcl"),
             Service,
             variables={"var": {"region": "eu-west-1"}},
-            functions={"upper": upper},
         )
     except hcl.DecodeError as err:
         print(err, file=sys.stderr)

@@ -30,6 +30,6 @@ backend "cart" {
 }
 
 logging {
-  level  = upper("info")
+  level  = "INFO"
   format = "json"
 }

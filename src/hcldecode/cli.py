@@ -28,6 +28,8 @@ from .decoding import DecodeError, SchemaError, decode
 from .diagnostics import Range
 from .model import Body, Expression
 from .render import write_diagnostics
+from .spec.command import register as register_hcldec
+from .spec.command import run_subcommand as run_hcldec
 from .values import Value
 
 __all__ = ["main"]
@@ -118,11 +120,15 @@ def _build_parser() -> argparse.ArgumentParser:
             metavar="NAME=VALUE",
             help="a variable (VALUE is JSON, or else a string)",
         )
+    register_hcldec(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
+    hcldec_status = run_hcldec(argv)
+    if hcldec_status is not None:
+        return hcldec_status
     args = _build_parser().parse_args(argv)
     try:
         cls = _load_class(args.schema)

@@ -64,13 +64,11 @@ class EvalContext:
         *,
         literal_only: bool = False,
     ) -> None:
-        literal_only = literal_only or (parent is not None and parent.literal_only)
-        if literal_only and (variables is not None or functions is not None):
-            raise TypeError(
-                "a literal-only evaluation context cannot have variables or functions"
-            )
         if parent is not None and not isinstance(parent, EvalContext):
             raise TypeError(f"parent must be an EvalContext, not {type(parent).__name__}")
+        literal_only = literal_only or (parent is not None and parent.literal_only)
+        if literal_only and (variables is not None or functions is not None):
+            raise TypeError("a literal-only evaluation context cannot have variables or functions")
         self._parent = parent
         self._literal_only = literal_only
         self._variables = None if variables is None else _convert_variables(variables)

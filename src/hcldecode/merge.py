@@ -95,8 +95,7 @@ class MergedBody(Body):
                 diags.append(
                     Diagnostic.error(
                         "Missing required argument",
-                        f"The argument {go_quote(attr_schema.name)} is required, "
-                        "but was not set.",
+                        f"The argument {go_quote(attr_schema.name)} is required, but was not set.",
                     )
                 )
         merged = BodyContent(attributes, tuple(blocks), self.missing_item_range)

@@ -12,7 +12,7 @@ file was written in.
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -49,12 +49,24 @@ class AttributeSchema:
     required: bool = False
 
 
+def _str_tuple(names: Iterable[str]) -> tuple[str, ...]:
+    return tuple(names)
+
+
 @attrs.frozen
 class BlockHeaderSchema:
     """A block type the application expects, with the names of its labels."""
 
     type: str
-    label_names: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    label_names: tuple[str, ...] = attrs.field(default=(), converter=_str_tuple)
+
+
+def _attribute_tuple(items: Iterable[AttributeSchema]) -> tuple[AttributeSchema, ...]:
+    return tuple(items)
+
+
+def _block_tuple(items: Iterable[BlockHeaderSchema]) -> tuple[BlockHeaderSchema, ...]:
+    return tuple(items)
 
 
 def _check_schema(
@@ -92,10 +104,10 @@ class BodySchema:
     """
 
     attributes: tuple[AttributeSchema, ...] = attrs.field(
-        default=(), converter=tuple, validator=_check_schema
+        default=(), converter=_attribute_tuple, validator=_check_schema
     )
     blocks: tuple[BlockHeaderSchema, ...] = attrs.field(
-        default=(), converter=tuple, validator=_check_blocks
+        default=(), converter=_block_tuple, validator=_check_blocks
     )
 
     def attribute_names(self) -> set[str]:

@@ -118,8 +118,16 @@ _CLUSTER = re.compile(
 # Where none occurs, every code point is a cluster of its own.
 _JOINER = re.compile(
     _any_of(
-        GB_EXTEND, GB_ZWJ, GB_SPACING_MARK, GB_PREPEND, GB_REGIONAL_INDICATOR,
-        GB_L, GB_V, GB_T, GB_LV, GB_LVT,
+        GB_EXTEND,
+        GB_ZWJ,
+        GB_SPACING_MARK,
+        GB_PREPEND,
+        GB_REGIONAL_INDICATOR,
+        GB_L,
+        GB_V,
+        GB_T,
+        GB_LV,
+        GB_LVT,
     )
 )
 

@@ -220,8 +220,7 @@ class Value:
             raise TypeError(f"Value.capsule needs a CapsuleType, not {t!r}")
         if t.python_type is not None and not isinstance(obj, t.python_type):
             raise TypeError(
-                f"capsule type {t.name} holds {t.python_type.__name__}, "
-                f"not {type(obj).__name__}"
+                f"capsule type {t.name} holds {t.python_type.__name__}, not {type(obj).__name__}"
             )
         return cls._make(t, obj)
 
@@ -420,9 +419,7 @@ class Value:
         if isinstance(t, ObjectType):
             return f"Value.object({dict(self.items())!r})"
         assert isinstance(t, CollectionType)
-        content = (
-            dict(self.items()) if isinstance(t, MapType) else builtins.list(self.elements())
-        )
+        content = dict(self.items()) if isinstance(t, MapType) else builtins.list(self.elements())
         if len(self) == 0:
             return f"Value.{t.kind}({content!r}, element_type={t.element!r})"
         return f"Value.{t.kind}({content!r})"
@@ -577,9 +574,7 @@ def _element_type(kind: str, items: tuple[Value, ...], given: Type | None) -> Ty
         if element_type is None or element_type == DYNAMIC:
             element_type = value.type
         elif value.type != element_type:
-            raise TypeError(
-                f"inconsistent {kind} element types ({element_type} then {value.type})"
-            )
+            raise TypeError(f"inconsistent {kind} element types ({element_type} then {value.type})")
     if element_type is None:
         if items:
             return DYNAMIC
@@ -647,9 +642,7 @@ def _hash_text(v: Value, number_text: Callable[[Num], str]) -> str:
     if isinstance(t, MapType):
         return (
             "{"
-            + "".join(
-                f"{go_quote(k)}:{_hash_text(e, number_text)};" for k, e in v.items()
-            )
+            + "".join(f"{go_quote(k)}:{_hash_text(e, number_text)};" for k, e in v.items())
             + "}"
         )
     inner = "".join(_hash_text(e, number_text) + ";" for e in v._children())
@@ -665,15 +658,13 @@ def _go_float_text(n: Num) -> str:
     if n == 0:
         return "0"
     sign = "-" if n < 0 else ""
-    exact = Fraction(abs(n))
+    exact = abs(number.to_fraction(n))
     twos = exact.denominator.bit_length() - 1  # the denominator is a power of two
     digits = str(exact.numerator * 5**twos)
     exp = len(digits) - twos  # value = 0.<digits> * 10**exp
     mant = digits.rstrip("0")
     if len(mant) > 10:
-        round_up = mant[10] > "5" or (
-            mant[10] == "5" and (len(mant) > 11 or int(mant[9]) % 2 == 1)
-        )
+        round_up = mant[10] > "5" or (mant[10] == "5" and (len(mant) > 11 or int(mant[9]) % 2 == 1))
         mant = mant[:10]
         if round_up:
             kept = mant.rstrip("9")

@@ -73,10 +73,10 @@ def _raise(diags: Diagnostics, files: Mapping[str, SourceFile]) -> None:
 def _in_source_order(diags: Diagnostics, files: Mapping[str, SourceFile]) -> Diagnostics:
     order = {name: i for i, name in enumerate(files)}
 
-    def key(d: Diagnostic) -> tuple[int, int, int]:
+    def key(d: Diagnostic) -> tuple[int, int]:
         if d.subject is None:
-            return (len(order) + 1, 0, 0)
-        return (order.get(d.subject.filename, len(order)), d.subject.start.byte, d.subject.end.byte)
+            return (len(order) + 1, 0)
+        return (order.get(d.subject.filename, len(order)), d.subject.start.byte)
 
     return Diagnostics(sorted(diags, key=key))
 

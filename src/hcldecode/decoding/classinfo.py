@@ -323,7 +323,8 @@ def _check_names(cls: type, fields: list[FieldInfo]) -> None:
         target = by_name.get(marker.target)
         want = "label" if marker.part == "label" else "attr"
         if target is None or target.kind != want:
+            what = "a label" if want == "label" else "an attribute"
             raise SchemaError(
-                f"{cls.__qualname__}.{f.name}: {marker.target!r} is not a {want} field of "
+                f"{cls.__qualname__}.{f.name}: {marker.target!r} is not {what} field of "
                 f"{cls.__qualname__}"
             )

@@ -11,12 +11,10 @@ value is computed when an expression is evaluated.
 
 from __future__ import annotations
 
-import bisect
-import re
 from collections.abc import Iterator
 
 from ..diagnostics import Pos, Range
-from ..text import grapheme_count
+from ..source import SourceMap
 
 __all__ = [
     "ArrayNode",
@@ -34,108 +32,42 @@ __all__ = [
 
 # --------------------------------------------------------------------------- positions
 
-# Within a JSON string the reference scanner counts grapheme clusters only
-# between quotes, backslashes and control characters; each of those counts
-# as one column on its own.
-_CLUSTER_BREAK = re.compile(r'(["\\\x00-\x1f])')
-
-
-def _columns(segment: str) -> int:
-    """The columns the reference's JSON scanner counts for ``segment`` (no newline in it).
-
-    A tab counts two columns and a carriage return none; everything else
-    counts one column per grapheme cluster.
-    """
-    if segment.isascii():
-        return len(segment) + segment.count("\t") - segment.count("\r")
-    clusters = sum(grapheme_count(piece) for piece in _CLUSTER_BREAK.split(segment) if piece)
-    return clusters + segment.count("\t") - segment.count("\r")
-
-
-def _utf8_length(s: str) -> int:
-    # Lone surrogates stand for single undecodable bytes (surrogateescape).
-    return len(s.encode("utf-8", "surrogateescape" if not _has_wide_surrogates(s) else "surrogatepass"))
-
-
-def _has_wide_surrogates(s: str) -> bool:
-    return any("\ud800" <= ch < "\udc80" or "\udd00" <= ch <= "\udfff" for ch in s)
-
 
 class Source:
-    """A decoded JSON document and the rules for positions in it.
+    """A decoded JSON document and the positions in it.
 
-    Lines are counted at ``\\n``; columns follow the reference's JSON scanner
-    (a tab is two columns, a carriage return none, otherwise one column per
-    grapheme cluster); byte offsets are those of the UTF-8 encoding.
-    Line tables are built on the first request for a position.
+    Positions follow the reference's JSON scanner: lines end at ``\\n``, a
+    tab counts two columns and a carriage return none, anything else one
+    column per grapheme cluster; byte offsets are those of the UTF-8 file.
+    The line tables (a :class:`~hcldecode.source.SourceMap`) are built on
+    the first request for a position, so parsing alone builds none.
     """
 
-    __slots__ = ("_ascii", "_byte_starts", "_line_starts", "filename", "text")
+    __slots__ = ("_map", "filename", "text")
 
     def __init__(self, filename: str, text: str) -> None:
         self.filename = filename
         self.text = text
-        self._ascii = text.isascii()
-        self._line_starts: list[int] | None = None
-        self._byte_starts: list[int] | None = None
+        self._map: SourceMap | None = None
 
-    def _lines(self) -> list[int]:
-        if self._line_starts is None:
-            starts = [0]
-            find = self.text.find
-            i = find("\n")
-            while i >= 0:
-                starts.append(i + 1)
-                i = find("\n", i + 1)
-            self._line_starts = starts
-        return self._line_starts
-
-    def _line_bytes(self) -> list[int]:
-        if self._byte_starts is None:
-            starts = self._lines()
-            text = self.text
-            total = 0
-            byte_starts = [0]
-            for a, b in zip(starts, starts[1:], strict=False):
-                total += _utf8_length(text[a:b])
-                byte_starts.append(total)
-            self._byte_starts = byte_starts
-        return self._byte_starts
+    @property
+    def source_map(self) -> SourceMap:
+        """The position tables of the text."""
+        if self._map is None:
+            self._map = SourceMap(self.filename, self.text, json_columns=True)
+        return self._map
 
     def pos(self, offset: int) -> Pos:
-        """The position of the character offset ``offset`` (clamped to the text)."""
-        offset = max(0, min(offset, len(self.text)))
-        starts = self._lines()
-        line = bisect.bisect_right(starts, offset) - 1
-        start = starts[line]
-        segment = self.text[start:offset]
-        if self._ascii:
-            byte = offset
-        else:
-            byte = self._line_bytes()[line] + _utf8_length(segment)
-        return Pos(line + 1, 1 + _columns(segment), byte)
+        """The position of the character offset ``offset``."""
+        return self.source_map.pos(offset)
 
     def range(self, start: int, end: int) -> Range:
         """The range from character offset ``start`` to ``end`` (exclusive)."""
-        p = self.pos(start)
-        return Range(self.filename, p, p if end == start else self.pos(end))
+        return self.source_map.range(start, end)
 
     def offset_of_byte(self, byte: int) -> int:
-        """The character offset of the UTF-8 byte offset ``byte`` (rounded down)."""
-        if self._ascii:
-            return byte
-        byte_starts = self._line_bytes()
-        line = bisect.bisect_right(byte_starts, byte) - 1
-        start = self._lines()[line]
-        remaining = byte - byte_starts[line]
-        offset = start
-        text = self.text
-        while offset < len(text) and remaining > 0:
-            remaining -= _utf8_length(text[offset])
-            if remaining < 0:
-                break
-            offset += 1
-        return offset
+        """The character offset of the first character at or after the UTF-8 offset ``byte``."""
+        return self.source_map.offset(byte)
 
 
 # --------------------------------------------------------------------------- nodes

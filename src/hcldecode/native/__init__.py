@@ -1,3 +1,143 @@
-"""HCL native syntax: scanner, parser, expression tree and body."""
+"""HCL native syntax: scanner, parser, expression tree and body.
+
+Entry points:
+
+* :func:`parse_config` reads a whole configuration file into a
+  :class:`~hcldecode.model.File` whose body is a native :class:`Body`;
+* :func:`parse_expression` and :func:`parse_template` read one expression
+  or one bare template (the JSON syntax uses the latter for its strings);
+* :func:`parse_traversal_abs` reads a plain variable reference;
+* :func:`valid_identifier` tests a name against HCL's identifier rule.
+
+Every function returns its diagnostics beside its result and never raises
+for a mistake in the source. Nesting deeper than :data:`MAX_NESTING` is
+reported as an error.
+"""
 
 from __future__ import annotations
+
+from ..diagnostics import Diagnostic, Diagnostics, Pos, Range
+from ..model import File
+from ..source import SourceMap, decode_source
+from ..text import is_identifier
+from ..traversal import Traversal
+from . import scanner
+from .ast import Node, build_traversal
+from .body import Body
+from .parser import MAX_NESTING, Parser, run_with_room
+
+__all__ = [
+    "MAX_NESTING",
+    "Body",
+    "parse_config",
+    "parse_expression",
+    "parse_template",
+    "parse_traversal_abs",
+    "valid_identifier",
+]
+
+
+class _ShiftedSourceMap(SourceMap):
+    """Positions of a text that starts at ``start`` of some enclosing file."""
+
+    __slots__ = ("_origin",)
+
+    def __init__(self, filename: str, text: str, origin: Pos) -> None:
+        super().__init__(filename, text)
+        self._origin = origin
+
+    def pos(self, offset: int) -> Pos:
+        pos = super().pos(offset)
+        origin = self._origin
+        column = origin.column + pos.column - 1 if pos.line == 1 else pos.column
+        return Pos(origin.line + pos.line - 1, column, origin.byte + pos.byte)
+
+    def range(self, start: int, end: int) -> Range:
+        return Range(self.filename, self.pos(start), self.pos(end))
+
+
+def _prepare(
+    src: bytes | str, filename: str, start: Pos | None, *, template: bool = False
+) -> tuple[Parser, Diagnostics]:
+    if not isinstance(filename, str):
+        raise TypeError(f"filename must be a str, not {type(filename).__name__}")
+    # Undecodable bytes are reported by the scanner, which knows where they
+    # matter (they are allowed in comments, as in the reference).
+    text, _ = decode_source(src, filename)
+    source = (
+        SourceMap(filename, text) if start is None else _ShiftedSourceMap(filename, text, start)
+    )
+    tokens = scanner.scan(text, template=template)
+    parser = Parser(text, source, tokens)
+    return parser, scanner.scan_diagnostics(tokens, text, source)
+
+
+def parse_config(src: bytes | str, filename: str = "<string>") -> tuple[File, Diagnostics]:
+    """Parse a native-syntax configuration file.
+
+    The file's body is a :class:`Body`; its ``context_string`` names the
+    top-level block around a byte offset (e.g. ``service "web"``).
+    """
+    parser, diags = _prepare(src, filename, None)
+    body = run_with_room(lambda: parser.parse_body(scanner.EOF, None))
+    assert isinstance(body, Body)
+    diags.extend(parser.diags)
+    return File(filename, parser.text, body, body.context_string), diags
+
+
+def parse_expression(
+    src: bytes | str, filename: str = "<string>", start: Pos | None = None
+) -> tuple[Node, Diagnostics]:
+    """Parse one expression (newlines are insignificant), positions counted from ``start``."""
+    parser, diags = _prepare(src, filename, start)
+    parser.newlines.append(False)
+
+    def parse() -> Node:
+        expr = parser.parse_expression()
+        after = parser.peek()
+        if after[0] != scanner.EOF and not parser.recovery:
+            parser.diags.append(
+                Diagnostic.error(
+                    "Extra characters after expression",
+                    "An expression was successfully parsed, but extra characters were found "
+                    "after it.",
+                    parser.rng(after),
+                )
+            )
+        return expr
+
+    expr = run_with_room(parse)
+    assert isinstance(expr, Node)
+    diags.extend(parser.diags)
+    return expr, diags
+
+
+def parse_template(
+    src: bytes | str, filename: str = "<string>", start: Pos | None = None
+) -> tuple[Node, Diagnostics]:
+    """Parse a bare template (text with ``${...}`` and ``%{...}``).
+
+    Positions are counted from ``start`` (the JSON syntax passes the
+    position of a string's content).
+    """
+    parser, diags = _prepare(src, filename, start, template=True)
+    expr = run_with_room(lambda: parser.parse_template(scanner.EOF))
+    assert isinstance(expr, Node)
+    diags.extend(parser.diags)
+    return expr, diags
+
+
+def parse_traversal_abs(
+    src: bytes | str, filename: str = "<string>", start: Pos | None = None
+) -> tuple[Traversal, Diagnostics]:
+    """Parse a variable reference with attribute and literal-index steps (``a.b[0]["c"]``)."""
+    parser, diags = _prepare(src, filename, start)
+    parser.newlines.append(False)
+    steps = parser.parse_traversal_abs()
+    diags.extend(parser.diags)
+    return build_traversal(parser.source, steps), diags
+
+
+def valid_identifier(s: str) -> bool:
+    """True when ``s`` is a valid HCL identifier."""
+    return is_identifier(s)

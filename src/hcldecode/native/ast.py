@@ -58,6 +58,7 @@ __all__ = [
     "TemplateWrap",
     "TupleCons",
     "UnaryOp",
+    "build_traversal",
 ]
 
 
@@ -215,7 +216,8 @@ class Step:
         return f"<Step {self.kind.value} {payload!r} {self.start}:{self.end}>"
 
 
-def _build_traversal(source: SourceMap, steps: Sequence[Step]) -> Traversal:
+def build_traversal(source: SourceMap, steps: Sequence[Step]) -> Traversal:
+    """The :class:`~hcldecode.traversal.Traversal` of parsed steps."""
     built: list[Traverser] = []
     for step in steps:
         rng = source.range(step.start, step.end)
@@ -256,7 +258,7 @@ class ScopeTraversal(Node):
     @property
     def traversal(self) -> Traversal:
         if self._traversal is None:
-            self._traversal = _build_traversal(self.source, self.steps)
+            self._traversal = build_traversal(self.source, self.steps)
         return self._traversal
 
     def static_traversal(self) -> Traversal | None:
@@ -318,7 +320,7 @@ class RelativeTraversal(Node):
     @property
     def traversal(self) -> Traversal:
         if self._traversal is None:
-            self._traversal = _build_traversal(self.source, self.steps)
+            self._traversal = build_traversal(self.source, self.steps)
         return self._traversal
 
     def children(self) -> Sequence[Node]:

@@ -1,0 +1,88 @@
+"""HCL's JSON syntax: configuration written as JSON.
+
+:func:`parse` reads a JSON document into a :class:`~hcldecode.model.File`
+whose body interprets object properties as attributes or blocks according
+to the schema it is given; :func:`parse_expression` reads one JSON value as
+an expression. Both keep the order of properties and every duplicate, read
+numbers exactly, and report every mistake as a diagnostic with a range.
+"""
+
+from __future__ import annotations
+
+from ..diagnostics import Diagnostic, Diagnostics
+from ..model import File
+from ..source import decode_source
+from .ast import ArrayNode, InvalidNode, Node, ObjectNode, Source
+from .body import JsonBody
+from .expression import JsonExpression
+from .parser import parse_value
+
+__all__ = ["JsonBody", "JsonExpression", "parse", "parse_expression"]
+
+
+def _read(src: bytes | str, filename: str) -> tuple[Source, Node | None, Diagnostics]:
+    text, diags = decode_source(src, filename, strip_bom=False)
+    source = Source(filename, text)
+    root, _complete, parse_diags = parse_value(source)
+    diags.extend(parse_diags)
+    return source, root, diags
+
+
+def parse(src: bytes | str, filename: str = "<string>") -> tuple[File, Diagnostics]:
+    """Parse a JSON configuration file.
+
+    The root value must be an object or an array of objects. On errors the
+    file's body holds what could be read (an empty body if nothing could).
+    """
+    source, root, diags = _read(src, filename)
+    if not isinstance(root, (ObjectNode, ArrayNode)):
+        if root is not None and not isinstance(root, InvalidNode):
+            diags.append(
+                Diagnostic.error(
+                    "Root value must be object",
+                    "The root value in a JSON-based configuration must be either a JSON "
+                    "object or a JSON array of objects.",
+                    source.range(*root.start_span()),
+                )
+            )
+        root = ObjectNode(0, 0, [], closed=False)
+    nav_root = root
+    return File(
+        filename, source.text, JsonBody(source, root), lambda byte: _context(source, nav_root, byte)
+    ), diags
+
+
+def parse_expression(
+    src: bytes | str, filename: str = "<string>"
+) -> tuple[JsonExpression, Diagnostics]:
+    """Parse one JSON value as an expression."""
+    source, root, diags = _read(src, filename)
+    if root is None:
+        root = InvalidNode(0, 0)
+    return JsonExpression(source, root), diags
+
+
+def _context(source: Source, root: Node, byte: int) -> str | None:
+    """The path to the innermost object or array around ``byte``: ``resource.aws_instance.web``.
+
+    Array elements show as ``[index]``. ``None`` when ``byte`` is in no
+    nested object or array.
+    """
+    offset = source.offset_of_byte(byte)
+    steps: list[str] = []
+    node = root
+    while True:
+        if isinstance(node, ObjectNode):
+            children = [("." + p.name, p.value) for p in node.properties]
+        elif isinstance(node, ArrayNode):
+            children = [(f"[{i}]", e) for i, e in enumerate(node.elements)]
+        else:
+            break
+        for step, child in children:
+            if isinstance(child, (ObjectNode, ArrayNode)) and child.start <= offset < child.end:
+                steps.append(step)
+                node = child
+                break
+        else:
+            break
+    return "".join(steps).removeprefix(".") or None

@@ -1,0 +1,240 @@
+"""The second stage of template parsing: directives into expression nodes.
+
+The main parser turns a template's tokens into a flat list of
+:class:`TemplateToken` (literal runs, interpolations, ``%{if}``/``%{for}``
+openers, ``else``/``endif``/``endfor``, and an END marker);
+:class:`TemplateParser` then nests the directives: ``%{if}`` becomes a
+:class:`~hcldecode.native.ast.Conditional` over two templates and
+``%{for}`` a :class:`~hcldecode.native.ast.TemplateJoin`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..diagnostics import Diagnostic
+from .ast import (
+    Conditional,
+    ErrorExpr,
+    ForExpr,
+    LiteralKind,
+    LiteralValue,
+    Node,
+    Template,
+    TemplateJoin,
+)
+
+if TYPE_CHECKING:
+    from .parser import Parser
+
+__all__ = ["TemplateParser", "TemplateToken"]
+
+
+class TemplateToken:
+    """One item of a template: ``kind`` is one of the class constants.
+
+    ``value`` is a literal's text; ``expr`` the interpolated expression, the
+    ``if`` condition or the ``for`` collection; ``key_var``/``value_var``
+    the ``for`` names. ``start``/``end`` are source offsets.
+    """
+
+    LITERAL = "literal"
+    INTERP = "interp"
+    IF = "if"
+    FOR = "for"
+    ELSE = "else"
+    ENDIF = "endif"
+    ENDFOR = "endfor"
+    END = "end"
+
+    __slots__ = ("end", "expr", "key_var", "kind", "start", "value", "value_var")
+
+    def __init__(
+        self,
+        kind: str,
+        start: int,
+        end: int,
+        *,
+        value: str = "",
+        expr: Node | None = None,
+        key_var: str | None = None,
+        value_var: str = "",
+    ) -> None:
+        self.kind = kind
+        self.start = start
+        self.end = end
+        self.value = value
+        self.expr = expr
+        self.key_var = key_var
+        self.value_var = value_var
+
+
+_CLOSERS = frozenset({TemplateToken.ELSE, TemplateToken.ENDIF, TemplateToken.ENDFOR})
+
+
+class TemplateParser:
+    """Nests the directives of one template's token list."""
+
+    def __init__(self, parser: Parser, tokens: list[TemplateToken]) -> None:
+        self.parser = parser
+        self.source = parser.source
+        self.tokens = tokens
+        self.pos = 0
+
+    def _peek(self) -> TemplateToken:
+        return self.tokens[self.pos]
+
+    def _read(self) -> TemplateToken:
+        tok = self.tokens[self.pos]
+        if tok.kind != TemplateToken.END:
+            self.pos += 1
+        return tok
+
+    def _range(self, tok: TemplateToken) -> str:
+        return str(self.source.range(tok.start, tok.end))
+
+    def _error(self, summary: str, detail: str, tok: TemplateToken) -> None:
+        self.parser.diags.append(
+            Diagnostic.error(summary, detail, self.source.range(tok.start, tok.end))
+        )
+
+    def _placeholder(self, tok: TemplateToken) -> ErrorExpr:
+        return ErrorExpr(self.source, tok.start, tok.end, self.parser.diags[-1:])
+
+    def parse_root(self) -> list[Node]:
+        parts: list[Node] = []
+        while self._peek().kind != TemplateToken.END:
+            parts.append(self.parse_part())
+        return parts
+
+    def parse_part(self) -> Node:
+        tok = self._peek()
+        kind = tok.kind
+        if kind == TemplateToken.LITERAL:
+            self._read()
+            return LiteralValue(self.source, tok.start, tok.end, LiteralKind.STRING, tok.value)
+        if kind == TemplateToken.INTERP:
+            self._read()
+            assert tok.expr is not None
+            return tok.expr
+        if kind == TemplateToken.IF:
+            return self.parse_if()
+        if kind == TemplateToken.FOR:
+            return self.parse_for()
+        self._read()
+        if kind == TemplateToken.END:
+            self._error(
+                "Unexpected end of template",
+                "The control directives within this template are unbalanced.",
+                tok,
+            )
+        else:
+            self._error(
+                f"Unexpected {kind} directive",
+                "The control directives within this template are unbalanced.",
+                tok,
+            )
+        return self._placeholder(tok)
+
+    def _body(self, parts: list[Node], empty_at: int) -> Template:
+        if not parts:
+            parts = [LiteralValue(self.source, empty_at, empty_at, LiteralKind.STRING, "")]
+        return Template(self.source, parts[0].start, parts[-1].end, parts)
+
+    def parse_if(self) -> Node:
+        open_if = self._read()
+        if_parts: list[Node] = []
+        else_parts: list[Node] = []
+        current = if_parts
+        while True:
+            nxt = self._peek()
+            if nxt.kind == TemplateToken.END:
+                self._error(
+                    "Unexpected end of template",
+                    f"The if directive at {self._range(open_if)} is missing its corresponding "
+                    "endif directive.",
+                    nxt,
+                )
+                return self._placeholder(nxt)
+            if nxt.kind in _CLOSERS:
+                self._read()
+                if nxt.kind == TemplateToken.ELSE:
+                    if current is if_parts:
+                        current = else_parts
+                        continue
+                    self._error(
+                        "Unexpected else directive",
+                        f"Already in the else clause for the if started at {self._range(open_if)}.",
+                        nxt,
+                    )
+                elif nxt.kind == TemplateToken.ENDIF:
+                    endif = nxt
+                    break
+                else:
+                    self._error(
+                        f"Unexpected {nxt.kind} directive",
+                        f"Expecting an endif directive for the if started at "
+                        f"{self._range(open_if)}.",
+                        nxt,
+                    )
+                return self._placeholder(nxt)
+            current.append(self.parse_part())
+        assert open_if.expr is not None
+        return Conditional(
+            self.source,
+            open_if.start,
+            endif.end,
+            condition=open_if.expr,
+            true_result=self._body(if_parts, open_if.end),
+            false_result=self._body(else_parts, endif.start),
+        )
+
+    def parse_for(self) -> Node:
+        open_for = self._read()
+        parts: list[Node] = []
+        while True:
+            nxt = self._peek()
+            if nxt.kind == TemplateToken.END:
+                self._error(
+                    "Unexpected end of template",
+                    f"The for directive at {self._range(open_for)} is missing its corresponding "
+                    "endfor directive.",
+                    nxt,
+                )
+                return self._placeholder(nxt)
+            if nxt.kind in _CLOSERS:
+                self._read()
+                if nxt.kind == TemplateToken.ENDFOR:
+                    endfor = nxt
+                    break
+                if nxt.kind == TemplateToken.ELSE:
+                    self._error(
+                        "Unexpected else directive",
+                        "An else clause is not expected for a for directive.",
+                        nxt,
+                    )
+                else:
+                    self._error(
+                        f"Unexpected {nxt.kind} directive",
+                        f"Expecting an endfor directive corresponding to the for directive at "
+                        f"{self._range(open_for)}.",
+                        nxt,
+                    )
+                return self._placeholder(nxt)
+            parts.append(self.parse_part())
+        assert open_for.expr is not None
+        loop = ForExpr(
+            self.source,
+            open_for.start,
+            endfor.end,
+            key_var=open_for.key_var,
+            value_var=open_for.value_var,
+            collection=open_for.expr,
+            key_expr=None,
+            value_expr=self._body(parts, open_for.end),
+            cond=None,
+            group=False,
+            open_end=open_for.end,
+            close_start=endfor.start,
+        )
+        return TemplateJoin(loop)

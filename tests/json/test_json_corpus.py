@@ -1,0 +1,39 @@
+"""The shared corpus of real-world JSON files: valid ones parse cleanly, invalid ones do not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from json_test_helpers import CORPUS
+
+from hcldecode.json import parse
+from hcldecode.json.ast import ArrayNode, ObjectNode
+from hcldecode.json.body import JsonBody
+from hcldecode.json.expression import JsonExpression
+
+_FILES = sorted((CORPUS / "json").iterdir())
+_INVALID = set((CORPUS / "json-invalid.txt").read_text().split())
+
+
+def test_corpus_is_there() -> None:
+    assert len(_FILES) >= 28
+    assert len(_INVALID) == 2
+    assert {p.name for p in _FILES} >= _INVALID
+
+
+@pytest.mark.parametrize("path", _FILES, ids=[p.name for p in _FILES])
+def test_corpus_file(path: Path) -> None:
+    file, diags = parse(path.read_bytes(), path.name)
+    if path.name in _INVALID:
+        assert diags.has_errors()
+        assert all(d.subject is not None for d in diags)
+        return
+    assert diags == []
+    # Every value of the file evaluates in literal-only mode without a diagnostic.
+    assert isinstance(file.body, JsonBody)
+    root = file.body.node
+    assert isinstance(root, (ObjectNode, ArrayNode))
+    value, diags = JsonExpression(file.body.source, root).value(None)
+    assert diags == []
+    assert value.is_wholly_known

@@ -1,0 +1,117 @@
+"""Every example in examples/ runs and prints what it should."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hcldecode.cli import main as cli_main
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def run(script: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(script), *args], capture_output=True, text=True, check=False
+    )
+
+
+def test_webservice() -> None:
+    result = run(EXAMPLES / "webservice" / "main.py")
+    assert result.stderr == ""
+    assert result.stdout == (
+        "storefront in eu-west-1, 3 replicas\n"
+        "  listens on 8080 (http)\n"
+        "  listens on 8443 (https, tls)\n"
+        "  backend catalog: http://catalog.internal:9000 timeout 2.5s\n"
+        "  backend cart: http://cart.internal:9100 timeout 1s\n"
+    )
+
+
+def test_pipeline_split_over_native_and_json() -> None:
+    result = run(EXAMPLES / "pipeline" / "main.py")
+    assert result.stderr == ""
+    assert result.stdout == (
+        "test: unit-tests (always), lint (always)\n"
+        "build: wheel (always)\n"
+        "release: publish (manual)\n"
+    )
+
+
+def test_plugins() -> None:
+    result = run(EXAMPLES / "plugins" / "main.py")
+    assert result.stderr == ""
+    assert result.stdout == (
+        "core listens on 0.0.0.0:8080\n"
+        "plugin metrics: MetricsPlugin(metrics=Metrics(endpoint='/metrics', interval=15))\n"
+        "plugin auth: AuthPlugin(providers=[Provider(kind='oidc', "
+        "issuer='https://login.example.com', client_id='storefront', "
+        "scopes=['openid', 'email'])])\n"
+    )
+
+
+def test_plugins_typo_is_reported_by_the_last_layer() -> None:
+    result = run(EXAMPLES / "plugins" / "main.py", str(EXAMPLES / "plugins" / "typo.hcl"))
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr == (
+        "Error: Unsupported argument\n"
+        "\n"
+        f"  on {EXAMPLES / 'plugins' / 'typo.hcl'} line 3:\n"
+        "   3: debgu   = true\n"
+        "\n"
+        'An argument named "debgu" is not expected here. Did you mean "debug"?\n'
+    )
+
+
+def test_cli_decode_webservice(capsys: pytest.CaptureFixture[str]) -> None:
+    status = cli_main(
+        [
+            "decode",
+            str(EXAMPLES / "webservice" / "service.hcl"),
+            "--schema",
+            f"{EXAMPLES / 'webservice' / 'config.py'}:Service",
+            "--var",
+            'var={"region": "eu-west-1"}',
+        ]
+    )
+    out = capsys.readouterr()
+    assert status == 0, out.err
+    decoded = json.loads(out.out)
+    assert decoded["service"] == "storefront"
+    assert decoded["listeners"] == [
+        {"name": "http", "port": 8080, "tls": False},
+        {"name": "https", "port": 8443, "tls": True},
+    ]
+    assert decoded["backends"]["catalog"] == {
+        "name": "catalog",
+        "url": "http://catalog.internal:9000",
+        "timeout": 2.5,
+        "weights": [3, 1],
+        "health": {"path": "/healthz", "interval": 10},
+    }
+    assert decoded["logging"] == {"level": "INFO", "format": "json"}
+
+
+def test_cli_check_reports_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.hcl"
+    bad.write_text('service = "x"\nregion = "y"\nreplicas = "many"\n')
+    status = cli_main(
+        ["check", str(bad), "--schema", f"{EXAMPLES / 'webservice' / 'config.py'}:Service"]
+    )
+    out = capsys.readouterr()
+    assert status == 1
+    assert out.out == ""
+    assert out.err == (
+        "Error: Incorrect attribute value type\n"
+        "\n"
+        f"  on {bad} line 3:\n"
+        '   3: replicas = "many"\n'
+        "\n"
+        'Inappropriate value for attribute "replicas": a number is required.\n'
+        "\n"
+    )
