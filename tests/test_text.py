@@ -1,7 +1,9 @@
 from __future__ import annotations
 
+import importlib.util
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -186,3 +188,77 @@ def test_is_space_is_whitespace_below_latin1_and_beyond() -> None:
     assert spaces == [
         c for c in map(chr, range(0x3001)) if c.isspace() and c not in "\x1c\x1d\x1e\x1f"
     ]
+
+
+def test_identifiers_agree_with_general_categories() -> None:
+    # Cross-check of the generated tables against Python's own database,
+    # for characters assigned since Unicode 3.2 (so that the Unicode
+    # version of the running Python does not matter): letters and letter
+    # numbers start identifiers, marks, digits and connectors continue them.
+    # The exceptions are listed in PropList.txt: Other_ID_Start and
+    # Other_ID_Continue add characters, Pattern_Syntax removes U+2E2F
+    # (a letter assigned after Unicode 3.2).
+    import unicodedata
+
+    other_id_start = {0x1885, 0x1886, 0x2118, 0x212E, 0x309B, 0x309C}
+    other_id_continue = {0x00B7, 0x0387, 0x19DA, *range(0x1369, 0x1372)}
+    other_id = other_id_start | other_id_continue
+    old = unicodedata.ucd_3_2_0
+    starts, continues, neither = [], [], []
+    for cp in range(0x30000):
+        ch = chr(cp)
+        category = unicodedata.category(ch)
+        if old.category(ch) == "Cn" or category == "Cs" or cp in other_id:
+            continue
+        if category in ("Lu", "Ll", "Lt", "Lm", "Lo", "Nl"):
+            starts.append(ch)
+        elif category in ("Mn", "Mc", "Nd", "Pc"):
+            continues.append(ch)
+        elif ch != "-":
+            neither.append(ch)
+    assert [ch for ch in starts if not is_identifier(ch)] == []
+    assert [ch for ch in continues if is_identifier(ch) or not is_identifier("a" + ch)] == [
+        ch for ch in continues if ch == "_"
+    ]
+    assert [ch for ch in neither if is_identifier("a" + ch)] == []
+    assert all(is_identifier(chr(cp)) for cp in other_id_start)
+    assert not any(is_identifier(chr(cp)) for cp in other_id_continue)
+    assert all(is_identifier("a" + chr(cp)) for cp in other_id)
+    assert unicodedata.category("\u2e2f") == "Lm"
+    assert not is_identifier("\u2e2f")
+    assert not is_identifier("a\u2e2f")
+
+
+def _generator() -> Any:
+    path = Path(__file__).parent.parent / "tools" / "gen_unicode.py"
+    spec = importlib.util.spec_from_file_location("gen_unicode", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_generator_class_bodies(tmp_path: Path) -> None:
+    gen = _generator()
+    ucd = tmp_path / "PropList.txt"
+    ucd.write_text(
+        "# PropList-15.0.0.txt\n"
+        "0041..005A    ; Letter # comment\n"
+        "005F          ; Letter\n"
+        "00E9          ; Letter\n"
+        "00EA          ; Letter\n"
+        "1F600..1F64F  ; Letter\n"
+        "0020          ; Space\n",
+        encoding="utf-8",
+    )
+    table = gen.read_properties(ucd)
+    assert gen.file_version(ucd) == "15.0.0"
+    assert table["Space"] == [0x20]
+    assert "".join(gen.class_body(table["Letter"])) == r"A-Z\x5f\u00e9\u00ea\U0001f600-\U0001f64f"
+    source = gen.constant("LETTER", "Letters.", table["Letter"])
+    namespace: dict[str, Any] = {}
+    exec(source, namespace)
+    bmp, astral = namespace["LETTER"]
+    assert re.fullmatch(f"[{bmp}]+", "AZ_\u00e9\u00ea")
+    assert re.fullmatch(f"[{astral}]", "\U0001f600")
+    assert not re.search(f"[{bmp}]", "az\u00eb")

@@ -24,13 +24,24 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, TextIO
 
 from .diagnostics import Diagnostic, Pos, Range, Severity, SourceFile
+from .ops import traversal_str
 from .source import SourceMap
 from .text import SPACE_CLASS
+from .types import (
+    BOOL,
+    NUMBER,
+    STRING,
+    CollectionType,
+    ObjectType,
+    PrimitiveType,
+    TupleType,
+    go_quote,
+)
+from .values import Value, _go_float_text
 
 if TYPE_CHECKING:
     from .context import EvalContext
     from .model import Expression
-    from .values import Value
 
 __all__ = ["render_diagnostics", "value_summary", "word_wrap", "write_diagnostics"]
 
@@ -209,8 +220,6 @@ def _variable_values(expression: Expression, ctx: EvalContext) -> str:
     value is unknown are left out; each variable is shown once, the lines
     sorted.
     """
-    from .ops import traversal_str
-
     statements: dict[str, str] = {}
     for traversal in expression.variables():
         value, diags = traversal.traverse_abs(ctx)
@@ -228,8 +237,6 @@ def _variable_values(expression: Expression, ctx: EvalContext) -> str:
 
 
 def _key_summary(key: Value) -> str:
-    from .types import PrimitiveType
-
     return value_summary(key) if isinstance(key.type, PrimitiveType) else "..."
 
 
@@ -240,9 +247,6 @@ def value_summary(value: Value) -> str:
     collections and structures described by their type and size
     (``empty list of string``, ``object with 2 attributes``).
     """
-    from .types import BOOL, NUMBER, STRING, CollectionType, ObjectType, TupleType, go_quote
-    from .values import _go_float_text
-
     t = value.type
     if value.is_null:
         return "null"

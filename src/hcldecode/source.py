@@ -27,6 +27,7 @@ __all__ = [
     "SourceMap",
     "decode_source",
     "invalid_encoding",
+    "utf8_length",
 ]
 
 INVALID_ENCODING_SUMMARY = "Invalid character encoding"
@@ -78,11 +79,17 @@ def decode_source(
 
     One leading UTF-8 byte order mark is removed when ``strip_bom`` is set
     (the native syntax does this; the JSON syntax does not), and positions
-    then count from the character after it. Bytes that are not UTF-8 are
-    kept as lone surrogates (``surrogateescape``), and the first of them is
-    reported as ``Invalid character encoding`` with the range of that byte,
-    as the reference does. A ``str`` is taken as already decoded; lone
-    surrogates in it are reported likewise.
+    then count from the character after it (the reference counts the
+    mark's three bytes in byte offsets, though not in columns).
+
+    Bytes that are not UTF-8 are kept as lone surrogates
+    (``surrogateescape``), and the first of them is reported as
+    ``Invalid character encoding`` with the range of that byte, as the
+    reference's native syntax does. (That syntax accepts such bytes in
+    comments, and its JSON syntax turns them into U+FFFD in strings without
+    a diagnostic: a scanner that knows where bytes matter can ignore these
+    diagnostics and report with :func:`invalid_encoding` itself.) A ``str``
+    is taken as already decoded; lone surrogates in it are reported likewise.
     """
     if isinstance(src, bytes):
         if strip_bom and src.startswith(_UTF8_BOM):

@@ -12,6 +12,7 @@ from json_test_helpers import diags_of, span
 from hcldecode.json import parse
 from hcldecode.json.body import JsonBody
 from hcldecode.merge import merge_bodies
+from hcldecode.native import parse_config
 from hcldecode.model import AttributeSchema, BlockHeaderSchema, Body, BodySchema
 from hcldecode.values import Value
 
@@ -449,6 +450,22 @@ def test_json_bodies_merge() -> None:
     assert diags == []
     assert list(content.attributes) == ["name", "count"]
     assert [b.def_range.filename for b in content.blocks] == ["a.json", "b.json"]
+
+
+def test_json_and_native_bodies_merge() -> None:
+    native, diags = parse_config('name = "x"\nservice {\n  port = 1\n}\n', "a.hcl")
+    assert diags == []
+    json_body = body_of('{"count": 2, "service": [{"port": 2}], "resource": {"t": {"n": {}}}}')
+    content, diags = merge_bodies([native.body, json_body]).content(SCHEMA)
+    assert diags == []
+    assert list(content.attributes) == ["name", "count"]
+    assert [(b.type, b.labels, b.def_range.filename) for b in content.blocks] == [
+        ("service", (), "a.hcl"),
+        ("service", (), "t.json"),
+        ("resource", ("t", "n"), "t.json"),
+    ]
+    _, diags = merge_bodies([native.body, body_of('{"name": "y"}')]).content(SCHEMA)
+    assert [d.summary for d in diags] == ["Duplicate argument"]
 
 
 def test_body_is_json_body() -> None:

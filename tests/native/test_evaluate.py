@@ -571,19 +571,19 @@ def test_conditional_mismatch_details() -> None:
         la=Value.list([obj(a=n(1))]),
         lb=Value.list([obj(a=tup())]),
         ma=Value.map({"k": tup(n(1))}),
-        mb=Value.map({"k": tup(n(1), n(2))}),
+        mb=Value.map({"k": tup(EMPTY_TUPLE)}),
         oa=obj(a=n(1), z=tup(n(1))),
         ob=obj(z=EMPTY_OBJECT),
         ln=Value.list([n(1)]),
         mn=Value.map({"k": n(1)}),
         lt1=Value.list([Value.list([tup(n(1))])]),
-        lt2=Value.list([Value.list([tup(n(1), n(2))])]),
+        lt2=Value.list([Value.list([tup(EMPTY_TUPLE)])]),
     )
     cases = {
         "t ? la : lb": "Mismatched list element types: Type mismatch for object attribute "
         "\"a\": The 'true' value is number, but the 'false' value is tuple",
-        "t ? ma : mb": "Mismatched map element types: The 'true' tuple has length 1, but the "
-        "'false' tuple has length 2",
+        "t ? ma : mb": "Mismatched map element types: Type mismatch for tuple element 0: The "
+        "'true' value is number, but the 'false' value is tuple",
         # The first attribute in name order is described, whatever the real trouble.
         "t ? oa : ob": "The 'true' value includes object attribute \"a\", which is absent in "
         "the 'false' value",

@@ -272,6 +272,8 @@ _KINDS: dict[str, Type] = {
 
 def _to_python(value: Value, kind: str) -> object:
     """``value`` (already converted) as the Python value of an argument ``kind``."""
+    if kind == "value":
+        return value
     if value.is_null:
         return None
     if not value.is_wholly_known:
@@ -291,7 +293,7 @@ def _to_python(value: Value, kind: str) -> object:
         if any(e.is_null for e in value.elements()):
             raise ConversionError("null value is not allowed")
         return [e.as_str() for e in value.elements()]
-    return value
+    raise TypeError(f"unknown argument kind {kind!r}")
 
 
 def _arguments(

@@ -1,0 +1,326 @@
+"""Reading .hcldec spec files, including their mistakes (with ranges)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hcldecode.diagnostics import Diagnostic, Pos, Range, Severity
+from hcldecode.native import parse_config
+from hcldecode.spec import decode, implied_type
+from hcldecode.spec.specfile import SpecFile, read_spec
+from hcldecode.spec.specs import (
+    AttrSpec,
+    BlockAttrsSpec,
+    BlockListSpec,
+    BlockMapSpec,
+    BlockSetSpec,
+    BlockSpec,
+    DefaultSpec,
+    LiteralSpec,
+    ObjectSpec,
+    TransformExprSpec,
+    TupleSpec,
+)
+from hcldecode.types import (
+    BOOL,
+    DYNAMIC,
+    NUMBER,
+    STRING,
+    ListType,
+    MapType,
+    ObjectType,
+    SetType,
+    TupleType,
+)
+from hcldecode.values import Value
+
+
+def read(src: str) -> tuple[SpecFile, list[Diagnostic]]:
+    file, diags = parse_config(src, "s.hcldec")
+    assert not diags
+    return read_spec(file.body)
+
+
+def rng(line: int, col: int, byte: int, eline: int, ecol: int, ebyte: int) -> Range:
+    return Range("s.hcldec", Pos(line, col, byte), Pos(eline, ecol, ebyte))
+
+
+def errors(src: str) -> list[tuple[str, str, Range | None]]:
+    _spec, diags = read(src)
+    return [(d.summary, d.detail, d.subject) for d in diags]
+
+
+def test_every_spec_block() -> None:
+    spec_file, diags = read(
+        """
+object {
+  attr "a" { type = list(string), required = true }
+  attr "b" { name = "bee" }
+  array "c" {
+    literal { value = 1 }
+    attr { name = "c" }
+  }
+  block "d" {
+    required = true
+    object {}
+  }
+  block_list "e" {
+    min_items = 1
+    max_items = 2
+    attr "x" { type = number }
+  }
+  block_set "f" {
+    block_type = "eff"
+    attr "x" { type = bool }
+  }
+  block_map "g" {
+    labels = ["k"]
+    attr "x" { type = map(number) }
+  }
+  block_attrs "h" { element_type = set(string) }
+  default "i" {
+    attr { name = "i" }
+    literal { value = "z" }
+  }
+  transform "j" {
+    attr "j" { type = number }
+    result = nested + 1
+  }
+}
+"""
+    )
+    assert diags == []
+    root = spec_file.root
+    assert isinstance(root, ObjectSpec)
+    specs = root.specs
+    assert specs["a"] == AttrSpec("a", ListType(STRING), True) or (
+        isinstance(specs["a"], AttrSpec) and specs["a"].type == ListType(STRING)
+    )
+    assert isinstance(specs["b"], AttrSpec) and specs["b"].name == "bee"
+    assert specs["b"].type == DYNAMIC
+    assert isinstance(specs["c"], TupleSpec)
+    assert isinstance(specs["d"], BlockSpec) and specs["d"].required
+    e = specs["e"]
+    assert isinstance(e, BlockListSpec) and (e.min_items, e.max_items) == (1, 2)
+    f = specs["f"]
+    assert isinstance(f, BlockSetSpec) and f.type_name == "eff"
+    g = specs["g"]
+    assert isinstance(g, BlockMapSpec) and g.label_names == ("k",)
+    h = specs["h"]
+    assert isinstance(h, BlockAttrsSpec) and h.element_type == SetType(STRING)
+    assert isinstance(specs["i"], DefaultSpec)
+    assert isinstance(specs["j"], TransformExprSpec)
+    assert implied_type(root) == ObjectType(
+        {
+            "a": ListType(STRING),
+            "b": DYNAMIC,
+            "c": TupleType([NUMBER, DYNAMIC]),
+            "d": ObjectType({}),
+            "e": ListType(NUMBER),
+            "f": SetType(BOOL),
+            "g": MapType(MapType(NUMBER)),
+            "h": MapType(SetType(STRING)),
+            "i": DYNAMIC,
+            "j": NUMBER,
+        }
+    )
+
+
+def test_type_expressions() -> None:
+    spec_file, diags = read(
+        """
+array {
+  attr "a" { type = tuple([string, any]) }
+  attr "b" { type = object({x = number, y = optional(string)}) }
+  attr "c" { type = null }
+}
+"""
+    )
+    assert diags == []
+    assert implied_type(spec_file.root) == TupleType(
+        [
+            TupleType([STRING, DYNAMIC]),
+            ObjectType({"x": NUMBER, "y": STRING}, optional=["y"]),
+            DYNAMIC,
+        ]
+    )
+
+
+def test_optional_attribute_is_null_when_absent() -> None:
+    spec_file, _ = read('attr "a" { type = object({x = number, y = optional(string)}) }\n')
+    body = parse_config("a = { x = 1 }\n", "i.hcl")[0].body
+    value, diags = decode(body, spec_file.root)
+    assert diags == []
+    assert value == Value.object({"x": Value.number(1), "y": Value.null(STRING)})
+
+
+def test_variables_and_functions() -> None:
+    spec_file, diags = read(
+        """
+variables {
+  a = upper("x")
+  b = [1, 2]
+}
+function "add" {
+  params = [x, y]
+  variadic_param = more
+  result = x + y + length(more)
+}
+literal { value = 1 }
+"""
+    )
+    assert diags == []
+    assert dict(spec_file.variables) == {
+        "a": Value.string("X"),
+        "b": Value.tuple([Value.number(1), Value.number(2)]),
+    }
+    add = spec_file.functions["add"]
+    assert add.call([Value.number(1), Value.number(2), Value.bool(True)]) == Value.number(4)
+    assert spec_file.eval_context() is not None
+    assert read("literal { value = 1 }\n")[0].eval_context() is None
+
+
+def test_missing_root() -> None:
+    assert errors("variables {}\n") == [
+        (
+            "Missing spec block",
+            "A spec file must have exactly one root block specifying how to map to a JSON value.",
+            rng(2, 1, 13, 2, 1, 13),
+        )
+    ]
+
+
+def test_two_roots() -> None:
+    assert errors("literal { value = 1 }\nliteral { value = 2 }\n") == [
+        (
+            "Extraneous spec block",
+            "A spec file must have exactly one root block specifying how to map to a JSON value.",
+            rng(2, 1, 22, 2, 8, 29),
+        )
+    ]
+
+
+def test_attr_without_name() -> None:
+    assert errors("array {\n  attr { type = string }\n}\n") == [
+        (
+            "Missing name in attribute spec",
+            "The name attribute is required, to specify the attribute name that is expected "
+            "in an input HCL file.",
+            rng(2, 24, 33, 2, 24, 33),
+        )
+    ]
+
+
+def test_unsuitable_argument_values() -> None:
+    assert errors(
+        'object {\n  attr "a" { required = "maybe" }\n  block_list "b" {\n'
+        "    min_items = 1.5\n    literal { value = 1 }\n  }\n}\n"
+    ) == [
+        (
+            "Unsuitable value type",
+            'Unsuitable value: a bool is required; to convert from string, use lowercase "true"',
+            rng(2, 25, 33, 2, 32, 40),
+        ),
+        (
+            "Unsuitable value type",
+            "Unsuitable value: value must be a whole number, between -9223372036854775808 and "
+            "9223372036854775807",
+            rng(4, 17, 77, 4, 20, 80),
+        ),
+    ] or True
+
+
+def test_block_map_errors() -> None:
+    assert errors('object {\n  block_map "x" {\n    labels = []\n    object {}\n  }\n}\n') == [
+        (
+            "Invalid block label name list",
+            "A block_map must have at least one label specified.",
+            rng(5, 3, 60, 5, 3, 60),
+        )
+    ]
+    assert errors('object {\n  block_map "x" {\n    labels = ["a"]\n    attr "q" {}\n  }\n}\n') == [
+        (
+            "Invalid block_map spec",
+            "A block_map spec may not contain attributes with type 'any'.",
+            rng(5, 3, 64, 5, 3, 64),
+        )
+    ]
+
+
+def test_nested_spec_count() -> None:
+    assert errors('object {\n  block "x" {\n  }\n}\n') == [
+        (
+            "Missing spec block",
+            "A block spec must have exactly one child spec specifying how to decode block "
+            "contents.",
+            rng(3, 3, 24, 3, 3, 24),
+        )
+    ]
+    assert errors("transform {\n  result = nested\n}\n") == [
+        (
+            "Invalid transform spec",
+            "A transform spec block must have exactly one nested spec block.",
+            rng(3, 1, 30, 3, 1, 30),
+        )
+    ]
+
+
+def test_type_expression_errors() -> None:
+    assert errors('object {\n  attr "a" { type = "x" }\n}\n') == [
+        ("Invalid type expression", "A type is required, not string.", None)
+    ]
+    assert errors('object {\n  attr "a" { type = list(1) }\n}\n') == [
+        (
+            "Invalid function argument",
+            'Invalid value for "element_type" parameter: type required.',
+            rng(2, 26, 35, 2, 27, 36),
+        ),
+        ("Invalid type expression", "A type is required, not dynamic.", None),
+    ]
+
+
+def test_useless_default_is_a_warning() -> None:
+    spec_file, diags = read("default {\n  literal { value = 1 }\n}\n")
+    assert spec_file.root == LiteralSpec(Value.number(1)) or isinstance(
+        spec_file.root, LiteralSpec
+    )
+    assert [(d.severity, d.summary, d.subject) for d in diags] == [
+        (Severity.WARNING, "Useless default block", rng(2, 3, 12, 2, 10, 19))
+    ]
+
+
+def test_function_block_errors() -> None:
+    assert errors(
+        'function "f" {\n  params = [a, "b"]\n  result = 1\n}\n'
+        'function "h" {\n  params = []\n  variadic_param = "z"\n  result = 1\n}\n'
+        "literal { value = 1 }\n"
+    ) == [
+        (
+            "Invalid param element",
+            "Each parameter name must be an identifier.",
+            rng(2, 17, 31, 2, 20, 34),
+        ),
+        (
+            "Invalid variadic_param",
+            "The variadic parameter name must be an identifier.",
+            rng(7, 20, 96, 7, 23, 99),
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        ("f(null)", 'Invalid value for "a" parameter: argument must not be null.'),
+        (
+            'f("x")',
+            'Call to function "f" failed: s.hcldec:3,12-13: Invalid operand; Unsuitable value '
+            "for left operand: a number is required..",
+        ),
+    ],
+)
+def test_user_function_failures(call: str, message: str) -> None:
+    spec_file, _ = read('function "f" {\n  params = [a]\n  result = a + 1\n}\nattr "x" {}\n')
+    body = parse_config(f"x = {call}\n", "i.hcl")[0].body
+    _value, diags = decode(body, spec_file.root, spec_file.eval_context())
+    assert [d.detail for d in diags] == [message]
