@@ -34,7 +34,7 @@ def test_code_blocks_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyP
         if name:
             (tmp_path / name).write_text(code, encoding="utf-8")
         if lang == "python":
-            exec(compile(code, f"{page.name}:{match.start()}", "exec"), namespace)
+            exec(compile(code, f"{page.name}:{match.start()}", "exec", dont_inherit=True), namespace)
             ran += 1
         elif lang == "hcl" and not name:
             hcl.parse(code, filename=f"{page.name}.hcl")

@@ -485,7 +485,9 @@ def test_from_python() -> None:
     assert from_python(7) == 7
     assert type(from_python(7)) is int
     assert from_python(0.5) == Fraction(1, 2)
-    assert from_python(0.1) == Fraction(0.1)  # floats are exact
+    assert from_python(0.1) == parse_literal("0.1")  # a float reads as Python prints it
+    assert to_string(from_python(0.1)) == "0.1"
+    assert from_python(1.5e-7) == parse_literal("1.5e-7")
     assert from_python(2.0) == 2
     assert type(from_python(2.0)) is int
     assert from_python(1e300) == int(1e300)
@@ -596,6 +598,7 @@ def test_comparison_matches_exact_order(x: Num, y: Num) -> None:
 @given(st.integers(), st.integers().filter(lambda n: n != 0))
 def test_integer_modulo_truncates(a: int, b: int) -> None:
     r = mod(a, b)
+    assert isinstance(r, int)
     assert r == a - b * int(Fraction(a, b))
     assert abs(r) < abs(b)
     assert r == 0 or (r < 0) == (a < 0)

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hcldecode.number import to_string as number_text
 from hcldecode.pyvalues import is_optional_annotation, to_python, to_value, type_for_annotation
 from hcldecode.types import (
     BOOL,
@@ -138,11 +139,12 @@ def test_to_python(value: Value, expected: object) -> None:
 
 
 @pytest.mark.parametrize("number", [Fraction(1, 3), Fraction(1, 10), Fraction(-22, 7)])
-def test_to_python_decimal_is_exact(number: Fraction) -> None:
+def test_to_python_decimal_identifies_the_value(number: Fraction) -> None:
     value = Value.number(number)
     result = to_python(value)
     assert isinstance(result, Decimal)
-    assert Fraction(result) == value.as_fraction()
+    assert Value.number(result) == value
+    assert str(result) == number_text(value.as_number())
 
 
 @pytest.mark.parametrize(

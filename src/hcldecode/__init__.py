@@ -1,14 +1,109 @@
-"""hcldecode: HCL configuration (native and JSON syntax) into typed Python objects."""
+"""hcldecode: HCL configuration (native and JSON syntax) into typed Python objects.
+
+The one-call API is :func:`decode` (files) and :func:`loads` (text): give a
+dataclass or attrs class whose fields are marked as attributes, blocks and
+labels (:func:`attr`, :func:`block`, :func:`label`, ...), get back a typed
+object or a :class:`DecodeError` listing every mistake in the configuration.
+
+Below it lies HCL's information model: :class:`Body`, :class:`Expression`,
+:class:`BodySchema`, :class:`Value` and the types in :mod:`hcldecode.types`,
+:class:`EvalContext`, :class:`Function`, and the syntaxes in
+:mod:`hcldecode.native` and :mod:`hcldecode.json`.
+"""
 
 from __future__ import annotations
 
+from .context import EvalContext
+from .convert import ConversionError
+from .decoding import (
+    DecodeError,
+    SchemaError,
+    attr,
+    attr_range,
+    block,
+    body,
+    decode,
+    decode_partial,
+    def_range,
+    label,
+    label_range,
+    loads,
+    parse,
+    parse_file,
+    register_type,
+    reject_unclaimed,
+    remain,
+    schema_of,
+    type_range,
+)
 from .diagnostics import Diagnostic, Diagnostics, HCLError, Pos, Range, Severity
+from .functions import Function, Parameter, function
+from .merge import merge_bodies, merge_files
+from .model import (
+    Attribute,
+    AttributeSchema,
+    Block,
+    BlockHeaderSchema,
+    Body,
+    BodyContent,
+    BodySchema,
+    Expression,
+    File,
+    StaticCall,
+)
+from .render import render_diagnostics, write_diagnostics
+from .traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot, TraverseSplat
+from .values import Value
 
 __all__ = [
+    "Attribute",
+    "AttributeSchema",
+    "Block",
+    "BlockHeaderSchema",
+    "Body",
+    "BodyContent",
+    "BodySchema",
+    "ConversionError",
+    "DecodeError",
     "Diagnostic",
     "Diagnostics",
+    "EvalContext",
+    "Expression",
+    "File",
+    "Function",
     "HCLError",
+    "Parameter",
     "Pos",
     "Range",
+    "SchemaError",
     "Severity",
+    "StaticCall",
+    "Traversal",
+    "TraverseAttr",
+    "TraverseIndex",
+    "TraverseRoot",
+    "TraverseSplat",
+    "Value",
+    "attr",
+    "attr_range",
+    "block",
+    "body",
+    "decode",
+    "decode_partial",
+    "def_range",
+    "function",
+    "label",
+    "label_range",
+    "loads",
+    "merge_bodies",
+    "merge_files",
+    "parse",
+    "parse_file",
+    "register_type",
+    "reject_unclaimed",
+    "remain",
+    "render_diagnostics",
+    "schema_of",
+    "type_range",
+    "write_diagnostics",
 ]

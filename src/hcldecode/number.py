@@ -330,8 +330,9 @@ def parse_string(text: str) -> Num:
 def from_python(x: int | float | Decimal | Fraction) -> Num:
     """The HCL number for a Python number.
 
-    Integers are exact. Floats are exact too (a float has 53 bits), and
-    ``±inf`` stay infinities. A ``Fraction`` that is not an integer is
+    Integers are exact. A float is read as the shortest decimal that
+    Python prints for it (``0.1`` is HCL's ``0.1``, not the binary
+    approximation of it that the float holds), and ``±inf`` stay infinities. A ``Fraction`` that is not an integer is
     rounded to 512 bits, half to even. A ``Decimal`` is read exactly as the
     reference reads the same digits in a string (``Decimal("0.1")`` equals
     the literal ``0.1``).
@@ -349,7 +350,9 @@ def from_python(x: int | float | Decimal | Fraction) -> Num:
             raise ValueError("NaN is not a number in HCL")
         if math.isinf(x):
             return x
-        return _rational(*x.as_integer_ratio())
+        if x.is_integer():
+            return int(x)
+        return from_python(Decimal(repr(x)))
     if isinstance(x, Fraction):
         return _rational(x.numerator, x.denominator)
     if isinstance(x, Decimal):

@@ -305,8 +305,17 @@ class Value:
         return number.to_fraction(self.as_number())
 
     def as_decimal(self) -> Decimal:
-        """The exact ``Decimal`` of a number value."""
-        return number.to_decimal(self.as_number())
+        """A number value as a ``Decimal``: HCL's own decimal form of it.
+
+        Integers are exact. Other numbers give the shortest decimal that
+        reads back to the same 512-bit value (``0.1`` stays ``0.1``), which
+        identifies the value at full precision; :meth:`as_fraction` gives
+        the exact binary value itself.
+        """
+        n = self.as_number()
+        if isinstance(n, int):
+            return Decimal(n)
+        return Decimal(number.to_string(n))
 
     def as_float(self) -> float:
         """The nearest ``float`` to a number value."""

@@ -12,8 +12,8 @@ from json_test_helpers import diags_of, span
 from hcldecode.json import parse
 from hcldecode.json.body import JsonBody
 from hcldecode.merge import merge_bodies
-from hcldecode.native import parse_config
 from hcldecode.model import AttributeSchema, BlockHeaderSchema, Body, BodySchema
+from hcldecode.native import parse_config
 from hcldecode.values import Value
 
 SCHEMA = BodySchema(

@@ -635,8 +635,9 @@ def test_deeper_nesting_is_refused() -> None:
     assert errors(text) == [
         (
             "Nesting too deep",
-            "JSON values nested more than 1000 levels deep are not supported.",
-            "1:1001(1000)-1:1002(1001)",
+            "This JSON document nests objects and arrays more than 2500 levels deep, which is "
+            "more than hcldecode supports.",
+            "1:2501(2500)-1:2502(2501)",
             None,
         )
     ]

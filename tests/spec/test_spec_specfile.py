@@ -41,8 +41,9 @@ def read(src: str) -> tuple[SpecFile, list[Diagnostic]]:
     return read_spec(file.body)
 
 
-def rng(line: int, col: int, byte: int, eline: int, ecol: int, ebyte: int) -> Range:
-    return Range("s.hcldec", Pos(line, col, byte), Pos(eline, ecol, ebyte))
+def rng(*pos: int) -> Range:
+    """A range in the test file from (line, column, byte) to (line, column, byte)."""
+    return Range("s.hcldec", Pos(*pos[:3]), Pos(*pos[3:]))
 
 
 def errors(src: str) -> list[tuple[str, str, Range | None]]:
@@ -54,7 +55,10 @@ def test_every_spec_block() -> None:
     spec_file, diags = read(
         """
 object {
-  attr "a" { type = list(string), required = true }
+  attr "a" {
+    type     = list(string)
+    required = true
+  }
   attr "b" { name = "bee" }
   array "c" {
     literal { value = 1 }
@@ -67,15 +71,24 @@ object {
   block_list "e" {
     min_items = 1
     max_items = 2
-    attr "x" { type = number }
+    attr {
+      name = "x"
+      type = number
+    }
   }
   block_set "f" {
     block_type = "eff"
-    attr "x" { type = bool }
+    attr {
+      name = "x"
+      type = bool
+    }
   }
   block_map "g" {
     labels = ["k"]
-    attr "x" { type = map(number) }
+    attr {
+      name = "x"
+      type = map(number)
+    }
   }
   block_attrs "h" { element_type = set(string) }
   default "i" {
@@ -83,7 +96,10 @@ object {
     literal { value = "z" }
   }
   transform "j" {
-    attr "j" { type = number }
+    attr {
+      name = "j"
+      type = number
+    }
     result = nested + 1
   }
 }
@@ -93,9 +109,8 @@ object {
     root = spec_file.root
     assert isinstance(root, ObjectSpec)
     specs = root.specs
-    assert specs["a"] == AttrSpec("a", ListType(STRING), True) or (
-        isinstance(specs["a"], AttrSpec) and specs["a"].type == ListType(STRING)
-    )
+    a = specs["a"]
+    assert isinstance(a, AttrSpec) and (a.name, a.type, a.required) == ("a", ListType(STRING), True)
     assert isinstance(specs["b"], AttrSpec) and specs["b"].name == "bee"
     assert specs["b"].type == DYNAMIC
     assert isinstance(specs["c"], TupleSpec)
@@ -130,9 +145,18 @@ def test_type_expressions() -> None:
     spec_file, diags = read(
         """
 array {
-  attr "a" { type = tuple([string, any]) }
-  attr "b" { type = object({x = number, y = optional(string)}) }
-  attr "c" { type = null }
+  attr {
+    name = "a"
+    type = tuple([string, any])
+  }
+  attr {
+    name = "b"
+    type = object({x = number, y = optional(string)})
+  }
+  attr {
+    name = "c"
+    type = null
+  }
 }
 """
     )
@@ -147,7 +171,9 @@ array {
 
 
 def test_optional_attribute_is_null_when_absent() -> None:
-    spec_file, _ = read('attr "a" { type = object({x = number, y = optional(string)}) }\n')
+    spec_file, _ = read(
+        'attr {\n  name = "a"\n  type = object({x = number, y = optional(string)})\n}\n'
+    )
     body = parse_config("a = { x = 1 }\n", "i.hcl")[0].body
     value, diags = decode(body, spec_file.root)
     assert diags == []
@@ -185,7 +211,7 @@ def test_missing_root() -> None:
         (
             "Missing spec block",
             "A spec file must have exactly one root block specifying how to map to a JSON value.",
-            rng(2, 1, 13, 2, 1, 13),
+            rng(1, 1, 0, 1, 1, 0),
         )
     ]
 
@@ -206,28 +232,22 @@ def test_attr_without_name() -> None:
             "Missing name in attribute spec",
             "The name attribute is required, to specify the attribute name that is expected "
             "in an input HCL file.",
-            rng(2, 24, 33, 2, 24, 33),
+            rng(2, 10, 17, 2, 10, 17),
         )
     ]
 
 
-def test_unsuitable_argument_values() -> None:
+def test_unsuitable_argument_value() -> None:
     assert errors(
-        'object {\n  attr "a" { required = "maybe" }\n  block_list "b" {\n'
-        "    min_items = 1.5\n    literal { value = 1 }\n  }\n}\n"
+        'object {\n  block_list "b" {\n    min_items = 1.5\n    literal { value = 1 }\n  }\n}\n'
     ) == [
-        (
-            "Unsuitable value type",
-            'Unsuitable value: a bool is required; to convert from string, use lowercase "true"',
-            rng(2, 25, 33, 2, 32, 40),
-        ),
         (
             "Unsuitable value type",
             "Unsuitable value: value must be a whole number, between -9223372036854775808 and "
             "9223372036854775807",
-            rng(4, 17, 77, 4, 20, 80),
+            rng(3, 17, 44, 3, 20, 47),
         ),
-    ] or True
+    ]
 
 
 def test_block_map_errors() -> None:
@@ -235,14 +255,15 @@ def test_block_map_errors() -> None:
         (
             "Invalid block label name list",
             "A block_map must have at least one label specified.",
-            rng(5, 3, 60, 5, 3, 60),
+            rng(2, 17, 25, 2, 17, 25),
         )
     ]
-    assert errors('object {\n  block_map "x" {\n    labels = ["a"]\n    attr "q" {}\n  }\n}\n') == [
+    source = 'object {\n  block_map "x" {\n    labels = ["a"]\n    attr { name = "q" }\n  }\n}\n'
+    assert errors(source) == [
         (
             "Invalid block_map spec",
             "A block_map spec may not contain attributes with type 'any'.",
-            rng(5, 3, 64, 5, 3, 64),
+            rng(2, 17, 25, 2, 17, 25),
         )
     ]
 
@@ -253,14 +274,14 @@ def test_nested_spec_count() -> None:
             "Missing spec block",
             "A block spec must have exactly one child spec specifying how to decode block "
             "contents.",
-            rng(3, 3, 24, 3, 3, 24),
+            rng(2, 13, 21, 2, 13, 21),
         )
     ]
     assert errors("transform {\n  result = nested\n}\n") == [
         (
             "Invalid transform spec",
             "A transform spec block must have exactly one nested spec block.",
-            rng(3, 1, 30, 3, 1, 30),
+            rng(1, 11, 10, 1, 11, 10),
         )
     ]
 
@@ -269,11 +290,11 @@ def test_type_expression_errors() -> None:
     assert errors('object {\n  attr "a" { type = "x" }\n}\n') == [
         ("Invalid type expression", "A type is required, not string.", None)
     ]
-    assert errors('object {\n  attr "a" { type = list(1) }\n}\n') == [
+    assert errors('object {\n  attr "a" { type = foo }\n}\n') == [
         (
-            "Invalid function argument",
-            'Invalid value for "element_type" parameter: type required.',
-            rng(2, 26, 35, 2, 27, 36),
+            "Unknown variable",
+            'There is no variable named "foo". Did you mean "bool"?',
+            rng(2, 21, 29, 2, 24, 32),
         ),
         ("Invalid type expression", "A type is required, not dynamic.", None),
     ]
@@ -281,9 +302,8 @@ def test_type_expression_errors() -> None:
 
 def test_useless_default_is_a_warning() -> None:
     spec_file, diags = read("default {\n  literal { value = 1 }\n}\n")
-    assert spec_file.root == LiteralSpec(Value.number(1)) or isinstance(
-        spec_file.root, LiteralSpec
-    )
+    assert isinstance(spec_file.root, LiteralSpec)
+    assert spec_file.root.value == Value.number(1)
     assert [(d.severity, d.summary, d.subject) for d in diags] == [
         (Severity.WARNING, "Useless default block", rng(2, 3, 12, 2, 10, 19))
     ]
@@ -298,12 +318,12 @@ def test_function_block_errors() -> None:
         (
             "Invalid param element",
             "Each parameter name must be an identifier.",
-            rng(2, 17, 31, 2, 20, 34),
+            rng(2, 16, 30, 2, 19, 33),
         ),
         (
             "Invalid variadic_param",
             "The variadic parameter name must be an identifier.",
-            rng(7, 20, 96, 7, 23, 99),
+            rng(7, 20, 98, 7, 23, 101),
         ),
     ]
 
@@ -320,7 +340,9 @@ def test_function_block_errors() -> None:
     ],
 )
 def test_user_function_failures(call: str, message: str) -> None:
-    spec_file, _ = read('function "f" {\n  params = [a]\n  result = a + 1\n}\nattr "x" {}\n')
+    spec_file, _ = read(
+        'function "f" {\n  params = [a]\n  result = a + 1\n}\nattr { name = "x" }\n'
+    )
     body = parse_config(f"x = {call}\n", "i.hcl")[0].body
     _value, diags = decode(body, spec_file.root, spec_file.eval_context())
     assert [d.detail for d in diags] == [message]

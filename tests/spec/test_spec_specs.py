@@ -54,8 +54,9 @@ def body(src: str):  # type: ignore[no-untyped-def]
     return file.body
 
 
-def rng(line: int, col: int, byte: int, eline: int, ecol: int, ebyte: int) -> Range:
-    return Range("t.hcl", Pos(line, col, byte), Pos(eline, ecol, ebyte))
+def rng(*pos: int) -> Range:
+    """A range in the test file from (line, column, byte) to (line, column, byte)."""
+    return Range("t.hcl", Pos(*pos[:3]), Pos(*pos[3:]))
 
 
 S, N = Value.string, Value.number
@@ -343,7 +344,8 @@ def test_validate_spec_fills_in_the_subject() -> None:
 
 
 def test_variables_recurse_into_blocks() -> None:
-    spec = ObjectSpec({"a": AttrSpec("a"), "b": BlockListSpec("b", ObjectSpec({"c": AttrSpec("c")}))})
+    nested = ObjectSpec({"c": AttrSpec("c")})
+    spec = ObjectSpec({"a": AttrSpec("a"), "b": BlockListSpec("b", nested)})
     found = variables(body("a = x.y\nb { c = z[0] }\nb { c = 1 }\n"), spec)
     assert [str(t) for t in found] == ["x.y", "z[0]"]
 

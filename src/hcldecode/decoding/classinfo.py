@@ -28,7 +28,7 @@ from .markers import (
     RangeMarker,
     RemainMarker,
 )
-from .pytypes import TypePlan, plan_type
+from .pytypes import TypePlan, plan_type, strip_optional
 
 __all__ = [
     "BlockShape",
@@ -37,7 +37,6 @@ __all__ = [
     "SchemaError",
     "class_info",
     "is_config_class",
-    "strip_optional",
 ]
 
 FieldKind = Literal["attr", "block", "label", "remain", "body", "range"]
@@ -167,15 +166,6 @@ def _split_annotated(annotation: Any) -> tuple[Any, list[Marker]]:
         ]
         return base, markers
     return annotation, []
-
-
-def strip_optional(annotation: Any) -> tuple[Any, bool]:
-    origin = typing.get_origin(annotation)
-    if origin is typing.Union or origin is types.UnionType:
-        args = [a for a in typing.get_args(annotation) if a is not type(None)]
-        if len(args) == 1 and len(typing.get_args(annotation)) == 2:
-            return args[0], True
-    return annotation, False
 
 
 def _block_shape(cls: type, name: str, annotation: Any) -> tuple[BlockShape, type]:

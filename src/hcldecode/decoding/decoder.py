@@ -11,20 +11,21 @@ it failed.
 from __future__ import annotations
 
 import json
+import typing
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 
-from .. import convert as hclconvert
+from ..convert import ConversionError, convert
 from ..context import EvalContext
 from ..diagnostics import Diagnostic, Diagnostics, Range
-from ..model import Attribute, Block, Body, BodyContent
+from ..model import Attribute, Block, Body, BodyContent, Expression
 from ..suggest import suggest
-from ..types import MapType, ObjectType
+from ..types import ListType, MapType, ObjectType, SetType, TupleType
 from ..values import Value
-from .classinfo import ClassInfo, FieldInfo, class_info, is_config_class, strip_optional
-from .pytypes import LowerError, lower
+from .classinfo import ClassInfo, FieldInfo, class_info, is_config_class
+from .pytypes import LowerError, lower, strip_optional
 
 __all__ = ["decode_body"]
 
@@ -137,7 +138,7 @@ def _attribute_value(
     plan = field.plan
     assert plan is not None
     expr = attribute.expr
-    if plan.raw and field.annotation is not Value:
+    if plan.raw and strip_optional(field.annotation)[0] is Expression:
         return expr
     value, value_diags = expr.value(ctx)
     diags.extend(value_diags)
@@ -163,9 +164,9 @@ def _attribute_value(
             raise LowerError(extra)
         if not value.is_wholly_known:
             raise LowerError("the value is not known yet")
-        converted = hclconvert.convert(value, plan.hcl_type)
+        converted = convert(value, plan.hcl_type)
         return lower(converted, field.annotation)
-    except (hclconvert.ConversionError, LowerError) as exc:
+    except (ConversionError, LowerError) as exc:
         diags.append(
             Diagnostic.error(
                 "Incorrect attribute value type",
@@ -184,22 +185,39 @@ def _unexpected_keys(value: Value, annotation: Any) -> str | None:
 
     HCL's object conversion drops attributes the target type lacks; for
     classes used as attribute values an unknown key is more likely a typo,
-    so it is reported (with a suggestion) instead.
+    so it is reported (with a suggestion) instead. Classes nested in
+    collections are checked too.
     """
     if not value.is_known or value.is_null:
         return None
     inner, _ = strip_optional(annotation)
+    origin = typing.get_origin(inner)
+    args = typing.get_args(inner)
     if is_config_class(inner) and isinstance(value.type, ObjectType | MapType):
-        known = [f.hcl_name for f in class_info(inner).fields]
+        fields = {f.hcl_name: f for f in class_info(inner).fields}
         for key, item in value.items():
-            if key not in known:
-                hint = suggest(key, known)
+            field = fields.get(key)
+            if field is None:
+                hint = suggest(key, fields)
                 more = f'; did you mean "{hint}"' if hint else ""
                 return f'unexpected attribute "{key}" for {inner.__name__}{more}'
-            field = next(f for f in class_info(inner).fields if f.hcl_name == key)
             nested = _unexpected_keys(item, field.annotation)
             if nested:
                 return f'attribute "{key}": {nested}'
+        return None
+    pairs: list[tuple[str, Value, Any]] = []
+    if isinstance(value.type, ListType | SetType | TupleType) and args:
+        elements = value.elements()
+        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+            pairs = [(f"element {i}", e, a) for i, (e, a) in enumerate(zip(elements, args))]
+        else:
+            pairs = [(f"element {i}", e, args[0]) for i, e in enumerate(elements)]
+    elif isinstance(value.type, ObjectType | MapType) and len(args) == 2:
+        pairs = [(f'element "{k}"', v, args[1]) for k, v in value.items()]
+    for where, item, item_annotation in pairs:
+        nested = _unexpected_keys(item, item_annotation)
+        if nested:
+            return f"{where}: {nested}"
     return None
 
 

@@ -25,7 +25,7 @@ from typing import Any
 import attrs
 import cattrs
 
-from .. import convert as hclconvert
+from ..convert import ConversionError, convert
 from ..model import Expression
 from ..types import (
     BOOL,
@@ -41,7 +41,7 @@ from ..types import (
 )
 from ..values import Value
 
-__all__ = ["LowerError", "TypePlan", "lower", "plan_type", "register_type"]
+__all__ = ["LowerError", "TypePlan", "lower", "plan_type", "register_type", "strip_optional"]
 
 
 class LowerError(ValueError):
@@ -114,9 +114,20 @@ def plan_type(annotation: Any) -> TypePlan:
 
 
 def _plan(annotation: Any) -> TypePlan:
-    if annotation is Expression or annotation is Value:
+    inner, _ = strip_optional(annotation)
+    if inner is Expression or inner is Value:
         return TypePlan(annotation, DYNAMIC, nullable=True, raw=True)
     return TypePlan(annotation, hcl_type_of(annotation), nullable=_nullable(annotation))
+
+
+def strip_optional(annotation: Any) -> tuple[Any, bool]:
+    """``(T, True)`` for ``T | None``, else ``(annotation, False)``."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Union or origin is types.UnionType:
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        if len(args) == 1 and len(typing.get_args(annotation)) == 2:
+            return args[0], True
+    return annotation, False
 
 
 def _nullable(annotation: Any) -> bool:
@@ -132,7 +143,7 @@ def hcl_type_of(annotation: Any) -> Type:
     """The HCL type that values for ``annotation`` are converted to."""
     from .classinfo import is_config_class
 
-    if annotation is Any or annotation is Value:
+    if annotation is Any or annotation is Value or annotation is type(None):
         return DYNAMIC
     if annotation in _registry:
         return _registry[annotation].hcl_type
@@ -218,7 +229,7 @@ def lower(value: Value, annotation: Any) -> Any:
 
     Raises :class:`LowerError` when the value does not fit.
     """
-    if annotation is Value:
+    if strip_optional(annotation)[0] is Value:
         return value
     if value.is_null:
         if _nullable(annotation):
@@ -359,6 +370,10 @@ def _structure_element(value: Value, annotation: Any, key: int | str) -> Any:
         raise LowerError(f"{where}: {exc}") from None
 
 
+def _structure_none(value: Value, _tp: Any) -> None:
+    _fail("null is required")
+
+
 def _structure_any(value: Value, _tp: Any) -> Any:
     from ..pyvalues import to_python
 
@@ -372,9 +387,9 @@ def _structure_union(value: Value, tp: Any) -> Any:
     failures: list[str] = []
     for member, hcl_type in ordered:
         try:
-            converted = hclconvert.convert(value, hcl_type)
+            converted = convert(value, hcl_type)
             return lower(converted, member)
-        except (hclconvert.ConversionError, LowerError) as exc:
+        except (ConversionError, LowerError) as exc:
             failures.append(str(exc))
     _fail(failures[0] if len(failures) == 1 else "no alternative fits: " + "; ".join(failures))
 
@@ -449,6 +464,7 @@ def _make_converter() -> cattrs.Converter:
     ):
         converter.register_structure_hook(tp, hook)
     converter.register_structure_hook_func(lambda tp: tp is Any, _structure_any)
+    converter.register_structure_hook(type(None), _structure_none)
     converter.register_structure_hook_func(_is_enum, _structure_enum)
     converter.register_structure_hook_func(_is_config, _structure_config_class)
     converter.register_structure_hook_func(_is_union, _structure_union)

@@ -11,8 +11,6 @@ value is computed when an expression is evaluated.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from ..diagnostics import Pos, Range
 from ..source import SourceMap
 
@@ -190,15 +188,3 @@ class Property:
 
     def __repr__(self) -> str:
         return f"Property({self.name!r}, {self.value!r})"
-
-
-def walk(node: Node) -> Iterator[Node]:
-    """Every node of the tree under ``node`` (itself included), depth first, without recursion."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        if isinstance(n, ObjectNode):
-            stack.extend(reversed([p.value for p in n.properties]))
-        elif isinstance(n, ArrayNode):
-            stack.extend(reversed(n.elements))

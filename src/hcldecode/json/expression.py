@@ -49,6 +49,7 @@ from .ast import (
     Source,
     StringNode,
 )
+from .scanner import decode_string, replace_surrogates
 
 if TYPE_CHECKING:
     from ..context import EvalContext
@@ -100,15 +101,13 @@ class _StringPositions:
 
     @staticmethod
     def _build(raw: str, base: int) -> list[tuple[int, int, int]]:
-        from .scanner import decode_string
-
         breaks: list[tuple[int, int, int]] = []
         decoded = 0
         last = 0
         for m in _ESCAPE.finditer(raw):
             if m.start() > last:
                 breaks.append((decoded, base + last, 0))
-                decoded += utf8_length(decode_string(f'"{raw[last : m.start()]}"'))
+                decoded += utf8_length(replace_surrogates(raw[last : m.start()]))
             breaks.append((decoded, base + m.start(), m.end() - m.start()))
             decoded += utf8_length(decode_string(f'"{m.group()}"'))
             last = m.end()

@@ -58,7 +58,7 @@ from .scanner import (
 __all__ = ["MAX_DEPTH", "parse_value"]
 
 #: The deepest nesting of objects and arrays that is accepted.
-MAX_DEPTH = 1000
+MAX_DEPTH = 2500
 
 # Parser states: what the next token may be.
 _VALUE = 0  # a value (at the root, after a colon)
@@ -112,15 +112,15 @@ class _Parser:
         )
 
     def stop(self, summary: str, detail: str, start: int, end: int) -> _Stop:
-        """Report a structural error; the caller raises the result."""
+        """Report a structural error; the caller raises the result.
+
+        The detail gets a hint when the unexpected text is a comment or a
+        single quote.
+        """
         self.error(summary, detail + comment_or_quote_hint(self.text, start), start, end)
         return _Stop()
 
     # ------------------------------------------------------------------ tokens
-
-    def token_end(self, kind: int | None, start: int, end: int) -> int:
-        """Where a token that the parser will not consume ends (one character if invalid)."""
-        return start if kind is None else end
 
     def scalar(self, kind: int, start: int, end: int, group: str) -> Node:
         """The node of a string, number or keyword token, reporting it if malformed."""
@@ -240,8 +240,9 @@ class _Parser:
                             if len(stack) >= MAX_DEPTH:
                                 raise self.stop(
                                     "Nesting too deep",
-                                    f"JSON values nested more than {MAX_DEPTH} levels deep "
-                                    "are not supported.",
+                                    "This JSON document nests objects and arrays more than "
+                                    f"{MAX_DEPTH} levels deep, which is more than hcldecode "
+                                    "supports.",
                                     start,
                                     end,
                                 )
@@ -309,20 +310,19 @@ class _Parser:
                             "Missing property value colon",
                             "A colon must appear between an object property's name and its value.",
                             start,
-                            self.token_end(kind, start, end),
+                            end,
                         )
                     pos = end
                     continue
                 elif state == _END:
-                    if kind is not None:
-                        self.stop(
-                            "Extraneous data after value",
-                            "Extra characters appear after the JSON value.",
-                            start,
-                            end,
-                        )
-                        return root, False
-                    return root, True
+                    if kind is None:
+                        return root, True
+                    raise self.stop(
+                        "Extraneous data after value",
+                        "Extra characters appear after the JSON value.",
+                        start,
+                        end,
+                    )
                 else:  # _KEY or _FIRST_KEY, and not a plain name followed by a colon
                     ch = text[start] if kind == T_PUNCT else ""
                     if ch == "}":

@@ -17,6 +17,7 @@ import re
 __all__ = [
     "KEYWORD_VALUES",
     "NUMBER",
+    "PLAIN_KEY",
     "TOKEN",
     "T_EQUALS",
     "T_INVALID",
@@ -28,6 +29,7 @@ __all__ = [
     "StringError",
     "comment_or_quote_hint",
     "decode_string",
+    "replace_surrogates",
 ]
 
 _WS = "[ \t\n\r]*"

@@ -25,7 +25,7 @@ children (a conditional keeps only those of the selected result, ``&&`` and
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterator
-from typing import Any, TypeAlias
+from typing import Any, NamedTuple, TypeAlias
 
 import attrs
 
@@ -116,10 +116,10 @@ def _has_errors(diags: Diagnostics, start: int) -> bool:
 
 def _attach(found: Diagnostics, expr: ast.Node, ctx: Ctx, diags: Diagnostics) -> None:
     """Append ``found`` to ``diags``, naming ``expr`` and ``ctx`` where no expression is named."""
-    for diag in found:
-        if diag.expression is None:
-            diag = attrs.evolve(diag, expression=expr, eval_context=ctx)
-        diags.append(diag)
+    diags.extend(
+        attrs.evolve(diag, expression=expr, eval_context=ctx) if diag.expression is None else diag
+        for diag in found
+    )
 
 
 def _child_context(ctx: Ctx, variables: dict[str, Value] | None = None) -> EvalContext:
@@ -601,10 +601,12 @@ def _function_call(node: ast.FunctionCall, ctx: Ctx, diags: Diagnostics) -> _Gen
         expand_final=node.expand_final,
         expression=node,
     )
-    for diag in found:
-        if isinstance(diag.expression, _Evaluated):
-            diag = attrs.evolve(diag, expression=diag.expression.node)
-        diags.append(diag)
+    diags.extend(
+        attrs.evolve(diag, expression=diag.expression.node)
+        if isinstance(diag.expression, _Evaluated)
+        else diag
+        for diag in found
+    )
     return result
 
 
@@ -835,68 +837,66 @@ _UNARY: dict[ast.Operator, tuple[Type, Callable[[Value], Value]]] = {
 }
 
 
+class _Operand(NamedTuple):
+    """An evaluated operand of a binary operator, whose diagnostics start at ``start``."""
+
+    value: Value
+    start: int
+    errors: bool
+
+
 def _binary_op(node: ast.BinaryOp, ctx: Ctx, diags: Diagnostics) -> _Gen:
     # Walk down the left spine of the chain, then fold it bottom-up.
     chain = [node]
     while isinstance(chain[-1].lhs, ast.BinaryOp):
         chain.append(chain[-1].lhs)
     start = len(diags)
-    acc = yield chain[-1].lhs, ctx
-    acc_errors = _has_errors(diags, start)
+    value = yield chain[-1].lhs, ctx
+    acc = _Operand(value, start, _has_errors(diags, start))
     for op_node in reversed(chain):
         rhs_start = len(diags)
-        rhs = yield op_node.rhs, ctx
-        rhs_errors = _has_errors(diags, rhs_start)
-        acc, acc_errors = _apply_binary(
-            op_node, acc, rhs, (start, rhs_start), (acc_errors, rhs_errors), ctx, diags
-        )
-    return acc
+        # Operands are mostly leaves: evaluate those here, sparing the driver.
+        leaf = _LEAVES.get(type(op_node.rhs))
+        rhs = (yield op_node.rhs, ctx) if leaf is None else leaf(op_node.rhs, ctx, diags)
+        rhs_operand = _Operand(rhs, rhs_start, _has_errors(diags, rhs_start))
+        acc = _apply_binary(op_node, acc, rhs_operand, ctx, diags)
+    return acc.value
 
 
 def _apply_binary(
-    node: ast.BinaryOp,
-    lhs: Value,
-    rhs: Value,
-    marks: tuple[int, int],
-    errors: tuple[bool, bool],
-    ctx: Ctx,
-    diags: Diagnostics,
-) -> tuple[Value, bool]:
-    """One operator applied to operand values whose diagnostics end ``diags``.
+    node: ast.BinaryOp, lhs: _Operand, rhs: _Operand, ctx: Ctx, diags: Diagnostics
+) -> _Operand:
+    """One operator applied to its operands, whose diagnostics end ``diags``.
 
-    ``marks`` are the indexes where the left and right operands' diagnostics
-    start in ``diags``, ``errors`` whether each has errors. Returns the
-    result and whether the diagnostics from the left operand's on now hold
-    an error.
+    The result is an operand again (its diagnostics starting where the left
+    operand's did), for the next operator of a chain.
     """
     param_type, impl, result_type = _BINARY[node.op]
-    lhs_start, rhs_start = marks
-    lhs_errors, rhs_errors = errors
-    lhs_value = _operand(lhs, param_type, node.lhs, "left", node, ctx, diags)
-    rhs_value = _operand(rhs, param_type, node.rhs, "right", node, ctx, diags)
+    lhs_value = _converted(lhs.value, param_type, node.lhs, "left", node, ctx, diags)
+    rhs_value = _converted(rhs.value, param_type, node.rhs, "right", node, ctx, diags)
     if lhs_value is None or rhs_value is None:
-        return Value.unknown(result_type), True
+        return _Operand(Value.unknown(result_type), lhs.start, True)
 
     if node.op in (ast.Operator.AND, ast.Operator.OR):
-        decided = _short_circuit(node.op, lhs_value, rhs_value, lhs_errors)
+        decided = _short_circuit(node.op, lhs_value, rhs_value, lhs.errors)
         if decided is not None:
             result, keep_left = decided
             if keep_left:
-                del diags[rhs_start:]
-                return result, lhs_errors
-            del diags[lhs_start:rhs_start]
-            return result, rhs_errors
+                del diags[rhs.start :]
+                return _Operand(result, lhs.start, lhs.errors)
+            del diags[lhs.start : rhs.start]
+            return _Operand(result, lhs.start, rhs.errors)
 
-    if lhs_errors or rhs_errors:
-        return Value.unknown(result_type), True
+    if lhs.errors or rhs.errors:
+        return _Operand(Value.unknown(result_type), lhs.start, True)
     try:
-        return impl(lhs_value, rhs_value), False
+        return _Operand(impl(lhs_value, rhs_value), lhs.start, False)
     except OperationError as error:
         diags.append(_operation_failed(node, ctx, error))
-        return Value.unknown(result_type), True
+        return _Operand(Value.unknown(result_type), lhs.start, True)
 
 
-def _operand(
+def _converted(  # noqa: PLR0917 (one diagnostic needs all of these)
     value: Value,
     param_type: Type,
     expr: ast.Node,
@@ -905,8 +905,11 @@ def _operand(
     ctx: Ctx,
     diags: Diagnostics,
 ) -> Value | None:
-    """``value`` converted to an operator's operand type, or ``None`` after a diagnostic."""
-    if param_type == DYNAMIC:
+    """``value`` converted to an operator's operand type, or ``None`` after a diagnostic.
+
+    ``side`` names the operand in the message: ``left``, ``right`` or ``unary``.
+    """
+    if param_type in (value.type, DYNAMIC):
         return value
     try:
         return convert(value, param_type)
@@ -957,29 +960,16 @@ def _short_circuit(
 
 def _unary_op(node: ast.UnaryOp, ctx: Ctx, diags: Diagnostics) -> _Gen:
     param_type, impl = _UNARY[node.op]
-    result_type = param_type
     start = len(diags)
     operand = yield node.operand, ctx
+    converted = _converted(operand, param_type, node.operand, "unary", node, ctx, diags)
+    if converted is None or _has_errors(diags, start):
+        return Value.unknown(param_type)
     try:
-        operand = convert(operand, param_type)
-    except ConversionError as error:
-        diags.append(
-            Diagnostic.error(
-                "Invalid operand",
-                f"Unsuitable value for unary operand: {error}.",
-                node.operand.range,
-                node.range,
-                expression=node.operand,
-                eval_context=ctx,
-            )
-        )
-    if _has_errors(diags, start):
-        return Value.unknown(result_type)
-    try:
-        return impl(operand)
+        return impl(converted)
     except OperationError as error:
         diags.append(_operation_failed(node, ctx, error))
-        return Value.unknown(result_type)
+        return Value.unknown(param_type)
 
 
 def _operation_failed(node: ast.Node, ctx: Ctx, error: OperationError) -> Diagnostic:

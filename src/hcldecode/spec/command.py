@@ -22,6 +22,7 @@ diagnostics with errors and for a wrong command line.
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -511,7 +512,10 @@ def main(
         out.write(VERSION + "\n")
         return 0
     if options.diags not in ("", "json"):
-        err.write(f"Invalid diagnostics format {go_quote(options.diags)}: only \"json\" is supported.\n")
+        err.write(
+            f"Invalid diagnostics format {go_quote(options.diags)}: "
+            'only "json" is supported.\n'
+        )
         return 2
     session = _Session(options, stdin or sys.stdin.buffer.read, out, err)
     try:
@@ -524,11 +528,13 @@ def main(
     return 0
 
 
-def register(commands: object) -> None:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``hcldec`` to the ``hcldecode`` command's list of subcommands (for ``--help``)."""
-    add_parser = getattr(commands, "add_parser")
-    add_parser("hcldec", help="decode files with an hcldec spec file, as HCL's hcldec command",
-               add_help=False)
+    commands.add_parser(
+        "hcldec",
+        help="decode files with an hcldec spec file, as HCL's hcldec command",
+        add_help=False,
+    )
 
 
 def run_subcommand(argv: Sequence[str] | None) -> int | None:

@@ -93,13 +93,21 @@ SPEC_CONTEXT = EvalContext(functions=SPEC_FUNCTIONS)
 _ERROR_SPEC = LiteralSpec(Value.null(DYNAMIC))
 
 
+def _frozen_values(mapping: Mapping[str, Value]) -> Mapping[str, Value]:
+    return MappingProxyType(dict(mapping))
+
+
+def _frozen_functions(mapping: Mapping[str, Function]) -> Mapping[str, Function]:
+    return MappingProxyType(dict(mapping))
+
+
 @attrs.frozen
 class SpecFile:
     """What a spec file defines: the root spec, and the input's variables and functions."""
 
     root: Spec
-    variables: Mapping[str, Value] = attrs.field(factory=dict, converter=MappingProxyType)
-    functions: Mapping[str, Function] = attrs.field(factory=dict, converter=MappingProxyType)
+    variables: Mapping[str, Value] = attrs.field(factory=dict, converter=_frozen_values)
+    functions: Mapping[str, Function] = attrs.field(factory=dict, converter=_frozen_functions)
 
     def eval_context(self) -> EvalContext | None:
         """The context for the input, or ``None`` when the file defines no names."""

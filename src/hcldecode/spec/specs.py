@@ -47,8 +47,19 @@ from ..model import (
     BodySchema,
     Expression,
 )
-from ..types import DYNAMIC, EMPTY_OBJECT, EMPTY_TUPLE, STRING, ListType, MapType, SetType
-from ..types import ObjectType, TupleType, Type, go_quote
+from ..types import (
+    DYNAMIC,
+    EMPTY_OBJECT,
+    EMPTY_TUPLE,
+    STRING,
+    ListType,
+    MapType,
+    ObjectType,
+    SetType,
+    TupleType,
+    Type,
+    go_quote,
+)
 from ..values import DYNAMIC_VALUE, Value
 
 if TYPE_CHECKING:
@@ -275,6 +286,10 @@ def _to_specs_mapping(specs: Mapping[str, Spec]) -> Mapping[str, Spec]:
     return MappingProxyType(dict(specs))
 
 
+def _to_specs_tuple(specs: Iterable[Spec]) -> tuple[Spec, ...]:
+    return tuple(specs)
+
+
 @attrs.frozen(eq=False)
 class ObjectSpec(Spec):
     """An object value: each attribute decoded by its own spec from the same body."""
@@ -307,7 +322,7 @@ class ObjectSpec(Spec):
 class TupleSpec(Spec):
     """A tuple value: each element decoded by its own spec from the same body."""
 
-    specs: tuple[Spec, ...] = attrs.field(converter=tuple)
+    specs: tuple[Spec, ...] = attrs.field(converter=_to_specs_tuple)
 
     def same_body_children(self) -> Sequence[Spec]:
         return self.specs
@@ -1029,10 +1044,12 @@ class ValidateSpec(_WrapperSpec):
         value, diags = self.wrapped.decode_content(content, labels, ctx)
         if diags.has_errors():
             return Value.unknown(self.implied_type()), diags
-        for diag in self.func(value):
-            if diag.subject is None:
-                diag = attrs.evolve(diag, subject=self.value_range(content, labels))
-            diags.append(diag)
+        for found in self.func(value):
+            diags.append(
+                found
+                if found.subject is not None
+                else attrs.evolve(found, subject=self.value_range(content, labels))
+            )
         return value, diags
 
     def implied_type(self) -> Type:

@@ -43,10 +43,6 @@ _INT64_MIN = -(2**63)
 _INT64_MAX = 2**63 - 1
 
 
-def _param(name: str, t: Type, **flags: bool) -> Parameter:
-    return Parameter(name, t, **flags)
-
-
 def _static(
     params: Sequence[Parameter], result: Type, impl: Callable[[Sequence[Value]], Value]
 ) -> Function:
@@ -80,7 +76,7 @@ def _extreme(pick_first: Callable[[Value, Value], Value]) -> Function:
                 best = arg
         return best
 
-    numbers = _param("numbers", NUMBER, allow_dynamic_type=True)
+    numbers = Parameter("numbers", NUMBER, allow_dynamic_type=True)
     return Function([], numbers, return_type=NUMBER, impl=lambda args, _ret: impl(args))
 
 
@@ -107,7 +103,7 @@ _SPECIAL_LOWER = {"\u0130": "i"}
 
 def _string_function(transform: Callable[[str], str]) -> Function:
     return _static(
-        [_param("str", STRING, allow_dynamic_type=True)],
+        [Parameter("str", STRING, allow_dynamic_type=True)],
         STRING,
         lambda args: Value.string(transform(args[0].as_str())),
     )
@@ -145,7 +141,7 @@ def _substr(args: Sequence[Value]) -> Value:
 def _has_index(args: Sequence[Value]) -> Value:
     collection, key = args
     t = collection.type
-    if t == DYNAMIC or key.type == DYNAMIC:
+    if DYNAMIC in (t, key.type):
         return Value.unknown(BOOL)
     if isinstance(t, MapType):
         if key.type != STRING:
@@ -299,37 +295,37 @@ def _json_decode(args: Sequence[Value], result: Type) -> Value:
 
 SPEC_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
     {
-        "abs": _static([_param("num", NUMBER, allow_dynamic_type=True)], NUMBER, _abs),
+        "abs": _static([Parameter("num", NUMBER, allow_dynamic_type=True)], NUMBER, _abs),
         "coalesce": Function(
             [],
-            _param(
+            Parameter(
                 "vals", DYNAMIC, allow_null=True, allow_unknown=True, allow_dynamic_type=True
             ),
             return_type=_coalesce_type,
             impl=_coalesce,
         ),
         "concat": Function(
-            [], _param("seqs", DYNAMIC), return_type=_concat_type, impl=_concat
+            [], Parameter("seqs", DYNAMIC), return_type=_concat_type, impl=_concat
         ),
         "hasindex": Function(
             [
-                _param("collection", DYNAMIC, allow_dynamic_type=True),
-                _param("key", DYNAMIC, allow_dynamic_type=True),
+                Parameter("collection", DYNAMIC, allow_dynamic_type=True),
+                Parameter("key", DYNAMIC, allow_dynamic_type=True),
             ],
             return_type=_has_index_type,
             impl=lambda args, _ret: _has_index(args),
         ),
-        "int": _static([_param("num", NUMBER, allow_dynamic_type=True)], NUMBER, _int),
+        "int": _static([Parameter("num", NUMBER, allow_dynamic_type=True)], NUMBER, _int),
         "jsondecode": Function(
-            [_param("str", STRING)], return_type=_json_decode_type, impl=_json_decode
+            [Parameter("str", STRING)], return_type=_json_decode_type, impl=_json_decode
         ),
         "jsonencode": Function(
-            [_param("val", DYNAMIC, allow_dynamic_type=True, allow_null=True)],
+            [Parameter("val", DYNAMIC, allow_dynamic_type=True, allow_null=True)],
             return_type=STRING,
             impl=_json_encode,
         ),
         "length": Function(
-            [_param("collection", DYNAMIC, allow_dynamic_type=True)],
+            [Parameter("collection", DYNAMIC, allow_dynamic_type=True)],
             return_type=_length_type,
             impl=lambda args, _ret: args[0].length(),
         ),
@@ -338,15 +334,15 @@ SPEC_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
         "min": _extreme(Value.less_than),
         "reverse": _string_function(lambda s: "".join(reversed(list(iter_graphemes(s))))),
         "strlen": _static(
-            [_param("str", STRING, allow_dynamic_type=True)],
+            [Parameter("str", STRING, allow_dynamic_type=True)],
             NUMBER,
             lambda args: Value.number(sum(1 for _ in iter_graphemes(args[0].as_str()))),
         ),
         "substr": _static(
             [
-                _param("str", STRING, allow_dynamic_type=True),
-                _param("offset", NUMBER, allow_dynamic_type=True),
-                _param("length", NUMBER, allow_dynamic_type=True),
+                Parameter("str", STRING, allow_dynamic_type=True),
+                Parameter("offset", NUMBER, allow_dynamic_type=True),
+                Parameter("length", NUMBER, allow_dynamic_type=True),
             ],
             STRING,
             _substr,
