@@ -69,14 +69,22 @@ def conformance(session: nox.Session) -> None:
             )
         session.run("apt-get", "update", "-q", external=True)
         session.run(
-            "apt-get", "install", "-y", "golang-go", "golang-github-hashicorp-hcl-v2-dev",
+            "apt-get",
+            "install",
+            "-y",
+            "golang-go",
+            "golang-github-hashicorp-hcl-v2-dev",
             external=True,
         )
     session.install("-e", ".")
     tmp = Path(session.create_tmp())
     harness = tmp / "hclspecsuite"
     session.run(
-        "go", "build", "-o", str(harness), "github.com/hashicorp/hcl/v2/cmd/hclspecsuite",
+        "go",
+        "build",
+        "-o",
+        str(harness),
+        "github.com/hashicorp/hcl/v2/cmd/hclspecsuite",
         env={"GOPATH": "/usr/share/gocode", "GO111MODULE": "off"},
         external=True,
     )

@@ -45,7 +45,9 @@ def test_diagnostic_str_like_reference() -> None:
     d = Diagnostic.error(
         "Invalid attribute name", "An attribute name is required after a dot.", rng(2, 2)
     )
-    assert str(d) == "a.hcl:1,3-3: Invalid attribute name; An attribute name is required after a dot."
+    assert (
+        str(d) == "a.hcl:1,3-3: Invalid attribute name; An attribute name is required after a dot."
+    )
     assert str(Diagnostic.warning("Careful")) == "Careful"
     assert d.is_error and d.severity is Severity.ERROR
 

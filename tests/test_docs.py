@@ -17,7 +17,7 @@ import pytest
 import hcldecode as hcl
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
+PAGES = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
 BLOCK = re.compile(
     r"(?:<!-- file: (?P<file>[^ ]+) -->\n)?```(?P<lang>\w*)\n(?P<code>.*?)^```$",
     re.DOTALL | re.MULTILINE,
@@ -34,7 +34,9 @@ def test_code_blocks_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyP
         if name:
             (tmp_path / name).write_text(code, encoding="utf-8")
         if lang == "python":
-            exec(compile(code, f"{page.name}:{match.start()}", "exec", dont_inherit=True), namespace)
+            exec(
+                compile(code, f"{page.name}:{match.start()}", "exec", dont_inherit=True), namespace
+            )
             ran += 1
         elif lang == "hcl" and not name:
             hcl.parse(code, filename=f"{page.name}.hcl")

@@ -99,7 +99,9 @@ def test_cli_decode_webservice(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_cli_check_reports_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.hcl"
-    bad.write_text('service = "x"\nregion = "y"\nreplicas = "many"\nlistener "a" {\n  port = 1\n}\n')
+    bad.write_text(
+        'service = "x"\nregion = "y"\nreplicas = "many"\nlistener "a" {\n  port = 1\n}\n'
+    )
     status = cli_main(
         ["check", str(bad), "--schema", f"{EXAMPLES / 'webservice' / 'config.py'}:Service"]
     )

@@ -10,8 +10,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import hcldecode as hcl  # noqa: E402
-from config import Pipeline  # noqa: E402
+from config import Pipeline
+
+import hcldecode as hcl
 
 HERE = Path(__file__).parent
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import attrs
+from plugins import PLUGINS
 
 import hcldecode as hcl
-from plugins import PLUGINS
 
 
 @attrs.define

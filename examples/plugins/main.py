@@ -11,8 +11,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import hcldecode as hcl  # noqa: E402
-from core import load  # noqa: E402
+from core import load
+
+import hcldecode as hcl
 
 
 def main(argv: list[str]) -> int:

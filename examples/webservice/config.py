@@ -13,7 +13,9 @@ import hcldecode as hcl
 @attrs.define
 class Listener:
     name: Annotated[str, hcl.label()]
-    port: int = attrs.field(validator=attrs.validators.and_(attrs.validators.ge(1), attrs.validators.le(65535)))
+    port: int = attrs.field(
+        validator=attrs.validators.and_(attrs.validators.ge(1), attrs.validators.le(65535))
+    )
     tls: bool = False
 
 

@@ -7,8 +7,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import hcldecode as hcl  # noqa: E402
-from config import Service  # noqa: E402
+from config import Service
+
+import hcldecode as hcl
 
 
 def main() -> None:

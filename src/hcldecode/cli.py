@@ -133,7 +133,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         cls = _load_class(args.schema)
         variables = dict(_parse_var(v) for v in args.var) or None
-        obj = decode(args.files if len(args.files) > 1 else args.files[0], cls, variables=variables)
+        obj: object = decode(
+            args.files if len(args.files) > 1 else args.files[0], cls, variables=variables
+        )
     except DecodeError as err:
         write_diagnostics(err.diagnostics, err.files, sys.stderr)
         return 1

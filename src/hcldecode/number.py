@@ -332,8 +332,9 @@ def from_python(x: int | float | Decimal | Fraction) -> Num:
 
     Integers are exact. A float is read as the shortest decimal that
     Python prints for it (``0.1`` is HCL's ``0.1``, not the binary
-    approximation of it that the float holds), and ``±inf`` stay infinities. A ``Fraction`` that is not an integer is
-    rounded to 512 bits, half to even. A ``Decimal`` is read exactly as the
+    approximation of it that the float holds), and ``±inf`` stay
+    infinities. A ``Fraction`` that is not an integer is rounded to 512
+    bits, half to even. A ``Decimal`` is read exactly as the
     reference reads the same digits in a string (``Decimal("0.1")`` equals
     the literal ``0.1``).
 

@@ -119,7 +119,11 @@ logging {}
             'Inappropriate value for attribute "replica_count": a number is required.',
             "t.hcl:2,17-24",
         ),
-        ("Missing name for listener", "All listener blocks must have 1 labels (name).", "t.hcl:3,10-11"),
+        (
+            "Missing name for listener",
+            "All listener blocks must have 1 labels (name).",
+            "t.hcl:3,10-11",
+        ),
         (
             "Extraneous label for listener",
             "Only 1 labels (name) are expected for listener blocks.",
@@ -254,9 +258,21 @@ def test_every_python_type() -> None:
             'string, use lowercase "true".',
             "1,5-11",
         ),
-        ('lit = "c"', 'Inappropriate value for attribute "lit": "c" is not one of "a", "b".', "1,7-10"),
-        ('en = "blue"', 'Inappropriate value for attribute "en": "blue" is not one of "red", "green".', "1,6-12"),
-        ("li = [1, {}]", 'Inappropriate value for attribute "li": element 1: number required, but have object.', "1,6-13"),
+        (
+            'lit = "c"',
+            'Inappropriate value for attribute "lit": "c" is not one of "a", "b".',
+            "1,7-10",
+        ),
+        (
+            'en = "blue"',
+            'Inappropriate value for attribute "en": "blue" is not one of "red", "green".',
+            "1,6-12",
+        ),
+        (
+            "li = [1, {}]",
+            'Inappropriate value for attribute "li": element 1: number required, but have object.',
+            "1,6-13",
+        ),
         (
             "point = { x = 1 }",
             'Inappropriate value for attribute "point": attribute "y" is required.',
@@ -269,7 +285,7 @@ def test_every_python_type() -> None:
             "1,9-32",
         ),
         (
-            "points = [{ x = 1, y = 2, lable = \"a\" }]",
+            'points = [{ x = 1, y = 2, lable = "a" }]',
             'Inappropriate value for attribute "points": element 0: unexpected attribute '
             '"lable" for Point; did you mean "label".',
             "1,10-41",

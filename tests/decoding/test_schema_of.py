@@ -75,9 +75,7 @@ def test_two_fields_for_one_name() -> None:
         a: int
         b: Annotated[int, hcl.attr("a")]
 
-    assert _schema_error(Twice).endswith(
-        "Twice: fields 'a' and 'b' both map to the HCL name 'a'"
-    )
+    assert _schema_error(Twice).endswith("Twice: fields 'a' and 'b' both map to the HCL name 'a'")
 
 
 def test_block_named_like_an_attribute() -> None:
@@ -86,7 +84,9 @@ def test_block_named_like_an_attribute() -> None:
         logging: str
         log: Annotated[Logging, hcl.block("logging")]
 
-    assert _schema_error(Clash).endswith("Clash: fields 'logging' and 'log' both map to the HCL name 'logging'")
+    assert _schema_error(Clash).endswith(
+        "Clash: fields 'logging' and 'log' both map to the HCL name 'logging'"
+    )
 
 
 def test_unsupported_attribute_type() -> None:
@@ -114,7 +114,10 @@ def test_block_field_of_plain_type() -> None:
     class Bad:
         items: Annotated[list[str], hcl.block("item")]
 
-    assert "Bad.items: a block field must be T, T | None, list[T], tuple[T, ...] or dict[str, T]" in _schema_error(Bad)
+    assert (
+        "Bad.items: a block field must be T, T | None, list[T], tuple[T, ...] or dict[str, T]"
+        in _schema_error(Bad)
+    )
 
 
 def test_dict_blocks_need_exactly_one_label() -> None:
@@ -123,8 +126,7 @@ def test_dict_blocks_need_exactly_one_label() -> None:
         regions: Annotated[dict[str, Region], hcl.block("region")]
 
     assert _schema_error(Bad).endswith(
-        "Bad.regions: blocks collected into a dict need exactly one label field, "
-        "but Region has 2"
+        "Bad.regions: blocks collected into a dict need exactly one label field, but Region has 2"
     )
 
 
@@ -133,7 +135,9 @@ def test_label_must_be_str() -> None:
     class Bad:
         n: Annotated[int, hcl.label()]
 
-    assert _schema_error(Bad).endswith("Bad.n: a label field must be of type str, not <class 'int'>")
+    assert _schema_error(Bad).endswith(
+        "Bad.n: a label field must be of type str, not <class 'int'>"
+    )
 
 
 def test_two_markers() -> None:

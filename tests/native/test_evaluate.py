@@ -10,7 +10,7 @@ v2.24) follows the reference notes and the v2.24 source.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -77,7 +77,7 @@ def parse(src: str) -> Any:
     return expr
 
 
-def run(src: str, ctx: EvalContext | None | str = "default") -> tuple[Value, Diagnostics]:
+def run(src: str, ctx: EvalContext | str | None = "default") -> tuple[Value, Diagnostics]:
     if ctx == "default":
         ctx = ctx_with()
     assert not isinstance(ctx, str)
@@ -95,13 +95,13 @@ def described(diags: Sequence[Diagnostic]) -> list[Expect]:
     return [(d.summary, d.detail, *span(d)) for d in diags]
 
 
-def value_of(src: str, ctx: EvalContext | None | str = "default") -> Value:
+def value_of(src: str, ctx: EvalContext | str | None = "default") -> Value:
     value, diags = run(src, ctx)
     assert list(diags) == [], described(diags)
     return value
 
 
-def errors_of(src: str, ctx: EvalContext | None | str = "default") -> tuple[Value, list[Expect]]:
+def errors_of(src: str, ctx: EvalContext | str | None = "default") -> tuple[Value, list[Expect]]:
     value, diags = run(src, ctx)
     assert all(d.is_error for d in diags)
     return value, described(diags)
@@ -190,7 +190,7 @@ def test_diagnostics_record_expression_and_context() -> None:
         ("[1,2][0]", n(1)),
         ('{a=1}["a"]', n(1)),
         ("[for v in [1]: v][0]", n(1)),
-        ('[1, 2][a]', n(2)),
+        ("[1, 2][a]", n(2)),
         ('{x = 3}[s == "hello" ? "x" : "y"]', n(3)),
     ],
 )
@@ -206,38 +206,74 @@ INVALID_INDEX = "The given key does not identify an element in this collection v
     [
         (
             "obj.nope",
-            [("Unsupported attribute", 'This object does not have an attribute named "nope".',
-              (3, 8), None)],
+            [
+                (
+                    "Unsupported attribute",
+                    'This object does not have an attribute named "nope".',
+                    (3, 8),
+                    None,
+                )
+            ],
         ),
         (
             "obj[0]",
-            [("Invalid index", f"{INVALID_INDEX}. An object only supports looking up "
-              "attributes by name, not by numeric index.", (3, 6), None)],
+            [
+                (
+                    "Invalid index",
+                    f"{INVALID_INDEX}. An object only supports looking up "
+                    "attributes by name, not by numeric index.",
+                    (3, 6),
+                    None,
+                )
+            ],
         ),
         (
             "tup[3]",
-            [("Invalid index", f"{INVALID_INDEX}: the given index is greater than or equal "
-              "to the length of the collection.", (3, 6), None)],
+            [
+                (
+                    "Invalid index",
+                    f"{INVALID_INDEX}: the given index is greater than or equal "
+                    "to the length of the collection.",
+                    (3, 6),
+                    None,
+                )
+            ],
         ),
         (
             "tup[-1]",
-            [("Invalid index", f"{INVALID_INDEX}: a negative number is not a valid index "
-              "for a sequence.", (3, 7), None)],
+            [
+                (
+                    "Invalid index",
+                    f"{INVALID_INDEX}: a negative number is not a valid index for a sequence.",
+                    (3, 7),
+                    None,
+                )
+            ],
         ),
-        ("tup[nul]", [("Invalid index", "Can't use a null value as an indexing key.", (3, 8),
-                       None)]),
-        ("nul[0]", [("Attempt to index null value",
-                     "This value is null, so it does not have any indices.", (3, 6), None)]),
+        (
+            "tup[nul]",
+            [("Invalid index", "Can't use a null value as an indexing key.", (3, 8), None)],
+        ),
+        (
+            "nul[0]",
+            [
+                (
+                    "Attempt to index null value",
+                    "This value is null, so it does not have any indices.",
+                    (3, 6),
+                    None,
+                )
+            ],
+        ),
         ("s[0]", [("Invalid index", "This value does not have any indices.", (1, 4), None)]),
-        ("tup[0][0]", [("Invalid index", "This value does not have any indices.", (6, 9),
-                        None)]),
+        ("tup[0][0]", [("Invalid index", "This value does not have any indices.", (6, 9), None)]),
         ("tup[nosuch]", [unknown_var("nosuch", 4)]),
         ("[1,2][nosuch]", [unknown_var("nosuch", 6)]),
         ("nosuch[0]", [unknown_var("nosuch", 0)]),
     ],
 )
 def test_traversal_errors(src: str, expected: list[Expect]) -> None:
-    value, diags = errors_of(src)
+    _value, diags = errors_of(src)
     assert diags == expected
 
 
@@ -290,8 +326,10 @@ def test_index_error_names_the_index_expression() -> None:
         ("!t", FALSE),
         ("-(-(3))", n(3)),
         ("(1 + 2) * 3", n(9)),
-        ("3.14159265358979323846264338327950288419716939937510582097494459 + 1",
-         n("4.14159265358979323846264338327950288419716939937510582097494459")),
+        (
+            "3.14159265358979323846264338327950288419716939937510582097494459 + 1",
+            n("4.14159265358979323846264338327950288419716939937510582097494459"),
+        ),
         ("1 / 10", n("0.1")),
     ],
 )
@@ -315,60 +353,201 @@ def test_division_precision() -> None:
 @pytest.mark.parametrize(
     ("src", "expected_value", "expected"),
     [
-        ('"a" + 1', Value.unknown(NUMBER),
-         [("Invalid operand", "Unsuitable value for left operand: a number is required.",
-           (0, 3), (0, 7))]),
-        ("true + 1", Value.unknown(NUMBER),
-         [("Invalid operand", "Unsuitable value for left operand: number required, but "
-           "have bool.",
-           (0, 4), (0, 8))]),
-        ("1 + true", Value.unknown(NUMBER),
-         [("Invalid operand", "Unsuitable value for right operand: number required, but "
-           "have bool.", (4, 8), (0, 8))]),
-        ('"a" + "b"', Value.unknown(NUMBER),
-         [("Invalid operand", "Unsuitable value for left operand: a number is required.",
-           (0, 3), (0, 9)),
-          ("Invalid operand", "Unsuitable value for right operand: a number is required.",
-           (6, 9), (0, 9))]),
-        ('"a" < 1', Value.unknown(BOOL),
-         [("Invalid operand", "Unsuitable value for left operand: a number is required.",
-           (0, 3), (0, 7))]),
-        ("1 + nul", Value.unknown(NUMBER),
-         [("Operation failed", "Error during operation: argument must not be null.",
-           (0, 7), None)]),
-        ("nul + 1", Value.unknown(NUMBER),
-         [("Operation failed", "Error during operation: argument must not be null.",
-           (0, 7), None)]),
-        ("0/0", Value.unknown(NUMBER),
-         [("Operation failed", "Error during operation: can't divide zero by zero or "
-           "infinity by infinity.", (0, 3), None)]),
-        ("-nul", Value.unknown(NUMBER),
-         [("Operation failed", "Error during operation: argument must not be null.",
-           (0, 4), None)]),
-        ("!nul", Value.unknown(BOOL),
-         [("Operation failed", "Error during operation: argument must not be null.",
-           (0, 4), None)]),
-        ('-"x"', Value.unknown(NUMBER),
-         [("Invalid operand", "Unsuitable value for unary operand: a number is required.",
-           (1, 4), (0, 4))]),
-        ('!"x"', Value.unknown(BOOL),
-         [("Invalid operand", "Unsuitable value for unary operand: a bool is required.",
-           (1, 4), (0, 4))]),
-        ("!1", Value.unknown(BOOL),
-         [("Invalid operand", "Unsuitable value for unary operand: bool required, but "
-           "have number.", (1, 2), (0, 2))]),
+        (
+            '"a" + 1',
+            Value.unknown(NUMBER),
+            [
+                (
+                    "Invalid operand",
+                    "Unsuitable value for left operand: a number is required.",
+                    (0, 3),
+                    (0, 7),
+                )
+            ],
+        ),
+        (
+            "true + 1",
+            Value.unknown(NUMBER),
+            [
+                (
+                    "Invalid operand",
+                    "Unsuitable value for left operand: number required, but have bool.",
+                    (0, 4),
+                    (0, 8),
+                )
+            ],
+        ),
+        (
+            "1 + true",
+            Value.unknown(NUMBER),
+            [
+                (
+                    "Invalid operand",
+                    "Unsuitable value for right operand: number required, but have bool.",
+                    (4, 8),
+                    (0, 8),
+                )
+            ],
+        ),
+        (
+            '"a" + "b"',
+            Value.unknown(NUMBER),
+            [
+                (
+                    "Invalid operand",
+                    "Unsuitable value for left operand: a number is required.",
+                    (0, 3),
+                    (0, 9),
+                ),
+                (
+                    "Invalid operand",
+                    "Unsuitable value for right operand: a number is required.",
+                    (6, 9),
+                    (0, 9),
+                ),
+            ],
+        ),
+        (
+            '"a" < 1',
+            Value.unknown(BOOL),
+            [
+                (
+                    "Invalid operand",
+                    "Unsuitable value for left operand: a number is required.",
+                    (0, 3),
+                    (0, 7),
+                )
+            ],
+        ),
+        (
+            "1 + nul",
+            Value.unknown(NUMBER),
+            [
+                (
+                    "Operation failed",
+                    "Error during operation: argument must not be null.",
+                    (0, 7),
+                    None,
+                )
+            ],
+        ),
+        (
+            "nul + 1",
+            Value.unknown(NUMBER),
+            [
+                (
+                    "Operation failed",
+                    "Error during operation: argument must not be null.",
+                    (0, 7),
+                    None,
+                )
+            ],
+        ),
+        (
+            "0/0",
+            Value.unknown(NUMBER),
+            [
+                (
+                    "Operation failed",
+                    "Error during operation: can't divide zero by zero or infinity by infinity.",
+                    (0, 3),
+                    None,
+                )
+            ],
+        ),
+        (
+            "-nul",
+            Value.unknown(NUMBER),
+            [
+                (
+                    "Operation failed",
+                    "Error during operation: argument must not be null.",
+                    (0, 4),
+                    None,
+                )
+            ],
+        ),
+        (
+            "!nul",
+            Value.unknown(BOOL),
+            [
+                (
+                    "Operation failed",
+                    "Error during operation: argument must not be null.",
+                    (0, 4),
+                    None,
+                )
+            ],
+        ),
+        (
+            '-"x"',
+            Value.unknown(NUMBER),
+            [
+                (
+                    "Invalid operand",
+                    "Unsuitable value for unary operand: a number is required.",
+                    (1, 4),
+                    (0, 4),
+                )
+            ],
+        ),
+        (
+            '!"x"',
+            Value.unknown(BOOL),
+            [
+                (
+                    "Invalid operand",
+                    "Unsuitable value for unary operand: a bool is required.",
+                    (1, 4),
+                    (0, 4),
+                )
+            ],
+        ),
+        (
+            "!1",
+            Value.unknown(BOOL),
+            [
+                (
+                    "Invalid operand",
+                    "Unsuitable value for unary operand: bool required, but have number.",
+                    (1, 2),
+                    (0, 2),
+                )
+            ],
+        ),
         ("!nosuch", Value.unknown(BOOL), [unknown_var("nosuch", 1)]),
         ("-nosuch", Value.unknown(NUMBER), [unknown_var("nosuch", 1)]),
-        ("nosuch + 1 + nosuch2", Value.unknown(NUMBER),
-         [unknown_var("nosuch", 0), unknown_var("nosuch2", 13)]),
+        (
+            "nosuch + 1 + nosuch2",
+            Value.unknown(NUMBER),
+            [unknown_var("nosuch", 0), unknown_var("nosuch2", 13)],
+        ),
         # Operand diagnostics come before conversion errors (as in v2.14).
-        ('"a" + nosuch', Value.unknown(NUMBER),
-         [unknown_var("nosuch", 6),
-          ("Invalid operand", "Unsuitable value for left operand: a number is required.",
-           (0, 3), (0, 12))]),
-        ("1 + [1]", Value.unknown(NUMBER),
-         [("Invalid operand", "Unsuitable value for right operand: number required, but "
-           "have tuple.", (4, 7), (0, 7))]),
+        (
+            '"a" + nosuch',
+            Value.unknown(NUMBER),
+            [
+                unknown_var("nosuch", 6),
+                (
+                    "Invalid operand",
+                    "Unsuitable value for left operand: a number is required.",
+                    (0, 3),
+                    (0, 12),
+                ),
+            ],
+        ),
+        (
+            "1 + [1]",
+            Value.unknown(NUMBER),
+            [
+                (
+                    "Invalid operand",
+                    "Unsuitable value for right operand: number required, but have tuple.",
+                    (4, 7),
+                    (0, 7),
+                )
+            ],
+        ),
     ],
 )
 def test_operator_errors(src: str, expected_value: Value, expected: list[Expect]) -> None:
@@ -399,32 +578,83 @@ def test_operation_failed_names_the_operation() -> None:
         ("nosuch && true", Value.unknown(BOOL), [unknown_var("nosuch", 0)]),
         ("true && nosuch", Value.unknown(BOOL), [unknown_var("nosuch", 8)]),
         ("false || nosuch", Value.unknown(BOOL), [unknown_var("nosuch", 9)]),
-        ("nosuch && nosuch2", Value.unknown(BOOL),
-         [unknown_var("nosuch", 0), unknown_var("nosuch2", 10)]),
-        ("nosuch || nosuch2", Value.unknown(BOOL),
-         [unknown_var("nosuch", 0), unknown_var("nosuch2", 10)]),
+        (
+            "nosuch && nosuch2",
+            Value.unknown(BOOL),
+            [unknown_var("nosuch", 0), unknown_var("nosuch2", 10)],
+        ),
+        (
+            "nosuch || nosuch2",
+            Value.unknown(BOOL),
+            [unknown_var("nosuch", 0), unknown_var("nosuch2", 10)],
+        ),
         # A null operand counts as false (go-cty's Value.True on null).
         ("nul && true", FALSE, []),
         ("true && nul", FALSE, []),
         ("nul && nul", FALSE, []),
         ("nul || true", TRUE, []),
-        ("nul || false", Value.unknown(BOOL),
-         [("Operation failed", "Error during operation: argument must not be null.",
-           (0, 12), None)]),
-        ("false || nul", Value.unknown(BOOL),
-         [("Operation failed", "Error during operation: argument must not be null.",
-           (0, 12), None)]),
+        (
+            "nul || false",
+            Value.unknown(BOOL),
+            [
+                (
+                    "Operation failed",
+                    "Error during operation: argument must not be null.",
+                    (0, 12),
+                    None,
+                )
+            ],
+        ),
+        (
+            "false || nul",
+            Value.unknown(BOOL),
+            [
+                (
+                    "Operation failed",
+                    "Error during operation: argument must not be null.",
+                    (0, 12),
+                    None,
+                )
+            ],
+        ),
         # Conversion errors are always reported, with both sides' diagnostics.
-        ('"x" || nosuch', Value.unknown(BOOL),
-         [unknown_var("nosuch", 7),
-          ("Invalid operand", "Unsuitable value for left operand: a bool is required.",
-           (0, 3), (0, 13))]),
-        ("1 && true", Value.unknown(BOOL),
-         [("Invalid operand", "Unsuitable value for left operand: bool required, but "
-           "have number.", (0, 1), (0, 9))]),
-        ("true && 1", Value.unknown(BOOL),
-         [("Invalid operand", "Unsuitable value for right operand: bool required, but "
-           "have number.", (8, 9), (0, 9))]),
+        (
+            '"x" || nosuch',
+            Value.unknown(BOOL),
+            [
+                unknown_var("nosuch", 7),
+                (
+                    "Invalid operand",
+                    "Unsuitable value for left operand: a bool is required.",
+                    (0, 3),
+                    (0, 13),
+                ),
+            ],
+        ),
+        (
+            "1 && true",
+            Value.unknown(BOOL),
+            [
+                (
+                    "Invalid operand",
+                    "Unsuitable value for left operand: bool required, but have number.",
+                    (0, 1),
+                    (0, 9),
+                )
+            ],
+        ),
+        (
+            "true && 1",
+            Value.unknown(BOOL),
+            [
+                (
+                    "Invalid operand",
+                    "Unsuitable value for right operand: bool required, but have number.",
+                    (8, 9),
+                    (0, 9),
+                )
+            ],
+        ),
         ('"true" || false', TRUE, []),
     ],
 )
@@ -493,8 +723,9 @@ def test_unknown_and_null_operand_is_an_error() -> None:
     ctx = ctx_with(un=Value.unknown(NUMBER))
     value, diags = errors_of("un + nul", ctx)
     assert value == Value.unknown(NUMBER)
-    assert diags == [("Operation failed", "Error during operation: argument must not be null.",
-                      (0, 8), None)]
+    assert diags == [
+        ("Operation failed", "Error during operation: argument must not be null.", (0, 8), None)
+    ]
 
 
 # --------------------------------------------------------------------------- conditionals
@@ -533,33 +764,64 @@ def test_conditional_object_unification() -> None:
 
 
 def mismatch(detail: str, subject: tuple[int, int], context: tuple[int, int]) -> list[Expect]:
-    return [("Inconsistent conditional result types",
-             f"The true and false result expressions must have consistent types. {detail}.",
-             subject, context)]
+    return [
+        (
+            "Inconsistent conditional result types",
+            f"The true and false result expressions must have consistent types. {detail}.",
+            subject,
+            context,
+        )
+    ]
 
 
 @pytest.mark.parametrize(
     ("src", "expected"),
     [
-        ("true ? 1 : [1]",
-         mismatch("The 'true' value is number, but the 'false' value is tuple", (7, 14),
-                  (0, 14))),
-        ("true ? {a=[1]} : {a={}}",
-         mismatch("Type mismatch for object attribute \"a\": The 'true' value is tuple, but "
-                  "the 'false' value is object", (7, 23), (0, 23))),
-        ("true ? [[1]] : [{}]",
-         mismatch("Type mismatch for tuple element 0: The 'true' value is tuple, but the "
-                  "'false' value is object", (7, 19), (0, 19))),
-        ("true ? tup : obj",
-         mismatch("The 'true' value is tuple, but the 'false' value is object", (7, 16),
-                  (0, 16))),
-        ("false ? [1, 2] : [[]]",
-         mismatch("The 'true' tuple has length 2, but the 'false' tuple has length 1",
-                  (8, 21), (0, 21))),
+        (
+            "true ? 1 : [1]",
+            mismatch(
+                "The 'true' value is number, but the 'false' value is tuple", (7, 14), (0, 14)
+            ),
+        ),
+        (
+            "true ? {a=[1]} : {a={}}",
+            mismatch(
+                "Type mismatch for object attribute \"a\": The 'true' value is tuple, but "
+                "the 'false' value is object",
+                (7, 23),
+                (0, 23),
+            ),
+        ),
+        (
+            "true ? [[1]] : [{}]",
+            mismatch(
+                "Type mismatch for tuple element 0: The 'true' value is tuple, but the "
+                "'false' value is object",
+                (7, 19),
+                (0, 19),
+            ),
+        ),
+        (
+            "true ? tup : obj",
+            mismatch(
+                "The 'true' value is tuple, but the 'false' value is object", (7, 16), (0, 16)
+            ),
+        ),
+        (
+            "false ? [1, 2] : [[]]",
+            mismatch(
+                "The 'true' tuple has length 2, but the 'false' tuple has length 1",
+                (8, 21),
+                (0, 21),
+            ),
+        ),
         # Only the mismatch is reported: no arm or condition diagnostics.
-        ("nosuch ? [nosuch2] : 1",
-         mismatch("The 'true' value is tuple, but the 'false' value is number", (9, 22),
-                  (0, 22))),
+        (
+            "nosuch ? [nosuch2] : 1",
+            mismatch(
+                "The 'true' value is tuple, but the 'false' value is number", (9, 22), (0, 22)
+            ),
+        ),
     ],
 )
 def test_conditional_type_mismatch(src: str, expected: list[Expect]) -> None:
@@ -587,8 +849,7 @@ def test_conditional_mismatch_details() -> None:
         # The first attribute in name order is described, whatever the real trouble.
         "t ? oa : ob": "The 'true' value includes object attribute \"a\", which is absent in "
         "the 'false' value",
-        "t ? ln : mn": "The 'true' value is list of number, but the 'false' value is map of "
-        "number",
+        "t ? ln : mn": "The 'true' value is list of number, but the 'false' value is map of number",
         "t ? lt1 : lt2": "At least one deeply-nested attribute or element is not compatible "
         "across both the 'true' and the 'false' value",
     }
@@ -603,20 +864,46 @@ def test_conditional_mismatch_details() -> None:
 @pytest.mark.parametrize(
     ("src", "expected_value", "expected"),
     [
-        ('"x" ? 1 : 2', Value.unknown(NUMBER),
-         [("Incorrect condition type", "The condition expression must be of type bool.",
-           (0, 3), (0, 11))]),
-        ("5 ? 1 : 2", Value.unknown(NUMBER),
-         [("Incorrect condition type", "The condition expression must be of type bool.",
-           (0, 1), (0, 9))]),
-        ("nul ? 1 : 2", Value.unknown(NUMBER),
-         [("Null condition",
-           "The condition value is null. Conditions must either be true or false.",
-           (0, 3), (0, 11))]),
+        (
+            '"x" ? 1 : 2',
+            Value.unknown(NUMBER),
+            [
+                (
+                    "Incorrect condition type",
+                    "The condition expression must be of type bool.",
+                    (0, 3),
+                    (0, 11),
+                )
+            ],
+        ),
+        (
+            "5 ? 1 : 2",
+            Value.unknown(NUMBER),
+            [
+                (
+                    "Incorrect condition type",
+                    "The condition expression must be of type bool.",
+                    (0, 1),
+                    (0, 9),
+                )
+            ],
+        ),
+        (
+            "nul ? 1 : 2",
+            Value.unknown(NUMBER),
+            [
+                (
+                    "Null condition",
+                    "The condition value is null. Conditions must either be true or false.",
+                    (0, 3),
+                    (0, 11),
+                )
+            ],
+        ),
         ("true ? nosuch : 2", DYNAMIC_VALUE, [unknown_var("nosuch", 7)]),
         ("nosuch ? 1 : 2", Value.unknown(NUMBER), [unknown_var("nosuch", 0)]),
         ("nosuch ? nosuch2 : nosuch3", DYNAMIC_VALUE, [unknown_var("nosuch", 0)]),
-        ('nosuch ? 1 : nosuch2', DYNAMIC_VALUE, [unknown_var("nosuch", 0)]),
+        ("nosuch ? 1 : nosuch2", DYNAMIC_VALUE, [unknown_var("nosuch", 0)]),
     ],
 )
 def test_conditional_errors(src: str, expected_value: Value, expected: list[Expect]) -> None:
@@ -634,13 +921,23 @@ def test_conditional_unsafe_conversion_failure() -> None:
     ctx = ctx_with(mp=Value.map({"b": n(1)}))
     value, diags = errors_of("true ? mp : {a = 1}", ctx)
     assert value == Value.unknown(ObjectType({"a": NUMBER}))
-    assert diags == [("Inconsistent conditional result types",
-                      'The true result value has the wrong type: unsupported attribute "b".',
-                      (7, 9), (0, 19))]
+    assert diags == [
+        (
+            "Inconsistent conditional result types",
+            'The true result value has the wrong type: unsupported attribute "b".',
+            (7, 9),
+            (0, 19),
+        )
+    ]
     value, diags = errors_of("false ? {a = 1} : mp", ctx)
-    assert diags == [("Inconsistent conditional result types",
-                      'The false result value has the wrong type: unsupported attribute "b".',
-                      (18, 20), (0, 20))]
+    assert diags == [
+        (
+            "Inconsistent conditional result types",
+            'The false result value has the wrong type: unsupported attribute "b".',
+            (18, 20),
+            (0, 20),
+        )
+    ]
     # The other arm is not converted, so it cannot fail.
     assert value_of("true ? {a = 1} : mp", ctx) == obj(a=n(1))
 
@@ -658,8 +955,10 @@ def test_conditional_unsafe_conversion_failure() -> None:
         ("{(s) = 1}", obj(hello=n(1))),
         ("{s = 1}", obj(s=n(1))),
         ("{nosuch = 1}", obj(nosuch=n(1))),
-        ("{true = 1, null = 2, false = 3}",
-         Value.object({"true": n(1), "null": n(2), "false": n(3)})),
+        (
+            "{true = 1, null = 2, false = 3}",
+            Value.object({"true": n(1), "null": n(2), "false": n(3)}),
+        ),
         ('{1 = "x"}', Value.object({"1": s("x")})),
         ("{(obj.id) = 1}", obj(x=n(1))),
         ('{"${s}x" = 1}', obj(hellox=n(1))),
@@ -675,22 +974,40 @@ def test_object_constructor(src: str, expected: Value) -> None:
 @pytest.mark.parametrize(
     ("src", "expected"),
     [
-        ("{(nul) = 1}", [("Null value as key", "Can't use a null value as a key.", (9, 10),
-                          None)]),
-        ("{a.b = 1}", [("Ambiguous attribute key",
-                        "If this expression is intended to be a reference, wrap it in "
-                        "parentheses. If it's instead intended as a literal name containing "
-                        "periods, wrap it in quotes to create a string literal.", (1, 4),
-                        None)]),
-        ("{([1]) = 1}", [("Incorrect key type",
-                          "Can't use this value as a key: string required, but have tuple.",
-                          (1, 6), None)]),
+        ("{(nul) = 1}", [("Null value as key", "Can't use a null value as a key.", (9, 10), None)]),
+        (
+            "{a.b = 1}",
+            [
+                (
+                    "Ambiguous attribute key",
+                    "If this expression is intended to be a reference, wrap it in "
+                    "parentheses. If it's instead intended as a literal name containing "
+                    "periods, wrap it in quotes to create a string literal.",
+                    (1, 4),
+                    None,
+                )
+            ],
+        ),
+        (
+            "{([1]) = 1}",
+            [
+                (
+                    "Incorrect key type",
+                    "Can't use this value as a key: string required, but have tuple.",
+                    (1, 6),
+                    None,
+                )
+            ],
+        ),
         ("{(nosuch) = 1}", [unknown_var("nosuch", 2)]),
-        ("{(nosuch) = 1, b = nosuch2}",
-         [unknown_var("nosuch", 2), unknown_var("nosuch2", 19)]),
-        ("{(nul) = nosuch}",
-         [unknown_var("nosuch", 9),
-          ("Null value as key", "Can't use a null value as a key.", (9, 15), None)]),
+        ("{(nosuch) = 1, b = nosuch2}", [unknown_var("nosuch", 2), unknown_var("nosuch2", 19)]),
+        (
+            "{(nul) = nosuch}",
+            [
+                unknown_var("nosuch", 9),
+                ("Null value as key", "Can't use a null value as a key.", (9, 15), None),
+            ],
+        ),
         ("[nosuch, nosuch2]", [unknown_var("nosuch", 1), unknown_var("nosuch2", 9)]),
         ("{a = nosuch, b = nosuch2}", [unknown_var("nosuch", 5), unknown_var("nosuch2", 17)]),
     ],
@@ -716,10 +1033,8 @@ def test_collection_error_values() -> None:
         ("[for k, v in obj: k]", tup(s("id"), s("n"))),
         ("[for k, v in obj: v]", tup(s("x"), n(2))),
         ("{for k, v in obj: v => k}", Value.object({"2": s("n"), "x": s("id")})),
-        ('{for i, v in ["a","a","b"]: v => i...}',
-         obj(a=tup(n(0), n(1)), b=tup(n(2)))),
-        ('{ for v in ["a", "b", "a"]: v => v... }',
-         obj(a=tup(s("a"), s("a")), b=tup(s("b")))),
+        ('{for i, v in ["a","a","b"]: v => i...}', obj(a=tup(n(0), n(1)), b=tup(n(2)))),
+        ('{ for v in ["a", "b", "a"]: v => v... }', obj(a=tup(s("a"), s("a")), b=tup(s("b")))),
         ("{for k, v in {a=1}: k => v...}", obj(a=tup(n(1)))),
         ("[for x in [1,2,3]: x if x > 1]", tup(n(2), n(3))),
         ("[for x in tup: x if x == true]", tup(TRUE)),
@@ -759,7 +1074,7 @@ def test_for_over_collections() -> None:
 def test_for_without_context() -> None:
     assert value_of("[for x in [1, 2]: x * 2]", None) == tup(n(2), n(4))
     # The iteration scope is a variable table: other names are unknown variables.
-    value, diags = errors_of("[for x in [1]: y]", None)
+    _value, diags = errors_of("[for x in [1]: y]", None)
     assert diags == [unknown_var("y", 15, "x")]
 
 
@@ -773,54 +1088,143 @@ FOR_DUPLICATE = (
 @pytest.mark.parametrize(
     ("src", "expected"),
     [
-        ('{for i, v in ["a","a","b"]: v => i}',
-         [("Duplicate object key", FOR_DUPLICATE.format("a"), (28, 29), (0, 35))]),
-        ('{for x in [[1], [2]]: "k" => x}',
-         [("Duplicate object key", FOR_DUPLICATE.format("k"), (22, 25), (0, 31))]),
-        ("[for x in nul: x]",
-         [("Iteration over null value",
-           "A null value cannot be used as the collection in a 'for' expression.",
-           (10, 13), (0, 17))]),
-        ("[for x in 5: x]",
-         [("Iteration over non-iterable value",
-           "A value of type number cannot be used as the collection in a 'for' expression.",
-           (10, 11), (0, 15))]),
-        ('[for v in "str": v]',
-         [("Iteration over non-iterable value",
-           "A value of type string cannot be used as the collection in a 'for' expression.",
-           (10, 15), (0, 19))]),
-        ("[for x in tup: x if x]",
-         [("Invalid 'for' condition", "The 'if' clause value is invalid: bool required, "
-           "but have number.", (20, 21), (0, 22))]),
-        ("[for x in [1,2,3]: x if nul]",
-         [("Condition is null", "The value of the 'if' clause must not be null.", (24, 27),
-           (0, 28))]),
-        ('[for x in [1,2,3]: x if "x"]',
-         [("Invalid 'for' condition", "The 'if' clause value is invalid: a bool is required.",
-           (24, 27), (0, 28))]),
-        ("[for x in [1,2,3]: x if x == 2 ? null : true]",
-         [("Invalid 'for' condition", "The value of the 'if' clause must not be null.",
-           (24, 44), (0, 45))]),
-        ("{for x in [1,2,3]: x => x if x == 2 ? null : true}",
-         [("Invalid 'for' condition", "The value of the 'if' clause must not be null.",
-           (29, 49), (0, 50))]),
-        ('[for x in [1,2,3]: x if x == 2 ? "y" : true]',
-         [("Invalid 'for' condition", "The 'if' clause value is invalid: a bool is required.",
-           (24, 43), (0, 44))]),
-        ("{for x in [1,null]: x => 1}",
-         [("Invalid object key",
-           "Key expression in 'for' expression must not produce a null value.", (20, 21),
-           (0, 27))]),
-        ("{for x in [1,[2]]: x => 1}",
-         [("Invalid object key", "The key expression produced an invalid result: string "
-           "required, but have tuple.", (19, 20), (0, 26))]),
+        (
+            '{for i, v in ["a","a","b"]: v => i}',
+            [("Duplicate object key", FOR_DUPLICATE.format("a"), (28, 29), (0, 35))],
+        ),
+        (
+            '{for x in [[1], [2]]: "k" => x}',
+            [("Duplicate object key", FOR_DUPLICATE.format("k"), (22, 25), (0, 31))],
+        ),
+        (
+            "[for x in nul: x]",
+            [
+                (
+                    "Iteration over null value",
+                    "A null value cannot be used as the collection in a 'for' expression.",
+                    (10, 13),
+                    (0, 17),
+                )
+            ],
+        ),
+        (
+            "[for x in 5: x]",
+            [
+                (
+                    "Iteration over non-iterable value",
+                    "A value of type number cannot be used as the collection in a 'for' "
+                    "expression.",
+                    (10, 11),
+                    (0, 15),
+                )
+            ],
+        ),
+        (
+            '[for v in "str": v]',
+            [
+                (
+                    "Iteration over non-iterable value",
+                    "A value of type string cannot be used as the collection in a 'for' "
+                    "expression.",
+                    (10, 15),
+                    (0, 19),
+                )
+            ],
+        ),
+        (
+            "[for x in tup: x if x]",
+            [
+                (
+                    "Invalid 'for' condition",
+                    "The 'if' clause value is invalid: bool required, but have number.",
+                    (20, 21),
+                    (0, 22),
+                )
+            ],
+        ),
+        (
+            "[for x in [1,2,3]: x if nul]",
+            [
+                (
+                    "Condition is null",
+                    "The value of the 'if' clause must not be null.",
+                    (24, 27),
+                    (0, 28),
+                )
+            ],
+        ),
+        (
+            '[for x in [1,2,3]: x if "x"]',
+            [
+                (
+                    "Invalid 'for' condition",
+                    "The 'if' clause value is invalid: a bool is required.",
+                    (24, 27),
+                    (0, 28),
+                )
+            ],
+        ),
+        (
+            "[for x in [1,2,3]: x if x == 2 ? null : true]",
+            [
+                (
+                    "Invalid 'for' condition",
+                    "The value of the 'if' clause must not be null.",
+                    (24, 44),
+                    (0, 45),
+                )
+            ],
+        ),
+        (
+            "{for x in [1,2,3]: x => x if x == 2 ? null : true}",
+            [
+                (
+                    "Invalid 'for' condition",
+                    "The value of the 'if' clause must not be null.",
+                    (29, 49),
+                    (0, 50),
+                )
+            ],
+        ),
+        (
+            '[for x in [1,2,3]: x if x == 2 ? "y" : true]',
+            [
+                (
+                    "Invalid 'for' condition",
+                    "The 'if' clause value is invalid: a bool is required.",
+                    (24, 43),
+                    (0, 44),
+                )
+            ],
+        ),
+        (
+            "{for x in [1,null]: x => 1}",
+            [
+                (
+                    "Invalid object key",
+                    "Key expression in 'for' expression must not produce a null value.",
+                    (20, 21),
+                    (0, 27),
+                )
+            ],
+        ),
+        (
+            "{for x in [1,[2]]: x => 1}",
+            [
+                (
+                    "Invalid object key",
+                    "The key expression produced an invalid result: string "
+                    "required, but have tuple.",
+                    (19, 20),
+                    (0, 26),
+                )
+            ],
+        ),
         ("[for x in nosuch: x]", [unknown_var("nosuch", 10)]),
         ("[for x in [1]: nosuch]", [unknown_var("nosuch", 15)]),
         ("[for x in [1, 2]: nosuch]", [unknown_var("nosuch", 18), unknown_var("nosuch", 18)]),
-        ("{for x in [1, 2]: x => nosuch}",
-         [unknown_var("nosuch", 23), unknown_var("nosuch", 23)]),
-        ("{for x in [1, 2]: nosuch => x}",
-         [unknown_var("nosuch", 18), unknown_var("nosuch", 18)]),
+        ("{for x in [1, 2]: x => nosuch}", [unknown_var("nosuch", 23), unknown_var("nosuch", 23)]),
+        ("{for x in [1, 2]: nosuch => x}", [unknown_var("nosuch", 18), unknown_var("nosuch", 18)]),
         ("[for x in [1,2]: x if nosuch]", [unknown_var("nosuch", 22)]),
     ],
 )
@@ -849,8 +1253,9 @@ def test_for_with_unknowns() -> None:
     assert value_of("[for x in [1, 2]: x if ub]", ctx) == DYNAMIC_VALUE
     assert value_of("{for x in [1, 2]: x => x if ub}", ctx) == DYNAMIC_VALUE
     assert value_of("{for x in [1, 2]: un => x}", ctx) == DYNAMIC_VALUE
-    assert value_of("[for x in [1, 2]: un]", ctx) == tup(Value.unknown(NUMBER),
-                                                         Value.unknown(NUMBER))
+    assert value_of("[for x in [1, 2]: un]", ctx) == tup(
+        Value.unknown(NUMBER), Value.unknown(NUMBER)
+    )
     assert value_of("[for x in [un]: x + 1]", ctx) == tup(Value.unknown(NUMBER))
     # A condition evaluated per element that is unknown for one makes the result unknown.
     assert value_of("[for x in [1, un]: x if x > 0]", ctx) == DYNAMIC_VALUE
@@ -914,21 +1319,38 @@ def test_splat_over_collections() -> None:
     assert value_of("lol[*][0]", ctx) == Value.list([n(1), n(2)])
     value, diags = errors_of("nl[*].id", ctx)
     assert value == DYNAMIC_VALUE
-    assert diags == [("Splat of null value",
-                      "Splat expressions (with the * symbol) cannot be applied to null "
-                      "sequences.", (0, 2), (0, 5))]
+    assert diags == [
+        (
+            "Splat of null value",
+            "Splat expressions (with the * symbol) cannot be applied to null sequences.",
+            (0, 2),
+            (0, 5),
+        )
+    ]
     value, diags = errors_of("uo[*].nope", ctx)
     assert value == DYNAMIC_VALUE
-    assert diags == [("Unsupported attribute",
-                      'This object does not have an attribute named "nope".', (5, 10), None)]
+    assert diags == [
+        (
+            "Unsupported attribute",
+            'This object does not have an attribute named "nope".',
+            (5, 10),
+            None,
+        )
+    ]
 
 
 def test_splat_errors() -> None:
     no_indices = ("Invalid index", "This value does not have any indices.", (9, 12), None)
-    assert errors_of("lst[*].id[0]") == (Value.unknown(TupleType([DYNAMIC, DYNAMIC])),
-                                         [no_indices, no_indices])
-    nope = ("Unsupported attribute", 'This object does not have an attribute named "nope".',
-            (5, 10), None)
+    assert errors_of("lst[*].id[0]") == (
+        Value.unknown(TupleType([DYNAMIC, DYNAMIC])),
+        [no_indices, no_indices],
+    )
+    nope = (
+        "Unsupported attribute",
+        'This object does not have an attribute named "nope".',
+        (5, 10),
+        None,
+    )
     assert errors_of("lst.*.nope")[1] == [nope, nope]
     assert errors_of("nosuch[*].x") == (DYNAMIC_VALUE, [unknown_var("nosuch", 0)])
 
@@ -937,14 +1359,17 @@ def test_nested_splat_of_different_types() -> None:
     ctx = ctx_with(ld=Value.list([obj(x=n(1)), obj(x=Value.null(NUMBER))]))
     value, diags = errors_of("ld[*].x[*]", ctx)
     assert value == DYNAMIC_VALUE
-    assert diags == [(
-        "Invalid nested splat expressions",
-        "The second level of splat expression produced elements of different types, so it "
-        "isn't possible to construct a valid list to represent the top-level result.\n\n"
-        "Consider using a for expression instead, to produce a tuple-typed result which can "
-        "therefore have non-homogenous element types.",
-        (2, 10), (0, 10),
-    )]
+    assert diags == [
+        (
+            "Invalid nested splat expressions",
+            "The second level of splat expression produced elements of different types, so it "
+            "isn't possible to construct a valid list to represent the top-level result.\n\n"
+            "Consider using a for expression instead, to produce a tuple-typed result which can "
+            "therefore have non-homogenous element types.",
+            (2, 10),
+            (0, 10),
+        )
+    ]
 
 
 def test_splat_leaves_no_state_behind() -> None:
@@ -1005,80 +1430,212 @@ def test_function_calls(src: str, expected: Value) -> None:
 @pytest.mark.parametrize(
     ("src", "ctx", "expected"),
     [
-        ('upper("a")', None,
-         [("Function calls not allowed", "Functions may not be called here.", (0, 10), None)]),
-        ('upper("a")', EvalContext({"x": 1}),
-         [("Function calls not allowed", "Functions may not be called here.", (0, 10), None)]),
-        ('uper("a")', EvalContext(functions=FUNCTIONS),
-         [("Call to unknown function", 'There is no function named "uper". Did you mean '
-           '"upper"?', (0, 4), (0, 9))]),
-        ('zzzzzz("a")', EvalContext(functions={}),
-         [("Call to unknown function", 'There is no function named "zzzzzz".', (0, 6),
-           (0, 11))]),
-        ('other::upper("a")', EvalContext(functions=FUNCTIONS),
-         [("Call to unknown function", 'There are no functions in namespace "other::".',
-           (0, 12), (0, 17))]),
-        ('ns::nope("a")', EvalContext(functions=FUNCTIONS),
-         [("Call to unknown function", 'There is no function named "nope" in namespace ns::.',
-           (0, 8), (0, 13))]),
-        ('ns::uper("a")', EvalContext(functions=FUNCTIONS),
-         [("Call to unknown function", 'There is no function named "uper" in namespace ns::.'
-           " Did you mean ns::upper?", (0, 8), (0, 13))]),
-        ('provider::util::shot("a")', EvalContext(functions=FUNCTIONS),
-         [("Call to unknown function", 'There is no function named "shot" in namespace '
-           "provider::util::. Did you mean provider::util::shout?", (0, 20), (0, 25))]),
-        ('provider::shout("a")', EvalContext(functions=FUNCTIONS),
-         [("Call to unknown function", "There is no function named \"shout\" in namespace "
-           "provider::.", (0, 15), (0, 20))]),
+        (
+            'upper("a")',
+            None,
+            [("Function calls not allowed", "Functions may not be called here.", (0, 10), None)],
+        ),
+        (
+            'upper("a")',
+            EvalContext({"x": 1}),
+            [("Function calls not allowed", "Functions may not be called here.", (0, 10), None)],
+        ),
+        (
+            'uper("a")',
+            EvalContext(functions=FUNCTIONS),
+            [
+                (
+                    "Call to unknown function",
+                    'There is no function named "uper". Did you mean "upper"?',
+                    (0, 4),
+                    (0, 9),
+                )
+            ],
+        ),
+        (
+            'zzzzzz("a")',
+            EvalContext(functions={}),
+            [("Call to unknown function", 'There is no function named "zzzzzz".', (0, 6), (0, 11))],
+        ),
+        (
+            'other::upper("a")',
+            EvalContext(functions=FUNCTIONS),
+            [
+                (
+                    "Call to unknown function",
+                    'There are no functions in namespace "other::".',
+                    (0, 12),
+                    (0, 17),
+                )
+            ],
+        ),
+        (
+            'ns::nope("a")',
+            EvalContext(functions=FUNCTIONS),
+            [
+                (
+                    "Call to unknown function",
+                    'There is no function named "nope" in namespace ns::.',
+                    (0, 8),
+                    (0, 13),
+                )
+            ],
+        ),
+        (
+            'ns::uper("a")',
+            EvalContext(functions=FUNCTIONS),
+            [
+                (
+                    "Call to unknown function",
+                    'There is no function named "uper" in namespace ns::. Did you mean ns::upper?',
+                    (0, 8),
+                    (0, 13),
+                )
+            ],
+        ),
+        (
+            'provider::util::shot("a")',
+            EvalContext(functions=FUNCTIONS),
+            [
+                (
+                    "Call to unknown function",
+                    'There is no function named "shot" in namespace '
+                    "provider::util::. Did you mean provider::util::shout?",
+                    (0, 20),
+                    (0, 25),
+                )
+            ],
+        ),
+        (
+            'provider::shout("a")',
+            EvalContext(functions=FUNCTIONS),
+            [
+                (
+                    "Call to unknown function",
+                    'There is no function named "shout" in namespace provider::.',
+                    (0, 15),
+                    (0, 20),
+                )
+            ],
+        ),
         # Arguments of an unknown function are not evaluated.
-        ("nope(nosuch)", EvalContext(functions={}),
-         [("Call to unknown function", 'There is no function named "nope".', (0, 4),
-           (0, 12))]),
+        (
+            "nope(nosuch)",
+            EvalContext(functions={}),
+            [("Call to unknown function", 'There is no function named "nope".', (0, 4), (0, 12))],
+        ),
     ],
 )
-def test_function_lookup_errors(src: str, ctx: EvalContext | None,
-                                expected: list[Expect]) -> None:
+def test_function_lookup_errors(src: str, ctx: EvalContext | None, expected: list[Expect]) -> None:
     assert errors_of(src, ctx) == (DYNAMIC_VALUE, expected)
 
 
 @pytest.mark.parametrize(
     ("src", "expected"),
     [
-        ("upper()",
-         [("Not enough function arguments",
-           'Function "upper" expects 1 argument(s). Missing value for "text".', (6, 7),
-           (0, 7))]),
-        ('upper("a", "b")',
-         [("Too many function arguments", 'Function "upper" expects only 1 argument(s).',
-           (12, 13), (0, 15))]),
-        ("join()",
-         [("Not enough function arguments",
-           'Function "join" expects at least 1 argument(s). Missing value for "sep".',
-           (5, 6), (0, 6))]),
+        (
+            "upper()",
+            [
+                (
+                    "Not enough function arguments",
+                    'Function "upper" expects 1 argument(s). Missing value for "text".',
+                    (6, 7),
+                    (0, 7),
+                )
+            ],
+        ),
+        (
+            'upper("a", "b")',
+            [
+                (
+                    "Too many function arguments",
+                    'Function "upper" expects only 1 argument(s).',
+                    (12, 13),
+                    (0, 15),
+                )
+            ],
+        ),
+        (
+            "join()",
+            [
+                (
+                    "Not enough function arguments",
+                    'Function "join" expects at least 1 argument(s). Missing value for "sep".',
+                    (5, 6),
+                    (0, 6),
+                )
+            ],
+        ),
         # A wrong argument count drops the arguments' diagnostics.
-        ("upper(nosuch, nosuch2)",
-         [("Too many function arguments", 'Function "upper" expects only 1 argument(s).',
-           (14, 21), (0, 22))]),
-        ("upper(nul)",
-         [("Invalid function argument",
-           'Invalid value for "text" parameter: argument must not be null.', (6, 9),
-           (0, 10))]),
-        ("upper([])",
-         [("Invalid function argument", 'Invalid value for "text" parameter: string '
-           "required, but have tuple.", (6, 7), (0, 9))]),
+        (
+            "upper(nosuch, nosuch2)",
+            [
+                (
+                    "Too many function arguments",
+                    'Function "upper" expects only 1 argument(s).',
+                    (14, 21),
+                    (0, 22),
+                )
+            ],
+        ),
+        (
+            "upper(nul)",
+            [
+                (
+                    "Invalid function argument",
+                    'Invalid value for "text" parameter: argument must not be null.',
+                    (6, 9),
+                    (0, 10),
+                )
+            ],
+        ),
+        (
+            "upper([])",
+            [
+                (
+                    "Invalid function argument",
+                    'Invalid value for "text" parameter: string required, but have tuple.',
+                    (6, 7),
+                    (0, 9),
+                )
+            ],
+        ),
         ("upper(nosuch)", [unknown_var("nosuch", 6)]),
         ('join("-", nosuch...)', [unknown_var("nosuch", 10)]),
-        ('join("-", nul...)',
-         [("Invalid expanding argument value",
-           "The expanding argument (indicated by ...) must not be null.", (10, 13),
-           (0, 17))]),
-        ('join("-", "a"...)',
-         [("Invalid expanding argument value",
-           "The expanding argument (indicated by ...) must be of a tuple, list, or set "
-           "type.", (10, 13), (0, 17))]),
-        ("fail(1)",
-         [("Error in function call", 'Call to function "fail" failed: no good.', (0, 5),
-           (0, 7))]),
+        (
+            'join("-", nul...)',
+            [
+                (
+                    "Invalid expanding argument value",
+                    "The expanding argument (indicated by ...) must not be null.",
+                    (10, 13),
+                    (0, 17),
+                )
+            ],
+        ),
+        (
+            'join("-", "a"...)',
+            [
+                (
+                    "Invalid expanding argument value",
+                    "The expanding argument (indicated by ...) must be of a tuple, list, or set "
+                    "type.",
+                    (10, 13),
+                    (0, 17),
+                )
+            ],
+        ),
+        (
+            "fail(1)",
+            [
+                (
+                    "Error in function call",
+                    'Call to function "fail" failed: no good.',
+                    (0, 5),
+                    (0, 7),
+                )
+            ],
+        ),
     ],
 )
 def test_function_call_errors(src: str, expected: list[Expect]) -> None:
@@ -1129,14 +1686,20 @@ def test_function_with_explicit_parameters() -> None:
     def impl(args: Sequence[Value], ret: Any) -> Value:
         return Value.number(len(args))
 
-    count = Function([Parameter("first", NUMBER)], Parameter("rest", DYNAMIC),
-                     return_type=NUMBER, impl=impl)
+    count = Function(
+        [Parameter("first", NUMBER)], Parameter("rest", DYNAMIC), return_type=NUMBER, impl=impl
+    )
     ctx = EvalContext(functions={"count": count})
     assert value_of('count("1", 2, [])', ctx) == n(3)
-    value, diags = errors_of('count("x")', ctx)
-    assert diags == [("Invalid function argument",
-                      'Invalid value for "first" parameter: a number is required.', (7, 8),
-                      (0, 10))]
+    _value, diags = errors_of('count("x")', ctx)
+    assert diags == [
+        (
+            "Invalid function argument",
+            'Invalid value for "first" parameter: a number is required.',
+            (7, 8),
+            (0, 10),
+        )
+    ]
 
 
 # --------------------------------------------------------------------------- nesting and chains

@@ -48,7 +48,9 @@ def described(diags: Diagnostics) -> list[Expect]:
     return [(d.summary, d.detail, *span(d)) for d in diags]
 
 
-def run(src: str, ctx: EvalContext | None = None, *, template: bool = False) -> tuple[Value, Diagnostics]:
+def run(
+    src: str, ctx: EvalContext | None = None, *, template: bool = False
+) -> tuple[Value, Diagnostics]:
     parse = parse_template if template else parse_expression
     expr, diags = parse(src, "t.hcl")
     assert list(diags) == []
@@ -117,42 +119,116 @@ def test_nfc_normalisation_of_results() -> None:
     [
         ('"a${nul}b"', Value.string("ab"), [(*NULL_PART, (4, 7), (0, 10))]),
         ('"${nul}x"', Value.string("x"), [(*NULL_PART, (3, 6), (0, 9))]),
-        ('"a${[1]}b"', Value.string("ab"),
-         [("Invalid template interpolation value",
-           "Cannot include the given value in a string template: string required, but have "
-           "tuple.", (4, 7), (0, 10))]),
-        ('"a${{x=1}}b"', Value.string("ab"),
-         [("Invalid template interpolation value",
-           "Cannot include the given value in a string template: string required, but have "
-           "object.", (4, 9), (0, 12))]),
-        ('"x${nosuch}y${nosuch2}"', Value.unknown(STRING),
-         [("Unknown variable", 'There is no variable named "nosuch".', (4, 10), None),
-          ("Unknown variable", 'There is no variable named "nosuch2".', (14, 21), None)]),
-        ('"%{if nul}yes%{endif}"', Value.unknown(STRING),
-         [("Null condition",
-           "The condition value is null. Conditions must either be true or false.",
-           (6, 9), (1, 21))]),
-        ('"%{if "x"}yes%{endif}"', Value.unknown(STRING),
-         [("Incorrect condition type", "The condition expression must be of type bool.",
-           (6, 9), (1, 21))]),
-        ('"%{if true}${nul}%{endif}"', Value.string(""),
-         [(*NULL_PART, (13, 16), (13, 16))]),
-        ('"%{for x in [1,null]}${x}%{endfor}"', Value.string("1"),
-         [(*NULL_PART, (23, 24), (23, 24))]),
-        ('"%{for x in [[1]]}${x}%{endfor}"', Value.string(""),
-         [("Invalid template interpolation value",
-           "Cannot include the given value in a string template: string required, but have "
-           "tuple.", (20, 21), (20, 21))]),
-        ('"%{for v in [1, 2] }${nul}%{endfor}"', Value.string(""),
-         [(*NULL_PART, (22, 25), (22, 25)), (*NULL_PART, (22, 25), (22, 25))]),
-        ('"%{for x in nul}${x}%{endfor}"', Value.unknown(STRING),
-         [("Iteration over null value",
-           "A null value cannot be used as the collection in a 'for' expression.",
-           (12, 15), (1, 29))]),
-        ('"%{for x in 5}${x}%{endfor}"', Value.unknown(STRING),
-         [("Iteration over non-iterable value",
-           "A value of type number cannot be used as the collection in a 'for' expression.",
-           (12, 13), (1, 27))]),
+        (
+            '"a${[1]}b"',
+            Value.string("ab"),
+            [
+                (
+                    "Invalid template interpolation value",
+                    "Cannot include the given value in a string template: string required, "
+                    "but have "
+                    "tuple.",
+                    (4, 7),
+                    (0, 10),
+                )
+            ],
+        ),
+        (
+            '"a${{x=1}}b"',
+            Value.string("ab"),
+            [
+                (
+                    "Invalid template interpolation value",
+                    "Cannot include the given value in a string template: string required, "
+                    "but have "
+                    "object.",
+                    (4, 9),
+                    (0, 12),
+                )
+            ],
+        ),
+        (
+            '"x${nosuch}y${nosuch2}"',
+            Value.unknown(STRING),
+            [
+                ("Unknown variable", 'There is no variable named "nosuch".', (4, 10), None),
+                ("Unknown variable", 'There is no variable named "nosuch2".', (14, 21), None),
+            ],
+        ),
+        (
+            '"%{if nul}yes%{endif}"',
+            Value.unknown(STRING),
+            [
+                (
+                    "Null condition",
+                    "The condition value is null. Conditions must either be true or false.",
+                    (6, 9),
+                    (1, 21),
+                )
+            ],
+        ),
+        (
+            '"%{if "x"}yes%{endif}"',
+            Value.unknown(STRING),
+            [
+                (
+                    "Incorrect condition type",
+                    "The condition expression must be of type bool.",
+                    (6, 9),
+                    (1, 21),
+                )
+            ],
+        ),
+        ('"%{if true}${nul}%{endif}"', Value.string(""), [(*NULL_PART, (13, 16), (13, 16))]),
+        (
+            '"%{for x in [1,null]}${x}%{endfor}"',
+            Value.string("1"),
+            [(*NULL_PART, (23, 24), (23, 24))],
+        ),
+        (
+            '"%{for x in [[1]]}${x}%{endfor}"',
+            Value.string(""),
+            [
+                (
+                    "Invalid template interpolation value",
+                    "Cannot include the given value in a string template: string required, "
+                    "but have "
+                    "tuple.",
+                    (20, 21),
+                    (20, 21),
+                )
+            ],
+        ),
+        (
+            '"%{for v in [1, 2] }${nul}%{endfor}"',
+            Value.string(""),
+            [(*NULL_PART, (22, 25), (22, 25)), (*NULL_PART, (22, 25), (22, 25))],
+        ),
+        (
+            '"%{for x in nul}${x}%{endfor}"',
+            Value.unknown(STRING),
+            [
+                (
+                    "Iteration over null value",
+                    "A null value cannot be used as the collection in a 'for' expression.",
+                    (12, 15),
+                    (1, 29),
+                )
+            ],
+        ),
+        (
+            '"%{for x in 5}${x}%{endfor}"',
+            Value.unknown(STRING),
+            [
+                (
+                    "Iteration over non-iterable value",
+                    "A value of type number cannot be used as the collection in a 'for' "
+                    "expression.",
+                    (12, 13),
+                    (1, 27),
+                )
+            ],
+        ),
     ],
 )
 def test_template_errors(src: str, expected_value: Value, expected: list[Expect]) -> None:
@@ -162,8 +238,13 @@ def test_template_errors(src: str, expected_value: Value, expected: list[Expect]
 
 
 def test_unknown_parts() -> None:
-    ctx = ctx_with(us=Value.unknown(STRING), un=Value.unknown(NUMBER), d=DYNAMIC_VALUE,
-                   ub=Value.unknown(BOOL), ul=Value.unknown(ListType(STRING)))
+    ctx = ctx_with(
+        us=Value.unknown(STRING),
+        un=Value.unknown(NUMBER),
+        d=DYNAMIC_VALUE,
+        ub=Value.unknown(BOOL),
+        ul=Value.unknown(ListType(STRING)),
+    )
     assert value_of('"a${us}b"', ctx) == Value.unknown(STRING)
     assert value_of('"a${un}"', ctx) == Value.unknown(STRING)
     assert value_of('"a${d}"', ctx) == Value.unknown(STRING)
@@ -196,8 +277,10 @@ def test_join_of_null_and_unconvertible_iteration_results() -> None:
         ("<<-EOT\n\t\tfoo\n\t\t\tbar\n\tEOT\n", "foo\n\tbar\n"),
         ("<<-EOT\n    foo\n${x}\n    bar\n  EOT\n", "    foo\nX\n    bar\n"),
         ("<<-EOT\n    a ${s}\n      b ${a + 1}\n    EOT\n", "a hello\n  b 2\n"),
-        ("<<-EOT\n    %{ for v in tup }\n    - ${v}\n    %{ endfor }\n    EOT\n",
-         "\n- 1\n\n- two\n\n- true\n\n"),
+        (
+            "<<-EOT\n    %{ for v in tup }\n    - ${v}\n    %{ endfor }\n    EOT\n",
+            "\n- 1\n\n- two\n\n- true\n\n",
+        ),
         ("<<-EOT\n\n    foo\n  \n    bar\n  EOT\n", "\nfoo\n  \nbar\n"),
         ("<<-EOT\n  ${s}  \n    y\n  EOT\n", "hello  \n  y\n"),
         ("<<-EOT\n    ${s}\n    EOT\n", "hello\n"),
@@ -241,8 +324,9 @@ def test_template_without_context() -> None:
     assert (value, list(diags)) == (Value.string("a2"), [])
     value, diags = parse_expression('"a${v}"', "t.hcl")[0].value(None)
     assert value == Value.unknown(STRING)
-    assert described(diags) == [("Variables not allowed", "Variables may not be used here.",
-                                 (4, 5), None)]
+    assert described(diags) == [
+        ("Variables not allowed", "Variables may not be used here.", (4, 5), None)
+    ]
 
 
 def test_deeply_nested_templates() -> None:

@@ -27,7 +27,9 @@ __all__ = [
 
 T = TypeVar("T")
 Syntax = Literal["native", "json"]
-Source = Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]], IO[bytes], Body, File]
+Source = Union[
+    str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]], IO[bytes], Body, File
+]
 
 
 class DecodeError(HCLError):
@@ -247,9 +249,7 @@ class ClaimedBody(Body):
 
     __slots__ = ("_claimed", "_inner", "files")
 
-    def __init__(
-        self, inner: Body, claimed: BodySchema, files: Mapping[str, SourceFile]
-    ) -> None:
+    def __init__(self, inner: Body, claimed: BodySchema, files: Mapping[str, SourceFile]) -> None:
         self._inner = inner
         self._claimed = claimed
         self.files = dict(files)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-import types
 import typing
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
@@ -139,9 +138,7 @@ def _raw_fields(cls: type) -> list[_RawField]:
             for a in attrs.fields(cls)
             if a.init
         ]
-    raise SchemaError(
-        f"{getattr(cls, '__qualname__', cls)!s} is not a dataclass or attrs class"
-    )
+    raise SchemaError(f"{getattr(cls, '__qualname__', cls)!s} is not a dataclass or attrs class")
 
 
 def _resolve_hints(cls: type) -> dict[str, Any]:
@@ -207,9 +204,7 @@ def _build(cls: type) -> ClassInfo:
             raise SchemaError(f"{cls.__qualname__}.{rf.name} has no type annotation")
         fields.append(_field(cls, rf, annotation))
     _check_names(cls, fields)
-    attributes = [
-        AttributeSchema(f.hcl_name, f.required) for f in fields if f.kind == "attr"
-    ]
+    attributes = [AttributeSchema(f.hcl_name, f.required) for f in fields if f.kind == "attr"]
     blocks = []
     for f in fields:
         if f.kind == "block":
@@ -245,7 +240,9 @@ def _field(cls: type, rf: _RawField, annotation: Any) -> FieldInfo:
         shape, block_class = _block_shape(cls, rf.name, base)
         min_items, max_items = marker.min_items, marker.max_items
         if shape in ("one", "optional") and (min_items is not None or max_items is not None):
-            raise SchemaError(f"{where}: min_items and max_items apply to list, tuple and dict blocks")
+            raise SchemaError(
+                f"{where}: min_items and max_items apply to list, tuple and dict blocks"
+            )
         if min_items is not None and max_items is not None and min_items > max_items:
             raise SchemaError(f"{where}: min_items is greater than max_items")
         return FieldInfo(
@@ -268,7 +265,9 @@ def _field(cls: type, rf: _RawField, annotation: Any) -> FieldInfo:
         inner, optional = strip_optional(base)
         if inner is not Body:
             kind = "remain" if isinstance(marker, RemainMarker) else "body"
-            raise SchemaError(f"{where}: a {kind}() field must be of type hcl.Body or hcl.Body | None")
+            raise SchemaError(
+                f"{where}: a {kind}() field must be of type hcl.Body or hcl.Body | None"
+            )
         kind_name: FieldKind = "remain" if isinstance(marker, RemainMarker) else "body"
         return FieldInfo(
             rf.name, kind_name, rf.name, base, False, rf.has_default, optional_none=optional
@@ -304,7 +303,9 @@ def _check_names(cls: type, fields: list[FieldInfo]) -> None:
     for kind, marker_name in singles.items():
         count = sum(1 for f in fields if f.kind == kind)
         if count > 1:
-            raise SchemaError(f"{cls.__qualname__} has {count} {marker_name} fields; one is allowed")
+            raise SchemaError(
+                f"{cls.__qualname__} has {count} {marker_name} fields; one is allowed"
+            )
     by_name = {f.name: f for f in fields}
     for f in fields:
         marker = f.range_marker

@@ -17,8 +17,8 @@ from typing import Any
 
 import attrs
 
-from ..convert import ConversionError, convert
 from ..context import EvalContext
+from ..convert import ConversionError, convert
 from ..diagnostics import Diagnostic, Diagnostics, Range
 from ..model import Attribute, Block, Body, BodyContent, Expression
 from ..suggest import suggest
@@ -30,6 +30,20 @@ from .pytypes import LowerError, lower, strip_optional
 __all__ = ["decode_body"]
 
 _MISSING = object()
+_FAILED = object()
+
+
+@attrs.frozen
+class _Scope:
+    """One body being decoded into one class, with what its schema gave."""
+
+    info: ClassInfo
+    body: Body
+    content: BodyContent
+    remaining: Body | None
+    block: Block | None
+    ctx: EvalContext | None
+    diags: Diagnostics
 
 
 def decode_body(
@@ -54,57 +68,44 @@ def decode_body(
     else:
         content, content_diags = body.content(info.schema)
     diags.extend(content_diags)
+    scope = _Scope(info, body, content, remaining, block, ctx, diags)
     failed = content_diags.has_errors()
-
     kwargs: dict[str, Any] = {}
     for field in info.fields:
-        value = _field_value(field, info, body, content, remaining, block, ctx, diags)
+        value = _field_value(scope, field)
         if value is _FAILED:
             failed = True
         elif value is not _MISSING:
             kwargs[field.name] = value
     if failed:
         return None, remaining
-    return _construct(info, kwargs, content, block, body, diags), remaining
+    return _construct(scope, kwargs), remaining
 
 
-_FAILED = object()
-
-
-def _field_value(
-    field: FieldInfo,
-    info: ClassInfo,
-    body: Body,
-    content: BodyContent,
-    remaining: Body | None,
-    block: Block | None,
-    ctx: EvalContext | None,
-    diags: Diagnostics,
-) -> Any:
+def _field_value(scope: _Scope, field: FieldInfo) -> Any:
     kind = field.kind
     if kind == "attr":
-        attribute = content.attributes.get(field.hcl_name)
+        attribute = scope.content.attributes.get(field.hcl_name)
         if attribute is None:
             return _MISSING
-        return _attribute_value(field, attribute, ctx, diags)
+        return _attribute_value(field, attribute, scope.ctx, scope.diags)
     if kind == "block":
-        return _blocks_value(field, content, ctx, diags)
+        return _blocks_value(scope, field)
     if kind == "label":
-        assert block is not None  # labels on a root class are rejected earlier
-        index = info.labels.index(field)
-        return block.labels[index] if index < len(block.labels) else _FAILED
+        assert scope.block is not None  # labels on a root class are rejected earlier
+        index = scope.info.labels.index(field)
+        return scope.block.labels[index] if index < len(scope.block.labels) else _FAILED
     if kind == "remain":
-        return remaining
+        return scope.remaining
     if kind == "body":
-        return body
-    return _range_value(field, info, content, block)
+        return scope.body
+    return _range_value(scope, field)
 
 
-def _range_value(
-    field: FieldInfo, info: ClassInfo, content: BodyContent, block: Block | None
-) -> Any:
+def _range_value(scope: _Scope, field: FieldInfo) -> Any:
     marker = field.range_marker
     assert marker is not None
+    block = scope.block
     result: Range | None = None
     if marker.part in ("def", "type", "label"):
         if block is not None:
@@ -113,13 +114,13 @@ def _range_value(
             elif marker.part == "type":
                 result = block.type_range
             else:
-                label_fields = [f.name for f in info.labels]
+                label_fields = [f.name for f in scope.info.labels]
                 index = label_fields.index(marker.target or "")
                 if index < len(block.label_ranges):
                     result = block.label_ranges[index]
     else:
-        target = next(f for f in info.fields if f.name == marker.target)
-        attribute = content.attributes.get(target.hcl_name)
+        target = next(f for f in scope.info.fields if f.name == marker.target)
+        attribute = scope.content.attributes.get(target.hcl_name)
         if attribute is not None:
             if marker.part == "attr":
                 result = attribute.range
@@ -128,7 +129,7 @@ def _range_value(
             else:
                 result = attribute.expr.range
     if result is None and not field.optional_none:
-        return content.missing_item_range
+        return scope.content.missing_item_range
     return result
 
 
@@ -209,7 +210,9 @@ def _unexpected_keys(value: Value, annotation: Any) -> str | None:
     if isinstance(value.type, ListType | SetType | TupleType) and args:
         elements = value.elements()
         if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
-            pairs = [(f"element {i}", e, a) for i, (e, a) in enumerate(zip(elements, args))]
+            pairs = [
+                (f"element {i}", e, a) for i, (e, a) in enumerate(zip(elements, args, strict=False))
+            ]
         else:
             pairs = [(f"element {i}", e, args[0]) for i, e in enumerate(elements)]
     elif isinstance(value.type, ObjectType | MapType) and len(args) == 2:
@@ -221,10 +224,9 @@ def _unexpected_keys(value: Value, annotation: Any) -> str | None:
     return None
 
 
-def _blocks_value(
-    field: FieldInfo, content: BodyContent, ctx: EvalContext | None, diags: Diagnostics
-) -> Any:
+def _blocks_value(scope: _Scope, field: FieldInfo) -> Any:
     assert field.block_class is not None
+    content, ctx, diags = scope.content, scope.ctx, scope.diags
     blocks = content.blocks_of_type(field.hcl_name)
     shape = field.block_shape
     type_name = field.hcl_name
@@ -314,24 +316,20 @@ def _decode_block(block: Block, cls: type, ctx: EvalContext | None, diags: Diagn
     return obj
 
 
-def _construct(
-    info: ClassInfo,
-    kwargs: dict[str, Any],
-    content: BodyContent,
-    block: Block | None,
-    body: Body,
-    diags: Diagnostics,
-) -> Any:
+def _construct(scope: _Scope, kwargs: dict[str, Any]) -> Any:
     try:
-        return info.cls(**kwargs)
+        return scope.info.cls(**kwargs)
     except (ValueError, TypeError) as exc:
-        located = _locate_validation_errors(info, kwargs, content)
+        located = _locate_validation_errors(scope.info, kwargs, scope.content)
         if located:
-            diags.extend(located)
+            scope.diags.extend(located)
         else:
-            where = block.def_range if block is not None else body.missing_item_range
+            block = scope.block
+            where = block.def_range if block is not None else scope.body.missing_item_range
             what = f"The {block.type} block" if block is not None else "The configuration"
-            diags.append(Diagnostic.error("Invalid configuration", f"{what} is not valid: {exc}", where))
+            scope.diags.append(
+                Diagnostic.error("Invalid configuration", f"{what} is not valid: {exc}", where)
+            )
         return None
 
 

@@ -35,12 +35,16 @@ __all__ = [
 ]
 
 
-def _check_name(_instance: object, attribute: attrs.Attribute[str | None], value: str | None) -> None:
+def _check_name(
+    _instance: object, attribute: attrs.Attribute[str | None], value: str | None
+) -> None:
     if value is not None and (not isinstance(value, str) or not value):
         raise TypeError(f"{attribute.name} must be a non-empty string, not {value!r}")
 
 
-def _check_count(_instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
+def _check_count(
+    _instance: object, attribute: attrs.Attribute[int | None], value: int | None
+) -> None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
         raise TypeError(f"{attribute.name} must be a non-negative int, not {value!r}")
 

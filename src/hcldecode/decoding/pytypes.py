@@ -11,6 +11,7 @@ with :func:`register_type`.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime
 import decimal
@@ -106,10 +107,8 @@ def plan_type(annotation: Any) -> TypePlan:
     if cached is not None:
         return cached
     plan = _plan(annotation)
-    try:
+    with contextlib.suppress(TypeError):  # an unhashable annotation is planned each time
         _plan_cache[annotation] = plan
-    except TypeError:
-        pass
     return plan
 
 
@@ -346,7 +345,9 @@ def _structure_tuple(value: Value, tp: Any) -> tuple[Any, ...]:
     elements = value.elements()
     if len(args) == 2 and args[1] is Ellipsis:
         return tuple(_structure_element(e, args[0], i) for i, e in enumerate(elements))
-    return tuple(_structure_element(e, a, i) for i, (e, a) in enumerate(zip(elements, args)))
+    return tuple(
+        _structure_element(e, a, i) for i, (e, a) in enumerate(zip(elements, args, strict=False))
+    )
 
 
 def _structure_set(value: Value, tp: Any) -> Set[Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..diagnostics import Diagnostic, Diagnostics, Range
 from ..model import Attribute, Block, Body, BodyContent, BodySchema
+from ..suggest import suggest
 from ..types import go_quote
 from .ast import ArrayNode, Node, NullNode, ObjectNode, Property, Source
 from .expression import JsonExpression
@@ -69,8 +70,6 @@ class JsonBody(Body):
             name = prop.name
             if name == _COMMENT or name in used:
                 continue
-            from ..suggest import suggest
-
             suggestion = suggest(name, candidates)
             dym = f" Did you mean {go_quote(suggestion)}?" if suggestion else ""
             name_range = self._name_range(prop)

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import cast
 
 from ..diagnostics import Diagnostic, Diagnostics
+from ..suggest import suggest
 from .ast import (
     ArrayNode,
     BoolNode,
@@ -158,8 +159,6 @@ class _Parser:
         if group in _JS_IDENTIFIERS:
             detail = f'The JavaScript identifier "{group}" cannot be used in JSON.'
         else:
-            from ..suggest import suggest
-
             suggestion = suggest(group, list(KEYWORD_VALUES))
             dym = f' Did you mean "{suggestion}"?' if suggestion else ""
             detail = f'"{group}" is not a valid JSON keyword.{dym}'
