@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from hcldecode.json import parse
 from hcldecode.json.ast import ArrayNode, ObjectNode
 from hcldecode.json.body import JsonBody
 from hcldecode.json.expression import JsonExpression
+from hcldecode.model import BlockHeaderSchema, BodySchema
 
 _FILES = sorted((CORPUS / "json").iterdir())
 _INVALID = set((CORPUS / "json-invalid.txt").read_text().split())
@@ -37,3 +39,30 @@ def test_corpus_file(path: Path) -> None:
     value, diags = JsonExpression(file.body.source, root).value(None)
     assert diags == []
     assert value.is_wholly_known
+
+
+def test_generated_benchmark_file_parses() -> None:
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "gen_tfjson.py"
+    spec = importlib.util.spec_from_file_location("gen_tfjson", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    text = module.generate(100_000, seed=3)
+    assert len(text) >= 100_000
+    assert text == module.generate(100_000, seed=3)
+    file, diags = parse(text, "big.tf.json")
+    assert diags == []
+    content, diags = file.body.content(
+        BodySchema(
+            blocks=[
+                BlockHeaderSchema("resource", ["type", "name"]),
+                BlockHeaderSchema("variable", ["name"]),
+                BlockHeaderSchema("output", ["name"]),
+                BlockHeaderSchema("module", ["name"]),
+                BlockHeaderSchema("data", ["type", "name"]),
+                BlockHeaderSchema("locals"),
+            ]
+        )
+    )
+    assert diags == []
+    assert len(content.blocks_of_type("resource")) > 10

@@ -612,6 +612,13 @@ def test_parse_expression() -> None:
     assert span(expr.range) == "1:1(0)-1:1(0)"
 
 
+def test_calling_mistakes_raise_type_error() -> None:
+    with pytest.raises(TypeError):
+        parse(b"{}", 1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        parse(["{}"], "t.json")  # type: ignore[arg-type]
+
+
 # --------------------------------------------------------------------------- nesting
 
 

@@ -1773,3 +1773,87 @@ def test_set_and_map_types_survive() -> None:
     assert value_of("mp", ctx).type == MapType(NUMBER)
     # convert unifies a map and an object to an object type (go-cty: to a map).
     assert value_of("true ? mp : {k = 2}", ctx) == obj(k=n(1))
+
+
+# --------------------------------------------------------------------------- odds and ends
+
+
+def test_syntax_error_placeholder_repeats_its_diagnostics() -> None:
+    expr, parse_diags = parse_expression("[1, ", "t.hcl")
+    assert [d.summary for d in parse_diags] == ["Missing expression"]
+    value, diags = expr.value(None)
+    assert value == tup(n(1), DYNAMIC_VALUE)
+    assert list(diags) == list(parse_diags)
+
+
+def test_splat_item_outside_a_splat_is_unknown() -> None:
+    expr = parse("lst[*].id")
+    assert expr.item.value(ctx_with()) == (DYNAMIC_VALUE, Diagnostics())
+    assert expr.item.value(None) == (DYNAMIC_VALUE, Diagnostics())
+
+
+def test_literal_only_context() -> None:
+    ctx = EvalContext(literal_only=True)
+    assert value_of("[for x in [1, 2]: x + 1]", ctx) == tup(n(2), n(3))
+    assert value_of("[[1], [2]][*][0]", ctx) == tup(n(1), n(2))
+    _, diags = errors_of("x", ctx)
+    assert diags == [("Variables not allowed", "Variables may not be used here.", (0, 1), None)]
+
+
+def test_for_variables_shadow_outer_ones() -> None:
+    assert value_of("[for s in [1]: s]") == tup(n(1))
+    assert value_of("[for a, s in [9]: [a, s]]") == tup(tup(n(0), n(9)))
+    assert value_of("[for x in [1]: s]") == tup(s("hello"))
+
+
+_ARITH = st.recursive(
+    st.integers(min_value=0, max_value=50).map(str),
+    lambda inner: st.tuples(inner, st.sampled_from(["+", "-", "*"]), inner).map(
+        lambda t: f"({t[0]} {t[1]} {t[2]})"
+    )
+    | st.lists(inner, min_size=2, max_size=6).flatmap(
+        lambda xs: st.lists(
+            st.sampled_from(["+", "-", "*"]), min_size=len(xs) - 1, max_size=len(xs) - 1
+        ).map(lambda ops: " ".join(x for pair in zip(xs, [*ops, ""]) for x in pair).strip())
+    ),
+    max_leaves=20,
+)
+
+
+@given(_ARITH)
+def test_integer_arithmetic_matches_python(src: str) -> None:
+    # Same precedence and left associativity as Python for + - *.
+    assert value_of(src, None) == n(eval(src))
+
+
+_LOGIC = st.recursive(
+    st.sampled_from(["true", "false"]),
+    lambda inner: st.tuples(inner, st.sampled_from(["&&", "||", "==", "!="]), inner).map(
+        lambda t: f"({t[0]} {t[1]} {t[2]})"
+    )
+    | inner.map(lambda x: f"!{x}"),
+    max_leaves=12,
+)
+
+
+@given(_LOGIC)
+def test_boolean_logic_matches_python(src: str) -> None:
+    python = (
+        src.replace("&&", " and ")
+        .replace("||", " or ")
+        .replace("!=", "@")
+        .replace("!", " not ")
+        .replace("@", "!=")
+        .replace("true", "True")
+        .replace("false", "False")
+    )
+    assert value_of(src, None) == Value.bool(eval(python))
+
+
+@given(st.lists(st.text(alphabet="abc${}%~ \\\"\n", max_size=5), max_size=5))
+def test_string_literal_templates_concatenate(parts: list[str]) -> None:
+    literal = "".join(parts)
+    src = "".join('"${' + json.dumps(p).replace("${", "$${").replace("%{", "%%{") + '}"'
+                  for p in parts)
+    expr, diags = parse_expression(f"[{src or '\"\"'}]" if False else (src or '""'), "t.hcl")
+    assert value_of(src or '""', None) == s(literal)

@@ -13,6 +13,7 @@ import pytest
 from hcldecode.context import EvalContext
 from hcldecode.diagnostics import Diagnostic, Diagnostics
 from hcldecode.native import parse_expression, parse_template
+from hcldecode.native.ast import ForExpr, TemplateJoin
 from hcldecode.types import BOOL, DYNAMIC, NUMBER, STRING, ListType
 from hcldecode.values import DYNAMIC_VALUE, EMPTY_OBJECT, TRUE, Value
 
@@ -335,3 +336,36 @@ def test_deeply_nested_templates() -> None:
     assert value_of(src) == Value.string("a" * depth + "x")
     src = '"' + "%{if true}" * depth + "y" + "%{endif}" * depth + '"'
     assert value_of(src) == Value.string("y")
+
+
+def test_join_of_other_iteration_results() -> None:
+    # The parser always gives a template as the body of a %{for}; a join
+    # built over another tuple-form 'for' still follows the reference.
+    expr, _ = parse_expression("[for v in xs: v]", "t.hcl")
+    assert isinstance(expr, ForExpr)
+    join = TemplateJoin(expr)
+    ctx = ctx_with(xs=Value.tuple([Value.string("a"), Value.number(1), TRUE]))
+    assert join.value(ctx) == (Value.string("a1true"), Diagnostics())
+    ctx = ctx_with(xs=Value.tuple([Value.string("a"), Value.null(STRING), EMPTY_OBJECT]))
+    value, diags = join.value(ctx)
+    assert value == Value.string("a")
+    assert described(diags) == [
+        (
+            "Invalid template interpolation value",
+            "An iteration result is null. Cannot include a null value in a string template.",
+            (0, 16),
+            None,
+        ),
+        (
+            "Invalid template interpolation value",
+            "Cannot include one of the interpolation results into the string template: "
+            "string required, but have object.",
+            (0, 16),
+            None,
+        ),
+    ]
+    assert all(d.expression is join for d in diags)
+    ctx = ctx_with(xs=Value.tuple([DYNAMIC_VALUE, Value.null(STRING)]))
+    assert join.value(ctx) == (Value.unknown(STRING), Diagnostics())
+    ctx = ctx_with(xs=Value.tuple([Value.string("a"), Value.unknown(NUMBER)]))
+    assert join.value(ctx) == (Value.unknown(STRING), Diagnostics())

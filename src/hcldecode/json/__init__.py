@@ -21,6 +21,8 @@ __all__ = ["JsonBody", "JsonExpression", "parse", "parse_expression"]
 
 
 def _read(src: bytes | str, filename: str) -> tuple[Source, Node | None, Diagnostics]:
+    if not isinstance(filename, str):
+        raise TypeError(f"filename must be a str, not {type(filename).__name__}")
     text, diags = decode_source(src, filename, strip_bom=False)
     source = Source(filename, text)
     root, _complete, parse_diags = parse_value(source)

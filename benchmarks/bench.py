@@ -1,0 +1,157 @@
+"""Parser and decoder throughput: ``nox -s bench`` or ``python benchmarks/bench.py``.
+
+Reports, in one run:
+
+* the native parser on every file of the shared corpus, in MB/s, beside
+  python-hcl2 (when it is installed) on the same files;
+* how native parse time grows with file size (10 KB to 10 MB);
+* the JSON parser on a generated ``.tf.json`` file, beside ``json.loads``,
+  and how its time grows with size;
+* decoding the terraform-aws-vpc files with a Terraform-like schema,
+  against the time to parse them.
+
+Each figure is the best of several runs. ``--quick`` skips the 10 MB sizes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT.parent / "shared" / "corpus"
+sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "examples" / "terraform"))
+
+import hcldecode as hcl  # noqa: E402
+from gen_tfjson import generate as generate_tfjson  # noqa: E402
+from hcldecode import json as hcljson  # noqa: E402
+from hcldecode import native  # noqa: E402
+from schema import Module  # noqa: E402
+
+MB = 1_000_000
+
+
+def best_of(runs: int, work: Callable[[], Any]) -> float:
+    """The shortest wall time of ``runs`` calls, with the collector off."""
+    times = []
+    for _ in range(runs):
+        gc.collect()
+        gc.disable()
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+        gc.enable()
+    return min(times)
+
+
+def native_corpus(runs: int) -> None:
+    invalid = set((CORPUS / "native-invalid.txt").read_text().split())
+    files = [p for p in sorted((CORPUS / "native").iterdir()) if p.name not in invalid]
+    texts = [p.read_text(encoding="utf-8") for p in files]
+    try:
+        import hcl2
+    except ImportError:
+        hcl2 = None
+    both = texts
+    if hcl2 is not None:
+        both = []
+        for text in texts:
+            try:
+                hcl2.loads(text)
+            except Exception:  # python-hcl2 rejects some valid files; leave them out
+                continue
+            both.append(text)
+    size = sum(len(t.encode()) for t in both)
+    ours = best_of(runs, lambda: [native.parse_config(t) for t in both])
+    print(f"native corpus: {len(both)} files, {size / MB:.2f} MB")
+    print(f"  hcldecode     {size / MB / ours:8.2f} MB/s")
+    if hcl2 is not None:
+        theirs = best_of(max(1, runs // 2), lambda: [hcl2.loads(t) for t in both])
+        print(f"  python-hcl2   {size / MB / theirs:8.2f} MB/s")
+        print(f"  speed-up      {theirs / ours:8.1f}x")
+    else:
+        print("  python-hcl2 is not installed: pip install python-hcl2 to compare")
+
+
+def native_text(size: int) -> str:
+    """A realistic native-syntax file of about ``size`` bytes."""
+    chunk = (CORPUS / "native" / "terraform-aws-vpc__main.tf").read_text(encoding="utf-8")
+    parts = []
+    total = 0
+    i = 0
+    while total < size:
+        part = chunk.replace('resource "', f'resource "r{i}_')
+        parts.append(part)
+        total += len(part)
+        i += 1
+    return "".join(parts)[:size].rsplit("\n}\n", 1)[0] + "\n}\n"
+
+
+def scaling(name: str, sizes: list[int], make: Callable[[int], str], parse: Callable[[str], Any]) -> None:
+    print(f"{name} scaling:")
+    base = None
+    for size in sizes:
+        text = make(size)
+        runs = 3 if size <= MB else 1
+        seconds = best_of(runs, lambda text=text: parse(text))
+        per_mb = seconds / (len(text) / MB)
+        base = base or per_mb
+        print(f"  {len(text) / 1000:>9.0f} KB  {seconds * 1000:9.1f} ms  {per_mb * 1000:7.1f} ms/MB  x{per_mb / base:.2f}")
+
+
+def json_throughput(runs: int, size: int) -> None:
+    text = generate_tfjson(size)
+    data = text.encode()
+    ours = best_of(runs, lambda: hcljson.parse(data, "big.tf.json"))
+    stdlib = best_of(runs, lambda: json.loads(data))
+    print(f"JSON syntax: generated .tf.json of {len(data) / MB:.2f} MB")
+    print(f"  hcldecode     {len(data) / MB / ours:8.2f} MB/s")
+    print(f"  json.loads    {len(data) / MB / stdlib:8.2f} MB/s")
+    print(f"  fraction of json.loads: 1/{ours / stdlib:.1f}")
+
+
+def decode_cost(runs: int) -> None:
+    files = sorted(p for p in (CORPUS / "native").glob("terraform-aws-vpc__*.tf"))
+    groups: dict[str, list[Path]] = {}
+    for path in files:
+        groups.setdefault(path.name.rsplit("__", 1)[0], []).append(path)
+    sources = [[(p.name, p.read_bytes()) for p in group] for group in groups.values()]
+
+    def parse_all() -> list[list[hcl.File]]:
+        return [[native.parse_config(data, name)[0] for name, data in group] for group in sources]
+
+    def decode_all() -> None:
+        for group in sources:
+            bodies = [native.parse_config(data, name)[0].body for name, data in group]
+            hcl.decode(hcl.merge_bodies(bodies), Module)
+
+    parse_s = best_of(runs, parse_all)
+    decode_s = best_of(runs, decode_all)
+    size = sum(len(d) for g in sources for _, d in g)
+    print(f"terraform-aws-vpc: {len(files)} files in {len(sources)} modules, {size / MB:.2f} MB")
+    print(f"  parse            {parse_s * 1000:8.1f} ms")
+    print(f"  parse + decode   {decode_s * 1000:8.1f} ms  ({decode_s / parse_s:.2f}x parse)")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="skip the 10 MB sizes")
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args(argv)
+    sizes = [10_000, 100_000, 1_000_000] + ([] if args.quick else [10_000_000])
+    native_corpus(args.runs)
+    scaling("native parse", sizes, native_text, native.parse_config)
+    json_throughput(args.runs, 5 * MB)
+    scaling("JSON parse", sizes, generate_tfjson, hcljson.parse)
+    decode_cost(args.runs)
+
+
+if __name__ == "__main__":
+    main()
