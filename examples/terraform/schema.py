@@ -56,7 +56,13 @@ class Locals:
 
 
 @attrs.define
-class Anything:
+class Provider:
+    name: Annotated[str, hcl.label()]
+    config: Annotated[hcl.Body | None, hcl.remain()] = None
+
+
+@attrs.define
+class Settings:
     body: Annotated[hcl.Body | None, hcl.remain()] = None
 
 
@@ -68,5 +74,5 @@ class Module:
     data: Annotated[list[Resource], hcl.block("data")] = attrs.Factory(list)
     modules: Annotated[list[ModuleCall], hcl.block("module")] = attrs.Factory(list)
     locals: Annotated[list[Locals], hcl.block("locals")] = attrs.Factory(list)
-    terraform: Annotated[list[Anything], hcl.block("terraform")] = attrs.Factory(list)
-    providers: Annotated[list[Anything], hcl.block("provider")] = attrs.Factory(list)
+    terraform: Annotated[list[Settings], hcl.block("terraform")] = attrs.Factory(list)
+    providers: Annotated[list[Provider], hcl.block("provider")] = attrs.Factory(list)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol, SupportsIndex, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, SupportsIndex, overload
 
 import attrs
 
@@ -31,13 +31,12 @@ __all__ = [
 ]
 
 
-@attrs.frozen(order=True)
-class Pos:
+class Pos(NamedTuple):
     """A position in a source file.
 
     ``line`` and ``column`` count from 1; ``column`` counts grapheme
     clusters, as a person sees characters. ``byte`` is the 0-based offset
-    into the file's UTF-8 encoding.
+    into the file's UTF-8 encoding. Positions order by place in the file.
     """
 
     line: int
@@ -45,8 +44,7 @@ class Pos:
     byte: int
 
 
-@attrs.frozen
-class Range:
+class Range(NamedTuple):
     """The half-open span of source from ``start`` (inclusive) to ``end`` (exclusive)."""
 
     filename: str

@@ -129,30 +129,92 @@ class BodySchema:
 # --------------------------------------------------------------------------- content
 
 
-@attrs.frozen
 class Attribute:
-    """A body attribute: a name and the expression that gives its value."""
+    """A body attribute: a name and the expression that gives its value.
 
-    name: str
-    expr: Expression
-    range: Range
-    name_range: Range
+    ``range`` covers the whole definition and ``name_range`` the name. A
+    syntax may subclass it to compute the ranges only when they are asked
+    for.
+    """
+
+    __slots__ = ("_name_range", "_range", "expr", "name")
+
+    def __init__(self, name: str, expr: Expression, range: Range, name_range: Range) -> None:
+        self.name = name
+        self.expr = expr
+        self._range = range
+        self._name_range = name_range
+
+    @property
+    def range(self) -> Range:
+        return self._range
+
+    @property
+    def name_range(self) -> Range:
+        return self._name_range
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.name, self.expr, self.range, self.name_range)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Attribute) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.range))
+
+    def __repr__(self) -> str:
+        return f"Attribute({self.name!r}, {self.expr!r}, {self.range!r}, {self.name_range!r})"
 
 
-@attrs.frozen
 class Block:
     """A block: type name, labels, and the body inside its braces.
 
     ``def_range`` covers the type and labels (the block's "header");
-    ``type_range`` and ``label_ranges`` each part of it.
+    ``type_range`` and ``label_ranges`` each part of it. A syntax may
+    subclass it to compute the ranges only when they are asked for.
     """
 
-    type: str
-    labels: tuple[str, ...]
-    body: Body
-    def_range: Range
-    type_range: Range
-    label_ranges: tuple[Range, ...]
+    __slots__ = ("_def_range", "_label_ranges", "_type_range", "body", "labels", "type")
+
+    def __init__(
+        self,
+        type: str,
+        labels: tuple[str, ...],
+        body: Body,
+        def_range: Range,
+        type_range: Range,
+        label_ranges: tuple[Range, ...],
+    ) -> None:
+        self.type = type
+        self.labels = labels
+        self.body = body
+        self._def_range = def_range
+        self._type_range = type_range
+        self._label_ranges = label_ranges
+
+    @property
+    def def_range(self) -> Range:
+        return self._def_range
+
+    @property
+    def type_range(self) -> Range:
+        return self._type_range
+
+    @property
+    def label_ranges(self) -> tuple[Range, ...]:
+        return self._label_ranges
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.type, self.labels, self.body, self.def_range, self.type_range, self.label_ranges)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Block) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((self.type, self.labels, self.def_range))
+
+    def __repr__(self) -> str:
+        return f"Block({self.type!r}, {self.labels!r}, {self.def_range})"
 
 
 @attrs.frozen

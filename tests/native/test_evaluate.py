@@ -10,10 +10,13 @@ v2.24) follows the reference notes and the v2.24 source.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from hcldecode.context import EvalContext
 from hcldecode.diagnostics import Diagnostic, Diagnostics
@@ -81,7 +84,8 @@ def run(src: str, ctx: EvalContext | str | None = "default") -> tuple[Value, Dia
     if ctx == "default":
         ctx = ctx_with()
     assert not isinstance(ctx, str)
-    return parse(src).value(ctx)
+    result: tuple[Value, Diagnostics] = parse(src).value(ctx)
+    return result
 
 
 def span(diag: Diagnostic) -> tuple[tuple[int, int], tuple[int, int] | None]:
@@ -1804,56 +1808,56 @@ def test_for_variables_shadow_outer_ones() -> None:
     assert value_of("[for s in [1]: s]") == tup(n(1))
     assert value_of("[for a, s in [9]: [a, s]]") == tup(tup(n(0), n(9)))
     assert value_of("[for x in [1]: s]") == tup(s("hello"))
+    assert value_of("[for x, x in [5]: x]") == tup(n(5))
+
+
+def _chain(operands: st.SearchStrategy[str], operators: list[str]) -> st.SearchStrategy[str]:
+    """Operator chains over ``operands``, like ``a + b * c - d``."""
+    return st.lists(st.tuples(st.sampled_from(operators), operands), max_size=5).flatmap(
+        lambda rest: operands.map(lambda first: first + "".join(f" {o} {x}" for o, x in rest))
+    )
 
 
 _ARITH = st.recursive(
     st.integers(min_value=0, max_value=50).map(str),
-    lambda inner: st.tuples(inner, st.sampled_from(["+", "-", "*"]), inner).map(
-        lambda t: f"({t[0]} {t[1]} {t[2]})"
-    )
-    | st.lists(inner, min_size=2, max_size=6).flatmap(
-        lambda xs: st.lists(
-            st.sampled_from(["+", "-", "*"]), min_size=len(xs) - 1, max_size=len(xs) - 1
-        ).map(lambda ops: " ".join(x for pair in zip(xs, [*ops, ""]) for x in pair).strip())
-    ),
+    lambda inner: _chain(inner, ["+", "-", "*"]).map(lambda x: f"({x})"),
     max_leaves=20,
 )
 
 
-@given(_ARITH)
+@given(_chain(_ARITH, ["+", "-", "*"]))
 def test_integer_arithmetic_matches_python(src: str) -> None:
-    # Same precedence and left associativity as Python for + - *.
+    # The same precedence and left associativity as Python's + - *.
     assert value_of(src, None) == n(eval(src))
 
 
-_LOGIC = st.recursive(
-    st.sampled_from(["true", "false"]),
-    lambda inner: st.tuples(inner, st.sampled_from(["&&", "||", "==", "!="]), inner).map(
-        lambda t: f"({t[0]} {t[1]} {t[2]})"
-    )
-    | inner.map(lambda x: f"!{x}"),
+# Boolean expressions, as (HCL, Python) pairs.
+_LOGIC: st.SearchStrategy[tuple[str, str]] = st.recursive(
+    st.sampled_from([("true", "True"), ("false", "False")]),
+    lambda inner: (
+        st.tuples(
+            inner, st.sampled_from([("&&", "and"), ("||", "or"), ("==", "=="), ("!=", "!=")]), inner
+        ).map(lambda t: (f"({t[0][0]} {t[1][0]} {t[2][0]})", f"({t[0][1]} {t[1][1]} {t[2][1]})"))
+        | inner.map(lambda x: (f"!{x[0]}", f"(not {x[1]})"))
+    ),
     max_leaves=12,
 )
 
 
-@given(_LOGIC)
-def test_boolean_logic_matches_python(src: str) -> None:
-    python = (
-        src.replace("&&", " and ")
-        .replace("||", " or ")
-        .replace("!=", "@")
-        .replace("!", " not ")
-        .replace("@", "!=")
-        .replace("true", "True")
-        .replace("false", "False")
-    )
+@given(
+    st.lists(st.tuples(st.sampled_from([("&&", "and"), ("||", "or")]), _LOGIC), max_size=4), _LOGIC
+)
+def test_boolean_logic_matches_python(
+    rest: list[tuple[tuple[str, str], tuple[str, str]]], first: tuple[str, str]
+) -> None:
+    # && binds tighter than ||, as Python's "and" does than "or".
+    src = first[0] + "".join(f" {op[0]} {x[0]}" for op, x in rest)
+    python = first[1] + "".join(f" {op[1]} {x[1]}" for op, x in rest)
     assert value_of(src, None) == Value.bool(eval(python))
 
 
-@given(st.lists(st.text(alphabet="abc${}%~ \\\"\n", max_size=5), max_size=5))
-def test_string_literal_templates_concatenate(parts: list[str]) -> None:
-    literal = "".join(parts)
-    src = "".join('"${' + json.dumps(p).replace("${", "$${").replace("%{", "%%{") + '}"'
-                  for p in parts)
-    expr, diags = parse_expression(f"[{src or '\"\"'}]" if False else (src or '""'), "t.hcl")
-    assert value_of(src or '""', None) == s(literal)
+@given(st.lists(st.text(alphabet='ab$%{}~ \\"\n\t', max_size=5), max_size=5))
+def test_interpolated_string_literals_concatenate(parts: list[str]) -> None:
+    quoted = [json.dumps(p).replace("${", "$${").replace("%{", "%%{") for p in parts]
+    src = '"' + "".join("${" + q + "}" for q in quoted) + '"'
+    assert value_of(src, None) == s("".join(parts))

@@ -17,10 +17,14 @@ from .ast import Node
 __all__ = ["AttributeNode", "BlockNode", "Body"]
 
 
-class AttributeNode:
-    """``name = expr`` as parsed: offsets of the name and of the whole definition."""
+class AttributeNode(Attribute):
+    """``name = expr`` as parsed: offsets of the name and of the whole definition.
 
-    __slots__ = ("end", "expr", "name", "name_end", "source", "start")
+    It is the information-model attribute itself; its ranges are built only
+    when asked for.
+    """
+
+    __slots__ = ("end", "name_end", "source", "start")
 
     def __init__(
         self, source: SourceMap, name: str, *, start: int, name_end: int, end: int, expr: Node
@@ -36,31 +40,21 @@ class AttributeNode:
     def name_range(self) -> Range:
         return self.source.range(self.start, self.name_end)
 
-    def to_model(self) -> Attribute:
-        """The information-model attribute."""
-        return Attribute(
-            self.name, self.expr, self.source.range(self.start, self.end), self.name_range
-        )
+    @property
+    def range(self) -> Range:
+        return self.source.range(self.start, self.end)
 
 
-class BlockNode:
+class BlockNode(Block):
     """A parsed block: type, labels, body and the offsets of its parts.
 
     ``label_spans`` are the (start, end) offsets of each label; ``open_start``
     and ``close_span`` locate the braces (both fall back to the type name's
-    span when the header was invalid, as in the reference).
+    span when the header was invalid, as in the reference). It is the
+    information-model block itself; its ranges are built only when asked for.
     """
 
-    __slots__ = (
-        "body",
-        "close_span",
-        "label_spans",
-        "labels",
-        "open_span",
-        "source",
-        "type",
-        "type_span",
-    )
+    __slots__ = ("close_span", "label_spans", "open_span", "source", "type_span")
 
     def __init__(
         self,
@@ -77,7 +71,7 @@ class BlockNode:
         self.source = source
         self.type = type_name
         self.type_span = type_span
-        self.labels = labels
+        self.labels = tuple(labels)
         self.label_spans = label_spans
         self.body = body
         self.open_span = open_span
@@ -107,16 +101,9 @@ class BlockNode:
         last = self.label_spans[-1] if self.label_spans else self.type_span
         return self.source.range(self.type_span[0], last[1])
 
-    def to_model(self) -> Block:
-        """The information-model block."""
-        return Block(
-            self.type,
-            tuple(self.labels),
-            self.body,
-            self.def_range,
-            self.type_range,
-            tuple(self._range(span) for span in self.label_spans),
-        )
+    @property
+    def label_ranges(self) -> tuple[Range, ...]:
+        return tuple(self._range(span) for span in self.label_spans)
 
     def context_string(self) -> str:
         """``type "label" ...`` as HCL shows it in the rendered diagnostics."""
@@ -181,7 +168,7 @@ class Body(ModelBody):
                     )
                 continue
             hidden_attrs.add(name)
-            attrs[name] = node.to_model()
+            attrs[name] = node
         # Source order, as the parser saw the definitions.
         ordered = {name: attrs[name] for name in self.attributes if name in attrs}
 
@@ -221,7 +208,7 @@ class Body(ModelBody):
                     )
                 )
                 continue
-            blocks.append(block.to_model())
+            blocks.append(block)
 
         remain = Body(
             self.source,
@@ -292,10 +279,8 @@ class Body(ModelBody):
                     )
                 )
                 break
-        attrs = {
-            name: node.to_model()
-            for name, node in self.attributes.items()
-            if name not in self.hidden_attrs
+        attrs: dict[str, Attribute] = {
+            name: node for name, node in self.attributes.items() if name not in self.hidden_attrs
         }
         return attrs, diags
 

@@ -55,7 +55,7 @@ from . import ast
 
 __all__ = ["evaluate"]
 
-Ctx: TypeAlias = "EvalContext | None"
+_Ctx: TypeAlias = "EvalContext | None"
 _Request: TypeAlias = "tuple[ast.Node, EvalContext | None]"
 _Gen: TypeAlias = "Generator[_Request, Value, Value]"
 
@@ -77,7 +77,7 @@ def evaluate(node: ast.Node, ctx: EvalContext | None) -> tuple[Value, Diagnostic
 # --------------------------------------------------------------------------- the driver
 
 
-def _run(root: ast.Node, ctx: Ctx, diags: Diagnostics) -> Value:
+def _run(root: ast.Node, ctx: _Ctx, diags: Diagnostics) -> Value:
     """Evaluate ``root`` without Python recursion, appending diagnostics to ``diags``."""
     stack: list[_Gen] = []
     node, node_ctx = root, ctx
@@ -114,7 +114,7 @@ def _has_errors(diags: Diagnostics, start: int) -> bool:
     return any(diags[i].is_error for i in range(start, len(diags)))
 
 
-def _attach(found: Diagnostics, expr: ast.Node, ctx: Ctx, diags: Diagnostics) -> None:
+def _attach(found: Diagnostics, expr: ast.Node, ctx: _Ctx, diags: Diagnostics) -> None:
     """Append ``found`` to ``diags``, naming ``expr`` and ``ctx`` where no expression is named."""
     diags.extend(
         attrs.evolve(diag, expression=expr, eval_context=ctx) if diag.expression is None else diag
@@ -122,7 +122,7 @@ def _attach(found: Diagnostics, expr: ast.Node, ctx: Ctx, diags: Diagnostics) ->
     )
 
 
-def _child_context(ctx: Ctx, variables: dict[str, Value] | None = None) -> EvalContext:
+def _child_context(ctx: _Ctx, variables: dict[str, Value] | None = None) -> EvalContext:
     """A new scope below ``ctx`` (a literal-only context has nothing to inherit)."""
     return EvalContext(variables, None, None if is_literal_only(ctx) else ctx)
 
@@ -130,17 +130,17 @@ def _child_context(ctx: Ctx, variables: dict[str, Value] | None = None) -> EvalC
 # --------------------------------------------------------------------------- leaves
 
 
-def _literal(node: ast.LiteralValue, ctx: Ctx, diags: Diagnostics) -> Value:
+def _literal(node: ast.LiteralValue, ctx: _Ctx, diags: Diagnostics) -> Value:
     return node.literal_value()
 
 
-def _scope_traversal(node: ast.ScopeTraversal, ctx: Ctx, diags: Diagnostics) -> Value:
+def _scope_traversal(node: ast.ScopeTraversal, ctx: _Ctx, diags: Diagnostics) -> Value:
     value, found = ops.traverse_abs(node.traversal, ctx)
     _attach(found, node, ctx, diags)
     return value
 
 
-def _anon_symbol(node: ast.AnonSymbol, ctx: Ctx, diags: Diagnostics) -> Value:
+def _anon_symbol(node: ast.AnonSymbol, ctx: _Ctx, diags: Diagnostics) -> Value:
     # The splat being evaluated stores the current element under the id of
     # the scope it evaluates its "each" expression in.
     if ctx is None:
@@ -148,7 +148,7 @@ def _anon_symbol(node: ast.AnonSymbol, ctx: Ctx, diags: Diagnostics) -> Value:
     return node.slots.get(id(ctx), DYNAMIC_VALUE)
 
 
-def _error_expr(node: ast.ErrorExpr, ctx: Ctx, diags: Diagnostics) -> Value:
+def _error_expr(node: ast.ErrorExpr, ctx: _Ctx, diags: Diagnostics) -> Value:
     diags.extend(node.diagnostics)
     return DYNAMIC_VALUE
 
@@ -156,14 +156,14 @@ def _error_expr(node: ast.ErrorExpr, ctx: Ctx, diags: Diagnostics) -> Value:
 # --------------------------------------------------------------------------- traversals
 
 
-def _relative_traversal(node: ast.RelativeTraversal, ctx: Ctx, diags: Diagnostics) -> _Gen:
+def _relative_traversal(node: ast.RelativeTraversal, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     source = yield node.source_expr, ctx
     value, found = ops.traverse_rel(node.traversal, source)
     _attach(found, node, ctx, diags)
     return value
 
 
-def _index(node: ast.Index, ctx: Ctx, diags: Diagnostics) -> _Gen:
+def _index(node: ast.Index, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     collection = yield node.collection, ctx
     key = yield node.key, ctx
     value, found = ops.index(collection, key, node.bracket_range)
@@ -174,14 +174,14 @@ def _index(node: ast.Index, ctx: Ctx, diags: Diagnostics) -> _Gen:
 # --------------------------------------------------------------------------- collections
 
 
-def _tuple_cons(node: ast.TupleCons, ctx: Ctx, diags: Diagnostics) -> _Gen:
+def _tuple_cons(node: ast.TupleCons, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     elements = []
     for item in node.items:
         elements.append((yield item, ctx))
     return Value.tuple(elements)
 
 
-def _object_key(node: ast.ObjectKey, ctx: Ctx, diags: Diagnostics) -> _Gen:
+def _object_key(node: ast.ObjectKey, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     if not node.force_non_literal:
         wrapped = node.wrapped
         if isinstance(wrapped, ast.ScopeTraversal) and len(wrapped.steps) > 1:
@@ -201,7 +201,7 @@ def _object_key(node: ast.ObjectKey, ctx: Ctx, diags: Diagnostics) -> _Gen:
     return (yield node.wrapped, ctx)
 
 
-def _object_cons(node: ast.ObjectCons, ctx: Ctx, diags: Diagnostics) -> _Gen:
+def _object_cons(node: ast.ObjectCons, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     attributes: dict[str, Value] = {}
     known = True  # false once some key cannot be had: the attribute names are unknown
     for item in node.items:
@@ -266,7 +266,7 @@ def _iteration(collection: Value) -> Iterator[tuple[Value, Value]]:
             yield Value.string(name), element
 
 
-def _for_expr(node: ast.ForExpr, ctx: Ctx, diags: Diagnostics) -> _Gen:
+def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     collection = yield node.collection, ctx
     if collection.is_null:
         diags.append(
@@ -298,9 +298,8 @@ def _for_expr(node: ast.ForExpr, ctx: Ctx, diags: Diagnostics) -> _Gen:
         return DYNAMIC_VALUE
 
     def scope(key: Value, value: Value) -> EvalContext:
-        names = {node.value_var: value}
-        if node.key_var is not None:
-            names[node.key_var] = key
+        names = {} if node.key_var is None else {node.key_var: key}
+        names[node.value_var] = value  # the value wins when both have one name
         return _child_context(ctx, names)
 
     cond = node.cond
@@ -433,7 +432,7 @@ def _for_expr(node: ast.ForExpr, ctx: Ctx, diags: Diagnostics) -> _Gen:
 
 
 def _for_error(
-    node: ast.ForExpr, part: ast.Node, ctx: Ctx, summary: str, detail: str
+    node: ast.ForExpr, part: ast.Node, ctx: _Ctx, summary: str, detail: str
 ) -> Diagnostic:
     return Diagnostic.error(
         summary, detail, part.range, node.range, expression=part, eval_context=ctx
@@ -441,7 +440,7 @@ def _for_error(
 
 
 def _condition_error(
-    node: ast.ForExpr, cond: ast.Node, ctx: Ctx, error: ConversionError
+    node: ast.ForExpr, cond: ast.Node, ctx: _Ctx, error: ConversionError
 ) -> Diagnostic:
     return _for_error(
         node, cond, ctx, "Invalid 'for' condition", f"The 'if' clause value is invalid: {error}."
@@ -451,7 +450,7 @@ def _condition_error(
 # --------------------------------------------------------------------------- splat
 
 
-def _splat(node: ast.Splat, ctx: Ctx, diags: Diagnostics) -> _Gen:
+def _splat(node: ast.Splat, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     mark = len(diags)
     source = yield node.source_expr, ctx
     if _has_errors(diags, mark):
@@ -510,7 +509,7 @@ def _splat(node: ast.Splat, ctx: Ctx, diags: Diagnostics) -> _Gen:
             result_type = yield from _splat_result_type(node, t, scope, slot)
             assert isinstance(result_type, ListType)
             return Value.list((), result_type.element)
-        if any(r.type != results[0].type for r in results):
+        if len({r.type for r in results} - {DYNAMIC}) > 1:
             diags.append(
                 Diagnostic.error(
                     "Invalid nested splat expressions",
@@ -578,7 +577,7 @@ class _Evaluated(Expression):
         return self.node.start_range
 
 
-def _function_call(node: ast.FunctionCall, ctx: Ctx, diags: Diagnostics) -> _Gen:
+def _function_call(node: ast.FunctionCall, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     fn = ctx.lookup_function(node.name) if ctx is not None else None
     if fn is None:
         diags.append(_unknown_function(node, ctx))
@@ -610,7 +609,7 @@ def _function_call(node: ast.FunctionCall, ctx: Ctx, diags: Diagnostics) -> _Gen
     return result
 
 
-def _unknown_function(node: ast.FunctionCall, ctx: Ctx) -> Diagnostic:
+def _unknown_function(node: ast.FunctionCall, ctx: _Ctx) -> Diagnostic:
     """The diagnostic for a call of a function that the context does not have."""
     if ctx is None or not ctx.has_functions:
         return Diagnostic.error(
@@ -656,7 +655,7 @@ def _unknown_function(node: ast.FunctionCall, ctx: Ctx) -> Diagnostic:
 # --------------------------------------------------------------------------- conditional
 
 
-def _conditional(node: ast.Conditional, ctx: Ctx, diags: Diagnostics) -> _Gen:
+def _conditional(node: ast.Conditional, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     start = len(diags)
     true_value = yield node.true_result, ctx
     middle = len(diags)
@@ -845,7 +844,7 @@ class _Operand(NamedTuple):
     errors: bool
 
 
-def _binary_op(node: ast.BinaryOp, ctx: Ctx, diags: Diagnostics) -> _Gen:
+def _binary_op(node: ast.BinaryOp, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     # Walk down the left spine of the chain, then fold it bottom-up.
     chain = [node]
     while isinstance(chain[-1].lhs, ast.BinaryOp):
@@ -864,7 +863,7 @@ def _binary_op(node: ast.BinaryOp, ctx: Ctx, diags: Diagnostics) -> _Gen:
 
 
 def _apply_binary(
-    node: ast.BinaryOp, lhs: _Operand, rhs: _Operand, ctx: Ctx, diags: Diagnostics
+    node: ast.BinaryOp, lhs: _Operand, rhs: _Operand, ctx: _Ctx, diags: Diagnostics
 ) -> _Operand:
     """One operator applied to its operands, whose diagnostics end ``diags``.
 
@@ -902,7 +901,7 @@ def _converted(  # noqa: PLR0917 (one diagnostic needs all of these)
     expr: ast.Node,
     side: str,
     node: ast.Node,
-    ctx: Ctx,
+    ctx: _Ctx,
     diags: Diagnostics,
 ) -> Value | None:
     """``value`` converted to an operator's operand type, or ``None`` after a diagnostic.
@@ -958,7 +957,7 @@ def _short_circuit(
     return None
 
 
-def _unary_op(node: ast.UnaryOp, ctx: Ctx, diags: Diagnostics) -> _Gen:
+def _unary_op(node: ast.UnaryOp, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     param_type, impl = _UNARY[node.op]
     start = len(diags)
     operand = yield node.operand, ctx
@@ -972,7 +971,7 @@ def _unary_op(node: ast.UnaryOp, ctx: Ctx, diags: Diagnostics) -> _Gen:
         return Value.unknown(param_type)
 
 
-def _operation_failed(node: ast.Node, ctx: Ctx, error: OperationError) -> Diagnostic:
+def _operation_failed(node: ast.Node, ctx: _Ctx, error: OperationError) -> Diagnostic:
     return Diagnostic.error(
         "Operation failed",
         f"Error during operation: {error}.",
@@ -985,7 +984,7 @@ def _operation_failed(node: ast.Node, ctx: Ctx, error: OperationError) -> Diagno
 # --------------------------------------------------------------------------- templates
 
 
-def _template(node: ast.Template, ctx: Ctx, diags: Diagnostics) -> _Gen:
+def _template(node: ast.Template, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     pieces: list[str] = []
     known = True
     for part in node.parts:
@@ -1022,7 +1021,7 @@ def _template(node: ast.Template, ctx: Ctx, diags: Diagnostics) -> _Gen:
     return Value.string("".join(pieces)) if known else _UNKNOWN_STRING
 
 
-def _template_join(node: ast.TemplateJoin, ctx: Ctx, diags: Diagnostics) -> _Gen:
+def _template_join(node: ast.TemplateJoin, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     results = yield node.tuple, ctx
     if results.type == DYNAMIC or not results.is_known:
         return _UNKNOWN_STRING
@@ -1065,13 +1064,13 @@ def _template_join(node: ast.TemplateJoin, ctx: Ctx, diags: Diagnostics) -> _Gen
 # --------------------------------------------------------------------------- dispatch
 
 # Every node class has exactly one evaluator, in one of these tables.
-_LEAVES: dict[type[ast.Node], Callable[[Any, Ctx, Diagnostics], Value]] = {
+_LEAVES: dict[type[ast.Node], Callable[[Any, _Ctx, Diagnostics], Value]] = {
     ast.LiteralValue: _literal,
     ast.ScopeTraversal: _scope_traversal,
     ast.AnonSymbol: _anon_symbol,
     ast.ErrorExpr: _error_expr,
 }
-_BRANCHES: dict[type[ast.Node], Callable[[Any, Ctx, Diagnostics], _Gen]] = {
+_BRANCHES: dict[type[ast.Node], Callable[[Any, _Ctx, Diagnostics], _Gen]] = {
     ast.RelativeTraversal: _relative_traversal,
     ast.Index: _index,
     ast.TupleCons: _tuple_cons,
