@@ -29,11 +29,12 @@ CORPUS = ROOT.parent / "shared" / "corpus"
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "examples" / "terraform"))
 
-import hcldecode as hcl  # noqa: E402
 from gen_tfjson import generate as generate_tfjson  # noqa: E402
+from schema import Module  # noqa: E402
+
+import hcldecode as hcl  # noqa: E402
 from hcldecode import json as hcljson  # noqa: E402
 from hcldecode import native  # noqa: E402
-from schema import Module  # noqa: E402
 
 MB = 1_000_000
 
@@ -94,7 +95,9 @@ def native_text(size: int) -> str:
     return "".join(parts)[:size].rsplit("\n}\n", 1)[0] + "\n}\n"
 
 
-def scaling(name: str, sizes: list[int], make: Callable[[int], str], parse: Callable[[str], Any]) -> None:
+def scaling(
+    name: str, sizes: list[int], make: Callable[[int], str], parse: Callable[[str], Any]
+) -> None:
     print(f"{name} scaling:")
     base = None
     for size in sizes:
@@ -103,7 +106,8 @@ def scaling(name: str, sizes: list[int], make: Callable[[int], str], parse: Call
         seconds = best_of(runs, lambda text=text: parse(text))
         per_mb = seconds / (len(text) / MB)
         base = base or per_mb
-        print(f"  {len(text) / 1000:>9.0f} KB  {seconds * 1000:9.1f} ms  {per_mb * 1000:7.1f} ms/MB  x{per_mb / base:.2f}")
+        kb, ms, ms_per_mb = len(text) / 1000, seconds * 1000, per_mb * 1000
+        print(f"  {kb:>9.0f} KB  {ms:9.1f} ms  {ms_per_mb:7.1f} ms/MB  x{per_mb / base:.2f}")
 
 
 def json_throughput(runs: int, size: int) -> None:

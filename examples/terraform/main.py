@@ -7,8 +7,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import hcldecode as hcl  # noqa: E402
-from schema import Module  # noqa: E402
+from schema import Module
+
+import hcldecode as hcl
 
 
 def summarise(directory: Path) -> str:

@@ -176,7 +176,7 @@ class Block:
 
     __slots__ = ("_def_range", "_label_ranges", "_type_range", "body", "labels", "type")
 
-    def __init__(
+    def __init__(  # noqa: PLR0917 (the block's parts, in the order the spec lists them)
         self,
         type: str,
         labels: tuple[str, ...],
@@ -205,7 +205,14 @@ class Block:
         return self._label_ranges
 
     def _key(self) -> tuple[object, ...]:
-        return (self.type, self.labels, self.body, self.def_range, self.type_range, self.label_ranges)
+        return (
+            self.type,
+            self.labels,
+            self.body,
+            self.def_range,
+            self.type_range,
+            self.label_ranges,
+        )
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Block) and self._key() == other._key()

@@ -89,7 +89,12 @@ def test_several_files_are_merged_and_json_files_use_json(tmp_path: Path) -> Non
 def test_vars_json_and_file(tmp_path: Path) -> None:
     files = {"in.hcl": "name = greeting\nn = extra\n", "v.hcl": "extra = 3\n"}
     status, out, _ = run(
-        tmp_path, "--spec=s.hcldec", '--vars={"greeting": "yo"}', "-V", "v.hcl", "in.hcl",
+        tmp_path,
+        "--spec=s.hcldec",
+        '--vars={"greeting": "yo"}',
+        "-V",
+        "v.hcl",
+        "in.hcl",
         files=files,
     )
     assert (status, out) == (0, '{"item":[],"n":3,"name":"yo"}\n')
@@ -121,18 +126,27 @@ def test_var_refs(tmp_path: Path) -> None:
                 {
                     "kind": "root",
                     "name": "x",
-                    "range": {"filename": "in.hcl", "start": pos,
-                              "end": {"line": 1, "column": 6, "byte": 5}},
+                    "range": {
+                        "filename": "in.hcl",
+                        "start": pos,
+                        "end": {"line": 1, "column": 6, "byte": 5},
+                    },
                 },
                 {
                     "kind": "index",
                     "key": 0,
-                    "range": {"filename": "in.hcl", "start": {"line": 1, "column": 6, "byte": 5},
-                              "end": {"line": 1, "column": 9, "byte": 8}},
+                    "range": {
+                        "filename": "in.hcl",
+                        "start": {"line": 1, "column": 6, "byte": 5},
+                        "end": {"line": 1, "column": 9, "byte": 8},
+                    },
                 },
             ],
-            "range": {"filename": "in.hcl", "start": pos,
-                      "end": {"line": 1, "column": 9, "byte": 8}},
+            "range": {
+                "filename": "in.hcl",
+                "start": pos,
+                "end": {"line": 1, "column": 9, "byte": 8},
+            },
         }
     ]
     assert out.startswith('[\n  {\n    "root_name": "x",\n    "steps": [\n')

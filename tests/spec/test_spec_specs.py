@@ -70,9 +70,7 @@ def test_object_and_tuple_of_attributes() -> None:
     value, diags = decode(body('a = 1\nb = "2"\n'), spec)
     assert diags == []
     assert value == Value.object({"a": S("1"), "b": Value.tuple([N(2), S("x")])})
-    assert implied_type(spec) == ObjectType(
-        {"a": STRING, "b": TupleType([NUMBER, STRING])}
-    )
+    assert implied_type(spec) == ObjectType({"a": STRING, "b": TupleType([NUMBER, STRING])})
 
 
 def test_empty_object_and_tuple_types() -> None:
@@ -243,16 +241,14 @@ def test_block_object() -> None:
     spec = BlockObjectSpec("b", ObjectSpec({"v": AttrSpec("v")}), label_names=["k"])
     value, diags = decode(body('b "x" { v = 1 }\nb "y" { v = "s" }\n'), spec)
     assert diags == []
-    assert value == Value.object(
-        {"x": Value.object({"v": N(1)}), "y": Value.object({"v": S("s")})}
-    )
+    assert value == Value.object({"x": Value.object({"v": N(1)}), "y": Value.object({"v": S("s")})})
     assert implied_type(spec) == DYNAMIC
     assert decode(body(""), spec)[0] == Value.object({})
 
 
 def test_block_attrs() -> None:
     spec = BlockAttrsSpec("env", STRING, required=True)
-    value, diags = decode(body("env {\n  a = 1\n  b = \"x\"\n}\n"), spec)
+    value, diags = decode(body('env {\n  a = 1\n  b = "x"\n}\n'), spec)
     assert diags == []
     assert value == Value.map({"a": S("1"), "b": S("x")})
     value, diags = decode(body('env {\n  a = "x"\n}\n'), BlockAttrsSpec("env", NUMBER))

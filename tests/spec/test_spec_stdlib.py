@@ -43,11 +43,17 @@ def call(name: str, *args: Value) -> Value:
         ("substr", [S("hello"), N(-3), N(0)], S("llo")),
         ("substr", [S("hello"), N(1), N(0)], S("")),
         ("substr", [S("hello"), N(9), N(2)], S("")),
-        ("jsonencode", [Value.object({"b": Value.null(STRING), "a": S("<")})],
-         S('{"a":"\\u003c","b":null}')),
+        (
+            "jsonencode",
+            [Value.object({"b": Value.null(STRING), "a": S("<")})],
+            S('{"a":"\\u003c","b":null}'),
+        ),
         ("jsonencode", [Value.null(DYNAMIC)], S("null")),
-        ("jsondecode", [S('{"a": [1, "x", null], "b": 2.5}')],
-         Value.object({"a": Value.tuple([N(1), S("x"), Value.null(DYNAMIC)]), "b": N("2.5")})),
+        (
+            "jsondecode",
+            [S('{"a": [1, "x", null], "b": 2.5}')],
+            Value.object({"a": Value.tuple([N(1), S("x"), Value.null(DYNAMIC)]), "b": N("2.5")}),
+        ),
     ],
 )
 def test_results(name: str, args: list[Value], result: Value) -> None:

@@ -352,9 +352,7 @@ class _Session:
         else:
             width = _terminal_width(self.stdout)
             color = _is_terminal(self.stderr)
-            self.stderr.write(
-                render_diagnostics(self.diags, self.files, width=width, color=color)
-            )
+            self.stderr.write(render_diagnostics(self.diags, self.files, width=width, color=color))
         self.stderr.flush()
         return _Exit(2)
 
@@ -513,8 +511,7 @@ def main(
         return 0
     if options.diags not in ("", "json"):
         err.write(
-            f"Invalid diagnostics format {go_quote(options.diags)}: "
-            'only "json" is supported.\n'
+            f'Invalid diagnostics format {go_quote(options.diags)}: only "json" is supported.\n'
         )
         return 2
     session = _Session(options, stdin or sys.stdin.buffer.read, out, err)

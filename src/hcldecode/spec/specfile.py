@@ -326,8 +326,8 @@ def _arguments(
     for name, kind in kinds.items():
         attr = content.attributes.get(name)
         if kind == "expr":
-            found[name] = attr.expr if attr is not None else _NullExpression(
-                body.missing_item_range
+            found[name] = (
+                attr.expr if attr is not None else _NullExpression(body.missing_item_range)
             )
             continue
         if attr is None:
@@ -382,23 +382,17 @@ def _single_spec(body: Body, detail: str) -> tuple[Spec, Diagnostics]:
     content, diags = body.content(_UNLABELLED)
     if not content.blocks:
         if not diags.has_errors():
-            diags.append(
-                Diagnostic.error("Missing spec block", detail, body.missing_item_range)
-            )
+            diags.append(Diagnostic.error("Missing spec block", detail, body.missing_item_range))
         return _ERROR_SPEC, diags
     if len(content.blocks) > 1:
-        diags.append(
-            Diagnostic.error("Extraneous spec block", detail, content.blocks[1].def_range)
-        )
+        diags.append(Diagnostic.error("Extraneous spec block", detail, content.blocks[1].def_range))
         return _ERROR_SPEC, diags
     spec, spec_diags = _spec_block(content.blocks[0])
     diags.extend(spec_diags)
     return spec, diags
 
 
-_ROOT_DETAIL = (
-    "A spec file must have exactly one root block specifying how to map to a JSON value."
-)
+_ROOT_DETAIL = "A spec file must have exactly one root block specifying how to map to a JSON value."
 _NESTED_DETAIL = (
     "A block spec must have exactly one child spec specifying how to decode block contents."
 )

@@ -496,9 +496,9 @@ def _block_labels(block: Block) -> Labels:
     return tuple(BlockLabel(v, r) for v, r in zip(block.labels, block.label_ranges, strict=True))
 
 
-def _decode_block(block: Block, labels: Labels, ctx: EvalContext | None, spec: Spec) -> tuple[
-    Value, Diagnostics
-]:
+def _decode_block(
+    block: Block, labels: Labels, ctx: EvalContext | None, spec: Spec
+) -> tuple[Value, Diagnostics]:
     value, _remain, diags = _decode(block.body, labels, ctx, spec, partial=False)
     return value, diags
 
@@ -615,8 +615,7 @@ class _BlockSequenceSpec(_BlockSpecBase):
             diags.append(
                 Diagnostic.error(
                     f"Too many {self.type_name} blocks",
-                    f"No more than {self.max_items} {go_quote(self.type_name)} blocks "
-                    "are allowed",
+                    f"No more than {self.max_items} {go_quote(self.type_name)} blocks are allowed",
                     ranges[self.max_items],
                 )
             )

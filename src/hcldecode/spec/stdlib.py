@@ -113,9 +113,7 @@ def _whole_number(value: Value) -> int:
     n = value.as_number()
     if isinstance(n, int) and _INT64_MIN <= n <= _INT64_MAX:
         return n
-    raise FunctionError(
-        f"value must be a whole number, between {_INT64_MIN} and {_INT64_MAX}"
-    )
+    raise FunctionError(f"value must be a whole number, between {_INT64_MIN} and {_INT64_MAX}")
 
 
 def _substr(args: Sequence[Value]) -> Value:
@@ -304,9 +302,7 @@ SPEC_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
             return_type=_coalesce_type,
             impl=_coalesce,
         ),
-        "concat": Function(
-            [], Parameter("seqs", DYNAMIC), return_type=_concat_type, impl=_concat
-        ),
+        "concat": Function([], Parameter("seqs", DYNAMIC), return_type=_concat_type, impl=_concat),
         "hasindex": Function(
             [
                 Parameter("collection", DYNAMIC, allow_dynamic_type=True),
