@@ -43,7 +43,14 @@ if TYPE_CHECKING:
     from .context import EvalContext
     from .model import Expression
 
-__all__ = ["render_diagnostics", "value_summary", "word_wrap", "write_diagnostics"]
+__all__ = [
+    "is_terminal",
+    "render_diagnostics",
+    "terminal_width",
+    "value_summary",
+    "word_wrap",
+    "write_diagnostics",
+]
 
 _SEVERITY_NAMES = {Severity.ERROR: "Error", Severity.WARNING: "Warning"}
 _SEVERITY_COLORS = {Severity.ERROR: "\x1b[31m", Severity.WARNING: "\x1b[33m"}
@@ -83,25 +90,27 @@ def write_diagnostics(
     the stream is not a terminal).
     """
     out = sys.stderr if stream is None else stream
-    tty = _is_terminal(out)
+    tty = is_terminal(out)
     if width is None:
-        width = _terminal_width(out) if tty else 0
+        width = terminal_width(out, 0) if tty else 0
     out.write(render_diagnostics(diags, files, width=width, color=tty))
     out.flush()
 
 
-def _is_terminal(stream: TextIO) -> bool:
+def is_terminal(stream: TextIO) -> bool:
+    """Whether ``stream`` is a terminal (``False`` for streams without a file)."""
     try:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
 
 
-def _terminal_width(stream: TextIO) -> int:
+def terminal_width(stream: TextIO, fallback: int) -> int:
+    """The width in columns of the terminal ``stream`` is, or ``fallback`` when it is none."""
     try:
         return os.get_terminal_size(stream.fileno()).columns
     except (AttributeError, ValueError, OSError):
-        return 0
+        return fallback
 
 
 class _Writer:

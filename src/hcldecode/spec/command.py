@@ -23,7 +23,6 @@ diagnostics with errors and for a wrong command line.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -37,7 +36,7 @@ from ..context import EvalContext
 from ..diagnostics import Diagnostic, Diagnostics, Range, Severity
 from ..merge import merge_bodies
 from ..model import Body, File
-from ..render import render_diagnostics
+from ..render import is_terminal, render_diagnostics, terminal_width
 from ..traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot
 from ..types import DYNAMIC, go_quote
 from ..values import Value
@@ -350,8 +349,8 @@ class _Session:
             if self.diags:
                 self.stderr.write(_diagnostics_json(self.diags) + "\n")
         else:
-            width = _terminal_width(self.stdout)
-            color = _is_terminal(self.stderr)
+            width = terminal_width(self.stdout, 80)
+            color = is_terminal(self.stderr)
             self.stderr.write(render_diagnostics(self.diags, self.files, width=width, color=color))
         self.stderr.flush()
         return _Exit(2)
@@ -472,20 +471,6 @@ class _Session:
             self.output(write_go_json(data))
         else:
             self.output(write_go_json(_strip_nulls(data), sort_keys=True))
-
-
-def _is_terminal(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
-def _terminal_width(stream: TextIO) -> int:
-    try:
-        return os.get_terminal_size(stream.fileno()).columns
-    except (AttributeError, ValueError, OSError):
-        return 80
 
 
 def main(

@@ -1,0 +1,7 @@
+"""``python -m hcldecode``: the ``hcldecode`` command."""
+
+from __future__ import annotations
+
+from .cli import main
+
+raise SystemExit(main())
