@@ -68,6 +68,18 @@ def test_plugins_typo_is_reported_by_the_last_layer() -> None:
     )
 
 
+def test_terraform_module_reader() -> None:
+    result = run(EXAMPLES / "terraform" / "main.py", str(EXAMPLES / "terraform" / "demo"))
+    assert result.stderr == ""
+    assert result.stdout == (
+        "2 files\n"
+        "variable name (required)\n"
+        "variable tags (optional)\n"
+        "resource aws_s3_bucket.this\n"
+        "output arn\n"
+    )
+
+
 def test_cli_decode_webservice(capsys: pytest.CaptureFixture[str]) -> None:
     status = cli_main(
         [
@@ -117,3 +129,26 @@ def test_cli_check_reports_errors(tmp_path: Path, capsys: pytest.CaptureFixture[
         'Inappropriate value for attribute "replicas": a number is required.\n'
         "\n"
     )
+
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "native"
+
+
+def test_terraform_schema_reads_every_vpc_module() -> None:
+    sys.path.insert(0, str(EXAMPLES / "terraform"))
+    try:
+        from schema import Module
+    finally:
+        sys.path.remove(str(EXAMPLES / "terraform"))
+    import hcldecode as hcl
+
+    groups: dict[str, list[Path]] = {}
+    for path in sorted(CORPUS.glob("terraform-aws-vpc__*.tf")):
+        groups.setdefault(path.name.rsplit("__", 1)[0], []).append(path)
+    assert len(groups) == 19
+    for paths in groups.values():
+        module = hcl.decode(paths, Module)
+        text = "".join(p.read_text(encoding="utf-8") for p in paths)
+        assert len(module.variables) == text.count('\nvariable "') + text.startswith("variable ")
+        assert len(module.outputs) == text.count('\noutput "') + text.startswith("output ")
+        assert len(module.resources) == text.count('\nresource "') + text.startswith("resource ")

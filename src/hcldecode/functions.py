@@ -386,16 +386,15 @@ class _Call:
         )
 
 
-def _site(
-    *,
+def _site(  # noqa: PLR0917 (the public calls' parameters, passed on in their order)
     name: str,
     fn: Function,
     ctx: EvalContext | None,
+    expression: Expression | None,
     call_range: Range,
     name_range: Range,
     open_paren_range: Range | None,
     close_paren_range: Range | None,
-    expression: Expression | None,
 ) -> _Call:
     if open_paren_range is None:
         end = name_range.end
@@ -451,36 +450,19 @@ def evaluate_call(
     recorded in the diagnostics for renderers.
     """
     site = _site(
-        name=name,
-        fn=fn,
-        ctx=ctx,
-        call_range=call_range,
-        name_range=name_range,
-        open_paren_range=open_paren_range,
-        close_paren_range=close_paren_range,
-        expression=expression,
+        name, fn, ctx, expression, call_range, name_range, open_paren_range, close_paren_range
     )
     arguments = [_Argument(e.start_range, expr=e) for e in arg_exprs]
-    diags = Diagnostics()
-    if expand_final:
-        if not arg_exprs:
-            raise TypeError("expand_final needs at least one argument")
-        final_expr = arg_exprs[-1]
-        final, final_diags = final_expr.value(ctx)
-        diags.extend(final_diags)
-        if final_diags.has_errors():
-            return DYNAMIC_VALUE, diags
-        expanded, expand_diags = site.expand(arguments, final, final_expr.range, final_expr)
-        diags.extend(expand_diags)
-        if expanded is None:
-            return DYNAMIC_VALUE, diags
-        arguments = expanded
-    count_error = site.count_error(arguments)
-    if count_error is not None:
-        return DYNAMIC_VALUE, Diagnostics([count_error])
-    value, run_diags = site.run(arguments)
-    diags.extend(run_diags)
-    return value, diags
+    if not expand_final:
+        return _complete(site, arguments, None, Diagnostics())
+    if not arg_exprs:
+        raise TypeError("expand_final needs at least one argument")
+    final_expr = arg_exprs[-1]
+    final, final_diags = final_expr.value(ctx)
+    diags = Diagnostics(final_diags)
+    if diags.has_errors():
+        return DYNAMIC_VALUE, diags
+    return _complete(site, arguments, (final, final_expr.range, final_expr), diags)
 
 
 def call_function(
@@ -514,29 +496,40 @@ def call_function(
     if len(arg_ranges) != len(args):
         raise TypeError("call_function needs one range per argument")
     site = _site(
-        name=name,
-        fn=fn,
-        ctx=ctx,
-        call_range=call_range,
-        name_range=name_range,
-        open_paren_range=open_paren_range,
-        close_paren_range=close_paren_range,
-        expression=expression,
+        name, fn, ctx, expression, call_range, name_range, open_paren_range, close_paren_range
     )
     arguments = [_Argument(r, value=v) for v, r in zip(args, arg_ranges, strict=True)]
-    diags = Diagnostics()
-    if expand_final:
-        if not args:
-            raise TypeError("expand_final needs at least one argument")
-        final_range = expand_range if expand_range is not None else arg_ranges[-1]
-        expanded, diags = site.expand(arguments, args[-1], final_range, None)
+    if not expand_final:
+        return _complete(site, arguments, None, Diagnostics())
+    if not args:
+        raise TypeError("expand_final needs at least one argument")
+    final_range = expand_range if expand_range is not None else arg_ranges[-1]
+    return _complete(site, arguments, (args[-1], final_range, None), Diagnostics())
+
+
+def _complete(
+    site: _Call,
+    arguments: list[_Argument],
+    final: tuple[Value, Range, Expression | None] | None,
+    diags: Diagnostics,
+) -> tuple[Value, Diagnostics]:
+    """Finish a call: expand the ``final`` argument if given, check the count, call.
+
+    ``final`` is the expanding argument's value, range and expression;
+    ``diags`` are those found so far (they are dropped after a wrong count).
+    """
+    if final is not None:
+        expanded, expand_diags = site.expand(arguments, *final)
+        diags.extend(expand_diags)
         if expanded is None:
             return DYNAMIC_VALUE, diags
         arguments = expanded
     count_error = site.count_error(arguments)
     if count_error is not None:
         return DYNAMIC_VALUE, Diagnostics([count_error])
-    return site.run(arguments)
+    value, run_diags = site.run(arguments)
+    diags.extend(run_diags)
+    return value, diags
 
 
 # --------------------------------------------------------------------------- from Python callables

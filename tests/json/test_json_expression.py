@@ -266,6 +266,30 @@ def test_template_errors_after_escapes(text: str, subject: str) -> None:
     assert [(d[0], d[2]) for d in diags] == [("Unknown variable", subject)]
 
 
+@pytest.mark.parametrize(
+    ("src", "subject"),
+    [
+        # A byte that is not UTF-8 is U+FFFD (three bytes) in the decoded
+        # string; the reference counts from the decoded text and gets
+        # 1:6(7)-1:10(11) and 1:6(8)-1:10(12).
+        (b'"x\xff${nope}"', "1:6(5)-1:10(9)"),
+        (b'"\\u00e9\xff${nope}"', "1:11(10)-1:15(14)"),
+    ],
+)
+def test_template_errors_after_invalid_utf8(src: bytes, subject: str) -> None:
+    expr, parse_diags = parse_expression(src, "e.json")
+    assert parse_diags == []
+    value, diags = expr.value(CTX)
+    assert value == Value.unknown(STRING)
+    assert [(d.summary, span(d.subject)) for d in diags] == [("Unknown variable", subject)]
+
+
+def test_template_over_invalid_utf8() -> None:
+    expr, _ = parse_expression(b'"x\xff${a + 1}y"', "e.json")
+    assert expr.value(CTX) == (Value.string("x\ufffd2y"), [])
+    assert expr.value(None) == (Value.string("x\ufffd${a + 1}y"), [])
+
+
 def test_template_parse_error_after_escape() -> None:
     _, diags = evaluate('"x\\ty${a +}"')
     assert [(d[0], d[2]) for d in diags] == [("Invalid expression", "1:11(10)-1:12(11)")]

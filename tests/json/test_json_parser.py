@@ -187,18 +187,83 @@ def test_lone_surrogate_in_str_input_becomes_replacement() -> None:
     assert dump(root)[2][0][2] == "a\ufffd"
 
 
-def test_invalid_utf8_is_reported() -> None:
-    _file, diags = parse(b'{"a": "x\xe9"}', "t.json")
-    assert diags_of(diags) == [
+def test_invalid_utf8_in_strings_is_replacement() -> None:
+    # As in the reference: no diagnostic, U+FFFD in the value, exact positions.
+    src = b'{"a\xfe": "x\xffy", "b": ["\xe9\xe9"]}'
+    file, diags = parse(src, "t.json")
+    assert diags == []
+    assert isinstance(file.body, JsonBody)
+    assert dump(file.body.node) == (
+        "object",
+        (0, 26),
+        [
+            ("a\ufffd", (1, 5), ("string", (7, 12), "x\ufffdy")),
+            ("b", (14, 17), ("array", (19, 25), [("string", (20, 24), "\ufffd\ufffd")])),
+        ],
+    )
+    attrs, _ = file.body.just_attributes()
+    assert span(attrs["a\ufffd"].expr.range) == "1:8(7)-1:13(12)"
+    assert span(attrs["a\ufffd"].name_range) == "1:2(1)-1:6(5)"
+
+
+def test_invalid_utf8_in_escaped_string_is_replacement() -> None:
+    assert dump(root_of(b'["\\n\xff"]'))[2][0][2] == "\n\ufffd"
+
+
+@pytest.mark.parametrize(
+    ("src", "expected"),
+    [
         (
-            "Invalid character encoding",
-            "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected "
-            "in your editor.",
-            "1:9(8)-1:10(9)",
-            None,
-        )
-    ]
-    assert dump(root_of(b'{"a": "x\xe9"}'))[2][0][2][2] == "x\ufffd"
+            b"\xff{}",
+            [
+                (
+                    "Invalid start of value",
+                    "A JSON value must start with a brace, a bracket, a number, a string, "
+                    "or a keyword.",
+                    "1:1(0)-1:2(1)",
+                    None,
+                )
+            ],
+        ),
+        (
+            b"{}\xff",
+            [
+                (
+                    "Extraneous data after value",
+                    "Extra characters appear after the JSON value.",
+                    "1:3(2)-1:4(3)",
+                    None,
+                )
+            ],
+        ),
+        (
+            b'{"a": 1 \xff}',
+            [
+                (
+                    "Missing attribute seperator comma",
+                    "A comma must appear between each property definition in an object.",
+                    "1:9(8)-1:10(9)",
+                    None,
+                )
+            ],
+        ),
+        (
+            b'{"a": "x\xff',
+            [
+                (
+                    "Invalid JSON string",
+                    "There is a syntax error in the given JSON string.",
+                    "1:10(9)-1:10(9)",
+                    "1:7(6)-1:10(9)",
+                )
+            ],
+        ),
+    ],
+)
+def test_invalid_utf8_outside_strings_is_an_invalid_character(
+    src: bytes, expected: list[tuple[str, str, str | None, str | None]]
+) -> None:
+    assert errors(src) == expected
 
 
 # --------------------------------------------------------------------------- diagnostics

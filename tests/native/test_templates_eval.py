@@ -343,7 +343,7 @@ def test_join_of_other_iteration_results() -> None:
     # built over another tuple-form 'for' still follows the reference.
     expr, _ = parse_expression("[for v in xs: v]", "t.hcl")
     assert isinstance(expr, ForExpr)
-    join = TemplateJoin(expr)
+    join = TemplateJoin.around(expr)
     ctx = ctx_with(xs=Value.tuple([Value.string("a"), Value.number(1), TRUE]))
     assert join.value(ctx) == (Value.string("a1true"), Diagnostics())
     ctx = ctx_with(xs=Value.tuple([Value.string("a"), Value.null(STRING), EMPTY_OBJECT]))

@@ -225,3 +225,11 @@ def test_command_line(
 def test_hcldecode_cli_delegates(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli_main(["hcldec", "--version"]) == 0
     assert capsys.readouterr().out == "0.0.1-dev\n"
+
+
+def test_text_diagnostics_off_a_terminal_are_plain_and_wrapped_at_80(tmp_path: Path) -> None:
+    name = "an_argument_with_a_name_long_enough_to_wrap_the_detail"
+    status, _, err = run(tmp_path, "--spec=s.hcldec", "in.hcl", files={"in.hcl": f"{name} = 1\n"})
+    assert status == 2
+    assert "\x1b[" not in err
+    assert err.endswith(f'\nAn argument named "{name}" is\nnot expected here.\n\n')

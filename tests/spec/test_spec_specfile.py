@@ -346,3 +346,137 @@ def test_user_function_failures(call: str, message: str) -> None:
     body = parse_config(f"x = {call}\n", "i.hcl")[0].body
     _value, diags = decode(body, spec_file.root, spec_file.eval_context())
     assert [d.detail for d in diags] == [message]
+
+
+OPTIONAL_SPEC = """
+object {
+  attr "service" {
+    type = object({
+      name = string
+      port = optional(number, 80)
+      tls  = optional(object({
+        enabled = optional(bool, true)
+        ciphers = optional(list(string), ["A"])
+      }), {})
+    })
+  }
+  attr "rules" {
+    type = list(object({action = optional(string, "allow")}))
+  }
+  block_attrs "limits" {
+    element_type = object({max = optional(number, 10)})
+  }
+}
+"""
+
+
+def decoded(spec_src: str, input_src: str, filename: str = "i.hcl") -> tuple[Value, list[str]]:
+    from hcldecode import json as hcljson
+
+    spec_file, diags = read(spec_src)
+    assert diags == []
+    parse = hcljson.parse if filename.endswith(".json") else parse_config
+    body = parse(input_src, filename)[0].body
+    value, diags = decode(body, spec_file.root)
+    return value, [d.detail for d in diags]
+
+
+def test_optional_defaults_are_applied() -> None:
+    value, diags = decoded(
+        OPTIONAL_SPEC,
+        'service = { name = "web", tls = { ciphers = null } }\n'
+        'rules = [{}, { action = "deny" }, { action = null }]\n'
+        "limits {\n  cpu = {}\n  mem = { max = 2 }\n}\n",
+    )
+    assert diags == []
+    tls = Value.object({"ciphers": Value.list([Value.string("A")]), "enabled": Value.bool(True)})
+    assert value == Value.object(
+        {
+            "service": Value.object(
+                {"name": Value.string("web"), "port": Value.number(80), "tls": tls}
+            ),
+            "rules": Value.list(
+                [Value.object({"action": Value.string(a)}) for a in ("allow", "deny", "allow")]
+            ),
+            "limits": Value.map(
+                {
+                    "cpu": Value.object({"max": Value.number(10)}),
+                    "mem": Value.object({"max": Value.number(2)}),
+                }
+            ),
+        }
+    )
+
+
+def test_optional_defaults_with_json_input() -> None:
+    value, diags = decoded(
+        OPTIONAL_SPEC, '{"service": {"name": "api", "port": 8080}, "limits": {}}', "i.json"
+    )
+    assert diags == []
+    assert value.get("service") == Value.object(
+        {
+            "name": Value.string("api"),
+            "port": Value.number(8080),
+            "tls": Value.object(
+                {"ciphers": Value.list([Value.string("A")]), "enabled": Value.bool(True)}
+            ),
+        }
+    )
+    assert value.get("rules") == Value.null(ListType(ObjectType({"action": STRING})))
+    assert value.get("limits") == Value.map({}, ObjectType({"max": NUMBER}, ["max"]))
+
+
+def test_absent_attribute_with_defaults_is_null() -> None:
+    value, diags = decoded(OPTIONAL_SPEC, "")
+    assert diags == []
+    assert value.get("service").is_null
+    assert value.get("limits").is_null
+
+
+def test_value_that_does_not_fit_after_defaults() -> None:
+    _value, diags = decoded(OPTIONAL_SPEC, 'service = { name = "a", port = "x" }\n')
+    assert diags == ['Inappropriate value for attribute "service": a number is required.']
+
+
+def test_type_expressions_with_optional_are_read_statically() -> None:
+    assert errors(
+        'object {\n  attr "a" {\n    type = object({x = optional(number, "eighty"), '
+        "y = optional(string, 1, 2)})\n  }\n}\n"
+    ) == [
+        (
+            "Invalid default value for optional attribute",
+            "This default value is not compatible with the attribute's type constraint: "
+            "a number is required.",
+            rng(3, 41, 62, 3, 49, 70),
+        ),
+        (
+            "Invalid type specification",
+            "Optional attribute modifier expects at most two arguments: the attribute type, "
+            "and a default value.",
+            rng(3, 64, 85, 3, 78, 99),
+        ),
+    ]
+    assert errors('object {\n  attr "a" { type = list(optional(string)) }\n}\n') == [
+        (
+            "Invalid type specification",
+            'Keyword "optional" is valid only as a modifier for object type attributes.',
+            rng(2, 26, 34, 2, 34, 42),
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("src", "expected"),
+    [
+        # Evaluated as the reference evaluates them: not type expressions
+        # to the static rules, but they give a type.
+        ('object({"x" = number})', ObjectType({"x": NUMBER})),
+        ("(string)", STRING),
+        ("true ? list(string) : number", ListType(STRING)),
+        ("null", DYNAMIC),
+    ],
+)
+def test_type_expressions_without_optional_are_evaluated(src: str, expected: object) -> None:
+    spec_file, diags = read(f'attr {{\n  name = "a"\n  type = {src}\n}}\n')
+    assert diags == []
+    assert implied_type(spec_file.root) == expected

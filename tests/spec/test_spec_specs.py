@@ -35,6 +35,7 @@ from hcldecode.spec import (
     source_range,
     variables,
 )
+from hcldecode.spec.typeexpr import Defaults
 from hcldecode.types import (
     DYNAMIC,
     NUMBER,
@@ -99,6 +100,31 @@ def test_attr_wrong_type() -> None:
             rng(1, 1, 0, 1, 8, 7),
         )
     ]
+
+
+POINT = ObjectType({"x": NUMBER, "y": NUMBER}, ["y"])
+POINT_DEFAULTS = Defaults(POINT, {"y": Value.number(0)})
+
+
+def test_attr_with_defaults() -> None:
+    spec = AttrSpec("a", POINT, defaults=POINT_DEFAULTS)
+    assert decode(body("a = { x = 1 }\n"), spec) == (Value.object({"x": N(1), "y": N(0)}), [])
+    assert decode(body("a = { x = 1, y = 2 }\n"), spec)[0] == Value.object({"x": N(1), "y": N(2)})
+    assert decode(body(""), spec)[0] == Value.null(ObjectType({"x": NUMBER, "y": NUMBER}))
+    assert implied_type(spec) == POINT
+    _value, diags = decode(body('a = { x = "one" }\n'), spec)
+    assert [d.detail for d in diags] == [
+        'Inappropriate value for attribute "a": a number is required.'
+    ]
+
+
+def test_block_attrs_with_defaults() -> None:
+    spec = BlockAttrsSpec("points", POINT, defaults=POINT_DEFAULTS)
+    value, diags = decode(body("points {\n  p = { x = 1 }\n  q = { x = 2, y = 3 }\n}\n"), spec)
+    assert diags == []
+    assert value == Value.map(
+        {"p": Value.object({"x": N(1), "y": N(0)}), "q": Value.object({"x": N(2), "y": N(3)})}
+    )
 
 
 def test_unexpected_attribute_is_an_error_but_partial_decode_returns_it() -> None:

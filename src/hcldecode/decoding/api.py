@@ -33,7 +33,14 @@ Source = Union[
 
 
 class DecodeError(HCLError):
-    """A configuration could not be decoded; ``diagnostics`` holds every reason, in source order."""
+    """A configuration could not be decoded; ``diagnostics`` holds every reason, in source order.
+
+    When :func:`decode_partial` fails, ``remaining`` is the body of what its
+    class did not claim, so that later steps can still run and report their
+    own mistakes too; otherwise it is ``None``.
+    """
+
+    remaining: Body | None = None
 
 
 def parse(text: str | bytes, *, filename: str = "<string>", syntax: Syntax = "native") -> File:
@@ -67,9 +74,13 @@ def _parse(text: str | bytes, filename: str, syntax: Syntax) -> tuple[File, Diag
     raise ValueError(f"syntax must be 'native' or 'json', not {syntax!r}")
 
 
-def _raise(diags: Diagnostics, files: Mapping[str, SourceFile]) -> None:
+def _raise(
+    diags: Diagnostics, files: Mapping[str, SourceFile], remaining: Body | None = None
+) -> None:
     if diags.has_errors():
-        raise DecodeError(_in_source_order(diags, files), files)
+        error = DecodeError(_in_source_order(diags, files), files)
+        error.remaining = remaining
+        raise error
 
 
 def _in_source_order(diags: Diagnostics, files: Mapping[str, SourceFile]) -> Diagnostics:
@@ -157,7 +168,7 @@ def _run(
     obj, remaining = decode_body(body, cls, eval_ctx, diags, partial=partial)
     if partial and remaining is not None:
         remaining = ClaimedBody.wrap(remaining, class_info(cls).schema, files)
-    _raise(diags, files)
+    _raise(diags, files, remaining if partial else None)
     return obj, remaining
 
 
@@ -195,7 +206,8 @@ def decode_partial(
 
     The remaining body can be decoded by other classes (plugins), and
     finally passed to :func:`reject_unclaimed`, which reports what nobody
-    claimed, with suggestions drawn from every class that took part.
+    claimed, with suggestions drawn from every class that took part. When
+    decoding fails, the :class:`DecodeError` holds that body as ``remaining``.
     """
     obj, remaining = _run(
         source, cls, partial=True, variables=variables, functions=functions, ctx=ctx

@@ -103,8 +103,8 @@ def class_info(cls: type) -> ClassInfo:
         if info is None:
             if cls in _in_progress:
                 raise SchemaError(
-                    f"{cls.__qualname__} contains itself as a block: recursive block "
-                    "structures cannot be decoded"
+                    f"{cls.__qualname__} contains itself: recursive structures cannot be "
+                    "decoded"
                 )
             _in_progress.add(cls)
             try:
@@ -117,8 +117,9 @@ def class_info(cls: type) -> ClassInfo:
 
 @attrs.frozen
 class _RawField:
-    name: str
+    name: str  # the ``__init__`` parameter
     has_default: bool
+    attribute: str  # the class attribute, which holds the annotation
 
 
 def _raw_fields(cls: type) -> list[_RawField]:
@@ -128,13 +129,14 @@ def _raw_fields(cls: type) -> list[_RawField]:
                 f.name,
                 f.default is not dataclasses.MISSING
                 or f.default_factory is not dataclasses.MISSING,
+                f.name,
             )
             for f in dataclasses.fields(cls)
             if f.init
         ]
     if attrs.has(cls):
         return [
-            _RawField(a.alias or a.name, a.default is not attrs.NOTHING)
+            _RawField(a.alias or a.name, a.default is not attrs.NOTHING, a.name)
             for a in attrs.fields(cls)
             if a.init
         ]
@@ -199,7 +201,7 @@ def _build(cls: type) -> ClassInfo:
     hints = _resolve_hints(cls)
     fields: list[FieldInfo] = []
     for rf in raw:
-        annotation = hints.get(rf.name)
+        annotation = hints.get(rf.attribute)
         if annotation is None:
             raise SchemaError(f"{cls.__qualname__}.{rf.name} has no type annotation")
         fields.append(_field(cls, rf, annotation))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -242,8 +242,10 @@ def _blocks_value(scope: _Scope, field: FieldInfo) -> Any:
             )
             return _FAILED
         if not blocks:
+            if field.has_default:
+                return _MISSING
             if shape == "optional":
-                return _MISSING if field.has_default else None
+                return None
             diags.append(
                 Diagnostic.error(
                     f"Missing {type_name} block",
@@ -259,31 +261,32 @@ def _blocks_value(scope: _Scope, field: FieldInfo) -> Any:
     if not blocks and ok and field.has_default:
         return _MISSING
     decoded = [(b, _decode_block(b, field.block_class, ctx, diags)) for b in blocks]
+    if shape == "dict":
+        ok = _check_unique_labels(type_name, blocks, diags) and ok
     if not ok or any(obj is None for _, obj in decoded):
         return _FAILED
     if shape == "list":
         return [obj for _, obj in decoded]
     if shape == "tuple":
         return tuple(obj for _, obj in decoded)
-    result: dict[str, Any] = {}
-    first: dict[str, Block] = {}
-    for b, obj in decoded:
+    return {b.labels[0]: obj for b, obj in decoded}
+
+
+def _check_unique_labels(type_name: str, blocks: Sequence[Block], diags: Diagnostics) -> bool:
+    seen: set[str] = set()
+    for b in blocks:
         key = b.labels[0]
-        if key in first:
+        if key in seen:
             diags.append(
                 Diagnostic.error(
                     f"Duplicate {type_name} block",
                     f"A block for {type_name} {json.dumps(key, ensure_ascii=False)} was "
-                    f"already defined at {first[key].def_range}. The {type_name} labels "
-                    "must be unique.",
+                    f"already defined. The {type_name} labels must be unique.",
                     b.def_range,
                 )
             )
-            ok = False
-            continue
-        first[key] = b
-        result[key] = obj
-    return result if ok else _FAILED
+        seen.add(key)
+    return len(seen) == len(blocks)
 
 
 def _check_counts(
@@ -303,7 +306,7 @@ def _check_counts(
         diags.append(
             Diagnostic.error(
                 f"Too many {type_name} blocks",
-                f"No more than {field.max_items} {json.dumps(type_name)} blocks are allowed.",
+                f"No more than {field.max_items} {json.dumps(type_name)} blocks are allowed",
                 blocks[field.max_items].def_range,
             )
         )
@@ -336,45 +339,60 @@ def _construct(scope: _Scope, kwargs: dict[str, Any]) -> Any:
 def _locate_validation_errors(
     info: ClassInfo, kwargs: dict[str, Any], content: BodyContent
 ) -> list[Diagnostic]:
-    """Run attrs validators one field at a time to point each failure at its attribute."""
+    """Run attrs converters and validators field by field to point each failure at its attribute.
+
+    The validators get a stand-in instance that holds the decoded values, so
+    a validator written as a method can compare fields. One that reads a
+    field the configuration left at its default cannot run this way and is
+    skipped; if nothing can be located, the caller reports the whole block.
+    """
     if not attrs.has(info.cls):
         return []
-    found: list[Diagnostic] = []
     by_alias = {a.alias or a.name: a for a in attrs.fields(info.cls)}
+    instance = object.__new__(info.cls)
+    found: list[Diagnostic] = []
+    checked: list[tuple[Attribute, attrs.Attribute[Any], Any]] = []
     for field in info.fields:
-        if field.kind != "attr" or field.name not in kwargs:
-            continue
-        attribute = content.attributes.get(field.hcl_name)
         definition = by_alias.get(field.name)
-        if attribute is None or definition is None:
+        if field.name not in kwargs or definition is None:
             continue
-        check = _field_check(definition)
-        if check is None:
-            continue
+        attribute = content.attributes.get(field.hcl_name) if field.kind == "attr" else None
         try:
-            check(kwargs[field.name])
+            value = _convert(definition, kwargs[field.name], instance)
         except (ValueError, TypeError) as exc:
-            found.append(
-                Diagnostic.error(
-                    "Invalid attribute value",
-                    f"The value of {json.dumps(field.hcl_name)} is not valid: {exc}",
-                    attribute.expr.range,
-                    attribute.range,
-                )
-            )
+            if attribute is not None:
+                found.append(_invalid_value(attribute, exc))
+            continue
+        object.__setattr__(instance, definition.name, value)
+        if attribute is not None and definition.validator is not None:
+            checked.append((attribute, definition, value))
+    for attribute, definition, value in checked:
+        assert definition.validator is not None
+        try:
+            definition.validator(instance, definition, value)
+        except (ValueError, TypeError) as exc:
+            found.append(_invalid_value(attribute, exc))
+        except AttributeError:  # the validator reads a field that holds no value yet
+            continue
     return found
 
 
-def _field_check(definition: attrs.Attribute[Any]) -> Callable[[Any], None] | None:
-    converter = definition.converter
-    validator = definition.validator
-    if converter is None and validator is None:
-        return None
+_ATTRS_CONVERTER: Any = getattr(attrs, "Converter", None)  # attrs 24.1 and later
 
-    def check(value: Any) -> None:
-        if callable(converter):
-            value = converter(value)
-        if validator is not None:
-            validator(None, definition, value)
 
-    return check
+def _convert(definition: attrs.Attribute[Any], value: Any, instance: object) -> Any:
+    converter: Any = definition.converter
+    if converter is None:
+        return value
+    if _ATTRS_CONVERTER is not None and isinstance(converter, _ATTRS_CONVERTER):
+        return converter(value, instance, definition)
+    return converter(value)
+
+
+def _invalid_value(attribute: Attribute, exc: Exception) -> Diagnostic:
+    return Diagnostic.error(
+        "Invalid attribute value",
+        f"The value of {json.dumps(attribute.name)} is not valid: {exc}",
+        attribute.expr.range,
+        attribute.range,
+    )

@@ -234,6 +234,8 @@ def lower(value: Value, annotation: Any) -> Any:
         if _nullable(annotation):
             return None
         raise LowerError("a value is required, not null")
+    if _is_enum(annotation):  # before cattrs, which would lower an IntEnum as an int
+        return _structure_enum(value, annotation)
     return _converter.structure(value, annotation)
 
 
@@ -466,7 +468,6 @@ def _make_converter() -> cattrs.Converter:
         converter.register_structure_hook(tp, hook)
     converter.register_structure_hook_func(lambda tp: tp is Any, _structure_any)
     converter.register_structure_hook(type(None), _structure_none)
-    converter.register_structure_hook_func(_is_enum, _structure_enum)
     converter.register_structure_hook_func(_is_config, _structure_config_class)
     converter.register_structure_hook_func(_is_union, _structure_union)
     converter.register_structure_hook_func(_origin_in(typing.Literal), _structure_literal)

@@ -23,10 +23,12 @@ __all__ = ["JsonBody", "JsonExpression", "parse", "parse_expression"]
 def _read(src: bytes | str, filename: str) -> tuple[Source, Node | None, Diagnostics]:
     if not isinstance(filename, str):
         raise TypeError(f"filename must be a str, not {type(filename).__name__}")
-    text, diags = decode_source(src, filename, strip_bom=False)
+    # As in the reference, bytes that are not UTF-8 are no error in themselves:
+    # inside strings they read as U+FFFD, elsewhere the parser finds an
+    # invalid character. So the decoder's encoding diagnostics are not used.
+    text, _encoding_diags = decode_source(src, filename, strip_bom=False)
     source = Source(filename, text)
-    root, _complete, parse_diags = parse_value(source)
-    diags.extend(parse_diags)
+    root, _complete, diags = parse_value(source)
     return source, root, diags
 
 

@@ -19,6 +19,7 @@ __all__ = [
     "BoolNode",
     "InvalidNode",
     "Node",
+    "NodeView",
     "NullNode",
     "NumberNode",
     "ObjectNode",
@@ -188,3 +189,33 @@ class Property:
 
     def __repr__(self) -> str:
         return f"Property({self.name!r}, {self.value!r})"
+
+
+# --------------------------------------------------------------------------- views
+
+
+class NodeView:
+    """What the body and expression views of a JSON value share: the document and the value.
+
+    Mixed into :class:`~hcldecode.json.body.JsonBody` and
+    :class:`~hcldecode.json.expression.JsonExpression`.
+    """
+
+    __slots__ = ("_node", "_source")
+
+    def __init__(self, source: Source, node: Node) -> None:
+        self._source = source
+        self._node = node
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._node!r})"
+
+    @property
+    def node(self) -> Node:
+        """The JSON value."""
+        return self._node
+
+    @property
+    def source(self) -> Source:
+        """The document the value is in."""
+        return self._source

@@ -15,7 +15,7 @@ from ..diagnostics import Diagnostic, Diagnostics, Range
 from ..model import Attribute, Block, Body, BodyContent, BodySchema
 from ..suggest import suggest
 from ..types import go_quote
-from .ast import ArrayNode, Node, NullNode, ObjectNode, Property, Source
+from .ast import ArrayNode, Node, NodeView, NullNode, ObjectNode, Property, Source
 from .expression import JsonExpression
 
 __all__ = ["JsonBody"]
@@ -23,32 +23,18 @@ __all__ = ["JsonBody"]
 _COMMENT = "//"
 
 
-class JsonBody(Body):
-    """The body made of a JSON object or array of objects.
+class JsonBody(NodeView, Body):
+    """The body made of a JSON object or array of objects (``node``).
 
     ``hidden`` holds the names a :meth:`partial_content` call consumed; they
     do not exist for the remaining body it returns.
     """
 
-    __slots__ = ("_hidden", "_node", "_source")
+    __slots__ = ("_hidden",)
 
     def __init__(self, source: Source, node: Node, hidden: frozenset[str] = frozenset()) -> None:
-        self._source = source
-        self._node = node
+        super().__init__(source, node)
         self._hidden = hidden
-
-    def __repr__(self) -> str:
-        return f"JsonBody({self._node!r})"
-
-    @property
-    def node(self) -> Node:
-        """The JSON value this body reads."""
-        return self._node
-
-    @property
-    def source(self) -> Source:
-        """The document the body is in."""
-        return self._source
 
     @property
     def missing_item_range(self) -> Range:

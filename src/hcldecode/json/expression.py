@@ -42,6 +42,7 @@ from .ast import (
     ArrayNode,
     BoolNode,
     Node,
+    NodeView,
     NullNode,
     NumberNode,
     ObjectNode,
@@ -125,7 +126,8 @@ class _StringPositions:
         end = breaks[i + 1][1] if i + 1 < len(breaks) else self._node.end - 1
         remaining = byte - decoded
         while remaining > 0 and offset < end:
-            remaining -= utf8_length(text[offset])
+            # A byte that is not UTF-8 (a lone surrogate) was decoded as U+FFFD.
+            remaining -= utf8_length(replace_surrogates(text[offset]))
             offset += 1
         return offset
 
@@ -164,27 +166,10 @@ class _StringPositions:
         return attrs.evolve(step, range=new_range)
 
 
-class JsonExpression(Expression):
-    """A JSON value used as an expression."""
+class JsonExpression(NodeView, Expression):
+    """A JSON value (``node``) used as an expression."""
 
-    __slots__ = ("_node", "_source")
-
-    def __init__(self, source: Source, node: Node) -> None:
-        self._source = source
-        self._node = node
-
-    def __repr__(self) -> str:
-        return f"JsonExpression({self._node!r})"
-
-    @property
-    def node(self) -> Node:
-        """The JSON value."""
-        return self._node
-
-    @property
-    def source(self) -> Source:
-        """The document the value is in."""
-        return self._source
+    __slots__ = ()
 
     @property
     def range(self) -> Range:

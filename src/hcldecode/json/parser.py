@@ -76,6 +76,26 @@ _VALUE_START_DETAIL = (
 )
 _JS_IDENTIFIERS = frozenset({"undefined", "NaN", "Infinity"})
 
+# After a value in an object or array, what came instead of a comma or the
+# closer: (summary, detail) by character, "" for anything else.
+_AFTER_PROPERTY = {
+    "": (
+        "Missing attribute seperator comma",
+        "A comma must appear between each property definition in an object.",
+    ),
+    "]": ("Mismatched braces", "A JSON object must be closed with a brace, not a bracket."),
+}
+_AFTER_ELEMENT = {
+    "": (
+        "Missing attribute seperator comma",
+        "A comma must appear between each value in an array.",
+    ),
+    ":": ("Invalid array value", "A colon is not used to introduce values in a JSON array."),
+    "}": ("Mismatched brackets", "A JSON array must be closed with a bracket, not a brace."),
+}
+_UNCLOSED_OBJECT = "No closing brace was found for this JSON object."
+_UNCLOSED_ARRAY = "No closing bracket was found for this JSON array."
+
 
 class _Stop(Exception):
     """Raised inside the parser to abandon parsing after a structural error."""
@@ -217,11 +237,8 @@ class _Parser:
                         state = _KEY if isinstance(top, ObjectNode) else _ELEMENT
                         pos = end
                         continue
-                    if isinstance(top, ObjectNode):
-                        if ch != "}":
-                            raise self.object_after_error(top, kind, ch, start, end)
-                    elif ch != "]":
-                        raise self.array_after_error(top, kind, ch, start, end)
+                    if ch != ("}" if isinstance(top, ObjectNode) else "]"):
+                        raise self.after_value_error(top, kind, ch, start, end)
                     pos = end
                     node, pending = self.close(stack, keys, end)
                     if pending is not None:
@@ -405,60 +422,17 @@ class _Parser:
 
     # ------------------------------------------------------------------ structural errors
 
-    def object_after_error(
-        self, top: ObjectNode, kind: int | None, ch: str, start: int, end: int
+    def after_value_error(
+        self, top: ObjectNode | ArrayNode, kind: int | None, ch: str, start: int, end: int
     ) -> _Stop:
+        """The structural error for what follows a value in ``top``: no comma, no closer."""
+        in_object = isinstance(top, ObjectNode)
         if kind is None:
-            return self.stop(
-                "Unclosed object",
-                "No closing brace was found for this JSON object.",
-                top.start,
-                top.start + 1,
-            )
-        if ch == "]":
-            return self.stop(
-                "Mismatched braces",
-                "A JSON object must be closed with a brace, not a bracket.",
-                start,
-                end,
-            )
-        return self.stop(
-            "Missing attribute seperator comma",
-            "A comma must appear between each property definition in an object.",
-            start,
-            end,
-        )
-
-    def array_after_error(
-        self, top: ArrayNode, kind: int | None, ch: str, start: int, end: int
-    ) -> _Stop:
-        if kind is None:
-            return self.stop(
-                "Unclosed object",
-                "No closing bracket was found for this JSON array.",
-                top.start,
-                top.start + 1,
-            )
-        if ch == ":":
-            return self.stop(
-                "Invalid array value",
-                "A colon is not used to introduce values in a JSON array.",
-                start,
-                end,
-            )
-        if ch == "}":
-            return self.stop(
-                "Mismatched brackets",
-                "A JSON array must be closed with a bracket, not a brace.",
-                start,
-                end,
-            )
-        return self.stop(
-            "Missing attribute seperator comma",
-            "A comma must appear between each value in an array.",
-            start,
-            end,
-        )
+            detail = _UNCLOSED_OBJECT if in_object else _UNCLOSED_ARRAY
+            return self.stop("Unclosed object", detail, top.start, top.start + 1)
+        table = _AFTER_PROPERTY if in_object else _AFTER_ELEMENT
+        summary, detail = table.get(ch, table[""])
+        return self.stop(summary, detail, start, end)
 
     def missing_value_error(self, ch: str, start: int, end: int) -> _Stop:
         if ch == "]":
@@ -473,12 +447,7 @@ class _Parser:
         if kind == T_INVALID:
             return self.stop("Invalid start of value", _VALUE_START_DETAIL, start, end)
         if ch == "]":
-            return self.stop(
-                "Mismatched braces",
-                "A JSON object must be closed with a brace, not a bracket.",
-                start,
-                end,
-            )
+            return self.stop(*_AFTER_PROPERTY["]"], start, end)
         return self.stop(
             "Invalid object property name",
             "A JSON object property name must be a string",

@@ -6,6 +6,10 @@ source text in the decoded file, plus the file's shared
 :class:`hcldecode.source.SourceMap`; a :class:`~hcldecode.diagnostics.Range`
 is only built when ``range`` (or another range property) is asked for.
 
+Nodes are slotted dataclasses (without value equality: two nodes are equal
+only when they are the same node); their constructors take ``source``,
+``start`` and ``end`` first, then the node's own fields.
+
 Evaluation lives in :mod:`hcldecode.native.evaluate`: ``node.value(ctx)``
 calls ``evaluate(node, ctx)``, which dispatches on the node class.
 
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator, Sequence
+from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING
 
 from ..model import Expression, StaticCall
@@ -62,6 +67,7 @@ __all__ = [
 ]
 
 
+@dataclass(eq=False, repr=False, slots=True)
 class Node(Expression):
     """Base of every native-syntax expression node.
 
@@ -69,12 +75,9 @@ class Node(Expression):
     offsets of the node's whole source text.
     """
 
-    __slots__ = ("end", "source", "start")
-
-    def __init__(self, source: SourceMap, start: int, end: int) -> None:
-        self.source = source
-        self.start = start
-        self.end = end
+    source: SourceMap
+    start: int
+    end: int
 
     def value(self, ctx: EvalContext | None = None) -> tuple[Value, Diagnostics]:
         from .evaluate import evaluate
@@ -127,6 +130,7 @@ class LiteralKind(enum.Enum):
     NULL = "null"
 
 
+@dataclass(eq=False, repr=False, slots=True)
 class LiteralValue(Node):
     """A constant: a string, number, ``true``/``false`` or ``null``.
 
@@ -137,15 +141,9 @@ class LiteralValue(Node):
     literals too. :meth:`literal_value` builds (and caches) the HCL value.
     """
 
-    __slots__ = ("_value", "kind", "raw")
-
-    def __init__(
-        self, source: SourceMap, start: int, end: int, kind: LiteralKind, raw: str | bool | None
-    ) -> None:
-        super().__init__(source, start, end)
-        self.kind = kind
-        self.raw = raw
-        self._value: Value | None = None
+    kind: LiteralKind
+    raw: str | bool | None
+    _value: Value | None = field(default=None, init=False)
 
     def literal_value(self) -> Value:
         """The constant as an HCL value (``null`` is the dynamic-typed null)."""
@@ -184,6 +182,7 @@ class StepKind(enum.Enum):
     INDEX = "index"
 
 
+@dataclass(eq=False, repr=False, slots=True)
 class Step:
     """One step of a :class:`ScopeTraversal` or :class:`RelativeTraversal`.
 
@@ -194,22 +193,12 @@ class Step:
     ``[key]``, ``.0``).
     """
 
-    __slots__ = ("end", "key", "kind", "name", "start")
-
-    def __init__(
-        self,
-        kind: StepKind,
-        start: int,
-        end: int,
-        *,
-        name: str = "",
-        key: LiteralValue | None = None,
-    ) -> None:
-        self.kind = kind
-        self.start = start
-        self.end = end
-        self.name = name
-        self.key = key
+    kind: StepKind
+    start: int
+    end: int
+    _: KW_ONLY
+    name: str = ""
+    key: LiteralValue | None = None
 
     def __repr__(self) -> str:
         payload = self.name if self.kind is not StepKind.INDEX else self.key
@@ -236,6 +225,7 @@ def build_traversal(source: SourceMap, steps: Sequence[Step]) -> Traversal:
     return Traversal(built)
 
 
+@dataclass(eq=False, repr=False, slots=True)
 class ScopeTraversal(Node):
     """A variable reference with constant steps: ``var.a[0].b``.
 
@@ -244,12 +234,8 @@ class ScopeTraversal(Node):
     first use). Evaluation is ``traversal.traverse_abs(ctx)``.
     """
 
-    __slots__ = ("_traversal", "steps")
-
-    def __init__(self, source: SourceMap, start: int, end: int, steps: list[Step]) -> None:
-        super().__init__(source, start, end)
-        self.steps = steps
-        self._traversal: Traversal | None = None
+    steps: list[Step]
+    _traversal: Traversal | None = field(default=None, init=False)
 
     @property
     def root_name(self) -> str:
@@ -265,6 +251,7 @@ class ScopeTraversal(Node):
         return self.traversal
 
 
+@dataclass(eq=False, repr=False, slots=True)
 class AnonSymbol(Node):
     """The placeholder for "the current element" inside a :class:`Splat`'s ``each``.
 
@@ -273,13 +260,10 @@ class AnonSymbol(Node):
     evaluated outside a splat it is the unknown of the dynamic pseudo-type.
     """
 
-    __slots__ = ("slots",)
-
-    def __init__(self, source: SourceMap, start: int, end: int) -> None:
-        super().__init__(source, start, end)
-        self.slots: dict[int, Value] = {}
+    slots: dict[int, Value] = field(default_factory=dict, init=False)
 
 
+@dataclass(eq=False, repr=False, slots=True)
 class ErrorExpr(Node):
     """Where a syntax error left no expression (the reference's placeholder).
 
@@ -288,16 +272,13 @@ class ErrorExpr(Node):
     pseudo-type.
     """
 
-    __slots__ = ("diagnostics",)
-
-    def __init__(self, source: SourceMap, start: int, end: int, diagnostics: Diagnostics) -> None:
-        super().__init__(source, start, end)
-        self.diagnostics = diagnostics
+    diagnostics: Diagnostics
 
 
 # --------------------------------------------------------------------------- traversals on values
 
 
+@dataclass(eq=False, repr=False, slots=True)
 class RelativeTraversal(Node):
     """Constant steps applied to the value of another expression: ``f(x).a[0]``.
 
@@ -307,15 +288,9 @@ class RelativeTraversal(Node):
     source expression to the last step.
     """
 
-    __slots__ = ("_traversal", "source_expr", "steps")
-
-    def __init__(
-        self, source: SourceMap, start: int, end: int, source_expr: Node, steps: list[Step]
-    ) -> None:
-        super().__init__(source, start, end)
-        self.source_expr = source_expr
-        self.steps = steps
-        self._traversal: Traversal | None = None
+    source_expr: Node
+    steps: list[Step]
+    _traversal: Traversal | None = field(default=None, init=False)
 
     @property
     def traversal(self) -> Traversal:
@@ -333,6 +308,7 @@ class RelativeTraversal(Node):
         return base + self.traversal
 
 
+@dataclass(eq=False, repr=False, slots=True)
 class Index(Node):
     """``collection[key]`` with a key that is not a constant.
 
@@ -340,22 +316,10 @@ class Index(Node):
     ``[key]`` (the subject of index errors); ``start_range`` is the ``[``.
     """
 
-    __slots__ = ("collection", "key", "open_start")
-
-    def __init__(
-        self,
-        source: SourceMap,
-        start: int,
-        end: int,
-        *,
-        collection: Node,
-        key: Node,
-        open_start: int,
-    ) -> None:
-        super().__init__(source, start, end)
-        self.collection = collection
-        self.key = key
-        self.open_start = open_start
+    _: KW_ONLY
+    collection: Node
+    key: Node
+    open_start: int
 
     @property
     def bracket_range(self) -> Range:
@@ -369,6 +333,7 @@ class Index(Node):
         return (self.collection, self.key)
 
 
+@dataclass(eq=False, repr=False, slots=True)
 class Splat(Node):
     """A splat: ``source[*].each...`` or the attribute-only ``source.*.a.b``.
 
@@ -379,26 +344,12 @@ class Splat(Node):
     ``marker_end`` cover ``.*`` or ``[*]`` (``start_range``).
     """
 
-    __slots__ = ("each", "item", "marker_end", "marker_start", "source_expr")
-
-    def __init__(
-        self,
-        source: SourceMap,
-        start: int,
-        end: int,
-        *,
-        source_expr: Node,
-        each: Node,
-        item: AnonSymbol,
-        marker_start: int,
-        marker_end: int,
-    ) -> None:
-        super().__init__(source, start, end)
-        self.source_expr = source_expr
-        self.each = each
-        self.item = item
-        self.marker_start = marker_start
-        self.marker_end = marker_end
+    _: KW_ONLY
+    source_expr: Node
+    each: Node
+    item: AnonSymbol
+    marker_start: int
+    marker_end: int
 
     @property
     def marker_range(self) -> Range:
@@ -415,6 +366,7 @@ class Splat(Node):
 # --------------------------------------------------------------------------- calls and operators
 
 
+@dataclass(eq=False, repr=False, slots=True)
 class FunctionCall(Node):
     """``name(args...)``; ``name`` may be namespaced (``provider::aws::fn``).
 
@@ -424,28 +376,13 @@ class FunctionCall(Node):
     after it). ``start_range`` covers the name and ``(``.
     """
 
-    __slots__ = ("args", "close_start", "expand_final", "name", "name_end", "open_start")
-
-    def __init__(
-        self,
-        source: SourceMap,
-        start: int,
-        end: int,
-        *,
-        name: str,
-        name_end: int,
-        args: list[Node],
-        expand_final: bool,
-        open_start: int,
-        close_start: int,
-    ) -> None:
-        super().__init__(source, start, end)
-        self.name = name
-        self.name_end = name_end
-        self.args = args
-        self.expand_final = expand_final
-        self.open_start = open_start
-        self.close_start = close_start
+    _: KW_ONLY
+    name: str
+    name_end: int
+    args: list[Node]
+    expand_final: bool
+    open_start: int
+    close_start: int
 
     @property
     def name_range(self) -> Range:
@@ -492,18 +429,14 @@ class Operator(enum.Enum):
     NEGATE = "-x"
 
 
+@dataclass(eq=False, repr=False, slots=True)
 class BinaryOp(Node):
     """``lhs op rhs``. ``start_range`` is the start range of the leftmost operand."""
 
-    __slots__ = ("lhs", "op", "rhs")
-
-    def __init__(
-        self, source: SourceMap, start: int, end: int, *, lhs: Node, op: Operator, rhs: Node
-    ) -> None:
-        super().__init__(source, start, end)
-        self.lhs = lhs
-        self.op = op
-        self.rhs = rhs
+    _: KW_ONLY
+    lhs: Node
+    op: Operator
+    rhs: Node
 
     @property
     def start_range(self) -> Range:
@@ -516,20 +449,16 @@ class BinaryOp(Node):
         return (self.lhs, self.rhs)
 
 
+@dataclass(eq=False, repr=False, slots=True)
 class UnaryOp(Node):
     """``-operand`` (``Operator.NEGATE``) or ``!operand`` (``Operator.NOT``).
 
     The symbol is the single character at ``start``; ``start_range`` covers it.
     """
 
-    __slots__ = ("op", "operand")
-
-    def __init__(
-        self, source: SourceMap, start: int, end: int, *, op: Operator, operand: Node
-    ) -> None:
-        super().__init__(source, start, end)
-        self.op = op
-        self.operand = operand
+    _: KW_ONLY
+    op: Operator
+    operand: Node
 
     @property
     def symbol_range(self) -> Range:
@@ -543,25 +472,14 @@ class UnaryOp(Node):
         return (self.operand,)
 
 
+@dataclass(eq=False, repr=False, slots=True)
 class Conditional(Node):
     """``condition ? true_result : false_result``."""
 
-    __slots__ = ("condition", "false_result", "true_result")
-
-    def __init__(
-        self,
-        source: SourceMap,
-        start: int,
-        end: int,
-        *,
-        condition: Node,
-        true_result: Node,
-        false_result: Node,
-    ) -> None:
-        super().__init__(source, start, end)
-        self.condition = condition
-        self.true_result = true_result
-        self.false_result = false_result
+    _: KW_ONLY
+    condition: Node
+    true_result: Node
+    false_result: Node
 
     @property
     def start_range(self) -> Range:
@@ -571,14 +489,11 @@ class Conditional(Node):
         return (self.condition, self.true_result, self.false_result)
 
 
+@dataclass(eq=False, repr=False, slots=True)
 class Parens(Node):
     """``(inner)``: only records the parentheses' range; evaluates as ``inner``."""
 
-    __slots__ = ("inner",)
-
-    def __init__(self, source: SourceMap, start: int, end: int, inner: Node) -> None:
-        super().__init__(source, start, end)
-        self.inner = inner
+    inner: Node
 
     @property
     def start_range(self) -> Range:
@@ -594,14 +509,11 @@ class Parens(Node):
 # --------------------------------------------------------------------------- collections
 
 
+@dataclass(eq=False, repr=False, slots=True)
 class TupleCons(Node):
     """``[a, b, ...]``. ``start_range`` is the ``[``."""
 
-    __slots__ = ("items",)
-
-    def __init__(self, source: SourceMap, start: int, end: int, items: list[Node]) -> None:
-        super().__init__(source, start, end)
-        self.items = items
+    items: list[Node]
 
     @property
     def start_range(self) -> Range:
@@ -614,6 +526,7 @@ class TupleCons(Node):
         return list(self.items)
 
 
+@dataclass(eq=False, repr=False, slots=True)
 class ObjectKey(Node):
     """The key of an object constructor item, wrapping the key expression.
 
@@ -621,15 +534,23 @@ class ObjectKey(Node):
     ``wrapped`` is a single bare word (``keyword()`` not ``None``), the key
     is that word as a string; a multi-step bare traversal (``a.b``) is the
     "Ambiguous attribute key" evaluation error; anything else is evaluated.
-    The range is the wrapped expression's.
+    The range is the wrapped expression's (:meth:`around` builds the key).
     """
 
-    __slots__ = ("force_non_literal", "wrapped")
+    _: KW_ONLY
+    wrapped: Node
+    force_non_literal: bool
 
-    def __init__(self, wrapped: Node, force_non_literal: bool) -> None:
-        super().__init__(wrapped.source, wrapped.start, wrapped.end)
-        self.wrapped = wrapped
-        self.force_non_literal = force_non_literal
+    @classmethod
+    def around(cls, wrapped: Node, *, force_non_literal: bool) -> ObjectKey:
+        """The key wrapping ``wrapped``, over the same source text."""
+        return cls(
+            wrapped.source,
+            wrapped.start,
+            wrapped.end,
+            wrapped=wrapped,
+            force_non_literal=force_non_literal,
+        )
 
     def literal_name(self) -> str | None:
         """The bare word used as the key's literal name, if it is one."""
@@ -649,24 +570,19 @@ class ObjectKey(Node):
         return self.wrapped
 
 
+@dataclass(eq=False, slots=True)
 class ObjectItem:
     """One ``key = value`` item of an :class:`ObjectCons`."""
 
-    __slots__ = ("key", "value")
-
-    def __init__(self, key: ObjectKey, value: Node) -> None:
-        self.key = key
-        self.value = value
+    key: ObjectKey
+    value: Node
 
 
+@dataclass(eq=False, repr=False, slots=True)
 class ObjectCons(Node):
     """``{k = v, ...}``. ``start_range`` is the ``{``."""
 
-    __slots__ = ("items",)
-
-    def __init__(self, source: SourceMap, start: int, end: int, items: list[ObjectItem]) -> None:
-        super().__init__(source, start, end)
-        self.items = items
+    items: list[ObjectItem]
 
     @property
     def start_range(self) -> Range:
@@ -679,6 +595,7 @@ class ObjectCons(Node):
         return [(item.key, item.value) for item in self.items]
 
 
+@dataclass(eq=False, repr=False, slots=True)
 class ForExpr(Node):
     """``[for k, v in coll: value if cond]`` or ``{for k, v in coll: key => value... if cond}``.
 
@@ -691,44 +608,16 @@ class ForExpr(Node):
     ``close_start`` is the closing bracket's offset.
     """
 
-    __slots__ = (
-        "close_start",
-        "collection",
-        "cond",
-        "group",
-        "key_expr",
-        "key_var",
-        "open_end",
-        "value_expr",
-        "value_var",
-    )
-
-    def __init__(
-        self,
-        source: SourceMap,
-        start: int,
-        end: int,
-        *,
-        key_var: str | None,
-        value_var: str,
-        collection: Node,
-        key_expr: Node | None,
-        value_expr: Node,
-        cond: Node | None,
-        group: bool,
-        open_end: int,
-        close_start: int,
-    ) -> None:
-        super().__init__(source, start, end)
-        self.open_end = open_end
-        self.key_var = key_var
-        self.value_var = value_var
-        self.collection = collection
-        self.key_expr = key_expr
-        self.value_expr = value_expr
-        self.cond = cond
-        self.group = group
-        self.close_start = close_start
+    _: KW_ONLY
+    key_var: str | None
+    value_var: str
+    collection: Node
+    key_expr: Node | None
+    value_expr: Node
+    cond: Node | None
+    group: bool
+    open_end: int
+    close_start: int
 
     @property
     def start_range(self) -> Range:
@@ -756,6 +645,7 @@ class ForExpr(Node):
 # --------------------------------------------------------------------------- templates
 
 
+@dataclass(eq=False, repr=False, slots=True)
 class Template(Node):
     """A string template: the concatenation of ``parts`` (at least one).
 
@@ -765,11 +655,7 @@ class Template(Node):
     directives are :class:`TemplateJoin` nodes.
     """
 
-    __slots__ = ("parts",)
-
-    def __init__(self, source: SourceMap, start: int, end: int, parts: list[Node]) -> None:
-        super().__init__(source, start, end)
-        self.parts = parts
+    parts: list[Node]
 
     @property
     def start_range(self) -> Range:
@@ -783,14 +669,11 @@ class Template(Node):
         return self.parts
 
 
+@dataclass(eq=False, repr=False, slots=True)
 class TemplateWrap(Node):
     """A template that is one interpolation, ``"${x}"``: its value is ``wrapped``'s, unconverted."""
 
-    __slots__ = ("wrapped",)
-
-    def __init__(self, source: SourceMap, start: int, end: int, wrapped: Node) -> None:
-        super().__init__(source, start, end)
-        self.wrapped = wrapped
+    wrapped: Node
 
     def children(self) -> Sequence[Node]:
         return (self.wrapped,)
@@ -799,17 +682,20 @@ class TemplateWrap(Node):
         return self.wrapped
 
 
+@dataclass(eq=False, repr=False, slots=True)
 class TemplateJoin(Node):
     """A ``%{for}`` directive: ``tuple`` is a tuple-form :class:`ForExpr` whose
     element results (strings) are joined without separator. Range and
-    start range are the ForExpr's.
+    start range are the ForExpr's (:meth:`around` builds the node).
     """
 
-    __slots__ = ("tuple",)
+    _: KW_ONLY
+    tuple: ForExpr
 
-    def __init__(self, tuple_expr: ForExpr) -> None:
-        super().__init__(tuple_expr.source, tuple_expr.start, tuple_expr.end)
-        self.tuple = tuple_expr
+    @classmethod
+    def around(cls, loop: ForExpr) -> TemplateJoin:
+        """The directive of the tuple-form ``loop``, over the same source text."""
+        return cls(loop.source, loop.start, loop.end, tuple=loop)
 
     @property
     def start_range(self) -> Range:

@@ -127,6 +127,15 @@ def _child_context(ctx: _Ctx, variables: dict[str, Value] | None = None) -> Eval
     return EvalContext(variables, None, None if is_literal_only(ctx) else ctx)
 
 
+def _part_error(
+    summary: str, detail: str, part: ast.Node, whole: ast.Node, ctx: _Ctx
+) -> Diagnostic:
+    """An error about ``part`` (subject and expression) of the expression ``whole`` (context)."""
+    return Diagnostic.error(
+        summary, detail, part.range, whole.range, expression=part, eval_context=ctx
+    )
+
+
 # --------------------------------------------------------------------------- leaves
 
 
@@ -270,12 +279,12 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     collection = yield node.collection, ctx
     if collection.is_null:
         diags.append(
-            _for_error(
-                node,
-                node.collection,
-                ctx,
+            _part_error(
                 "Iteration over null value",
                 "A null value cannot be used as the collection in a 'for' expression.",
+                node.collection,
+                node,
+                ctx,
             )
         )
         return DYNAMIC_VALUE
@@ -284,13 +293,13 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
         return DYNAMIC_VALUE
     if not isinstance(t, (CollectionType, ObjectType, TupleType)):
         diags.append(
-            _for_error(
-                node,
-                node.collection,
-                ctx,
+            _part_error(
                 "Iteration over non-iterable value",
                 f"A value of type {t.friendly_name()} cannot be used as the collection "
                 "in a 'for' expression.",
+                node.collection,
+                node,
+                ctx,
             )
         )
         return DYNAMIC_VALUE
@@ -310,12 +319,12 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
         result = yield cond, scope(DYNAMIC_VALUE, DYNAMIC_VALUE)
         if result.is_null:
             diags.append(
-                _for_error(
-                    node,
-                    cond,
-                    ctx,
+                _part_error(
                     "Condition is null",
                     "The value of the 'if' clause must not be null.",
+                    cond,
+                    node,
+                    ctx,
                 )
             )
             return DYNAMIC_VALUE
@@ -339,12 +348,12 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
             if include.is_null:
                 if known:
                     diags.append(
-                        _for_error(
-                            node,
-                            cond,
-                            child,
+                        _part_error(
                             "Invalid 'for' condition",
                             "The value of the 'if' clause must not be null.",
+                            cond,
+                            node,
+                            child,
                         )
                     )
                 known = False
@@ -376,12 +385,12 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
         if raw_key.is_null:
             if known:
                 diags.append(
-                    _for_error(
-                        node,
-                        key_expr,
-                        child,
+                    _part_error(
                         "Invalid object key",
                         "Key expression in 'for' expression must not produce a null value.",
+                        key_expr,
+                        node,
+                        child,
                     )
                 )
             known = False
@@ -394,12 +403,12 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
         except ConversionError as error:
             if known:
                 diags.append(
-                    _for_error(
-                        node,
-                        key_expr,
-                        child,
+                    _part_error(
                         "Invalid object key",
                         f"The key expression produced an invalid result: {error}.",
+                        key_expr,
+                        node,
+                        child,
                     )
                 )
             known = False
@@ -409,14 +418,14 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
             groups.setdefault(name, []).append(item)
         elif name in attributes:
             diags.append(
-                _for_error(
-                    node,
-                    key_expr,
-                    child,
+                _part_error(
                     "Duplicate object key",
                     f"Two different items produced the key {go_quote(name)} in this 'for' "
                     "expression. If duplicates are expected, use the ellipsis (...) after "
                     "the value expression to enable grouping by key.",
+                    key_expr,
+                    node,
+                    child,
                 )
             )
         else:
@@ -431,19 +440,11 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     return Value.object(attributes)
 
 
-def _for_error(
-    node: ast.ForExpr, part: ast.Node, ctx: _Ctx, summary: str, detail: str
-) -> Diagnostic:
-    return Diagnostic.error(
-        summary, detail, part.range, node.range, expression=part, eval_context=ctx
-    )
-
-
 def _condition_error(
     node: ast.ForExpr, cond: ast.Node, ctx: _Ctx, error: ConversionError
 ) -> Diagnostic:
-    return _for_error(
-        node, cond, ctx, "Invalid 'for' condition", f"The 'if' clause value is invalid: {error}."
+    return _part_error(
+        "Invalid 'for' condition", f"The 'if' clause value is invalid: {error}.", cond, node, ctx
     )
 
 
@@ -694,13 +695,12 @@ def _conditional(node: ast.Conditional, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     condition = yield node.condition, ctx
     if condition.is_null:
         diags.append(
-            Diagnostic.error(
+            _part_error(
                 "Null condition",
                 "The condition value is null. Conditions must either be true or false.",
-                node.condition.range,
-                node.range,
-                expression=node.condition,
-                eval_context=ctx,
+                node.condition,
+                node,
+                ctx,
             )
         )
         return Value.unknown(result_type)
@@ -710,13 +710,12 @@ def _conditional(node: ast.Conditional, ctx: _Ctx, diags: Diagnostics) -> _Gen:
         condition = convert(condition, BOOL)
     except ConversionError:
         diags.append(
-            Diagnostic.error(
+            _part_error(
                 "Incorrect condition type",
                 "The condition expression must be of type bool.",
-                node.condition.range,
-                node.range,
-                expression=node.condition,
-                eval_context=ctx,
+                node.condition,
+                node,
+                ctx,
             )
         )
         return Value.unknown(result_type)
@@ -734,13 +733,12 @@ def _conditional(node: ast.Conditional, ctx: _Ctx, diags: Diagnostics) -> _Gen:
         return conversion(chosen)
     except ConversionError as error:
         diags.append(
-            Diagnostic.error(
+            _part_error(
                 "Inconsistent conditional result types",
                 f"The {which} result value has the wrong type: {error}.",
-                arm.range,
-                node.range,
-                expression=arm,
-                eval_context=ctx,
+                arm,
+                node,
+                ctx,
             )
         )
         return Value.unknown(result_type)
@@ -914,13 +912,12 @@ def _converted(  # noqa: PLR0917 (one diagnostic needs all of these)
         return convert(value, param_type)
     except ConversionError as error:
         diags.append(
-            Diagnostic.error(
+            _part_error(
                 "Invalid operand",
                 f"Unsuitable value for {side} operand: {error}.",
-                expr.range,
-                node.range,
-                expression=expr,
-                eval_context=ctx,
+                expr,
+                node,
+                ctx,
             )
         )
         return None
@@ -991,14 +988,13 @@ def _template(node: ast.Template, ctx: _Ctx, diags: Diagnostics) -> _Gen:
         value = yield part, ctx
         if value.is_null:
             diags.append(
-                Diagnostic.error(
+                _part_error(
                     "Invalid template interpolation value",
                     "The expression result is null. Cannot include a null value in a "
                     "string template.",
-                    part.range,
-                    node.range,
-                    expression=part,
-                    eval_context=ctx,
+                    part,
+                    node,
+                    ctx,
                 )
             )
             continue
@@ -1009,13 +1005,12 @@ def _template(node: ast.Template, ctx: _Ctx, diags: Diagnostics) -> _Gen:
             pieces.append(convert(value, STRING).as_str())
         except ConversionError as error:
             diags.append(
-                Diagnostic.error(
+                _part_error(
                     "Invalid template interpolation value",
                     f"Cannot include the given value in a string template: {error}.",
-                    part.range,
-                    node.range,
-                    expression=part,
-                    eval_context=ctx,
+                    part,
+                    node,
+                    ctx,
                 )
             )
     return Value.string("".join(pieces)) if known else _UNKNOWN_STRING

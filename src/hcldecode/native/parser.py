@@ -373,7 +373,6 @@ class Parser:
         )
 
     def finish_block(self, ident: Token) -> BlockNode:
-        block_type = self.tok_text(ident)
         labels: list[str] = []
         label_spans: list[tuple[int, int]] = []
         type_span = (ident[1], ident[2])
@@ -381,7 +380,7 @@ class Parser:
             tok = self.peek()
             kind = tok[0]
             if kind == S.OBRACE:
-                open_brace = self.read()
+                body, open_span, close_span = self.finish_block_body(ident)
                 break
             if kind == S.OQUOTE:
                 label, span = self.parse_quoted_string_literal()
@@ -393,44 +392,45 @@ class Parser:
                 labels.append(self.tok_text(tok))
                 label_spans.append((tok[1], tok[2]))
                 continue
-            context = self.between(ident, tok)
             if kind == S.EQUAL:
-                self.error(
-                    "Invalid block definition",
+                detail: str | None = (
                     'The equals sign "=" indicates an argument definition, and must not be '
-                    "used when defining a block.",
-                    self.rng(tok),
-                    context,
+                    "used when defining a block."
                 )
             elif kind == S.NEWLINE:
-                self.error(
-                    "Invalid block definition",
+                detail = (
                     'A block definition must have block content delimited by "{" and "}", '
-                    "starting on the same line as the block header.",
-                    self.rng(tok),
-                    context,
+                    "starting on the same line as the block header."
                 )
             elif not self.recovery:
-                self.error(
-                    "Invalid block definition",
+                detail = (
                     'Either a quoted string block label or an opening brace ("{") is expected '
-                    "here.",
-                    self.rng(tok),
-                    context,
+                    "here."
+                )
+            else:
+                detail = None
+            if detail is not None:
+                self.error(
+                    "Invalid block definition", detail, self.rng(tok), self.between(ident, tok)
                 )
             self.recover_after_body_item()
             body = Body(self.source, ident[1], ident[2])
-            return BlockNode(
-                self.source,
-                block_type,
-                type_span=type_span,
-                labels=labels,
-                label_spans=label_spans,
-                body=body,
-                open_span=type_span,
-                close_span=type_span,
-            )
+            open_span = close_span = type_span
+            break
+        return BlockNode(
+            self.source,
+            self.tok_text(ident),
+            type_span=type_span,
+            labels=labels,
+            label_spans=label_spans,
+            body=body,
+            open_span=open_span,
+            close_span=close_span,
+        )
 
+    def finish_block_body(self, ident: Token) -> tuple[Body, tuple[int, int], tuple[int, int]]:
+        """A block's body from its ``{``: the body and the spans of its braces."""
+        open_brace = self.read()
         if not self.enter():
             self.recover(S.CBRACE)
             self.leave()
@@ -457,16 +457,7 @@ class Parser:
                     self.between(ident, eol),
                 )
             self.recover_after_body_item()
-        return BlockNode(
-            self.source,
-            block_type,
-            type_span=type_span,
-            labels=labels,
-            label_spans=label_spans,
-            body=body,
-            open_span=(open_brace[1], open_brace[2]),
-            close_span=(close_tok[1], close_tok[2]),
-        )
+        return body, (open_brace[1], open_brace[2]), (close_tok[1], close_tok[2])
 
     def check_single_line_close(self, ident: Token, open_brace: Token, mark: int) -> None:
         """After a one-line block's attribute: expect ``}``.
@@ -734,82 +725,61 @@ class Parser:
         while open_tok[0] == S.DOUBLE_COLON:
             part = self.read()
             if part[0] != S.IDENT:
-                self.error(
+                return self._bad_call(
+                    name_tok,
+                    part,
                     "Missing function name",
                     "Function scope resolution symbol :: must be followed by a function name "
                     "in this scope.",
-                    self.rng(part),
-                    self.between(name_tok, part),
                 )
-                self.recover_over(S.OPAREN)
-                return ErrorExpr(self.source, name_tok[1], part[2], self.diags[-1:])
             name = f"{name}::{self.tok_text(part)}"
             name_end = part[2]
             open_tok = self.read()
         if open_tok[0] != S.OPAREN:
-            self.error(
+            return self._bad_call(
+                name_tok,
+                open_tok,
                 "Missing open parenthesis",
                 "Function selector must be followed by an open parenthesis to begin the "
                 "function call.",
-                self.rng(open_tok),
-                self.between(name_tok, open_tok),
             )
-            self.recover_over(S.OPAREN)
-            return ErrorExpr(self.source, name_tok[1], open_tok[2], self.diags[-1:])
 
-        args: list[Node] = []
         expand_final = False
-        self.newlines.append(False)
-        while True:
-            tok = self.peek()
-            if tok[0] == S.CPAREN:
-                close = self.read()
-                break
-            mark = self.mark()
-            args.append(self.parse_expression())
-            if self.recovery and self.failed_since(mark):
-                close = self.recover(S.CPAREN)
-                break
-            sep = self.read()
-            if sep[0] == S.CPAREN:
-                close = sep
-                break
+
+        def after_argument(sep: Token) -> Token:
+            nonlocal expand_final
+            self.read()  # the reference consumes the token before recovering
             if sep[0] == S.ELLIPSIS:
                 expand_final = True
-                if self.peek()[0] != S.CPAREN:
-                    if not self.recovery:
-                        self.error(
-                            "Missing closing parenthesis",
-                            "An expanded function argument (with ...) must be immediately "
-                            "followed by closing parentheses.",
-                            self.rng(sep),
-                            self.between(name_tok, sep),
-                        )
-                    close = self.recover(S.CPAREN)
-                else:
-                    close = self.read()
-                break
-            if sep[0] != S.COMMA:
-                if sep[0] == S.EOF:
+                if self.peek()[0] == S.CPAREN:
+                    return self.read()
+                if not self.recovery:
                     self.error(
-                        "Unterminated function call",
-                        "There is no closing parenthesis for this function call before the end "
-                        "of the file. This may be caused by incorrect parethesis nesting "
-                        "elsewhere in this file.",
-                        self.between(name_tok, open_tok),
-                    )
-                else:
-                    self.error(
-                        "Missing argument separator",
-                        "A comma is required to separate each function argument from the next.",
+                        "Missing closing parenthesis",
+                        "An expanded function argument (with ...) must be immediately "
+                        "followed by closing parentheses.",
                         self.rng(sep),
                         self.between(name_tok, sep),
                     )
-                close = self.recover(S.CPAREN)
-                break
-            if self.peek()[0] == S.CPAREN:
-                close = self.read()
-                break
+            elif sep[0] == S.EOF:
+                self.error(
+                    "Unterminated function call",
+                    "There is no closing parenthesis for this function call before the end "
+                    "of the file. This may be caused by incorrect parethesis nesting "
+                    "elsewhere in this file.",
+                    self.between(name_tok, open_tok),
+                )
+            else:
+                self.error(
+                    "Missing argument separator",
+                    "A comma is required to separate each function argument from the next.",
+                    self.rng(sep),
+                    self.between(name_tok, sep),
+                )
+            return self.recover(S.CPAREN)
+
+        self.newlines.append(False)
+        args, close = self.parse_sequence(S.CPAREN, after_argument)
         self.newlines.pop()
         return FunctionCall(
             self.source,
@@ -823,47 +793,64 @@ class Parser:
             close_start=close[1],
         )
 
+    def _bad_call(self, name_tok: Token, bad: Token, summary: str, detail: str) -> ErrorExpr:
+        """Report a call whose name or ``(`` is wrong and skip past its parentheses."""
+        self.error(summary, detail, self.rng(bad), self.between(name_tok, bad))
+        self.recover_over(S.OPAREN)
+        return ErrorExpr(self.source, name_tok[1], bad[2], self.diags[-1:])
+
+    def parse_sequence(
+        self, closer: int, after_item: Callable[[Token], Token]
+    ) -> tuple[list[Node], Token]:
+        """Comma-separated expressions (a trailing comma allowed) up to the ``closer`` token.
+
+        Returns the expressions and the closing token. After an expression,
+        a token that is neither a comma nor ``closer`` is handed to
+        ``after_item`` (unread), which reports it, recovers and returns the
+        token that closes the sequence.
+        """
+        items: list[Node] = []
+        while True:
+            if self.peek()[0] == closer:
+                return items, self.read()
+            mark = self.mark()
+            items.append(self.parse_expression())
+            if self.recovery and self.failed_since(mark):
+                return items, self.recover(closer)
+            nxt = self.peek()
+            if nxt[0] == closer:
+                return items, self.read()
+            if nxt[0] != S.COMMA:
+                return items, after_item(nxt)
+            self.read()
+
     def parse_tuple(self) -> Node:
         open_tok = self.read()
         self.newlines.append(False)
         try:
             if self._is_keyword(self.peek(), "for"):
                 return self.finish_for(open_tok)
-            items: list[Node] = []
-            while True:
-                nxt = self.peek()
-                if nxt[0] == S.CBRACK:
-                    close = self.read()
-                    break
-                mark = self.mark()
-                items.append(self.parse_expression())
-                if self.recovery and self.failed_since(mark):
-                    close = self.recover(S.CBRACK)
-                    break
-                nxt = self.peek()
-                if nxt[0] == S.CBRACK:
-                    close = self.read()
-                    break
-                if nxt[0] != S.COMMA:
-                    if not self.recovery:
-                        if nxt[0] == S.EOF:
-                            self.error(
-                                "Unterminated tuple constructor expression",
-                                "There is no corresponding closing bracket before the end of "
-                                "the file. This may be caused by incorrect bracket nesting "
-                                "elsewhere in this file.",
-                                self.rng(open_tok),
-                            )
-                        else:
-                            self.error(
-                                "Missing item separator",
-                                "Expected a comma to mark the beginning of the next item.",
-                                self.rng(nxt),
-                                self.between(open_tok, nxt),
-                            )
-                    close = self.recover(S.CBRACK)
-                    break
-                self.read()
+
+            def after_item(nxt: Token) -> Token:
+                if not self.recovery:
+                    if nxt[0] == S.EOF:
+                        self.error(
+                            "Unterminated tuple constructor expression",
+                            "There is no corresponding closing bracket before the end of "
+                            "the file. This may be caused by incorrect bracket nesting "
+                            "elsewhere in this file.",
+                            self.rng(open_tok),
+                        )
+                    else:
+                        self.error(
+                            "Missing item separator",
+                            "Expected a comma to mark the beginning of the next item.",
+                            self.rng(nxt),
+                            self.between(open_tok, nxt),
+                        )
+                return self.recover(S.CBRACK)
+
+            items, close = self.parse_sequence(S.CBRACK, after_item)
             return TupleCons(self.source, open_tok[1], close[2], items)
         finally:
             self.newlines.pop()
@@ -892,7 +879,7 @@ class Parser:
                 if self.recovery and self.failed_since(mark):
                     close = self.recover(S.CBRACE)
                     break
-                key = ObjectKey(key_expr, force)
+                key = ObjectKey.around(key_expr, force_non_literal=force)
                 nxt = self.peek()
                 if nxt[0] != S.EQUAL and nxt[0] != S.COLON:
                     if not self.recovery:

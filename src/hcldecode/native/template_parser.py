@@ -141,87 +141,80 @@ class TemplateParser:
             parts = [LiteralValue(self.source, empty_at, empty_at, LiteralKind.STRING, "")]
         return Template(self.source, parts[0].start, parts[-1].end, parts)
 
-    def parse_if(self) -> Node:
-        open_if = self._read()
-        if_parts: list[Node] = []
-        else_parts: list[Node] = []
-        current = if_parts
-        while True:
-            nxt = self._peek()
-            if nxt.kind == TemplateToken.END:
-                self._error(
-                    "Unexpected end of template",
-                    f"The if directive at {self._range(open_if)} is missing its corresponding "
-                    "endif directive.",
-                    nxt,
-                )
-                return self._placeholder(nxt)
-            if nxt.kind in _CLOSERS:
-                self._read()
-                if nxt.kind == TemplateToken.ELSE:
-                    if current is if_parts:
-                        current = else_parts
-                        continue
-                    self._error(
-                        "Unexpected else directive",
-                        f"Already in the else clause for the if started at {self._range(open_if)}.",
-                        nxt,
-                    )
-                elif nxt.kind == TemplateToken.ENDIF:
-                    endif = nxt
-                    break
-                else:
-                    self._error(
-                        f"Unexpected {nxt.kind} directive",
-                        f"Expecting an endif directive for the if started at "
-                        f"{self._range(open_if)}.",
-                        nxt,
-                    )
-                return self._placeholder(nxt)
-            current.append(self.parse_part())
-        assert open_if.expr is not None
-        return Conditional(
-            self.source,
-            open_if.start,
-            endif.end,
-            condition=open_if.expr,
-            true_result=self._body(if_parts, open_if.end),
-            false_result=self._body(else_parts, endif.start),
-        )
+    def _parts_until_closer(self, opener: TemplateToken) -> tuple[list[Node], TemplateToken | None]:
+        """The parts after ``opener`` up to the next ``else``/``endif``/``endfor``.
 
-    def parse_for(self) -> Node:
-        open_for = self._read()
+        Returns them and that directive (read), or ``None`` when the template
+        ends first (reported; the END token is left for the placeholder).
+        """
         parts: list[Node] = []
         while True:
             nxt = self._peek()
             if nxt.kind == TemplateToken.END:
+                name = opener.kind
                 self._error(
                     "Unexpected end of template",
-                    f"The for directive at {self._range(open_for)} is missing its corresponding "
-                    "endfor directive.",
+                    f"The {name} directive at {self._range(opener)} is missing its corresponding "
+                    f"end{name} directive.",
                     nxt,
                 )
-                return self._placeholder(nxt)
+                return parts, None
             if nxt.kind in _CLOSERS:
-                self._read()
-                if nxt.kind == TemplateToken.ENDFOR:
-                    endfor = nxt
-                    break
-                if nxt.kind == TemplateToken.ELSE:
-                    self._error(
-                        "Unexpected else directive",
-                        "An else clause is not expected for a for directive.",
-                        nxt,
-                    )
-                else:
-                    self._error(
-                        f"Unexpected {nxt.kind} directive",
-                        f"Expecting an endfor directive corresponding to the for directive at "
-                        f"{self._range(open_for)}.",
-                        nxt,
-                    )
-                return self._placeholder(nxt)
+                return parts, self._read()
             parts.append(self.parse_part())
+
+    def parse_if(self) -> Node:
+        open_if = self._read()
+        if_parts, closer = self._parts_until_closer(open_if)
+        else_parts: list[Node] = []
+        if closer is not None and closer.kind == TemplateToken.ELSE:
+            else_parts, closer = self._parts_until_closer(open_if)
+            if closer is not None and closer.kind == TemplateToken.ELSE:
+                self._error(
+                    "Unexpected else directive",
+                    f"Already in the else clause for the if started at {self._range(open_if)}.",
+                    closer,
+                )
+                return self._placeholder(closer)
+        if closer is None:
+            return self._placeholder(self._peek())
+        if closer.kind != TemplateToken.ENDIF:
+            self._error(
+                f"Unexpected {closer.kind} directive",
+                f"Expecting an endif directive for the if started at {self._range(open_if)}.",
+                closer,
+            )
+            return self._placeholder(closer)
+        assert open_if.expr is not None
+        return Conditional(
+            self.source,
+            open_if.start,
+            closer.end,
+            condition=open_if.expr,
+            true_result=self._body(if_parts, open_if.end),
+            false_result=self._body(else_parts, closer.start),
+        )
+
+    def parse_for(self) -> Node:
+        open_for = self._read()
+        parts, endfor = self._parts_until_closer(open_for)
+        if endfor is None:
+            return self._placeholder(self._peek())
+        if endfor.kind == TemplateToken.ELSE:
+            self._error(
+                "Unexpected else directive",
+                "An else clause is not expected for a for directive.",
+                endfor,
+            )
+            return self._placeholder(endfor)
+        if endfor.kind != TemplateToken.ENDFOR:
+            self._error(
+                f"Unexpected {endfor.kind} directive",
+                f"Expecting an endfor directive corresponding to the for directive at "
+                f"{self._range(open_for)}.",
+                endfor,
+            )
+            return self._placeholder(endfor)
         assert open_for.expr is not None
         loop = ForExpr(
             self.source,
@@ -237,4 +230,4 @@ class TemplateParser:
             open_end=open_for.end,
             close_start=endfor.start,
         )
-        return TemplateJoin(loop)
+        return TemplateJoin.around(loop)

@@ -25,24 +25,27 @@ The spec blocks are ``object`` (labelled children), ``array``, ``attr``,
 ``literal``, ``default`` and ``transform``; the children of ``object``
 carry a label that is the result's attribute name and, for ``attr`` and
 the block specs, the default name to read. Type expressions (``type``,
-``element_type``) are evaluated with ``string``, ``number``, ``bool`` and
-``any`` as variables and ``list``, ``set``, ``map``, ``tuple`` and
-``object`` as functions; inside ``object({...})`` an attribute type may be
-``optional(T)`` or ``optional(T, default)``. Expressions elsewhere in the
-file may call the functions of :mod:`hcldecode.spec.stdlib`.
+``element_type``) are evaluated as the reference evaluates them, with
+``string``, ``number``, ``bool`` and ``any`` as variables and ``list``,
+``set``, ``map``, ``tuple`` and ``object`` as functions (``null`` means
+``any``). Beyond the reference, an object attribute's type may be
+``optional(T)`` or ``optional(T, default)``: an expression that uses
+``optional`` is read with the static rules of
+:mod:`hcldecode.spec.typeexpr`, and its defaults are applied to the
+decoded values. Expressions elsewhere in the file may call the functions
+of :mod:`hcldecode.spec.stdlib`.
 
 Differences from the reference (``hcldec`` of HCL 2.14): ``block_attrs`` is
 accepted as the format documentation says (the reference rejects it),
-``object(...)`` and ``optional(...)`` type expressions work (the reference
-cannot evaluate ``object``), and a ``default`` block with one spec gives its
-warning instead of crashing.
+``optional(...)`` works in type expressions (the reference has no such
+function), and a ``default`` block with one spec gives its warning instead
+of crashing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -50,8 +53,9 @@ import attrs
 from ..context import EvalContext
 from ..convert import ConversionError, convert
 from ..diagnostics import Diagnostic, Diagnostics, Range
-from ..functions import Function, FunctionError, Parameter
+from ..functions import Function, Parameter
 from ..model import AttributeSchema, Block, BlockHeaderSchema, Body, BodySchema, Expression
+from ..static import expr_call, expr_list, expr_map
 from ..traversal import Traversal
 from ..types import (
     BOOL,
@@ -68,6 +72,7 @@ from ..types import (
     go_quote,
 )
 from ..values import Value
+from ._frozen import frozen_mapping
 from .specs import (
     AttrSpec,
     BlockAttrsSpec,
@@ -83,9 +88,10 @@ from .specs import (
     TupleSpec,
 )
 from .stdlib import SPEC_FUNCTIONS
+from .typeexpr import Defaults, type_constraint_with_defaults
 from .userfunc import decode_user_functions
 
-__all__ = ["SPEC_CONTEXT", "SpecFile", "evaluate_type_expr", "load_spec_file", "read_spec"]
+__all__ = ["SPEC_CONTEXT", "SpecFile", "load_spec_file", "read_spec", "read_type_expr"]
 
 SPEC_CONTEXT = EvalContext(functions=SPEC_FUNCTIONS)
 """The context of a spec file's own expressions: the spec functions, no variables."""
@@ -93,21 +99,13 @@ SPEC_CONTEXT = EvalContext(functions=SPEC_FUNCTIONS)
 _ERROR_SPEC = LiteralSpec(Value.null(DYNAMIC))
 
 
-def _frozen_values(mapping: Mapping[str, Value]) -> Mapping[str, Value]:
-    return MappingProxyType(dict(mapping))
-
-
-def _frozen_functions(mapping: Mapping[str, Function]) -> Mapping[str, Function]:
-    return MappingProxyType(dict(mapping))
-
-
 @attrs.frozen
 class SpecFile:
     """What a spec file defines: the root spec, and the input's variables and functions."""
 
     root: Spec
-    variables: Mapping[str, Value] = attrs.field(factory=dict, converter=_frozen_values)
-    functions: Mapping[str, Function] = attrs.field(factory=dict, converter=_frozen_functions)
+    variables: Mapping[str, Value] = attrs.field(factory=dict, converter=frozen_mapping)
+    functions: Mapping[str, Function] = attrs.field(factory=dict, converter=frozen_mapping)
 
     def eval_context(self) -> EvalContext | None:
         """The context for the input, or ``None`` when the file defines no names."""
@@ -118,76 +116,23 @@ class SpecFile:
 
 # --------------------------------------------------------------------------- type expressions
 
-
-@attrs.frozen
-class _TypeSpec:
-    """A type expression's value: a type, and for ``optional(...)`` the default."""
-
-    type: Type
-    optional: bool = False
-    default: Value | None = None
-
-
-_TYPE = CapsuleType("type", _TypeSpec)
+# The reference evaluates type expressions: the keywords are variables and
+# the constructors functions, over a capsule type that holds a type.
+_TYPE = CapsuleType("type", Type)
 
 
 def _type_value(t: Type) -> Value:
-    return Value.capsule(_TYPE, _TypeSpec(t))
+    return Value.capsule(_TYPE, t)
 
 
-def _unwrap(value: Value) -> _TypeSpec:
-    spec = value.payload
-    assert isinstance(spec, _TypeSpec)
-    return spec
+def _held_type(value: Value) -> Type:
+    held = value.payload
+    assert isinstance(held, Type)
+    return held
 
 
-def _exact(value: Value) -> Type:
-    spec = _unwrap(value)
-    if spec.optional:
-        raise FunctionError("optional(...) is valid only for the attributes of object(...)")
-    return spec.type
-
-
-def _type_function(
-    name: str, param_type: Type, make: Callable[[Value], Type], var_param: bool = False
-) -> Function:
-    param = Parameter(name, param_type, allow_null=var_param)
-    return Function(
-        [param] if not var_param else [Parameter("type", _TYPE)],
-        param if var_param else None,
-        return_type=_TYPE,
-        impl=lambda args, _ret: Value.capsule(_TYPE, _TypeSpec(make(args[0]))),
-    )
-
-
-def _object_type(value: Value) -> Type:
-    attributes: dict[str, Type] = {}
-    optional: list[str] = []
-    for name, element in value.items():
-        spec = _unwrap(element)
-        attributes[name] = spec.type
-        if spec.optional:
-            optional.append(name)
-    return ObjectType(attributes, optional)
-
-
-def _optional(args: Sequence[Value], _ret: Type) -> Value:
-    attribute_type = _exact(args[0])
-    if len(args) > 2:
-        raise FunctionError(
-            "Optional attribute modifier expects at most two arguments: "
-            "the attribute type, and a default value."
-        )
-    default = None
-    if len(args) == 2:
-        try:
-            default = convert(args[1], attribute_type)
-        except ConversionError as error:
-            raise FunctionError(
-                "This default value is not compatible with the attribute's type "
-                f"constraint: {error}"
-            ) from error
-    return Value.capsule(_TYPE, _TypeSpec(attribute_type, optional=True, default=default))
+def _type_function(param: Parameter, make: Callable[[Value], Type]) -> Function:
+    return Function([param], return_type=_TYPE, impl=lambda args, _ret: _type_value(make(args[0])))
 
 
 _TYPE_CONTEXT = EvalContext(
@@ -198,35 +143,25 @@ _TYPE_CONTEXT = EvalContext(
         "any": _type_value(DYNAMIC),
     },
     {
-        "list": _type_function("element_type", _TYPE, lambda v: ListType(_exact(v))),
-        "set": _type_function("element_type", _TYPE, lambda v: SetType(_exact(v))),
-        "map": _type_function("element_type", _TYPE, lambda v: MapType(_exact(v))),
+        "list": _type_function(Parameter("element_type", _TYPE), lambda v: ListType(_held_type(v))),
+        "set": _type_function(Parameter("element_type", _TYPE), lambda v: SetType(_held_type(v))),
+        "map": _type_function(Parameter("element_type", _TYPE), lambda v: MapType(_held_type(v))),
         "tuple": _type_function(
-            "element_types",
-            ListType(_TYPE),
-            lambda v: TupleType(_exact(e) for e in v.elements()),
+            Parameter("element_types", ListType(_TYPE)),
+            lambda v: TupleType(_held_type(e) for e in v.elements()),
         ),
-        "object": _type_function("attribute_types", MapType(_TYPE), _object_type),
-        "optional": Function(
-            [Parameter("type", _TYPE)],
-            Parameter("default", DYNAMIC, allow_null=True, allow_dynamic_type=True),
-            return_type=_TYPE,
-            impl=_optional,
+        "object": _type_function(
+            Parameter("attribute_types", MapType(_TYPE)),
+            lambda v: ObjectType({name: _held_type(e) for name, e in v.items()}),
         ),
     },
 )
 
 
-def evaluate_type_expr(expr: Expression) -> tuple[Type, Mapping[str, Any], Diagnostics]:
-    """The type a spec file's type expression describes (``any`` for null).
-
-    Also returns the defaults of ``optional(T, default)`` object attributes,
-    as nested mappings from attribute names (``""`` for the elements of a
-    collection) to default values or deeper mappings.
-    """
+def _evaluate_type_expr(expr: Expression) -> tuple[Type, Diagnostics]:
     result, diags = expr.value(_TYPE_CONTEXT)
     if result.is_null:
-        return DYNAMIC, {}, diags
+        return DYNAMIC, diags
     if result.type != _TYPE or not result.is_known:
         diags.append(
             Diagnostic.error(
@@ -234,18 +169,38 @@ def evaluate_type_expr(expr: Expression) -> tuple[Type, Mapping[str, Any], Diagn
                 f"A type is required, not {result.type.friendly_name()}.",
             )
         )
-        return DYNAMIC, {}, diags
-    spec = _unwrap(result)
-    if spec.optional:
-        diags.append(
-            Diagnostic.error(
-                "Invalid type expression",
-                "optional(...) is valid only for the attributes of object(...).",
-                expr.range,
-            )
-        )
-        return DYNAMIC, {}, diags
-    return spec.type, {}, diags
+        return DYNAMIC, diags
+    return _held_type(result), diags
+
+
+def _mentions_optional(expr: Expression) -> bool:
+    """Whether ``optional(...)`` is called anywhere in the static structure of ``expr``."""
+    call, _diags = expr_call(expr)
+    if call is not None:
+        return call.name == "optional" or any(_mentions_optional(a) for a in call.arguments)
+    items, list_diags = expr_list(expr)
+    if not list_diags:
+        return any(_mentions_optional(item) for item in items)
+    pairs, _diags = expr_map(expr)
+    return any(_mentions_optional(value) for _key, value in pairs)
+
+
+def read_type_expr(expr: Expression) -> tuple[Type, Defaults | None, Diagnostics]:
+    """The type a spec file's type expression describes, and its attribute defaults.
+
+    An expression that uses ``optional(...)`` anywhere is read statically
+    as a type constraint with defaults
+    (:func:`hcldecode.spec.typeexpr.type_constraint_with_defaults`); the
+    reference's ``hcldec`` has no ``optional``. Any other expression is
+    evaluated as the reference evaluates it, with ``string``, ``number``,
+    ``bool`` and ``any`` as variables and the type constructors as functions,
+    so that it gives the reference's types and messages; ``null`` means
+    ``any``.
+    """
+    if _mentions_optional(expr):
+        return type_constraint_with_defaults(expr)
+    t, diags = _evaluate_type_expr(expr)
+    return t, None, diags
 
 
 # --------------------------------------------------------------------------- spec arguments
@@ -417,16 +372,40 @@ def _array_spec(block: Block, name: str) -> tuple[Spec, Diagnostics]:
     return TupleSpec(specs), diags
 
 
-def _attr_spec(block: Block, name: str) -> tuple[Spec, Diagnostics]:
+@attrs.frozen
+class _Typed:
+    """The arguments of ``attr`` and ``block_attrs``: a name, a type, ``required``."""
+
+    name: str
+    type: Type
+    defaults: Defaults | None
+    required: bool
+
+
+def _typed_arguments(
+    block: Block, name: str, name_arg: str, type_arg: str
+) -> tuple[_Typed | None, Diagnostics]:
+    """The arguments of ``attr`` or ``block_attrs`` (none after errors in them).
+
+    The name defaults to the block's label; the type is read even when the
+    name is missing, as the reference does.
+    """
     args, _rest, diags = _arguments(
-        block.body, {"name": "string", "type": "expr", "required": "bool"}
+        block.body, {name_arg: "string", type_arg: "expr", "required": "bool"}
     )
     if diags.has_errors():
-        return _ERROR_SPEC, diags
-    attr_type, _defaults, type_diags = evaluate_type_expr(args["type"])
+        return None, diags
+    t, defaults, type_diags = read_type_expr(args[type_arg])
     diags.extend(type_diags)
-    name = args["name"] if args["name"] is not None else name
-    if not name:
+    given = args[name_arg]
+    return _Typed(given if given is not None else name, t, defaults, bool(args["required"])), diags
+
+
+def _attr_spec(block: Block, name: str) -> tuple[Spec, Diagnostics]:
+    typed, diags = _typed_arguments(block, name, "name", "type")
+    if typed is None:
+        return _ERROR_SPEC, diags
+    if not typed.name:
         diags.append(
             Diagnostic.error(
                 "Missing name in attribute spec",
@@ -436,7 +415,7 @@ def _attr_spec(block: Block, name: str) -> tuple[Spec, Diagnostics]:
             )
         )
         return _ERROR_SPEC, diags
-    return AttrSpec(name, attr_type, bool(args["required"])), diags
+    return AttrSpec(typed.name, typed.type, typed.required, defaults=typed.defaults), diags
 
 
 def _block_kind_spec(
@@ -508,18 +487,14 @@ def _block_map_spec(block: Block, name: str) -> tuple[Spec, Diagnostics]:
 
 
 def _block_attrs_spec(block: Block, name: str) -> tuple[Spec, Diagnostics]:
-    args, _rest, diags = _arguments(
-        block.body, {"block_type": "string", "element_type": "expr", "required": "bool"}
-    )
-    if diags.has_errors():
+    typed, diags = _typed_arguments(block, name, "block_type", "element_type")
+    if typed is None:
         return _ERROR_SPEC, diags
-    element_type, _defaults, type_diags = evaluate_type_expr(args["element_type"])
-    diags.extend(type_diags)
-    type_name = args["block_type"] if args["block_type"] is not None else name
-    if not type_name:
+    if not typed.name:
         diags.append(_missing_type("block_attrs", block.body))
         return _ERROR_SPEC, diags
-    return BlockAttrsSpec(type_name, element_type, bool(args["required"])), diags
+    spec = BlockAttrsSpec(typed.name, typed.type, typed.required, defaults=typed.defaults)
+    return spec, diags
 
 
 def _literal_spec(block: Block, name: str) -> tuple[Spec, Diagnostics]:

@@ -28,8 +28,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from types import MappingProxyType
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 import attrs
 
@@ -61,6 +60,8 @@ from ..types import (
     go_quote,
 )
 from ..values import DYNAMIC_VALUE, Value
+from ._frozen import frozen_mapping
+from .typeexpr import Defaults
 
 if TYPE_CHECKING:
     from ..traversal import Traversal
@@ -282,10 +283,6 @@ def child_block_types(spec: Spec) -> dict[str, Spec]:
 # --------------------------------------------------------------------------- combinations
 
 
-def _to_specs_mapping(specs: Mapping[str, Spec]) -> Mapping[str, Spec]:
-    return MappingProxyType(dict(specs))
-
-
 def _to_specs_tuple(specs: Iterable[Spec]) -> tuple[Spec, ...]:
     return tuple(specs)
 
@@ -294,7 +291,7 @@ def _to_specs_tuple(specs: Iterable[Spec]) -> tuple[Spec, ...]:
 class ObjectSpec(Spec):
     """An object value: each attribute decoded by its own spec from the same body."""
 
-    specs: Mapping[str, Spec] = attrs.field(converter=_to_specs_mapping)
+    specs: Mapping[str, Spec] = attrs.field(converter=frozen_mapping)
 
     def same_body_children(self) -> Sequence[Spec]:
         return tuple(self.specs.values())
@@ -350,11 +347,21 @@ class TupleSpec(Spec):
 # --------------------------------------------------------------------------- leaves
 
 
-def _convert_attribute(
-    attr: Attribute, target: Type, ctx: EvalContext | None, summary: str, detail: str
+def _convert_attribute(  # noqa: PLR0917 (the conversion and the message's parts)
+    attr: Attribute,
+    target: Type,
+    defaults: Defaults | None,
+    ctx: EvalContext | None,
+    summary: str,
+    detail: str,
 ) -> tuple[Value, Diagnostics]:
-    """Evaluate ``attr`` and convert it to ``target``; ``detail`` has a ``{}`` for the reason."""
+    """Evaluate ``attr``, apply ``defaults`` and convert to ``target``.
+
+    ``detail`` has a ``{}`` for the reason a conversion fails.
+    """
     value, diags = attr.expr.value(ctx)
+    if defaults is not None:
+        value = defaults.apply(value)
     try:
         return convert(value, target), diags
     except ConversionError as error:
@@ -378,11 +385,15 @@ class AttrSpec(Spec):
     ``required`` makes an absent attribute an error. An ``ObjectType``
     with optional attributes may be given as ``type``; the value of an
     absent attribute is then null of the type without the optional marks.
+    ``defaults`` (from :func:`hcldecode.spec.typeexpr.type_constraint_with_defaults`)
+    are applied to the attribute's value before the conversion, filling the
+    absent optional attributes of the objects in it.
     """
 
     name: str
     type: Type = DYNAMIC
     required: bool = False
+    defaults: Defaults | None = attrs.field(default=None, kw_only=True)
 
     def attribute_schemata(self) -> list[AttributeSchema]:
         return [AttributeSchema(self.name, self.required)]
@@ -401,6 +412,7 @@ class AttrSpec(Spec):
         return _convert_attribute(
             attr,
             self.type,
+            self.defaults,
             ctx,
             "Incorrect attribute value type",
             f"Inappropriate value for attribute {go_quote(self.name)}: {{}}.",
@@ -621,20 +633,6 @@ class _BlockSequenceSpec(_BlockSpecBase):
             )
         return values, ranges, diags
 
-    def _decode_collection(
-        self,
-        content: BodyContent,
-        ctx: EvalContext | None,
-        make: Callable[[list[Value], Type], Value],
-    ) -> tuple[Value, Diagnostics]:
-        values, ranges, diags = self._decode_all(content, ctx)
-        if not values:
-            return make([], self.nested.implied_type()), diags
-        unified = _unify_values(values, ranges, self.type_name, diags)
-        if unified is None:
-            return DYNAMIC_VALUE, diags
-        return make(*unified), diags
-
 
 def _unify_values(
     values: list[Value], ranges: list[Range], type_name: str, diags: Diagnostics
@@ -672,29 +670,39 @@ def _unify_values(
 
 
 @attrs.frozen(eq=False)
-class BlockListSpec(_BlockSequenceSpec):
-    """A list of the nested bodies of every block of type ``type_name``."""
+class _BlockCollectionSpec(_BlockSequenceSpec):
+    """A list or set of the nested bodies: their values are converted to one type."""
+
+    collection_type: ClassVar[type[ListType] | type[SetType]]
 
     def decode_content(
         self, content: BodyContent, labels: Labels, ctx: EvalContext | None
     ) -> tuple[Value, Diagnostics]:
-        return self._decode_collection(content, ctx, Value.list)
+        make = Value.list if self.collection_type is ListType else Value.set
+        values, ranges, diags = self._decode_all(content, ctx)
+        if not values:
+            return make([], self.nested.implied_type()), diags
+        unified = _unify_values(values, ranges, self.type_name, diags)
+        if unified is None:
+            return DYNAMIC_VALUE, diags
+        return make(*unified), diags
 
     def implied_type(self) -> Type:
-        return ListType(self.nested.implied_type())
+        return self.collection_type(self.nested.implied_type())
 
 
 @attrs.frozen(eq=False)
-class BlockSetSpec(_BlockSequenceSpec):
+class BlockListSpec(_BlockCollectionSpec):
+    """A list of the nested bodies of every block of type ``type_name``."""
+
+    collection_type = ListType
+
+
+@attrs.frozen(eq=False)
+class BlockSetSpec(_BlockCollectionSpec):
     """A set of the nested bodies of every block of type ``type_name`` (duplicates merge)."""
 
-    def decode_content(
-        self, content: BodyContent, labels: Labels, ctx: EvalContext | None
-    ) -> tuple[Value, Diagnostics]:
-        return self._decode_collection(content, ctx, Value.set)
-
-    def implied_type(self) -> Type:
-        return SetType(self.nested.implied_type())
+    collection_type = SetType
 
 
 @attrs.frozen(eq=False)
@@ -837,12 +845,15 @@ class BlockAttrsSpec(Spec):
     """The attributes of the one block of type ``type_name``, as a map of ``element_type``.
 
     The block has no labels and may contain only attributes. The value is
-    null when the block is absent (an error if ``required``).
+    null when the block is absent (an error if ``required``). ``defaults``
+    are applied to each attribute's value before its conversion, as for
+    :class:`AttrSpec`.
     """
 
     type_name: str
     element_type: Type
     required: bool = False
+    defaults: Defaults | None = attrs.field(default=None, kw_only=True)
 
     def block_schemata(self) -> list[BlockHeaderSchema]:
         return [BlockHeaderSchema(self.type_name)]
@@ -881,6 +892,7 @@ class BlockAttrsSpec(Spec):
             values[name], value_diags = _convert_attribute(
                 attr,
                 self.element_type,
+                self.defaults,
                 ctx,
                 "Invalid attribute value",
                 f"Invalid value for attribute of {go_quote(self.type_name)} block: {{}}.",
@@ -957,6 +969,22 @@ class _WrapperSpec(Spec):
     def value_range(self, content: BodyContent, labels: Labels) -> Range:
         return self.wrapped.value_range(content, labels)
 
+    def decode_content(
+        self, content: BodyContent, labels: Labels, ctx: EvalContext | None
+    ) -> tuple[Value, Diagnostics]:
+        value, diags = self.wrapped.decode_content(content, labels, ctx)
+        if diags.has_errors():
+            return Value.unknown(self.implied_type()), diags
+        result, more = self._process(value, content, labels)
+        diags.extend(more)
+        return result, diags
+
+    @abc.abstractmethod
+    def _process(
+        self, value: Value, content: BodyContent, labels: Labels
+    ) -> tuple[Value, Diagnostics]:
+        """The result for the wrapped spec's value (decoded without errors)."""
+
 
 @attrs.frozen(eq=False)
 class TransformExprSpec(_WrapperSpec):
@@ -976,15 +1004,10 @@ class TransformExprSpec(_WrapperSpec):
         ctx = EvalContext({self.var_name: value}, parent=self.transform_ctx)
         return self.expr.value(ctx)
 
-    def decode_content(
-        self, content: BodyContent, labels: Labels, ctx: EvalContext | None
+    def _process(
+        self, value: Value, content: BodyContent, labels: Labels
     ) -> tuple[Value, Diagnostics]:
-        value, diags = self.wrapped.decode_content(content, labels, ctx)
-        if diags.has_errors():
-            return Value.unknown(self.implied_type()), diags
-        result, result_diags = self._evaluate(value)
-        diags.extend(result_diags)
-        return result, diags
+        return self._evaluate(value)
 
     def implied_type(self) -> Type:
         return self._evaluate(Value.unknown(self.wrapped.implied_type()))[0].type
@@ -1001,23 +1024,18 @@ class TransformFuncSpec(_WrapperSpec):
 
     func: Function
 
-    def decode_content(
-        self, content: BodyContent, labels: Labels, ctx: EvalContext | None
+    def _process(
+        self, value: Value, content: BodyContent, labels: Labels
     ) -> tuple[Value, Diagnostics]:
-        value, diags = self.wrapped.decode_content(content, labels, ctx)
-        if diags.has_errors():
-            return Value.unknown(self.implied_type()), diags
         try:
-            return self.func.call([value]), diags
+            return self.func.call([value]), Diagnostics()
         except FunctionError as error:
-            diags.append(
-                Diagnostic.error(
-                    "Transform function failed",
-                    f"Decoder transform returned an error: {error.message}",
-                    self.value_range(content, labels),
-                )
+            failed = Diagnostic.error(
+                "Transform function failed",
+                f"Decoder transform returned an error: {error.message}",
+                self.value_range(content, labels),
             )
-            return Value.unknown(self.implied_type()), diags
+            return Value.unknown(self.implied_type()), Diagnostics([failed])
 
     def implied_type(self) -> Type:
         try:
@@ -1037,18 +1055,15 @@ class ValidateSpec(_WrapperSpec):
 
     func: Callable[[Value], Iterable[Diagnostic]]
 
-    def decode_content(
-        self, content: BodyContent, labels: Labels, ctx: EvalContext | None
+    def _process(
+        self, value: Value, content: BodyContent, labels: Labels
     ) -> tuple[Value, Diagnostics]:
-        value, diags = self.wrapped.decode_content(content, labels, ctx)
-        if diags.has_errors():
-            return Value.unknown(self.implied_type()), diags
-        for found in self.func(value):
-            diags.append(
-                found
-                if found.subject is not None
-                else attrs.evolve(found, subject=self.value_range(content, labels))
-            )
+        diags = Diagnostics(
+            found
+            if found.subject is not None
+            else attrs.evolve(found, subject=self.value_range(content, labels))
+            for found in self.func(value)
+        )
         return value, diags
 
     def implied_type(self) -> Type:
