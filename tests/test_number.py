@@ -147,6 +147,23 @@ def test_literal_integers_are_exact() -> None:
     assert parse_literal("1e300") == 10**300
 
 
+@given(st.text(alphabet="0123456789", min_size=1, max_size=25))
+def test_plain_digits_read_as_int(digits: str) -> None:
+    # Short runs take a fast path; both paths give the exact int.
+    for parse in (parse_literal, parse_string):
+        value = parse(digits)
+        assert type(value) is int
+        assert value == int(digits)
+
+
+@pytest.mark.parametrize("text", ["\u0661\u0662", "\uff11", "\u00b2"])
+def test_non_ascii_digits_are_no_number(text: str) -> None:
+    with pytest.raises(ValueError, match="invalid number literal"):
+        parse_literal(text)
+    with pytest.raises(ValueError, match="a number is required"):
+        parse_string(text)
+
+
 def test_literal_longer_than_python_str_limit() -> None:
     digits = "7" * 5000
     assert to_string(parse_literal(digits)) == digits

@@ -287,6 +287,15 @@ def _parse(match: re.Match[str] | None) -> Num:
     )
 
 
+# Plain digit strings up to this length are read with ``int`` directly.
+_PLAIN_DIGITS_MAX: Final = 18
+
+
+def _is_plain_integer(text: str) -> bool:
+    """Whether ``text`` is a short run of ASCII digits (the common literal, read by ``int``)."""
+    return len(text) <= _PLAIN_DIGITS_MAX and text.isdigit() and text.isascii()
+
+
 def parse_literal(text: str) -> Num:
     """The value of a native-syntax number literal such as ``1``, ``1.5``, ``1e3``, ``007``.
 
@@ -299,6 +308,8 @@ def parse_literal(text: str) -> Num:
         ValueError: ``text`` is not a number literal, or its magnitude is
             beyond about ``10**±100000``.
     """
+    if _is_plain_integer(text):
+        return int(text)
     try:
         return _parse(_LITERAL_RE.fullmatch(text))
     except ValueError:
@@ -318,6 +329,8 @@ def parse_string(text: str) -> Num:
     Raises:
         ValueError: with the reference's message ``a number is required``.
     """
+    if _is_plain_integer(text):
+        return int(text)
     infinity = _INFINITY_RE.fullmatch(text)
     if infinity is not None:
         return _infinity(infinity.group(1) == "-")

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 import attrs
 import pytest
-from decoding_helpers import problems, span
+from decoding_helpers import Syntax, problems, span
 
 import hcldecode as hcl
 from hcldecode.types import NUMBER
@@ -150,7 +150,7 @@ JSON = """\
 
 
 @pytest.mark.parametrize(("text", "syntax"), [(NATIVE, "native"), (JSON, "json")])
-def test_every_python_type(text: str, syntax: str) -> None:
+def test_every_python_type(text: str, syntax: Syntax) -> None:
     # With variables given, JSON strings are templates: "${a + 1}" is an expression.
     e = hcl.loads(text, Everything, syntax=syntax, variables={"a": 1})
     assert e == Everything(
@@ -211,13 +211,31 @@ def test_json_strings_are_literal_without_variables() -> None:
 @pytest.mark.parametrize(
     ("text", "syntax"), [("must = 1\nopt = null\n", "native"), ('{"must": 1, "opt": null}', "json")]
 )
-def test_null_counts_as_absent(text: str, syntax: str) -> None:
+def test_null_counts_as_absent(text: str, syntax: Syntax) -> None:
     e = hcl.loads(text, Everything, syntax=syntax)
     assert (e.must, e.opt) == (1, None)
 
 
+@dataclasses.dataclass
+class Required:
+    name: str
+
+
+@pytest.mark.parametrize(
+    ("text", "syntax"), [("name = null\n", "native"), ('{"name": null}', "json")]
+)
+def test_null_for_a_required_field(text: str, syntax: Syntax) -> None:
+    assert problems(text, Required, syntax=syntax) == [
+        (
+            "Missing required argument",
+            'The argument "name" is required, but it is set to null.',
+            span(text, "null"),
+        )
+    ]
+
+
 @pytest.mark.parametrize(("text", "syntax"), [("", "native"), ("{}", "json")])
-def test_a_nullable_field_without_default_is_still_required(text: str, syntax: str) -> None:
+def test_a_nullable_field_without_default_is_still_required(text: str, syntax: Syntax) -> None:
     where = "t.hcl:1,1-1" if syntax == "native" else "t.hcl:1,2-3"
     assert problems(text, Everything, syntax=syntax) == [
         (
@@ -295,7 +313,7 @@ VALUE_ERRORS = [
 @pytest.mark.parametrize("syntax", ["native", "json"])
 @pytest.mark.parametrize(("field", "native", "json_value", "detail"), VALUE_ERRORS)
 def test_value_errors_in_both_syntaxes(
-    field: str, native: str, json_value: str, detail: str, syntax: str
+    field: str, native: str, json_value: str, detail: str, syntax: Syntax
 ) -> None:
     if syntax == "native":
         value, definition = native, f"{field} = {native}"
@@ -435,7 +453,7 @@ class Release:
         ('{"version": "1.2.3", "older": ["1.0.0"]}', "json"),
     ],
 )
-def test_a_registered_type(text: str, syntax: str) -> None:
+def test_a_registered_type(text: str, syntax: Syntax) -> None:
     assert hcl.loads(text, Release, syntax=syntax) == Release(Version("1.2.3"), [Version("1.0.0")])
 
 
@@ -443,7 +461,7 @@ def test_a_registered_type(text: str, syntax: str) -> None:
     ("text", "syntax"),
     [('version = "1.2"\n', "native"), ('{"version": "1.2"}', "json")],
 )
-def test_a_registered_type_that_refuses_a_value(text: str, syntax: str) -> None:
+def test_a_registered_type_that_refuses_a_value(text: str, syntax: Syntax) -> None:
     assert problems(text, Release, syntax=syntax) == [
         (
             "Incorrect attribute value type",

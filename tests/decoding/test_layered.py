@@ -7,7 +7,7 @@ import dataclasses
 import io
 import json
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import attrs
 import pytest
@@ -390,12 +390,11 @@ def outcome(
 
 
 def decode_in_layers(
-    file: hcl.File, classes: list[type], reject: bool
+    source: Any, classes: list[type], reject: bool
 ) -> tuple[list[Any], list[hcl.Diagnostic]]:
-    """Decode ``file`` with each class in turn, going on after failures."""
+    """Decode ``source`` with each class in turn, going on after failures."""
     objects: list[Any] = []
     errors: list[hcl.Diagnostic] = []
-    source: Any = file
     for i, cls in enumerate(classes):
         last = i == len(classes) - 1
         try:
@@ -422,7 +421,9 @@ def decode_in_layers(
 def test_layers_decode_like_the_union_class(specs: list[FieldSpec], data: st.DataObject) -> None:
     items = data.draw(configurations(specs))
     flavour = data.draw(st.sampled_from(["attrs", "dataclass"]))
-    syntax: Syntax = data.draw(st.sampled_from(["native", "json"]))
+    layout: Syntax | Literal["two files"] = data.draw(
+        st.sampled_from(["native", "json", "two files"])
+    )
     parts = data.draw(st.integers(2, 3))
     owner = [data.draw(st.integers(0, parts - 1)) for _ in specs]
     reject = data.draw(st.booleans())
@@ -431,15 +432,26 @@ def test_layers_decode_like_the_union_class(specs: list[FieldSpec], data: st.Dat
         make_class(f"Layer{k}", [s for s, o in zip(specs, owner, strict=True) if o == k], flavour)
         for k in range(parts)
     ]
-    text = native_text(items) if syntax == "native" else json_text(items)
-    file = hcl.parse(text, filename="c", syntax=syntax)
+    source: hcl.File | hcl.Body
+    if layout == "two files":
+        # One configuration in two files, one in each syntax.
+        cut = data.draw(st.integers(0, len(items)))
+        source = hcl.merge_files(
+            [
+                hcl.parse(native_text(items[:cut]), filename="c.hcl"),
+                hcl.parse(json_text(items[cut:]), filename="c.json", syntax="json"),
+            ]
+        )
+    else:
+        text = native_text(items) if layout == "native" else json_text(items)
+        source = hcl.parse(text, filename="c", syntax=layout)
 
     try:
-        whole: Any = hcl.decode(file, union)
+        whole: Any = hcl.decode(source, union)
         union_errors: list[hcl.Diagnostic] = []
     except hcl.DecodeError as err:
         whole, union_errors = None, list(err.diagnostics)
-    objects, layer_errors = decode_in_layers(file, layers, reject)
+    objects, layer_errors = decode_in_layers(source, layers, reject)
 
     assert outcome(layer_errors) == outcome(union_errors)
     if not union_errors:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import attrs
 import pytest
-from decoding_helpers import problems, span
+from decoding_helpers import Syntax, problems, span
 
 import hcldecode as hcl
 
@@ -100,7 +100,7 @@ def test_ranges_in_json_syntax() -> None:
 
 
 @pytest.mark.parametrize(("text", "syntax"), [("", "native"), ("{}", "json")])
-def test_block_ranges_on_the_top_level_class(text: str, syntax: str) -> None:
+def test_block_ranges_on_the_top_level_class(text: str, syntax: Syntax) -> None:
     # The top-level body has no header: None, or the body's missing-item range.
     server = hcl.loads(text, Server, filename="t.hcl", syntax=syntax)
     assert server.header is None
@@ -152,7 +152,7 @@ def test_block_ranges_on_the_top_level_class(text: str, syntax: str) -> None:
     ],
 )
 def test_label_errors_use_the_label_names(
-    text: str, syntax: str, expected: tuple[str, str, str]
+    text: str, syntax: Syntax, expected: tuple[str, str, str]
 ) -> None:
     assert problems(text, Server, syntax=syntax) == [expected]
 
@@ -227,7 +227,7 @@ named "y" {}
 
 
 @pytest.mark.parametrize(("text", "syntax"), SHAPES)
-def test_every_block_shape(text: str, syntax: str) -> None:
+def test_every_block_shape(text: str, syntax: Syntax) -> None:
     assert hcl.loads(text, Shapes, syntax=syntax) == Shapes(
         one=Unit(1),
         opt=Unit(2),
@@ -244,7 +244,7 @@ def test_every_block_shape(text: str, syntax: str) -> None:
     ("text", "syntax"),
     [('one {}\nnamed "n" {}\n', "native"), ('{"one": {}, "named": {"n": {}}}', "json")],
 )
-def test_defaults_are_kept_when_there_are_no_blocks(text: str, syntax: str) -> None:
+def test_defaults_are_kept_when_there_are_no_blocks(text: str, syntax: Syntax) -> None:
     shapes = hcl.loads(text, Shapes, syntax=syntax)
     assert shapes == Shapes(one=Unit(), by_name={"n": Tagged("n")})
     assert (shapes.opt, shapes.kept, shapes.items, shapes.pair) == (None, Unit(9), [], ())
@@ -429,7 +429,7 @@ raw  = { n = 1 }
 
 
 @pytest.mark.parametrize(("text", "syntax"), HOST)
-def test_remain_body_expression_and_value(text: str, syntax: str) -> None:
+def test_remain_body_expression_and_value(text: str, syntax: Syntax) -> None:
     host = hcl.loads(text, Host, filename="t.hcl", syntax=syntax)
     (plugin,) = host.plugins
     assert (plugin.name, plugin.enabled) == ("a", False)
@@ -560,9 +560,24 @@ class UsesBlockClassAsValue:
     w: ValueWithBlock | None = None
 
 
+@attrs.define
+class CountedSingle:
+    one: Annotated[Unit | None, hcl.block(max_items=1)] = None
+
+
+@attrs.define
+class CountsReversed:
+    many: Annotated[list[Unit], hcl.block(min_items=3, max_items=2)]
+
+
 @pytest.mark.parametrize(
     ("cls", "message"),
     [
+        (
+            CountedSingle,
+            "CountedSingle.one: min_items and max_items apply to list, tuple and dict blocks",
+        ),
+        (CountsReversed, "CountsReversed.many: min_items is greater than max_items"),
         (Tree, "Tree.kids: Tree contains itself: recursive structures cannot be decoded"),
         (Node, "Node contains itself: recursive structures cannot be decoded"),
         (

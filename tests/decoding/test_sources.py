@@ -101,9 +101,9 @@ def test_syntax_errors_in_several_files_are_reported_together(tmp_path: Path) ->
 def test_a_binary_stream(files: tuple[Path, Path]) -> None:
     with files[0].open("rb") as stream:
         assert hcl.decode(stream, Service) == Service("web", listeners=[Listener("a", 1)])
-    stream = io.BytesIO(b'{"name": "s"}')
-    stream.name = "inline.json"
-    assert hcl.decode(stream, Service) == Service("s")
+    named = io.BytesIO(b'{"name": "s"}')
+    named.name = "inline.json"
+    assert hcl.decode(named, Service) == Service("s")
     # Without a name, the stream is native syntax called "<stream>".
     with pytest.raises(hcl.DecodeError) as info:
         hcl.decode(io.BytesIO(b"port = 1\n"), Service)

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import attrs
 import pytest
+from decoding_helpers import Syntax
 
 import hcldecode as hcl
 
@@ -288,9 +289,9 @@ class Errors:
     ],
 )
 def test_the_same_mistake_gets_the_same_summary(native: str, json_text: str) -> None:
-    def summaries(text: str, syntax: str) -> list[str]:
+    def summaries(text: str, syntax: Syntax) -> list[str]:
         with pytest.raises(hcl.DecodeError) as info:
-            hcl.loads(text, Errors, syntax=syntax)  # type: ignore[arg-type]
+            hcl.loads(text, Errors, syntax=syntax)
         return [d.summary for d in info.value.diagnostics]
 
     native_summaries = summaries(native, "native")

@@ -11,7 +11,9 @@ v2.24) follows the reference notes and the v2.24 source.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -1829,6 +1831,51 @@ _ARITH = st.recursive(
 def test_integer_arithmetic_matches_python(src: str) -> None:
     # The same precedence and left associativity as Python's + - *.
     assert value_of(src, None) == n(eval(src))
+
+
+_MIXED = st.sampled_from(
+    ["0", "7", "123456789012345678901234567890", "0.5", "2.25", "1e2", "a", "(a * 3)", '"4"']
+)
+
+
+@given(_chain(_MIXED, ["+", "-", "*"]))
+def test_mixed_arithmetic_matches_python(src: str) -> None:
+    # Integer runs are folded as ints; fractions, variables and strings take
+    # the general path; both give Python's exact result.
+    src = "0 + " + src  # a lone string operand would stay a string
+    python = re.sub(r'"?([0-9.e]+)"?|a', lambda m: f'Fraction("{m.group(1) or 1}")', src)
+    assert value_of(src) == n(eval(python, {"Fraction": Fraction}))
+
+
+@pytest.mark.parametrize(
+    ("src", "expected"),
+    [
+        ("1 + 2 + u + 3", Value.unknown(NUMBER)),
+        ("u + 1 + 2", Value.unknown(NUMBER)),
+        ("1 + 2 + u * 3 + 4", Value.unknown(NUMBER)),
+        ('"1" + 2 + 3', n(6)),
+        ("9223372036854775807 + 1 + 1", n(9223372036854775809)),
+        ("1 + 2 + 0.5 + 1", n("4.5")),
+        ("0.5 + 1 + 2", n("3.5")),
+        ("10 - 2 - 3 * 2 - 1", n(1)),
+        ("1 + 2 == 3", TRUE),
+    ],
+)
+def test_folded_chains(src: str, expected: Value) -> None:
+    assert value_of(src, ctx_with(u=Value.unknown(NUMBER))) == expected
+
+
+def test_folded_chain_after_an_error() -> None:
+    value, diags = errors_of('1 + 2 + "x" + 4')
+    assert value == Value.unknown(NUMBER)
+    assert diags == [
+        (
+            "Invalid operand",
+            "Unsuitable value for right operand: a number is required.",
+            (8, 11),
+            (0, 11),
+        )
+    ]
 
 
 # Boolean expressions, as (HCL, Python) pairs.

@@ -28,6 +28,23 @@ def test_expression_tokens() -> None:
     ]  # fmt: skip
 
 
+def test_spaces_and_tabs_separate_tokens() -> None:
+    assert S.scan("a \t= 1 ") == [(S.IDENT, 0, 1), (S.EQUAL, 3, 4), (S.NUMBER, 5, 6), (S.EOF, 7, 7)]
+    assert S.scan(" \t ") == [(S.EOF, 3, 3)]
+    assert S.scan("\t@ \n") == [(S.INVALID, 1, 2), (S.NEWLINE, 3, 4), (S.EOF, 4, 4)]
+    assert S.scan('x "a ${ b } c"') == [
+        (S.IDENT, 0, 1),
+        (S.OQUOTE, 2, 3),
+        (S.QUOTED_LIT, 3, 5),
+        (S.TEMPLATE_INTERP, 5, 7),
+        (S.IDENT, 8, 9),
+        (S.TEMPLATE_SEQ_END, 10, 11),
+        (S.QUOTED_LIT, 11, 13),
+        (S.CQUOTE, 13, 14),
+        (S.EOF, 14, 14),
+    ]
+
+
 def test_numbers_do_not_end_with_a_dot() -> None:
     assert kinds("1.")[:2] == [(S.NUMBER, "1"), (S.DOT, ".")]
     assert kinds("1.2.3")[0] == (S.NUMBER, "1.2.3")

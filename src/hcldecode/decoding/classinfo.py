@@ -103,8 +103,7 @@ def class_info(cls: type) -> ClassInfo:
         if info is None:
             if cls in _in_progress:
                 raise SchemaError(
-                    f"{cls.__qualname__} contains itself: recursive structures cannot be "
-                    "decoded"
+                    f"{cls.__qualname__} contains itself: recursive structures cannot be decoded"
                 )
             _in_progress.add(cls)
             try:

@@ -341,27 +341,32 @@ def _locate_validation_errors(
 ) -> list[Diagnostic]:
     """Run attrs converters and validators field by field to point each failure at its attribute.
 
-    The validators get a stand-in instance that holds the decoded values, so
-    a validator written as a method can compare fields. One that reads a
-    field the configuration left at its default cannot run this way and is
+    As ``__init__`` would, a stand-in instance receives each field in turn:
+    the decoded value, or else the default, converted. So converters that
+    take ``self`` and validators written as methods see the other fields.
+    A step that fails otherwise (reading a field that holds no value) is
     skipped; if nothing can be located, the caller reports the whole block.
     """
     if not attrs.has(info.cls):
         return []
-    by_alias = {a.alias or a.name: a for a in attrs.fields(info.cls)}
+    attributes = {
+        f.name: content.attributes.get(f.hcl_name) for f in info.fields if f.kind == "attr"
+    }
     instance = object.__new__(info.cls)
     found: list[Diagnostic] = []
     checked: list[tuple[Attribute, attrs.Attribute[Any], Any]] = []
-    for field in info.fields:
-        definition = by_alias.get(field.name)
-        if field.name not in kwargs or definition is None:
-            continue
-        attribute = content.attributes.get(field.hcl_name) if field.kind == "attr" else None
+    for definition in attrs.fields(info.cls):
+        name = definition.alias or definition.name
+        given = definition.init and name in kwargs
+        attribute = attributes.get(name) if given else None
         try:
-            value = _convert(definition, kwargs[field.name], instance)
+            raw = kwargs[name] if given else _default(definition, instance)
+            value = _convert(definition, raw, instance)
         except (ValueError, TypeError) as exc:
             if attribute is not None:
                 found.append(_invalid_value(attribute, exc))
+            continue
+        except (AttributeError, LookupError):  # no default, or it reads a field not set
             continue
         object.__setattr__(instance, definition.name, value)
         if attribute is not None and definition.validator is not None:
@@ -372,12 +377,22 @@ def _locate_validation_errors(
             definition.validator(instance, definition, value)
         except (ValueError, TypeError) as exc:
             found.append(_invalid_value(attribute, exc))
-        except AttributeError:  # the validator reads a field that holds no value yet
+        except AttributeError:  # the validator reads a field that holds no value
             continue
     return found
 
 
+_ATTRS_FACTORY: Any = attrs.Factory  # a class, though typed as a function
 _ATTRS_CONVERTER: Any = getattr(attrs, "Converter", None)  # attrs 24.1 and later
+
+
+def _default(definition: attrs.Attribute[Any], instance: object) -> Any:
+    default: Any = definition.default
+    if default is attrs.NOTHING:
+        raise LookupError(definition.name)
+    if isinstance(default, _ATTRS_FACTORY):
+        return default.factory(instance) if default.takes_self else default.factory()
+    return default
 
 
 def _convert(definition: attrs.Attribute[Any], value: Any, instance: object) -> Any:

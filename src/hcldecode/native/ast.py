@@ -26,16 +26,18 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator, Sequence
 from dataclasses import KW_ONLY, dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..model import Expression, StaticCall
 from ..traversal import Traversal, TraverseAttr, TraverseIndex, Traverser, TraverseRoot
+from ..types import DYNAMIC
+from ..values import DYNAMIC_VALUE, FALSE, TRUE, Value
 
 if TYPE_CHECKING:
     from ..context import EvalContext
     from ..diagnostics import Diagnostics, Range
     from ..source import SourceMap
-    from ..values import Value
 
 __all__ = [
     "AnonSymbol",
@@ -148,19 +150,17 @@ class LiteralValue(Node):
     def literal_value(self) -> Value:
         """The constant as an HCL value (``null`` is the dynamic-typed null)."""
         if self._value is None:
-            from .. import types, values
-
             kind, raw = self.kind, self.raw
             if kind is LiteralKind.STRING:
                 assert isinstance(raw, str)
-                self._value = values.Value.string(raw)
+                self._value = Value.string(raw)
             elif kind is LiteralKind.NUMBER:
                 assert isinstance(raw, str)
-                self._value = values.Value.number(raw)
+                self._value = _number_literal(raw)
             elif kind is LiteralKind.BOOL:
-                self._value = values.TRUE if raw else values.FALSE
+                self._value = TRUE if raw else FALSE
             else:
-                self._value = values.Value.null(types.DYNAMIC)
+                self._value = _NULL
         return self._value
 
     def static_traversal(self) -> Traversal | None:
@@ -172,6 +172,15 @@ class LiteralValue(Node):
         else:
             return None
         return Traversal([TraverseRoot(name, self.range)])
+
+
+_NULL = Value.null(DYNAMIC)
+
+
+@lru_cache(maxsize=1024)
+def _number_literal(text: str) -> Value:
+    """The value of a number literal's text (shared: files repeat small literals)."""
+    return Value.number(text)
 
 
 class StepKind(enum.Enum):
@@ -215,12 +224,7 @@ def build_traversal(source: SourceMap, steps: Sequence[Step]) -> Traversal:
         elif step.kind is StepKind.ATTR:
             built.append(TraverseAttr(step.name, rng))
         else:
-            if step.key is not None:
-                key = step.key.literal_value()
-            else:
-                from ..values import DYNAMIC_VALUE
-
-                key = DYNAMIC_VALUE
+            key = step.key.literal_value() if step.key is not None else DYNAMIC_VALUE
             built.append(TraverseIndex(key, rng))
     return Traversal(built)
 

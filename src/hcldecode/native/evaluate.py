@@ -24,6 +24,7 @@ children (a conditional keeps only those of the selected result, ``&&`` and
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Generator, Iterator
 from typing import Any, NamedTuple, TypeAlias
 
@@ -842,6 +843,14 @@ class _Operand(NamedTuple):
     errors: bool
 
 
+# Operators that, on two integers, give their exact integer result and never fail.
+_INTEGER_FOLDS: dict[ast.Operator, Callable[[int, int], int]] = {
+    ast.Operator.ADD: operator.add,
+    ast.Operator.SUBTRACT: operator.sub,
+    ast.Operator.MULTIPLY: operator.mul,
+}
+
+
 def _binary_op(node: ast.BinaryOp, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     # Walk down the left spine of the chain, then fold it bottom-up.
     chain = [node]
@@ -850,14 +859,38 @@ def _binary_op(node: ast.BinaryOp, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     start = len(diags)
     value = yield chain[-1].lhs, ctx
     acc = _Operand(value, start, _has_errors(diags, start))
+    # While the result so far is an integer and the operators are integer
+    # folds with integer literals, the running integer is kept in ``total``
+    # (``acc`` is then stale) and no value is built per operator.
+    total: int | None = None
     for op_node in reversed(chain):
-        rhs_start = len(diags)
-        # Operands are mostly leaves: evaluate those here, sparing the driver.
-        leaf = _LEAVES.get(type(op_node.rhs))
-        rhs = (yield op_node.rhs, ctx) if leaf is None else leaf(op_node.rhs, ctx, diags)
-        rhs_operand = _Operand(rhs, rhs_start, _has_errors(diags, rhs_start))
+        rhs_node = op_node.rhs
+        if type(rhs_node) is ast.LiteralValue:
+            rhs = rhs_node.literal_value()
+            fold = _INTEGER_FOLDS.get(op_node.op)
+            if fold is not None and type(rhs.payload) is int and rhs.type == NUMBER:
+                if total is None and not acc.errors and _is_integer(acc.value):
+                    total = acc.value.as_int()
+                if total is not None:
+                    total = fold(total, rhs.payload)
+                    continue
+            rhs_operand = _Operand(rhs, len(diags), False)
+        else:
+            rhs_start = len(diags)
+            # Operands are mostly leaves: evaluate those here, sparing the driver.
+            leaf = _LEAVES.get(type(rhs_node))
+            rhs = (yield rhs_node, ctx) if leaf is None else leaf(rhs_node, ctx, diags)
+            rhs_operand = _Operand(rhs, rhs_start, _has_errors(diags, rhs_start))
+        if total is not None:
+            acc = _Operand(Value.number(total), acc.start, False)
+            total = None
         acc = _apply_binary(op_node, acc, rhs_operand, ctx, diags)
-    return acc.value
+    return acc.value if total is None else Value.number(total)
+
+
+def _is_integer(value: Value) -> bool:
+    """Whether ``value`` is a known number that is an integer (held as an ``int``)."""
+    return type(value.payload) is int and value.type == NUMBER
 
 
 def _apply_binary(

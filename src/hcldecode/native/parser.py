@@ -404,8 +404,7 @@ class Parser:
                 )
             elif not self.recovery:
                 detail = (
-                    'Either a quoted string block label or an opening brace ("{") is expected '
-                    "here."
+                    'Either a quoted string block label or an opening brace ("{") is expected here.'
                 )
             else:
                 detail = None
@@ -602,14 +601,15 @@ class Parser:
         # Stack of (left operand, operator, precedence) waiting for a right operand.
         stack: list[tuple[Node, Operator, int]] = []
         while True:
-            entry = levels.get(self.peek()[0])
+            tok, after = self._next()
+            entry = levels.get(tok[0])
             if entry is None:
                 break
             prec, op = entry
             while stack and stack[-1][2] >= prec:
                 left, left_op, _ = stack.pop()
                 lhs = BinaryOp(source, left.start, lhs.end, lhs=left, op=left_op, rhs=lhs)
-            self.read()
+            self.index = after  # the operator
             stack.append((lhs, op, prec))
             mark = self.mark()
             lhs = self.parse_unary_term()
@@ -626,10 +626,10 @@ class Parser:
 
     def parse_unary_term(self) -> Node:
         """A term with its traversals, or ``-``/``!`` applied to one."""
-        tok = self.peek()
+        tok, after = self._next()
         kind = tok[0]
         if kind in (S.MINUS, S.BANG):
-            self.read()
+            self.index = after
             if not self.enter():
                 self.leave()
                 operand: Node = ErrorExpr(self.source, tok[1], tok[2], self.diags[-1:])
@@ -638,13 +638,16 @@ class Parser:
                 self.leave()
             op = Operator.NEGATE if kind == S.MINUS else Operator.NOT
             return UnaryOp(self.source, tok[1], operand.end, op=op, operand=operand)
-        return self.parse_traversals(self.parse_term())
+        return self.parse_traversals(self.parse_term(tok, after))
 
-    def parse_term(self) -> Node:
-        tok = self.peek()
+    def parse_term(self, tok: Token, after: int) -> Node:
+        """The term starting with the next token ``tok``; ``after`` is the index past it."""
         kind = tok[0]
+        if kind == S.NUMBER:
+            self.index = after
+            return self.number_literal(tok)
         if kind == S.IDENT:
-            self.read()
+            self.index = after
             nxt = self.peek()[0]
             if nxt in (S.OPAREN, S.DOUBLE_COLON):
                 return self.finish_function_call(tok)
@@ -656,9 +659,6 @@ class Parser:
             return ScopeTraversal(
                 self.source, tok[1], tok[2], [Step(StepKind.ROOT, tok[1], tok[2], name=name)]
             )
-        if kind == S.NUMBER:
-            self.read()
-            return self.number_literal(tok)
         if kind in (S.OQUOTE, S.OHEREDOC):
             return self.parse_template_expr()
         if kind == S.OBRACK:
@@ -684,7 +684,9 @@ class Parser:
         return ErrorExpr(self.source, tok[1], tok[2], self.diags[-1:])
 
     def number_literal(self, tok: Token) -> LiteralValue:
-        raw = self.tok_text(tok)
+        raw = self.text[tok[1] : tok[2]]
+        if raw.isdigit():  # the common case (the scanner's number tokens are ASCII)
+            return LiteralValue(self.source, tok[1], tok[2], LiteralKind.NUMBER, raw)
         if _VALID_NUMBER.fullmatch(raw) is None:
             self.error(
                 "Invalid number literal",

@@ -115,10 +115,13 @@ _SYMBOLS = {
 
 _BAD = "\udc80-\udcff"
 
+# Spaces and tabs before a token are matched with it (``start(lastgroup)`` is
+# the token's start). No token starts with a space or tab, so the pattern
+# fails only where nothing but spaces and tabs is left.
 _MAIN = re.compile(
     rf"""
-    (?P<space>[ \t]+)
-    |(?P<newline>\r?\n)
+    [ \t]*(?:
+    (?P<newline>\r?\n)
     |(?P<number>[0-9](?:(?:[0-9.]|[eE][+-]?[0-9])*(?:[0-9]|[eE][+-]?[0-9]))?)
     |(?P<ident>{IDENT_PATTERN})
     |(?P<comment>(?:\#|//)[^\n]*\n?)
@@ -130,7 +133,7 @@ _MAIN = re.compile(
     |(?P<cbrace>\}})
     |(?P<quote>")
     |(?P<bad>[{_BAD}])
-    |(?P<invalid>[\s\S])
+    |(?P<invalid>[^ \t]))
     """,
     re.VERBOSE,
 )
@@ -192,15 +195,16 @@ def scan(text: str, start: int = 0, *, template: bool = False) -> list[Token]:
         mode = modes[-1]
         if mode == _MODE_MAIN:
             m = _MAIN.match(text, pos)
-            assert m is not None
+            if m is None:  # trailing spaces
+                break
             group = m.lastgroup
+            assert group is not None
+            pos = m.start(group)
             end = m.end()
-            if group == "space":
-                pass
-            elif group == "ident":
+            if group == "ident":
                 emit((IDENT, pos, end))
             elif group == "symbol":
-                emit((symbols[m.group()], pos, end))
+                emit((symbols[m.group(group)], pos, end))
             elif group == "newline":
                 emit((NEWLINE, pos, end))
             elif group == "number":
