@@ -54,17 +54,16 @@ def bench(session: nox.Session) -> None:
 _HCL_SOURCES = Path("/usr/share/gocode/src/github.com/hashicorp/hcl/v2")
 
 
-@nox.session
-def conformance(session: nox.Session) -> None:
-    """HCL's specsuite, with its Go harness, run against ``hcldecode hcldec``.
+def _reference_tool(session: nox.Session, command: str) -> Path:
+    """Build one of the reference's commands (``hclspecsuite``, ``hcldec``) from Debian's sources.
 
-    The suite and the harness come with Debian's golang-github-hashicorp-hcl-v2-dev
-    package; they are installed with apt-get when missing and nox runs as root.
+    Go and golang-github-hashicorp-hcl-v2-dev are installed with apt-get when
+    missing and nox runs as root.
     """
     if shutil.which("go") is None or not (_HCL_SOURCES / "specsuite").is_dir():
         if os.geteuid() != 0 or shutil.which("apt-get") is None:
             session.error(
-                "the conformance suite needs go and golang-github-hashicorp-hcl-v2-dev "
+                "this session needs go and golang-github-hashicorp-hcl-v2-dev "
                 "(apt-get install -y golang-go golang-github-hashicorp-hcl-v2-dev)"
             )
         session.run("apt-get", "update", "-q", external=True)
@@ -76,19 +75,33 @@ def conformance(session: nox.Session) -> None:
             "golang-github-hashicorp-hcl-v2-dev",
             external=True,
         )
-    session.install("-e", ".")
-    tmp = Path(session.create_tmp())
-    harness = tmp / "hclspecsuite"
+    tool = Path(session.create_tmp()) / command
     session.run(
         "go",
         "build",
         "-o",
-        str(harness),
-        "github.com/hashicorp/hcl/v2/cmd/hclspecsuite",
+        str(tool),
+        f"github.com/hashicorp/hcl/v2/cmd/{command}",
         env={"GOPATH": "/usr/share/gocode", "GO111MODULE": "off"},
         external=True,
     )
-    hcldec = tmp / "hcldec"
+    return tool
+
+
+@nox.session
+def conformance(session: nox.Session) -> None:
+    """HCL's specsuite, with its Go harness, run against ``hcldecode hcldec``."""
+    harness = _reference_tool(session, "hclspecsuite")
+    session.install("-e", ".")
+    hcldec = Path(session.create_tmp()) / "hcldecode-hcldec"
     hcldec.write_text(f'#!/bin/sh\nexec "{Path(session.bin) / "hcldecode"}" hcldec "$@"\n')
     hcldec.chmod(0o755)
     session.run(str(harness), str(_HCL_SOURCES / "specsuite" / "tests"), str(hcldec), external=True)
+
+
+@nox.session
+def differential(session: nox.Session) -> None:
+    """The reference ``hcldec`` and ``hcldecode hcldec`` compared on the whole corpus."""
+    reference = _reference_tool(session, "hcldec")
+    session.install("-e", ".")
+    session.run("python", "tools/differential.py", str(reference), *session.posargs)

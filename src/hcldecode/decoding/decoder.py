@@ -145,11 +145,11 @@ def _attribute_value(
     diags.extend(value_diags)
     if value_diags.has_errors():
         return _FAILED
-    if value.is_null and not plan.raw:
+    if value.is_null:
         if not field.required:
             return _MISSING
         if plan.nullable:
-            return None
+            return value if plan.raw else None
         diags.append(
             Diagnostic.error(
                 "Missing required argument",
@@ -159,6 +159,8 @@ def _attribute_value(
             )
         )
         return _FAILED
+    if plan.raw:
+        return value
     try:
         extra = _unexpected_keys(value, field.annotation)
         if extra:

@@ -132,6 +132,16 @@ class _Parser:
             )
         )
 
+    def trailing_comma(self, what: str, comma: int) -> None:
+        """Report the comma at ``comma`` after the final ``what`` ("value in an array")."""
+        container = what.rsplit(" ", 1)[1]
+        self.error(
+            f"Trailing comma in {container}",
+            f"JSON does not permit a trailing comma after the final {what}.",
+            comma,
+            comma + 1,
+        )
+
     def stop(self, summary: str, detail: str, start: int, end: int) -> _Stop:
         """Report a structural error; the caller raises the result.
 
@@ -277,13 +287,7 @@ class _Parser:
                         if ch == "]" and state != _VALUE:
                             pos = end
                             if state == _ELEMENT:
-                                self.error(
-                                    "Trailing comma in array",
-                                    "JSON does not permit a trailing comma after the final "
-                                    "value in an array.",
-                                    comma,
-                                    comma + 1,
-                                )
+                                self.trailing_comma("value in an array", comma)
                             node, pending = self.close(stack, keys, end)
                             if pending is not None:
                                 key, key_start, key_end = pending
@@ -344,13 +348,7 @@ class _Parser:
                     if ch == "}":
                         pos = end
                         if state == _KEY:
-                            self.error(
-                                "Trailing comma in object",
-                                "JSON does not permit a trailing comma after the final "
-                                "property in an object.",
-                                comma,
-                                comma + 1,
-                            )
+                            self.trailing_comma("property in an object", comma)
                         node, pending = self.close(stack, keys, end)
                         if pending is not None:
                             key, key_start, key_end = pending

@@ -16,6 +16,9 @@ reported as an error.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from ..diagnostics import Diagnostic, Diagnostics, Pos, Range
 from ..model import File
 from ..source import SourceMap, decode_source
@@ -37,6 +40,9 @@ __all__ = [
 ]
 
 
+_T = TypeVar("_T")
+
+
 class _ShiftedSourceMap(SourceMap):
     """Positions of a text that starts at ``start`` of some enclosing file."""
 
@@ -56,9 +62,16 @@ class _ShiftedSourceMap(SourceMap):
         return Range(self.filename, self.pos(start), self.pos(end))
 
 
-def _prepare(
-    src: bytes | str, filename: str, start: Pos | None, *, template: bool = False
-) -> tuple[Parser, Diagnostics]:
+def _parse(
+    src: bytes | str,
+    filename: str,
+    start: Pos | None,
+    work: Callable[[Parser], _T],
+    *,
+    template: bool = False,
+) -> tuple[Parser, _T, Diagnostics]:
+    """Scan ``src``, run ``work`` on a parser of its tokens (with room for deep
+    nesting) and collect the diagnostics of both."""
     if not isinstance(filename, str):
         raise TypeError(f"filename must be a str, not {type(filename).__name__}")
     # Undecodable bytes are reported by the scanner, which knows where they
@@ -69,7 +82,10 @@ def _prepare(
     )
     tokens = scanner.scan(text, template=template)
     parser = Parser(text, source, tokens)
-    return parser, scanner.scan_diagnostics(tokens, text, source)
+    diags = scanner.scan_diagnostics(tokens, text, source)
+    result = run_with_room(lambda: work(parser))
+    diags.extend(parser.diags)
+    return parser, result, diags
 
 
 def parse_config(src: bytes | str, filename: str = "<string>") -> tuple[File, Diagnostics]:
@@ -78,10 +94,7 @@ def parse_config(src: bytes | str, filename: str = "<string>") -> tuple[File, Di
     The file's body is a :class:`Body`; its ``context_string`` names the
     top-level block around a byte offset (e.g. ``service "web"``).
     """
-    parser, diags = _prepare(src, filename, None)
-    body = run_with_room(lambda: parser.parse_body(scanner.EOF, None))
-    assert isinstance(body, Body)
-    diags.extend(parser.diags)
+    parser, body, diags = _parse(src, filename, None, lambda p: p.parse_body(scanner.EOF, None))
     return File(filename, parser.text, body, body.context_string), diags
 
 
@@ -89,10 +102,9 @@ def parse_expression(
     src: bytes | str, filename: str = "<string>", start: Pos | None = None
 ) -> tuple[Node, Diagnostics]:
     """Parse one expression (newlines are insignificant), positions counted from ``start``."""
-    parser, diags = _prepare(src, filename, start)
-    parser.newlines.append(False)
 
-    def parse() -> Node:
+    def parse(parser: Parser) -> Node:
+        parser.newlines.append(False)
         expr = parser.parse_expression()
         after = parser.peek()
         if after[0] != scanner.EOF and not parser.recovery:
@@ -106,9 +118,7 @@ def parse_expression(
             )
         return expr
 
-    expr = run_with_room(parse)
-    assert isinstance(expr, Node)
-    diags.extend(parser.diags)
+    _, expr, diags = _parse(src, filename, start, parse)
     return expr, diags
 
 
@@ -120,10 +130,9 @@ def parse_template(
     Positions are counted from ``start`` (the JSON syntax passes the
     position of a string's content).
     """
-    parser, diags = _prepare(src, filename, start, template=True)
-    expr = run_with_room(lambda: parser.parse_template(scanner.EOF))
-    assert isinstance(expr, Node)
-    diags.extend(parser.diags)
+    _, expr, diags = _parse(
+        src, filename, start, lambda p: p.parse_template(scanner.EOF), template=True
+    )
     return expr, diags
 
 
@@ -131,11 +140,13 @@ def parse_traversal_abs(
     src: bytes | str, filename: str = "<string>", start: Pos | None = None
 ) -> tuple[Traversal, Diagnostics]:
     """Parse a variable reference with attribute and literal-index steps (``a.b[0]["c"]``)."""
-    parser, diags = _prepare(src, filename, start)
-    parser.newlines.append(False)
-    steps = parser.parse_traversal_abs()
-    diags.extend(parser.diags)
-    return build_traversal(parser.source, steps), diags
+
+    def parse(parser: Parser) -> Traversal:
+        parser.newlines.append(False)
+        return build_traversal(parser.source, parser.parse_traversal_abs())
+
+    _, traversal, diags = _parse(src, filename, start, parse)
+    return traversal, diags
 
 
 def valid_identifier(s: str) -> bool:

@@ -129,11 +129,19 @@ def _child_context(ctx: _Ctx, variables: dict[str, Value] | None = None) -> Eval
 
 
 def _part_error(
-    summary: str, detail: str, part: ast.Node, whole: ast.Node, ctx: _Ctx
+    summary: str, detail: str, part: ast.Node, whole: ast.Node | None, ctx: _Ctx
 ) -> Diagnostic:
-    """An error about ``part`` (subject and expression) of the expression ``whole`` (context)."""
+    """An error about ``part`` (subject and expression) of the expression ``whole`` (context).
+
+    ``whole`` is ``None`` for an error about a whole expression (no context).
+    """
     return Diagnostic.error(
-        summary, detail, part.range, whole.range, expression=part, eval_context=ctx
+        summary,
+        detail,
+        part.range,
+        None if whole is None else whole.range,
+        expression=part,
+        eval_context=ctx,
     )
 
 
@@ -614,12 +622,12 @@ def _function_call(node: ast.FunctionCall, ctx: _Ctx, diags: Diagnostics) -> _Ge
 def _unknown_function(node: ast.FunctionCall, ctx: _Ctx) -> Diagnostic:
     """The diagnostic for a call of a function that the context does not have."""
     if ctx is None or not ctx.has_functions:
-        return Diagnostic.error(
+        return _part_error(
             "Function calls not allowed",
             "Functions may not be called here.",
-            node.range,
-            expression=node,
-            eval_context=ctx,
+            node,
+            None,
+            ctx,
         )
     name = node.name
     available = ctx.function_names()
@@ -1002,12 +1010,12 @@ def _unary_op(node: ast.UnaryOp, ctx: _Ctx, diags: Diagnostics) -> _Gen:
 
 
 def _operation_failed(node: ast.Node, ctx: _Ctx, error: OperationError) -> Diagnostic:
-    return Diagnostic.error(
+    return _part_error(
         "Operation failed",
         f"Error during operation: {error}.",
-        node.range,
-        expression=node,
-        eval_context=ctx,
+        node,
+        None,
+        ctx,
     )
 
 
@@ -1057,13 +1065,13 @@ def _template_join(node: ast.TemplateJoin, ctx: _Ctx, diags: Diagnostics) -> _Ge
     for value in results.elements():
         if value.is_null:
             diags.append(
-                Diagnostic.error(
+                _part_error(
                     "Invalid template interpolation value",
                     "An iteration result is null. Cannot include a null value in a "
                     "string template.",
-                    node.range,
-                    expression=node,
-                    eval_context=ctx,
+                    node,
+                    None,
+                    ctx,
                 )
             )
             continue
@@ -1073,13 +1081,13 @@ def _template_join(node: ast.TemplateJoin, ctx: _Ctx, diags: Diagnostics) -> _Ge
             text = convert(value, STRING)
         except ConversionError as error:
             diags.append(
-                Diagnostic.error(
+                _part_error(
                     "Invalid template interpolation value",
                     "Cannot include one of the interpolation results into the string "
                     f"template: {error}.",
-                    node.range,
-                    expression=node,
-                    eval_context=ctx,
+                    node,
+                    None,
+                    ctx,
                 )
             )
             continue

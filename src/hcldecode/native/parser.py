@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable
+from typing import TypeVar
 
 from ..diagnostics import Diagnostic, Diagnostics, Range
 from ..source import SourceMap
@@ -54,6 +55,8 @@ from .scanner import Token
 from .template_parser import TemplateParser, TemplateToken
 
 __all__ = ["MAX_NESTING", "Parser"]
+
+_T = TypeVar("_T")
 
 #: The deepest nesting of expressions, templates and blocks the parser accepts.
 MAX_NESTING = 2500
@@ -173,6 +176,13 @@ class Parser:
     ) -> None:
         self.diags.append(Diagnostic.error(summary, detail, subject, context))
 
+    def error_at(
+        self, summary: str, detail: str, tok: Token, context_from: Token | None = None
+    ) -> None:
+        """Report an error about ``tok``, in the context from ``context_from`` to it if given."""
+        context = None if context_from is None else self.between(context_from, tok)
+        self.error(summary, detail, self.rng(tok), context)
+
     def mark(self) -> int:
         return len(self.diags)
 
@@ -242,11 +252,11 @@ class Parser:
             return True
         if not self.recovery:
             tok = self.peek()
-            self.error(
+            self.error_at(
                 "Nesting too deep",
                 f"This configuration nests expressions, templates or blocks more than "
                 f"{MAX_NESTING} levels deep, which is more than hcldecode supports.",
-                self.rng(tok),
+                tok,
             )
         self.recovery = True
         return False
@@ -291,8 +301,8 @@ class Parser:
             if not self.recovery:
                 start_range = self.rng(start_tok)
                 if bad[0] == S.OQUOTE:
-                    self.error(
-                        "Invalid argument name", "Argument names must not be quoted.", self.rng(bad)
+                    self.error_at(
+                        "Invalid argument name", "Argument names must not be quoted.", bad
                     )
                 elif bad[0] == S.EOF:
                     if end == S.CBRACE:
@@ -310,10 +320,10 @@ class Parser:
                             start_range,
                         )
                 else:
-                    self.error(
+                    self.error_at(
                         "Argument or block definition required",
                         "An argument or block definition is required here.",
-                        self.rng(bad),
+                        bad,
                     )
             end_tok = self.prev()
             self.recover(end)
@@ -328,11 +338,11 @@ class Parser:
         if kind in (S.OQUOTE, S.OBRACE, S.IDENT):
             return self.finish_block(ident)
         self.recover_after_body_item()
-        self.error(
+        self.error_at(
             "Argument or block definition required",
             "An argument or block definition is required here. To set an argument, use the "
             'equals sign "=" to introduce the argument value.',
-            self.rng(ident),
+            ident,
         )
         return None
 
@@ -357,7 +367,7 @@ class Parser:
                                 "Argument definitions must be separated by newlines, not "
                                 "commas. " + detail
                             )
-                        self.error(summary, detail, self.rng(after), self.between(ident, after))
+                        self.error_at(summary, detail, after, ident)
                     end_tok = self.prev()
                     self.recover_after_body_item()
                 else:
@@ -409,9 +419,7 @@ class Parser:
             else:
                 detail = None
             if detail is not None:
-                self.error(
-                    "Invalid block definition", detail, self.rng(tok), self.between(ident, tok)
-                )
+                self.error_at("Invalid block definition", detail, tok, ident)
             self.recover_after_body_item()
             body = Body(self.source, ident[1], ident[2])
             open_span = close_span = type_span
@@ -449,11 +457,11 @@ class Parser:
             self.read()
         else:
             if not self.recovery:
-                self.error(
+                self.error_at(
                     "Missing newline after block definition",
                     "A block definition must end with a newline.",
-                    self.rng(eol),
-                    self.between(ident, eol),
+                    eol,
+                    ident,
                 )
             self.recover_after_body_item()
         return body, (open_brace[1], open_brace[2]), (close_tok[1], close_tok[2])
@@ -469,51 +477,47 @@ class Parser:
         if kind == S.CBRACE:
             self.read()
             return
-        diag: Diagnostic | None = None
+        summary = "Invalid single-argument block definition"
+        subject, context = self.rng(after), None
+        detail: str | None
         if kind == S.COMMA:
-            diag = Diagnostic.error(
-                "Invalid single-argument block definition",
+            detail = (
                 "Single-line block syntax can include only one argument definition. To define "
                 "multiple arguments, use the multi-line block syntax with one argument "
-                "definition per line.",
-                self.rng(after),
+                "definition per line."
             )
         elif kind == S.NEWLINE:
-            diag = Diagnostic.error(
-                "Invalid single-argument block definition",
+            detail = (
                 "An argument definition on the same line as its containing block creates a "
                 "single-line block definition, which must also be closed on the same line. "
-                "Place the block's closing brace immediately after the argument definition.",
-                self.rng(after),
+                "Place the block's closing brace immediately after the argument definition."
             )
-        elif not self.recovery:
-            if kind == S.EOF:
-                diag = Diagnostic.error(
-                    "Unclosed configuration block",
-                    "There is no closing brace for this block before the end of the file. "
-                    "This may be caused by incorrect brace nesting elsewhere in this file.",
-                    self.rng(open_brace),
-                    self.between(ident, open_brace),
-                )
-            else:
-                diag = Diagnostic.error(
-                    "Invalid single-argument block definition",
-                    "A single-line block definition must end with a closing brace "
-                    "immediately after its single argument definition.",
-                    self.rng(after),
-                )
-        if diag is not None:
-            self.diags.insert(mark, diag)
+        elif self.recovery:
+            detail = None
+        elif kind == S.EOF:
+            summary = "Unclosed configuration block"
+            detail = (
+                "There is no closing brace for this block before the end of the file. "
+                "This may be caused by incorrect brace nesting elsewhere in this file."
+            )
+            subject, context = self.rng(open_brace), self.between(ident, open_brace)
+        else:
+            detail = (
+                "A single-line block definition must end with a closing brace "
+                "immediately after its single argument definition."
+            )
+        if detail is not None:
+            self.diags.insert(mark, Diagnostic.error(summary, detail, subject, context))
         self.recover(S.CBRACE)
 
     def parse_single_attr_body(self, open_brace: Token) -> Body:
         ident = self.read()
         if ident[0] != S.IDENT:
             self.recover_after_body_item()
-            self.error(
+            self.error_at(
                 "Argument or block definition required",
                 "An argument or block definition is required here.",
-                self.rng(ident),
+                ident,
             )
             return Body(self.source, open_brace[1], self.prev()[2])
         nxt = self.peek()
@@ -531,11 +535,11 @@ class Parser:
                 self.between(ident, nxt),
             )
         else:
-            self.error(
+            self.error_at(
                 "Argument or block definition required",
                 "An argument or block definition is required here. To set an argument, use the "
                 'equals sign "=" to introduce the argument value.',
-                self.rng(ident),
+                ident,
             )
         return Body(self.source, open_brace[1], self.prev()[2])
 
@@ -568,12 +572,12 @@ class Parser:
             return cond
         colon = self.peek()
         if colon[0] != S.COLON:
-            self.error(
+            self.error_at(
                 "Missing false expression in conditional",
                 "The conditional operator (...?...:...) requires a false expression, "
                 "delimited by a colon.",
-                self.rng(colon),
-                self.between(start_tok, colon),
+                colon,
+                start_tok,
             )
             return cond
         self.read()
@@ -669,16 +673,16 @@ class Parser:
             return self.parse_parens()
         if not self.recovery:
             if kind == S.EOF:
-                self.error(
+                self.error_at(
                     "Missing expression",
                     "Expected the start of an expression, but found the end of the file.",
-                    self.rng(tok),
+                    tok,
                 )
             else:
-                self.error(
+                self.error_at(
                     "Invalid expression",
                     "Expected the start of an expression, but found an invalid expression token.",
-                    self.rng(tok),
+                    tok,
                 )
         self.recovery = True
         return ErrorExpr(self.source, tok[1], tok[2], self.diags[-1:])
@@ -688,10 +692,10 @@ class Parser:
         if raw.isdigit():  # the common case (the scanner's number tokens are ASCII)
             return LiteralValue(self.source, tok[1], tok[2], LiteralKind.NUMBER, raw)
         if _VALID_NUMBER.fullmatch(raw) is None:
-            self.error(
+            self.error_at(
                 "Invalid number literal",
                 "Failed to recognize the value of this number literal.",
-                self.rng(tok),
+                tok,
             )
             return LiteralValue(self.source, tok[1], tok[2], LiteralKind.NUMBER, None)
         if ".e" in raw or ".E" in raw:
@@ -709,11 +713,11 @@ class Parser:
             return expr
         close = self.peek()
         if close[0] != S.CPAREN:
-            self.error(
+            self.error_at(
                 "Unbalanced parentheses",
                 "Expected a closing parenthesis to terminate the expression.",
-                self.rng(close),
-                self.between(open_tok, close),
+                close,
+                open_tok,
             )
             self.recovery = True
         close = self.read()
@@ -756,12 +760,12 @@ class Parser:
                 if self.peek()[0] == S.CPAREN:
                     return self.read()
                 if not self.recovery:
-                    self.error(
+                    self.error_at(
                         "Missing closing parenthesis",
                         "An expanded function argument (with ...) must be immediately "
                         "followed by closing parentheses.",
-                        self.rng(sep),
-                        self.between(name_tok, sep),
+                        sep,
+                        name_tok,
                     )
             elif sep[0] == S.EOF:
                 self.error(
@@ -772,11 +776,11 @@ class Parser:
                     self.between(name_tok, open_tok),
                 )
             else:
-                self.error(
+                self.error_at(
                     "Missing argument separator",
                     "A comma is required to separate each function argument from the next.",
-                    self.rng(sep),
-                    self.between(name_tok, sep),
+                    sep,
+                    name_tok,
                 )
             return self.recover(S.CPAREN)
 
@@ -797,7 +801,7 @@ class Parser:
 
     def _bad_call(self, name_tok: Token, bad: Token, summary: str, detail: str) -> ErrorExpr:
         """Report a call whose name or ``(`` is wrong and skip past its parentheses."""
-        self.error(summary, detail, self.rng(bad), self.between(name_tok, bad))
+        self.error_at(summary, detail, bad, name_tok)
         self.recover_over(S.OPAREN)
         return ErrorExpr(self.source, name_tok[1], bad[2], self.diags[-1:])
 
@@ -836,19 +840,19 @@ class Parser:
             def after_item(nxt: Token) -> Token:
                 if not self.recovery:
                     if nxt[0] == S.EOF:
-                        self.error(
+                        self.error_at(
                             "Unterminated tuple constructor expression",
                             "There is no corresponding closing bracket before the end of "
                             "the file. This may be caused by incorrect bracket nesting "
                             "elsewhere in this file.",
-                            self.rng(open_tok),
+                            open_tok,
                         )
                     else:
-                        self.error(
+                        self.error_at(
                             "Missing item separator",
                             "Expected a comma to mark the beginning of the next item.",
-                            self.rng(nxt),
-                            self.between(open_tok, nxt),
+                            nxt,
+                            open_tok,
                         )
                 return self.recover(S.CBRACK)
 
@@ -904,12 +908,12 @@ class Parser:
                         if nxt[0] == S.EOF:
                             self._unterminated_object(open_tok)
                         else:
-                            self.error(
+                            self.error_at(
                                 "Missing attribute separator",
                                 "Expected a newline or comma to mark the beginning of the next "
                                 "attribute.",
-                                self.rng(nxt),
-                                self.between(open_tok, nxt),
+                                nxt,
+                                open_tok,
                             )
                     close = self.recover(S.CBRACE)
                     break
@@ -919,11 +923,11 @@ class Parser:
             self.newlines.pop()
 
     def _unterminated_object(self, open_tok: Token) -> None:
-        self.error(
+        self.error_at(
             "Unterminated object constructor expression",
             "There is no corresponding closing brace before the end of the file. This may be "
             "caused by incorrect brace nesting elsewhere in this file.",
-            self.rng(open_tok),
+            open_tok,
         )
 
     def _object_separator_error(self, open_tok: Token, nxt: Token) -> None:
@@ -944,7 +948,7 @@ class Parser:
         else:
             summary = "Missing key/value separator"
             detail = 'Expected an equals sign ("=") to mark the beginning of the attribute value.'
-        self.error(summary, detail, self.rng(nxt), self.between(open_tok, nxt))
+        self.error_at(summary, detail, nxt, open_tok)
 
     def _is_keyword(self, tok: Token, word: str) -> bool:
         return tok[0] == S.IDENT and self.tok_text(tok) == word
@@ -1030,11 +1034,11 @@ class Parser:
         else:
             if not self.recovery:
                 nxt = self.peek()
-                self.error(
+                self.error_at(
                     "Invalid 'for' expression",
                     "Extra characters after the end of the 'for' expression.",
-                    self.rng(nxt),
-                    self.between(open_tok, nxt),
+                    nxt,
+                    open_tok,
                 )
             close = self.recover(close_kind)
         context = self.between(open_tok, close)
@@ -1097,10 +1101,8 @@ class Parser:
                 elif akind == S.STAR:
                     expr = self.finish_attr_splat(origin, expr, dot)
                 else:
-                    self.error(
-                        "Invalid attribute name",
-                        "An attribute name is required after a dot.",
-                        self.rng(attr),
+                    self.error_at(
+                        "Invalid attribute name", "An attribute name is required after a dot.", attr
                     )
                     self.recovery = True
             elif kind == S.OBRACK:
@@ -1109,11 +1111,11 @@ class Parser:
                     self.read()
                     close = self.read()
                     if close[0] != S.CBRACK and not self.recovery:
-                        self.error(
+                        self.error_at(
                             "Missing close bracket on splat index",
                             "The star for a full splat operator must be immediately followed by "
                             'a closing bracket ("]").',
-                            self.rng(close),
+                            close,
                         )
                         close = self.recover(S.CBRACK)
                     item = AnonSymbol(source, open_tok[1], close[2])
@@ -1138,11 +1140,11 @@ class Parser:
         if "." in raw:
             first, _, second = raw.partition(".")
             advice = "index syntax with a full splat expression [*]" if splat else "index syntax"
-            self.error(
+            self.error_at(
                 "Invalid legacy index syntax",
                 "When using the legacy index syntax, chaining two indexes together is not "
                 f"permitted. Use the proper {advice} instead, like [{first}][{second}].",
-                self.rng(subject),
+                subject,
             )
             return Step(StepKind.INDEX, dot[1], num[2])
         return Step(StepKind.INDEX, dot[1], num[2], key=self.number_literal(num))
@@ -1165,17 +1167,17 @@ class Parser:
             if nxt[0] != S.IDENT:
                 if not self.recovery:
                     if nxt[0] == S.STAR:
-                        self.error(
+                        self.error_at(
                             "Nested splat expression not allowed",
                             "A splat expression (*) cannot be used inside another attribute-only "
                             "splat expression.",
-                            self.rng(nxt),
+                            nxt,
                         )
                     else:
-                        self.error(
+                        self.error_at(
                             "Invalid attribute name",
                             "An attribute name is required after a dot.",
-                            self.rng(marker),
+                            marker,
                         )
                 self.recovery = True
                 # The reference abandons this splat and continues the outer traversal.
@@ -1207,10 +1209,10 @@ class Parser:
         else:
             close = self.read()
             if close[0] != S.CBRACK and not self.recovery:
-                self.error(
+                self.error_at(
                     "Missing close bracket on index",
                     'The index operator must end with a closing bracket ("]").',
-                    self.rng(close),
+                    close,
                 )
                 close = self.recover(S.CBRACK)
         self.newlines.pop()
@@ -1242,29 +1244,29 @@ class Parser:
                 continue
             if kind in (S.TEMPLATE_CONTROL, S.TEMPLATE_INTERP):
                 which = "$" if kind == S.TEMPLATE_INTERP else "%"
-                self.error(
+                self.error_at(
                     "Invalid string literal",
                     f"Template sequences are not allowed in this string. To include a literal "
                     f'"{which}", double it (as "{which}{which}") to escape it.',
-                    self.rng(tok),
-                    self.between(open_tok, tok),
+                    tok,
+                    open_tok,
                 )
                 chunks.append(which + "{ ... }")
                 self.recover(S.TEMPLATE_SEQ_END)
                 continue
             if kind == S.EOF:
-                self.error(
+                self.error_at(
                     "Unterminated string literal",
                     "Unable to find the closing quote mark before the end of the file.",
-                    self.rng(tok),
-                    self.between(open_tok, tok),
+                    tok,
+                    open_tok,
                 )
             else:
-                self.error(
+                self.error_at(
                     "Invalid string literal",
                     "This item is not valid in a string literal.",
-                    self.rng(tok),
-                    self.between(open_tok, tok),
+                    tok,
+                    open_tok,
                 )
                 self.recover(S.CQUOTE)
             end_tok = tok
@@ -1389,11 +1391,11 @@ class Parser:
                 self.newlines.pop()
                 continue
             if not self.recovery:
-                self.error(
+                self.error_at(
                     "Unterminated template string",
                     "No closing marker was found for the string.",
-                    self.rng(tok),
-                    self.between(start_tok, tok),
+                    tok,
+                    start_tok,
                 )
             end_tok = self.recover(end)
             break
@@ -1417,33 +1419,33 @@ class Parser:
             if not self.recovery:
                 kind = close[0]
                 if kind == S.EOF:
-                    self.error(
+                    self.error_at(
                         "Unclosed template interpolation sequence",
                         "There is no closing brace for this interpolation sequence before the "
                         "end of the file. This might be caused by incorrect nesting inside the "
                         "given expression.",
-                        self.rng(start_tok),
+                        start_tok,
                     )
                 elif kind == S.COLON:
-                    self.error(
+                    self.error_at(
                         "Extra characters after interpolation expression",
                         "Template interpolation doesn't expect a colon at this location. Did "
                         "you intend this to be a literal sequence to be processed as part of "
                         'another language? If so, you can escape it by starting with "$${" '
                         'instead of just "${".',
-                        self.rng(close),
-                        self.between(start_tok, close),
+                        close,
+                        start_tok,
                     )
                 elif kind in (S.CQUOTE, S.OQUOTE) and end == S.CQUOTE:
-                    self.error(
+                    self.error_at(
                         "Unclosed template interpolation sequence",
                         "There is no closing brace for this interpolation sequence before the "
                         "end of the quoted template. This might be caused by incorrect nesting "
                         "inside the given expression.",
-                        self.rng(start_tok),
+                        start_tok,
                     )
                 else:
-                    self.error(
+                    self.error_at(
                         "Extra characters after interpolation expression",
                         "Expected a closing brace to end the interpolation expression, but "
                         "found extra characters.\n\nThis can happen when you include "
@@ -1451,8 +1453,8 @@ class Parser:
                         "but forget to escape the interpolation start token. If this is an "
                         'embedded sequence for another language, escape it by starting with "$${" '
                         'instead of just "${".',
-                        self.rng(close),
-                        self.between(start_tok, close),
+                        close,
+                        start_tok,
                     )
             self.recover(S.TEMPLATE_SEQ_END)
         else:
@@ -1464,12 +1466,12 @@ class Parser:
         keyword = self.peek()
         if keyword[0] != S.IDENT:
             if not self.recovery:
-                self.error(
+                self.error_at(
                     "Invalid template directive",
                     'A template directive keyword ("if", "for", etc) is expected at the '
                     "beginning of a %{ sequence.",
-                    self.rng(keyword),
-                    self.between(tok, keyword),
+                    keyword,
+                    tok,
                 )
             self.recover(S.TEMPLATE_SEQ_END)
             return False
@@ -1489,22 +1491,22 @@ class Parser:
 
                 match = suggest(word, ["if", "for", "else", "endif", "endfor"])
                 advice = f" Did you mean {_go_quote_char(match)}?" if match else ""
-                self.error(
+                self.error_at(
                     "Invalid template control keyword",
                     f"{_go_quote_char(word)} is not a valid template control keyword.{advice}",
-                    self.rng(keyword),
-                    self.between(tok, keyword),
+                    keyword,
+                    tok,
                 )
             self.recover(S.TEMPLATE_SEQ_END)
             return False
         close = self.peek()
         if close[0] != S.TEMPLATE_SEQ_END:
             if not self.recovery:
-                self.error(
+                self.error_at(
                     f"Extra characters in {word} marker",
                     "Expected a closing brace to end the sequence, but found extra characters.",
-                    self.rng(close),
-                    self.between(start_tok, close),
+                    close,
+                    start_tok,
                 )
             self.recover(S.TEMPLATE_SEQ_END)
             return False
@@ -1585,38 +1587,35 @@ class Parser:
                     key = LiteralValue(self.source, span[0], span[1], LiteralKind.STRING, text)
                 else:
                     if key_tok[0] == S.STAR:
-                        self.error(
+                        self.error_at(
                             "Attribute name required",
                             "Splat expressions ([*]) may not be used here.",
-                            self.rng(key_tok),
-                            self.between(var, key_tok),
+                            key_tok,
+                            var,
                         )
                     else:
-                        self.error(
+                        self.error_at(
                             "Index value required",
                             "Index brackets must contain either a literal number or a literal "
                             "string.",
-                            self.rng(key_tok),
-                            self.between(var, key_tok),
+                            key_tok,
+                            var,
                         )
                     return steps
                 close = self.read()
                 if close[0] != S.CBRACK:
-                    self.error(
+                    self.error_at(
                         "Unclosed index brackets",
                         "Index key must be followed by a closing bracket.",
-                        self.rng(close),
-                        self.between(open_tok, close),
+                        close,
+                        open_tok,
                     )
                 steps.append(Step(StepKind.INDEX, open_tok[1], close[2], key=key))
                 if self.failed_since(mark):
                     return steps
                 continue
-            self.error(
-                "Invalid character",
-                "Expected an attribute access or an index operator.",
-                self.rng(nxt),
-                self.between(var, nxt),
+            self.error_at(
+                "Invalid character", "Expected an attribute access or an index operator.", nxt, var
             )
             return steps
 
@@ -1663,7 +1662,7 @@ def _flush_heredoc(tokens: list[TemplateToken], text: str) -> None:
         tok.start += cut
 
 
-def run_with_room(func: Callable[[], object]) -> object:
+def run_with_room(func: Callable[[], _T]) -> _T:
     """Call ``func`` with a recursion limit that lets MAX_NESTING levels parse."""
     needed = MAX_NESTING * _FRAMES_PER_LEVEL + 1000
     if sys.getrecursionlimit() < needed:

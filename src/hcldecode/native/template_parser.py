@@ -10,7 +10,8 @@ openers, ``else``/``endif``/``endfor``, and an END marker);
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import KW_ONLY, dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from ..diagnostics import Diagnostic
 from .ast import (
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 __all__ = ["TemplateParser", "TemplateToken"]
 
 
+@dataclass(eq=False, slots=True)
 class TemplateToken:
     """One item of a template: ``kind`` is one of the class constants.
 
@@ -38,35 +40,23 @@ class TemplateToken:
     the ``for`` names. ``start``/``end`` are source offsets.
     """
 
-    LITERAL = "literal"
-    INTERP = "interp"
-    IF = "if"
-    FOR = "for"
-    ELSE = "else"
-    ENDIF = "endif"
-    ENDFOR = "endfor"
-    END = "end"
+    LITERAL: ClassVar[str] = "literal"
+    INTERP: ClassVar[str] = "interp"
+    IF: ClassVar[str] = "if"
+    FOR: ClassVar[str] = "for"
+    ELSE: ClassVar[str] = "else"
+    ENDIF: ClassVar[str] = "endif"
+    ENDFOR: ClassVar[str] = "endfor"
+    END: ClassVar[str] = "end"
 
-    __slots__ = ("end", "expr", "key_var", "kind", "start", "value", "value_var")
-
-    def __init__(
-        self,
-        kind: str,
-        start: int,
-        end: int,
-        *,
-        value: str = "",
-        expr: Node | None = None,
-        key_var: str | None = None,
-        value_var: str = "",
-    ) -> None:
-        self.kind = kind
-        self.start = start
-        self.end = end
-        self.value = value
-        self.expr = expr
-        self.key_var = key_var
-        self.value_var = value_var
+    kind: str
+    start: int
+    end: int
+    _: KW_ONLY
+    value: str = ""
+    expr: Node | None = None
+    key_var: str | None = None
+    value_var: str = ""
 
 
 _CLOSERS = frozenset({TemplateToken.ELSE, TemplateToken.ENDIF, TemplateToken.ENDFOR})
