@@ -31,6 +31,7 @@ where HCL's specification says otherwise; the differences are listed in
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 import attrs
@@ -191,8 +192,13 @@ def _identity(value: Value, path: Path) -> Value:
     return value
 
 
+@functools.lru_cache(maxsize=4096)
 def _get_conversion(in_type: Type, out_type: Type, *, unsafe: bool) -> _Conv | None:
-    """The conversion, wrapped with the rules for null, unknown and dynamic values."""
+    """The conversion, wrapped with the rules for null, unknown and dynamic values.
+
+    Conversions are pure, so they are cached: unification asks for the same
+    ones at every level of a nested type.
+    """
     if out_type == DYNAMIC:
         return _identity
     if in_type == out_type:

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, TextIO
 
 from .diagnostics import Diagnostic, Pos, Range, Severity, SourceFile
+from .limits import with_room
 from .ops import traversal_str
 from .source import SourceMap
 from .text import SPACE_CLASS
@@ -58,6 +59,7 @@ _HIGHLIGHT = "\x1b[1;4m"
 _RESET = "\x1b[0m"
 
 
+@with_room
 def render_diagnostics(
     diags: Iterable[Diagnostic],
     files: Mapping[str, SourceFile] | None = None,

@@ -17,6 +17,7 @@ Names follow go-cty, the type system of the reference implementation:
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -89,7 +90,15 @@ class Type:
         return False
 
     def without_optional_attributes_deep(self) -> Type:
-        """This type with every object type in it made to require all its attributes."""
+        """This type with every object type in it made to require all its attributes.
+
+        The result is cached, and a type with no optional attributes in it
+        is returned as it is, so the call is cheap on deep types.
+        """
+        return _without_optional(self)
+
+    def _strip_optional(self) -> Type:
+        """One step of :meth:`without_optional_attributes_deep`, for types with parts."""
         return self
 
 
@@ -160,8 +169,9 @@ class CollectionType(Type):
     def has_dynamic_types(self) -> bool:
         return self.element.has_dynamic_types()
 
-    def without_optional_attributes_deep(self) -> Type:
-        return type(self)(self.element.without_optional_attributes_deep())
+    def _strip_optional(self) -> Type:
+        element = self.element.without_optional_attributes_deep()
+        return self if element is self.element else type(self)(element)
 
     def __str__(self) -> str:
         return f"{self.kind}({self.element})"
@@ -261,10 +271,12 @@ class ObjectType(Type):
     def has_dynamic_types(self) -> bool:
         return any(t.has_dynamic_types() for t in self.attributes.values())
 
-    def without_optional_attributes_deep(self) -> Type:
-        return ObjectType(
-            {name: t.without_optional_attributes_deep() for name, t in self.attributes.items()}
-        )
+    def _strip_optional(self) -> Type:
+        attributes = {
+            name: t.without_optional_attributes_deep() for name, t in self.attributes.items()
+        }
+        same = all(attributes[name] is t for name, t in self.attributes.items())
+        return self if same and not self.optional else ObjectType(attributes)
 
     def __str__(self) -> str:
         parts = []
@@ -308,8 +320,10 @@ class TupleType(Type):
     def has_dynamic_types(self) -> bool:
         return any(t.has_dynamic_types() for t in self.elements)
 
-    def without_optional_attributes_deep(self) -> Type:
-        return TupleType(t.without_optional_attributes_deep() for t in self.elements)
+    def _strip_optional(self) -> Type:
+        elements = tuple(t.without_optional_attributes_deep() for t in self.elements)
+        same = all(a is b for a, b in zip(elements, self.elements, strict=True))
+        return self if same else TupleType(elements)
 
     def __str__(self) -> str:
         return "tuple([" + ",".join(str(t) for t in self.elements) + "])"
@@ -338,6 +352,11 @@ class CapsuleType(Type):
 
     def __repr__(self) -> str:
         return f"CapsuleType({self.name!r})"
+
+
+@functools.lru_cache(maxsize=4096)
+def _without_optional(t: Type) -> Type:
+    return t._strip_optional()
 
 
 EMPTY_OBJECT = ObjectType({})

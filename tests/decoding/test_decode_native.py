@@ -304,15 +304,18 @@ def test_value_errors(source: str, detail: str, where: str) -> None:
     ]
 
 
+DEFAULT = hcl.Value.string("default")
+
+
 @attrs.define
 class Raw:
     required: hcl.Value
-    optional: hcl.Value = hcl.Value.string("default")
+    optional: hcl.Value = DEFAULT
 
 
 def test_value_fields_take_null_as_absent_and_unknowns_as_they_are() -> None:
     unknown = hcl.Value.unknown(hcl.types.NUMBER)
     raw = hcl.loads("required = u\noptional = null\n", Raw, variables={"u": unknown})
-    assert raw == Raw(required=unknown, optional=hcl.Value.string("default"))
+    assert raw == Raw(required=unknown, optional=DEFAULT)
     raw = hcl.loads("required = null\n", Raw)
     assert raw.required == hcl.Value.null(hcl.types.DYNAMIC)

@@ -396,3 +396,14 @@ def test_fuzz_random_bytes(src: bytes) -> None:
 @given(st.lists(st.sampled_from(_SOUP), max_size=60))
 def test_fuzz_token_soup(parts: list[str]) -> None:
     _check_no_crash("".join(parts))
+
+
+def test_parsing_leaves_the_recursion_limit_as_it_was() -> None:
+    import sys
+
+    from hcldecode.native import parse_config
+
+    before = sys.getrecursionlimit()
+    _, diags = parse_config("a = " + "[" * 1000 + "]" * 1000 + "\n")
+    assert not diags
+    assert sys.getrecursionlimit() == before

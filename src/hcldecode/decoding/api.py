@@ -8,6 +8,7 @@ from typing import IO, Any, Literal, TypeVar, Union
 
 from ..context import EvalContext
 from ..diagnostics import Diagnostic, Diagnostics, HCLError, SourceFile
+from ..limits import with_room
 from ..merge import merge_bodies
 from ..model import Body, BodyContent, BodySchema, File
 from .classinfo import SchemaError, class_info
@@ -152,6 +153,7 @@ def _root_info_check(cls: type) -> None:
         )
 
 
+@with_room
 def _run(
     source: Source,
     cls: type[T],

@@ -31,6 +31,7 @@ from .. import number
 from ..context import is_literal_only
 from ..convert import ConversionError, convert
 from ..diagnostics import Diagnostic, Diagnostics, Range
+from ..limits import with_room
 from ..model import Expression, StaticCall
 from ..native import parse_expression, parse_template
 from ..source import utf8_length
@@ -181,6 +182,7 @@ class JsonExpression(NodeView, Expression):
 
     # ------------------------------------------------------------------ evaluation
 
+    @with_room
     def value(self, ctx: EvalContext | None = None) -> tuple[Value, Diagnostics]:
         """The value of the JSON value; strings are templates only when ``ctx`` is given.
 

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import cast
 
 from ..diagnostics import Diagnostic, Diagnostics
+from ..limits import MAX_NESTING
 from ..suggest import suggest
 from .ast import (
     ArrayNode,
@@ -59,7 +60,7 @@ from .scanner import (
 __all__ = ["MAX_DEPTH", "parse_value"]
 
 #: The deepest nesting of objects and arrays that is accepted.
-MAX_DEPTH = 2500
+MAX_DEPTH = MAX_NESTING
 
 # Parser states: what the next token may be.
 _VALUE = 0  # a value (at the root, after a colon)

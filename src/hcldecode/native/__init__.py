@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from ..diagnostics import Diagnostic, Diagnostics, Pos, Range
+from ..limits import MAX_NESTING, with_room
 from ..model import File
 from ..source import SourceMap, decode_source
 from ..text import is_identifier
@@ -27,7 +28,7 @@ from ..traversal import Traversal
 from . import scanner
 from .ast import Node, build_traversal
 from .body import Body
-from .parser import MAX_NESTING, Parser, run_with_room
+from .parser import Parser
 
 __all__ = [
     "MAX_NESTING",
@@ -83,7 +84,7 @@ def _parse(
     tokens = scanner.scan(text, template=template)
     parser = Parser(text, source, tokens)
     diags = scanner.scan_diagnostics(tokens, text, source)
-    result = run_with_room(lambda: work(parser))
+    result = with_room(work)(parser)
     diags.extend(parser.diags)
     return parser, result, diags
 

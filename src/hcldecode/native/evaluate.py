@@ -35,6 +35,7 @@ from ..context import EvalContext, is_literal_only
 from ..convert import Conversion, ConversionError, convert, get_conversion, unify_unsafe
 from ..diagnostics import Diagnostic, Diagnostics, Range
 from ..functions import evaluate_call
+from ..limits import with_room
 from ..model import Expression
 from ..suggest import suggest
 from ..traversal import Traversal
@@ -64,6 +65,7 @@ _UNKNOWN_STRING = Value.unknown(STRING)
 _UNKNOWN_BOOL = Value.unknown(BOOL)
 
 
+@with_room
 def evaluate(node: ast.Node, ctx: EvalContext | None) -> tuple[Value, Diagnostics]:
     """The value of ``node`` in ``ctx`` (``None`` for literal-only mode), with its diagnostics.
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable
-from typing import TypeVar
 
 from ..diagnostics import Diagnostic, Diagnostics, Range
+from ..limits import MAX_NESTING
 from ..source import SourceMap
 from . import scanner as S
 from .ast import (
@@ -56,13 +56,6 @@ from .template_parser import TemplateParser, TemplateToken
 
 __all__ = ["MAX_NESTING", "Parser"]
 
-_T = TypeVar("_T")
-
-#: The deepest nesting of expressions, templates and blocks the parser accepts.
-MAX_NESTING = 2500
-
-# Python frames used per nesting level, at most (with headroom).
-_FRAMES_PER_LEVEL = 8
 
 _BINARY_LEVELS: dict[int, tuple[int, Operator]] = {
     S.OR: (1, Operator.OR),
@@ -1660,11 +1653,3 @@ def _flush_heredoc(tokens: list[TemplateToken], text: str) -> None:
             cut += len(cluster)
         tok.value = tok.value[cut:]
         tok.start += cut
-
-
-def run_with_room(func: Callable[[], _T]) -> _T:
-    """Call ``func`` with a recursion limit that lets MAX_NESTING levels parse."""
-    needed = MAX_NESTING * _FRAMES_PER_LEVEL + 1000
-    if sys.getrecursionlimit() < needed:
-        sys.setrecursionlimit(needed)
-    return func()

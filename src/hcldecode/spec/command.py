@@ -34,6 +34,7 @@ from .. import json as hcljson
 from .. import valuejson
 from ..context import EvalContext
 from ..diagnostics import Diagnostic, Diagnostics, Range, Severity
+from ..limits import with_room
 from ..merge import merge_bodies
 from ..model import Body, File
 from ..render import is_terminal, render_diagnostics, terminal_width
@@ -473,6 +474,7 @@ class _Session:
             self.output(write_go_json(_strip_nulls(data), sort_keys=True))
 
 
+@with_room
 def main(
     argv: Sequence[str] | None = None,
     *,

@@ -36,6 +36,7 @@ from ..context import EvalContext
 from ..convert import ConversionError, convert, unify_unsafe
 from ..diagnostics import Diagnostic, Diagnostics, Pos, Range
 from ..functions import Function, FunctionError
+from ..limits import with_room
 from ..model import (
     Attribute,
     AttributeSchema,
@@ -205,6 +206,7 @@ def _decode(
     return value, remain, diags
 
 
+@with_room
 def decode(body: Body, spec: Spec, ctx: EvalContext | None = None) -> tuple[Value, Diagnostics]:
     """Decode ``body`` with ``spec``; anything in the body the spec does not read is an error.
 
@@ -216,6 +218,7 @@ def decode(body: Body, spec: Spec, ctx: EvalContext | None = None) -> tuple[Valu
     return value, diags
 
 
+@with_room
 def partial_decode(
     body: Body, spec: Spec, ctx: EvalContext | None = None
 ) -> tuple[Value, Body, Diagnostics]:
