@@ -31,6 +31,7 @@ def unwrap(value: Any) -> tuple[int, Any]:
 
 
 DEPTH = MAX_NESTING - 100
+QUOTED_ONE = '"1"'
 
 
 @pytest.mark.parametrize(
@@ -38,7 +39,7 @@ DEPTH = MAX_NESTING - 100
     [
         (f"a = {nested_list(DEPTH)}\n", "native"),
         (f"a = [for x in {nested_list(DEPTH)}: x][0]\n", "native"),
-        (f'a = true ? {nested_list(DEPTH)} : {nested_list(DEPTH, chr(34) + "1" + chr(34))}\n', "native"),
+        (f"a = true ? {nested_list(DEPTH)} : {nested_list(DEPTH, QUOTED_ONE)}\n", "native"),
         (f'{{"a": {nested_list(DEPTH)}}}', "json"),
     ],
     ids=["tuple", "for", "conditional", "json"],
