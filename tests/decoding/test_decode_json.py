@@ -301,13 +301,25 @@ VALUE_ERRORS = [
         '[{"inner": {"q": 1}}, {"inner": {"q": 1, "nose": 1}}]',
         'element 1: attribute "inner": unexpected attribute "nose" for Inner; did you mean "note".',
     ),
-    (
-        "by_name",
-        '{ x = { q = "many" } }',
-        '{"x": {"q": "many"}}',
-        "a number is required.",  # as the reference: no path for a failed conversion
-    ),
 ]
+
+
+@pytest.mark.parametrize(
+    ("syntax", "text", "subject"),
+    [
+        ("native", 'must = 1\nby_name = { x = { q = "many" } }\n', '"many"'),
+        ("json", '{"must": 1, "by_name": {"x": {"q": "many"}}}', '"many"'),
+    ],
+)
+def test_conversion_errors_point_into_constructors(syntax: Syntax, text: str, subject: str) -> None:
+    assert problems(text, Everything, syntax=syntax) == [
+        (
+            "Incorrect attribute value type",
+            'Inappropriate value for attribute "by_name": element "x": attribute "q": '
+            "a number is required.",
+            span(text, subject),
+        )
+    ]
 
 
 @pytest.mark.parametrize("syntax", ["native", "json"])

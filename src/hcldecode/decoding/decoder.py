@@ -17,12 +17,13 @@ from typing import Any
 
 import attrs
 
+from .. import number
 from ..context import EvalContext
-from ..convert import ConversionError, convert
+from ..convert import AttrStep, ConversionError, Path, convert
 from ..diagnostics import Diagnostic, Diagnostics, Range
 from ..model import Attribute, Block, Body, BodyContent, Expression
 from ..suggest import suggest
-from ..types import ListType, MapType, ObjectType, SetType, TupleType
+from ..types import NUMBER, STRING, ListType, MapType, ObjectType, SetType, TupleType
 from ..values import Value
 from .classinfo import ClassInfo, FieldInfo, class_info, is_config_class
 from .pytypes import LowerError, lower, strip_optional
@@ -170,17 +171,66 @@ def _attribute_value(
         converted = convert(value, plan.hcl_type)
         return lower(converted, field.annotation)
     except (ConversionError, LowerError) as exc:
+        subject, where = expr, ""
+        if isinstance(exc, ConversionError) and exc.path:
+            subject, where = _locate(expr, exc.path, ctx)
         diags.append(
             Diagnostic.error(
                 "Incorrect attribute value type",
-                f"Inappropriate value for attribute {json.dumps(field.hcl_name)}: {exc}.",
-                expr.range,
+                f"Inappropriate value for attribute {json.dumps(field.hcl_name)}: {where}{exc}.",
+                subject.range,
                 attribute.range,
                 expression=expr,
                 eval_context=ctx,
             )
         )
         return _FAILED
+
+
+def _locate(expr: Expression, path: Path, ctx: EvalContext | None) -> tuple[Expression, str]:
+    """Follow a conversion error's path into the expression, as far as its syntax allows.
+
+    Returns the innermost tuple or object constructor element the path
+    reaches (so the diagnostic points at the offending part of
+    ``{a = 1, b = "many"}`` rather than the whole), and the path as text,
+    e.g. ``element 1: attribute "q": ``.
+    """
+    words: list[str] = []
+    current: Expression | None = expr
+    found = expr
+    for step in path:
+        key = step.name if isinstance(step, AttrStep) else step.key
+        if isinstance(key, str):
+            words.append(f"attribute {json.dumps(key, ensure_ascii=False)}: ")
+        elif key.type == NUMBER and key.is_known and not key.is_null:
+            words.append(f"element {number.to_string(key.as_number())}: ")
+        elif key.type == STRING and key.is_known and not key.is_null:
+            words.append(f"element {json.dumps(key.as_str(), ensure_ascii=False)}: ")
+            key = key.as_str()
+        else:
+            current = None
+            continue
+        current = _element(current, key, ctx) if current is not None else None
+        if current is not None:
+            found = current
+    return found, "".join(words)
+
+
+def _element(expr: Expression, key: str | Value, ctx: EvalContext | None) -> Expression | None:
+    """The element expression of a constructor under ``key``, if the syntax shows it."""
+    if isinstance(key, str):
+        found = None  # the last definition of a key wins, as in evaluation
+        for key_expr, value_expr in expr.static_map() or ():
+            name, name_diags = key_expr.value(ctx)
+            known = name.type == STRING and name.is_known and not name.is_null
+            if known and not name_diags.has_errors() and name.as_str() == key:
+                found = value_expr
+        return found
+    items = expr.static_list()
+    index = key.as_number()
+    if items is None or not isinstance(index, int) or not 0 <= index < len(items):
+        return None
+    return items[index]
 
 
 def _unexpected_keys(value: Value, annotation: Any) -> str | None:
