@@ -212,3 +212,11 @@ def test_invalid_encoding_diagnostic() -> None:
     assert invalid_encoding(r) == Diagnostic.error(
         INVALID_ENCODING_SUMMARY, INVALID_ENCODING_DETAIL, r
     )
+
+
+@pytest.mark.parametrize("length", [63, 64, 65, 128, 129])
+def test_end_of_a_long_non_ascii_line(length: int) -> None:
+    line = "é" + "x" * (length - 1)
+    smap = SourceMap("t.hcl", line + "\nnext")
+    assert smap.pos(length) == Pos(1, length + 1, length + 1)
+    assert smap.pos(length + 1) == Pos(2, 1, length + 2)

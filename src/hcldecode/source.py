@@ -119,7 +119,7 @@ class _Line:
         if not text.isascii():
             self.blocks = [0]
             self.blocks += accumulate(
-                utf8_length(text[i : i + _BLOCK]) for i in range(0, len(text) - _BLOCK, _BLOCK)
+                utf8_length(text[i : i + _BLOCK]) for i in range(0, len(text), _BLOCK)
             )
         # The offsets where grapheme clusters start, when some cluster is
         # not one character, or (with JSON columns) not one column wide.
