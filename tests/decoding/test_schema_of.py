@@ -5,35 +5,14 @@ from typing import Annotated, Any
 
 import attrs
 import pytest
+from issue_example import ConfigWithRest, Listener, Logging
 
 import hcldecode as hcl
 from hcldecode.model import AttributeSchema, BlockHeaderSchema, BodySchema
 
 
-@attrs.define
-class Listener:
-    name: Annotated[str, hcl.label()]
-    port: int
-    tls: bool = False
-
-
-@attrs.define
-class Logging:
-    level: str = "info"
-
-
-@attrs.define
-class Config:
-    service: str
-    replicas: Annotated[int, hcl.attr("replica_count")] = 1
-    tags: dict[str, str] = attrs.Factory(dict)
-    listeners: Annotated[list[Listener], hcl.block("listener")] = attrs.Factory(list)
-    logging: Annotated[Logging | None, hcl.block()] = None
-    extra: Annotated[hcl.Body | None, hcl.remain()] = None
-
-
 def test_schema_of_the_issue_example() -> None:
-    assert hcl.schema_of(Config) == BodySchema(
+    assert hcl.schema_of(ConfigWithRest) == BodySchema(
         [
             AttributeSchema("service", required=True),
             AttributeSchema("replica_count"),
