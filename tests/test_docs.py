@@ -46,4 +46,10 @@ def test_code_blocks_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 def test_every_page_is_found() -> None:
     names = {p.name for p in PAGES}
-    assert {"getting-started.md", "markers.md", "types.md", "layered-decoding.md"} <= names
+    assert {
+        "getting-started.md",
+        "markers.md",
+        "types.md",
+        "layered-decoding.md",
+        "specs.md",
+    } <= names
