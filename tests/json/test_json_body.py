@@ -101,6 +101,43 @@ def test_labels_take_one_level_each_and_flatten_arrays() -> None:
     ]
 
 
+def test_blocks_come_in_source_order_across_label_levels() -> None:
+    # ref: the reference's JSON body gives these blocks, in this order, with these ranges.
+    text = (
+        '{"name": "x", "resource": [{"a": {"b": {"n": 1}, "c": [{"n": 2}, {"n": 3}]}},'
+        ' {"d": {"e": {"n": 4}}}], "service": {"n": 5}, "resource ": 0}'
+    )
+    schema = BodySchema(
+        [AttributeSchema("name")],
+        [BlockHeaderSchema("service"), BlockHeaderSchema("resource", ["type", "name"])],
+    )
+    body = body_of(text)
+    content, _, diags = body.partial_content(schema)
+    assert diags == []
+    assert [(b.type, b.labels) for b in content.blocks] == [
+        ("resource", ("a", "b")),
+        ("resource", ("a", "c")),
+        ("resource", ("a", "c")),
+        ("resource", ("d", "e")),
+        ("service", ()),
+    ]
+    assert [literal(b.body, "n") for b in content.blocks] == [Value.number(i) for i in range(1, 6)]
+    assert [[span(r) for r in b.label_ranges] for b in content.blocks] == [
+        ["1:29(28)-1:32(31)", "1:35(34)-1:38(37)"],
+        ["1:29(28)-1:32(31)", "1:50(49)-1:53(52)"],
+        ["1:29(28)-1:32(31)", "1:50(49)-1:53(52)"],
+        ["1:80(79)-1:83(82)", "1:86(85)-1:89(88)"],
+        [],
+    ]
+    assert [span(b.def_range) for b in content.blocks] == [
+        "1:40(39)-1:41(40)",
+        "1:55(54)-1:56(55)",
+        "1:55(54)-1:56(55)",
+        "1:91(90)-1:92(91)",
+        "1:115(114)-1:116(115)",
+    ]
+
+
 def test_null_blocks_are_absent() -> None:
     text = '{"name": "x", "service": null, "resource": {"a": {"b": null}}}'
     content, diags = body_of(text).content(SCHEMA)

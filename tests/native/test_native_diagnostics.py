@@ -245,6 +245,38 @@ CASES = [
             )
         ],
     ),
+    # The subject is the token where recovery stopped (the reference's subject
+    # aliases the token variable that recovery overwrites).
+    (
+        "a = x[1 2]",
+        [
+            (
+                "Missing close bracket on index",
+                'The index operator must end with a closing bracket ("]").',
+                (1, 10, 9, 1, 11, 10),
+            )
+        ],
+    ),
+    (
+        'a = (x[1 "y" {b = 1}\n',
+        [
+            (
+                "Missing close bracket on index",
+                'The index operator must end with a closing bracket ("]").',
+                (2, 1, 21, 2, 1, 21),
+            )
+        ],
+    ),
+    (
+        "a = x[* 2] + 1",
+        [
+            (
+                "Missing close bracket on splat index",
+                'The star for a full splat operator must be immediately followed by a closing bracket ("]").',
+                (1, 10, 9, 1, 11, 10),
+            )
+        ],
+    ),
     (
         'a = "${a"',
         [
@@ -393,6 +425,23 @@ CASES = [
                 "No closing marker was found for the string.",
                 (2, 4, 13, 2, 4, 13),
             )
+        ],
+    ),
+    (
+        # A lone carriage return stops the reference's heredoc scanner: the
+        # rest of the file is one invalid token.
+        "a = <<EOT\n${x}\rb\nEOT\nq = 1\n",
+        [
+            (
+                "Invalid character",
+                "This character is not used within the language.",
+                (2, 5, 14, 5, 1, 27),
+            ),
+            (
+                "Unterminated template string",
+                "No closing marker was found for the string.",
+                (2, 5, 14, 5, 1, 27),
+            ),
         ],
     ),
     (

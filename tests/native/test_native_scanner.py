@@ -119,6 +119,47 @@ def test_bare_template_mode() -> None:
     ]
 
 
+def test_line_scanner_stops_at_a_lone_carriage_return() -> None:
+    # The reference's heredoc and bare-template scanner has no rule for a
+    # carriage return that does not start "\r\n": it stops there, and the
+    # rest of the text becomes one token.
+    assert kinds("<<EOT\n${x}\rb\nEOT\nq = 1\n")[4:] == [
+        (S.INVALID, "\rb\nEOT\nq = 1\n"),
+        (S.EOF, ""),
+    ]
+    # At a bare template's top level that token is literal text.
+    assert kinds("a\rb${x}", template=True) == [
+        (S.STRING_LIT, "a"),
+        (S.STRING_LIT, "\rb${x}"),
+        (S.EOF, ""),
+    ]
+    assert kinds("a$", template=True) == [(S.STRING_LIT, "a"), (S.STRING_LIT, "$"), (S.EOF, "")]
+
+
+def test_lone_dollar_or_percent_takes_one_character_before_a_line_end() -> None:
+    assert kinds("%\r\n$x\n%%\r\n%\n\n%é\n", template=True) == [
+        (S.STRING_LIT, "%\r"),
+        (S.STRING_LIT, "\n"),
+        (S.STRING_LIT, "$x"),
+        (S.STRING_LIT, "\n"),
+        (S.STRING_LIT, "%%"),
+        (S.STRING_LIT, "\r\n"),
+        (S.STRING_LIT, "%\n"),
+        (S.STRING_LIT, "\n"),
+        (S.STRING_LIT, "%"),
+        (S.STRING_LIT, "é\n"),
+        (S.EOF, ""),
+    ]
+    # Any carriage return counts, even a lone one (which then stops the scan).
+    assert kinds("%x\r", template=True)[:2] == [(S.STRING_LIT, "%x"), (S.STRING_LIT, "\r")]
+    assert kinds("<<EOT\n%:\rT\nEOT\n")[1:] == [
+        (S.STRING_LIT, "%:"),
+        (S.INVALID, "\rT\nEOT\n"),
+        (S.EOF, ""),
+    ]
+    assert kinds('"a\rb"')[1:3] == [(S.QUOTED_LIT, "a"), (S.QUOTED_NEWLINE, "\r")]
+
+
 def _diags(text: str) -> list[tuple[str, str, str]]:
     tokens = S.scan(text)
     diags = S.scan_diagnostics(tokens, text, SourceMap("s.hcl", text))

@@ -285,6 +285,11 @@ def test_join_of_null_and_unconvertible_iteration_results() -> None:
         ("<<-EOT\n\n    foo\n  \n    bar\n  EOT\n", "\nfoo\n  \nbar\n"),
         ("<<-EOT\n  ${s}  \n    y\n  EOT\n", "hello  \n  y\n"),
         ("<<-EOT\n    ${s}\n    EOT\n", "hello\n"),
+        # A "%" or "$" takes a following "\r" with it when "\n" comes next, so
+        # a strip marker on the next line leaves that "\r" (as the reference).
+        ("<<EOT\r\n%\r\n%{~ if true }a%{ endif }\r\nEOT\r\n", "%\ra\r\n"),
+        ("<<EOT\n$\r\n${~ a }\nEOT\n", "$\r1\n"),
+        ("<<EOT\n$x\n${~ a }\nEOT\n", "$x1\n"),
     ],
 )
 def test_heredocs(src: str, expected: str) -> None:
@@ -304,6 +309,10 @@ def test_heredoc_interpolated_values_are_not_stripped() -> None:
         ("%{for v in tup}${v}%{endfor}", "1twotrue"),
         ("line1\nline2 ${a}\n", "line1\nline2 1\n"),
         ('quotes " are literal', 'quotes " are literal'),
+        # Text from a lone carriage return on is literal, as in the reference.
+        ("${a}\rb${s}$${", "1\rb${s}${"),
+        ("a$", "a$"),
+        ("a%", "a%"),
     ],
 )
 def test_bare_templates(src: str, expected: str) -> None:

@@ -372,6 +372,14 @@ def test_variables_recurse_into_blocks() -> None:
     assert [str(t) for t in found] == ["x.y", "z[0]"]
 
 
+def test_variables_of_a_single_block_spec_come_from_the_decoded_block_only() -> None:
+    spec = ObjectSpec({"b": BlockSpec("b", ObjectSpec({"c": AttrSpec("c")}))})
+    found = variables(body("b { c = 1 }\nb { c = v.x }\n"), spec)
+    assert found == []  # as the reference: the second block is a duplicate, not decoded
+    found = variables(body("b { c = v.x }\nb { c = w }\n"), spec)
+    assert [str(t) for t in found] == ["v.x"]
+
+
 def test_child_block_types_and_source_range() -> None:
     spec = ObjectSpec({"b": BlockSpec("b", INNER), "e": BlockAttrsSpec("e", STRING)})
     assert set(child_block_types(spec)) == {"b", "e"}

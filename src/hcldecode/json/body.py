@@ -225,14 +225,15 @@ class JsonBody(NodeView, Body):
     ) -> Diagnostics:
         """Append to ``blocks`` those that ``value`` defines; one level per label, then bodies.
 
-        Works level by level without recursion: ``levels`` holds the values
-        still to unpack with the labels and label ranges found above them.
+        Works level by level without recursion: ``levels`` is a stack of the
+        values still to unpack with the labels and label ranges found above
+        them, the next one on top, so blocks come in source order.
         """
         diags = Diagnostics()
         source = self._source
         levels: list[tuple[Node, tuple[str, ...], tuple[Range, ...]]] = [(value, (), ())]
         while levels:
-            node, labels, label_ranges = levels.pop(0)
+            node, labels, label_ranges = levels.pop()
             depth = len(labels)
             if depth < len(label_names):
                 label_name = label_names[depth]
@@ -248,10 +249,10 @@ class JsonBody(NodeView, Body):
                         )
                     )
                     continue
-                levels[0:0] = [
+                levels.extend(
                     (p.value, (*labels, p.name), (*label_ranges, self._name_range(p)))
-                    for p in properties
-                ]
+                    for p in reversed(properties)
+                )
                 continue
             if isinstance(node, NullNode):
                 continue

@@ -1104,13 +1104,15 @@ class Parser:
                     self.read()
                     close = self.read()
                     if close[0] != S.CBRACK and not self.recovery:
+                        # The reference's subject aliases the token variable that recovery
+                        # then overwrites, so it reports where recovery stopped.
+                        close = self.recover(S.CBRACK)
                         self.error_at(
                             "Missing close bracket on splat index",
                             "The star for a full splat operator must be immediately followed by "
                             'a closing bracket ("]").',
                             close,
                         )
-                        close = self.recover(S.CBRACK)
                     item = AnonSymbol(source, open_tok[1], close[2])
                     each = self.parse_traversals(item)
                     expr = Splat(
@@ -1202,12 +1204,12 @@ class Parser:
         else:
             close = self.read()
             if close[0] != S.CBRACK and not self.recovery:
+                close = self.recover(S.CBRACK)  # the subject is where recovery stops, as above
                 self.error_at(
                     "Missing close bracket on index",
                     'The index operator must end with a closing bracket ("]").',
                     close,
                 )
-                close = self.recover(S.CBRACK)
         self.newlines.pop()
         literal: LiteralValue | None = None
         if isinstance(key, LiteralValue):

@@ -154,12 +154,16 @@ _QUOTED = re.compile(
     re.VERBOSE,
 )
 
-# Heredoc bodies and bare templates: literal runs end at line ends.
+# Heredoc bodies and bare templates: literal runs end at line ends. A "$" or
+# "%" not starting a sequence is a token of its own, except that it takes the
+# next one-byte character with it when "\r" or "\n" follows that character,
+# as the reference's scanner does; it matters to a "~" strip marker after it.
 _LINES = re.compile(
     rf"""
     (?P<interp>\$\{{~?)
     |(?P<control>%\{{~?)
-    |(?P<literal>(?:\$\$\{{~?|%%\{{~?|[$%](?=[^{{])|[^$%\r\n{_BAD}]+)(?:\r?\n)?|\r?\n)
+    |(?P<literal>(?:\$\$\{{~?|%%\{{~?|[^$%\r\n{_BAD}]+)(?:\r?\n)?|\r?\n
+        |[$%](?:[\x00-\x7a\x7c-\x7f{_BAD}](?=[\r\n])|(?=[^{{])))
     |(?P<bad>[{_BAD}])
     |(?P<invalid>[\s\S])
     """,
@@ -280,6 +284,12 @@ def scan(text: str, start: int = 0, *, template: bool = False) -> list[Token]:
             emit((QUOTED_NEWLINE, pos, end))
         elif group == "bad":
             emit((BAD_UTF8, pos, end))
+        elif mode != _MODE_QUOTED:
+            # A lone carriage return, or "$" or "%" at the very end: the
+            # reference's line scanner stops here, and the rest of the text
+            # is one token, literal text at a bare template's top level.
+            emit((STRING_LIT if len(modes) == 1 else INVALID, pos, n))
+            break
         else:
             emit((INVALID, pos, end))
         pos = end

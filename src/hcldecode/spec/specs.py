@@ -596,6 +596,11 @@ class BlockSpec(_BlockSpecBase):
         diags.extend(block_diags)
         return value, diags
 
+    def variables_needed(self, content: BodyContent) -> list[Traversal]:
+        # Only the block that is decoded counts, as in the reference.
+        blocks = self._blocks(content)
+        return _variables(blocks[0].body, self.nested) if blocks else []
+
     def implied_type(self) -> Type:
         return self.nested.implied_type()
 
