@@ -12,6 +12,7 @@ file was written in.
 from __future__ import annotations
 
 import abc
+import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -358,8 +359,6 @@ class Expression(abc.ABC):
 
 def labels_text(labels: Sequence[str]) -> str:
     """Labels as HCL writes them in a block header: ``"a" "b"``."""
-    import json
-
     return " ".join(json.dumps(label, ensure_ascii=False) for label in labels)
 
 
