@@ -2,10 +2,10 @@ from __future__ import annotations
 
 import pytest
 
-from hcldecode.context import EvalContext, is_literal_only
-from hcldecode.functions import Function, Parameter
-from hcldecode.types import STRING
-from hcldecode.values import Value
+from hcldecode.model._context import EvalContext, is_literal_only
+from hcldecode.values._function import Function, Parameter
+from hcldecode.values._types import STRING
+from hcldecode.values._value import Value
 
 
 def upper(s: str) -> str:

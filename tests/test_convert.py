@@ -1,4 +1,4 @@
-"""Tests for hcldecode.convert: conversion, unification, mismatch messages."""
+"""Tests for hcldecode.values._convert: conversion, unification, mismatch messages."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hcldecode.convert import (
+from hcldecode.values._convert import (
     AttrStep,
     ConversionError,
     IndexStep,
@@ -17,7 +17,7 @@ from hcldecode.convert import (
     unify,
     unify_unsafe,
 )
-from hcldecode.types import (
+from hcldecode.values._types import (
     BOOL,
     DYNAMIC,
     EMPTY_OBJECT,
@@ -32,8 +32,7 @@ from hcldecode.types import (
     TupleType,
     Type,
 )
-from hcldecode.values import DYNAMIC_VALUE, FALSE, TRUE, Value
-from hcldecode.values import EMPTY_TUPLE as EMPTY_TUPLE_VALUE
+from hcldecode.values._value import DYNAMIC_VALUE, EMPTY_TUPLE_VALUE, FALSE, TRUE, Value
 
 V = Value
 N = Value.number

@@ -6,9 +6,11 @@ from typing import Any, ClassVar
 
 import pytest
 
-from hcldecode.context import EvalContext
-from hcldecode.diagnostics import Diagnostic, Diagnostics, Pos, Range
-from hcldecode.functions import (
+from hcldecode.model._context import EvalContext
+from hcldecode.model._diagnostics import Diagnostic, Diagnostics, Pos, Range
+from hcldecode.model._structure import Expression
+from hcldecode.model._traversal import Traversal
+from hcldecode.values._function import (
     Function,
     FunctionArgError,
     FunctionCallDiagExtra,
@@ -18,9 +20,7 @@ from hcldecode.functions import (
     evaluate_call,
     function,
 )
-from hcldecode.model import Expression
-from hcldecode.traversal import Traversal
-from hcldecode.types import (
+from hcldecode.values._types import (
     BOOL,
     DYNAMIC,
     NUMBER,
@@ -31,7 +31,7 @@ from hcldecode.types import (
     TupleType,
     Type,
 )
-from hcldecode.values import DYNAMIC_VALUE, Value
+from hcldecode.values._value import DYNAMIC_VALUE, Value
 
 
 def rng(start: int, end: int) -> Range:

@@ -7,9 +7,9 @@ import attrs
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hcldecode.diagnostics import Diagnostic, Diagnostics, Pos, Range
-from hcldecode.merge import EMPTY_BODY, MergedBody, merge_bodies, merge_files
-from hcldecode.model import (
+from hcldecode.model._diagnostics import Diagnostic, Diagnostics, Pos, Range
+from hcldecode.model._merge import EMPTY_BODY, MergedBody, merge_bodies, merge_files
+from hcldecode.model._structure import (
     Attribute,
     AttributeSchema,
     Block,

@@ -1,4 +1,4 @@
-"""Tests for hcldecode.number.
+"""Tests for hcldecode.values._number.
 
 Expected strings come from the reference: /tmp/hcldec (HCL v2.14.1 with
 go-cty) on files like ``r = 1/3``, and small Go programs calling
@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hcldecode import number
-from hcldecode.number import (
+from hcldecode.values import _number as number
+from hcldecode.values._number import (
     MAX_PRECISION,
     Num,
     abs_,

@@ -2,18 +2,27 @@ from __future__ import annotations
 
 import pytest
 
-from hcldecode.context import EvalContext
-from hcldecode.diagnostics import Diagnostic, Diagnostics, Pos, Range
-from hcldecode.ops import get_attr, index, traversal_str, traverse_abs, traverse_rel
-from hcldecode.traversal import (
+from hcldecode.model._context import EvalContext
+from hcldecode.model._diagnostics import Diagnostic, Diagnostics, Pos, Range
+from hcldecode.model._ops import get_attr, index, traversal_str, traverse_abs, traverse_rel
+from hcldecode.model._traversal import (
     Traversal,
     TraverseAttr,
     TraverseIndex,
     TraverseRoot,
     TraverseSplat,
 )
-from hcldecode.types import BOOL, DYNAMIC, NUMBER, STRING, ListType, MapType, ObjectType, TupleType
-from hcldecode.values import DYNAMIC_VALUE, Value
+from hcldecode.values._types import (
+    BOOL,
+    DYNAMIC,
+    NUMBER,
+    STRING,
+    ListType,
+    MapType,
+    ObjectType,
+    TupleType,
+)
+from hcldecode.values._value import DYNAMIC_VALUE, Value
 
 R = Range("o.hcl", Pos(1, 3, 2), Pos(1, 6, 5))
 

@@ -13,9 +13,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hcldecode.number import to_string as number_text
-from hcldecode.pyvalues import is_optional_annotation, to_python, to_value, type_for_annotation
-from hcldecode.types import (
+from hcldecode.values._number import to_string as number_text
+from hcldecode.values._python import (
+    is_optional_annotation,
+    to_python,
+    to_value,
+    type_for_annotation,
+)
+from hcldecode.values._types import (
     BOOL,
     DYNAMIC,
     NUMBER,
@@ -27,7 +32,7 @@ from hcldecode.types import (
     SetType,
     TupleType,
 )
-from hcldecode.values import DYNAMIC_VALUE, Value
+from hcldecode.values._value import DYNAMIC_VALUE, Value
 
 
 def s(text: str) -> Value:

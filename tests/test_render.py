@@ -8,14 +8,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hcldecode.context import EvalContext
-from hcldecode.diagnostics import Diagnostic, Diagnostics, HCLError, Pos, Range, Severity
-from hcldecode.model import Expression
-from hcldecode.render import render_diagnostics, value_summary, word_wrap, write_diagnostics
-from hcldecode.source import SourceMap
-from hcldecode.traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot
-from hcldecode.types import BOOL, NUMBER, STRING, ListType
-from hcldecode.values import Value
+from hcldecode.model._context import EvalContext
+from hcldecode.model._diagnostics import Diagnostic, Diagnostics, HCLError, Pos, Range, Severity
+from hcldecode.model._render import render_diagnostics, value_summary, word_wrap, write_diagnostics
+from hcldecode.model._source import SourceMap
+from hcldecode.model._structure import Expression
+from hcldecode.model._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot
+from hcldecode.values._types import BOOL, NUMBER, STRING, ListType
+from hcldecode.values._value import Value
 
 # Expected outputs in this file were produced by HCL's own diagnostic text
 # writer on the same files and ranges.

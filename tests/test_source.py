@@ -4,8 +4,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hcldecode.diagnostics import Diagnostic, Pos, Range
-from hcldecode.source import (
+from hcldecode._text._unicode import grapheme_count
+from hcldecode.model._diagnostics import Diagnostic, Pos, Range
+from hcldecode.model._source import (
     INVALID_ENCODING_DETAIL,
     INVALID_ENCODING_SUMMARY,
     SourceMap,
@@ -13,7 +14,6 @@ from hcldecode.source import (
     invalid_encoding,
     utf8_length,
 )
-from hcldecode.text import grapheme_count
 
 
 def _positions(m: SourceMap) -> list[tuple[int, int, int]]:

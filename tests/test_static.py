@@ -4,9 +4,8 @@ from typing import Any
 
 import pytest
 
-from hcldecode.diagnostics import Diagnostic, Pos, Range
-from hcldecode.model import Expression, StaticCall
-from hcldecode.static import (
+from hcldecode.model._diagnostics import Diagnostic, Pos, Range
+from hcldecode.model._static import (
     abs_traversal_for_expr,
     expr_as_keyword,
     expr_call,
@@ -14,7 +13,8 @@ from hcldecode.static import (
     expr_map,
     rel_traversal_for_expr,
 )
-from hcldecode.traversal import Traversal, TraverseAttr, TraverseRoot
+from hcldecode.model._structure import Expression, StaticCall
+from hcldecode.model._traversal import Traversal, TraverseAttr, TraverseRoot
 
 
 def rng(start: int, end: int) -> Range:

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hcldecode.suggest import edit_distance, suggest
+from hcldecode._text._suggest import edit_distance, suggest
 
 
 def _reference_distance(a: str, b: str) -> int:

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hcldecode import _unicode_tables
-from hcldecode.text import (
+from hcldecode._text import _tables as _unicode_tables
+from hcldecode._text._unicode import (
     IDENT_PATTERN,
     SPACE_CLASS,
     UNICODE_VERSION,

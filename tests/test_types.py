@@ -1,4 +1,4 @@
-"""Tests for hcldecode.types: identity, names, the matches relation."""
+"""Tests for hcldecode.values._types: identity, names, the matches relation."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hcldecode.types import (
+from hcldecode.values._types import (
     BOOL,
     DYNAMIC,
     EMPTY_OBJECT,

@@ -1,4 +1,4 @@
-"""Tests for hcldecode.valuejson: go-cty's JSON encoding of types and values."""
+"""Tests for hcldecode.values._json: go-cty's JSON encoding of types and values."""
 
 from __future__ import annotations
 
@@ -8,7 +8,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hcldecode.types import (
+from hcldecode.values._json import (
+    JSONNumber,
+    dumps,
+    loads,
+    type_from_json,
+    type_to_json,
+    value_from_json,
+    value_to_json,
+)
+from hcldecode.values._types import (
     BOOL,
     DYNAMIC,
     NUMBER,
@@ -21,16 +30,7 @@ from hcldecode.types import (
     TupleType,
     Type,
 )
-from hcldecode.valuejson import (
-    JSONNumber,
-    dumps,
-    loads,
-    type_from_json,
-    type_to_json,
-    value_from_json,
-    value_to_json,
-)
-from hcldecode.values import DYNAMIC_VALUE, FALSE, TRUE, Value
+from hcldecode.values._value import DYNAMIC_VALUE, FALSE, TRUE, Value
 
 V = Value
 N = Value.number

@@ -1,4 +1,4 @@
-"""Tests for hcldecode.values: construction, equality, set order, operators."""
+"""Tests for hcldecode.values._value: construction, equality, set order, operators."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hcldecode.types import (
+from hcldecode.values._types import (
     BOOL,
     DYNAMIC,
     NUMBER,
@@ -21,10 +21,10 @@ from hcldecode.types import (
     SetType,
     TupleType,
 )
-from hcldecode.values import (
+from hcldecode.values._value import (
     DYNAMIC_VALUE,
-    EMPTY_OBJECT,
-    EMPTY_TUPLE,
+    EMPTY_OBJECT_VALUE,
+    EMPTY_TUPLE_VALUE,
     FALSE,
     TRUE,
     OperationError,
@@ -146,8 +146,8 @@ def test_maps_and_objects_are_in_key_order() -> None:
 
 def test_tuple_and_object_types_follow_their_values() -> None:
     assert V.tuple([S("a"), TRUE]).type == TupleType([STRING, BOOL])
-    assert EMPTY_TUPLE.type == TupleType([])
-    assert EMPTY_OBJECT.type == ObjectType({})
+    assert EMPTY_TUPLE_VALUE.type == TupleType([])
+    assert EMPTY_OBJECT_VALUE.type == ObjectType({})
 
 
 def test_get() -> None:
@@ -303,7 +303,7 @@ def test_set_order_is_independent_of_input_order_for_any_type(values: list[Value
         (V.object({"a": N(1)}), V.object({"a": N(1)}), TRUE),
         (V.set([N(1), N(2)]), V.set([N(2), N(1)]), TRUE),
         (V.list([], STRING), V.list([], STRING), TRUE),
-        (EMPTY_OBJECT, V.object({}), TRUE),
+        (EMPTY_OBJECT_VALUE, V.object({}), TRUE),
         (V.unknown(STRING), N(1), FALSE),  # an unknown string can never be a number
         (V.unknown(STRING), S("a"), UNKNOWN_BOOL),
         (V.unknown(STRING), V.null(STRING), UNKNOWN_BOOL),

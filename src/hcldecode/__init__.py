@@ -6,15 +6,13 @@ labels (:func:`attr`, :func:`block`, :func:`label`, ...), get back a typed
 object or a :class:`DecodeError` listing every mistake in the configuration.
 
 Below it lies HCL's information model: :class:`Body`, :class:`Expression`,
-:class:`BodySchema`, :class:`Value` and the types in :mod:`hcldecode.types`,
+:class:`BodySchema`, :class:`Value` and the types in :mod:`hcldecode.values._types`,
 :class:`EvalContext`, :class:`Function`, and the syntaxes in
 :mod:`hcldecode.native` and :mod:`hcldecode.json`.
 """
 
 from __future__ import annotations
 
-from .context import EvalContext
-from .convert import ConversionError
 from .decoding import (
     DecodeError,
     SchemaError,
@@ -36,10 +34,11 @@ from .decoding import (
     schema_of,
     type_range,
 )
-from .diagnostics import Diagnostic, Diagnostics, HCLError, Pos, Range, Severity
-from .functions import Function, Parameter, function
-from .merge import merge_bodies, merge_files
-from .model import (
+from .model._context import EvalContext
+from .model._diagnostics import Diagnostic, Diagnostics, HCLError, Pos, Range, Severity
+from .model._merge import merge_bodies, merge_files
+from .model._render import render_diagnostics, write_diagnostics
+from .model._structure import (
     Attribute,
     AttributeSchema,
     Block,
@@ -51,9 +50,10 @@ from .model import (
     File,
     StaticCall,
 )
-from .render import render_diagnostics, write_diagnostics
-from .traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot, TraverseSplat
-from .values import Value
+from .model._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot, TraverseSplat
+from .values._convert import ConversionError
+from .values._function import Function, Parameter, function
+from .values._value import Value
 
 __all__ = [
     "Attribute",

@@ -17,7 +17,7 @@ import pytest
 from decoding_helpers import Syntax, problems, span
 
 import hcldecode as hcl
-from hcldecode.types import NUMBER
+from hcldecode.values._types import NUMBER
 
 
 class Color(enum.Enum):
@@ -449,7 +449,7 @@ class Version:
     __hash__ = None  # type: ignore[assignment]
 
 
-hcl.register_type(Version, hcl.types.STRING, Version)
+hcl.register_type(Version, hcl.values.STRING, Version)
 
 
 @dataclasses.dataclass

@@ -114,8 +114,8 @@ class Raw:
 
 
 def test_value_fields_take_null_as_absent_and_unknowns_as_they_are() -> None:
-    unknown = hcl.Value.unknown(hcl.types.NUMBER)
+    unknown = hcl.Value.unknown(hcl.values.NUMBER)
     raw = hcl.loads("required = u\noptional = null\n", Raw, variables={"u": unknown})
     assert raw == Raw(required=unknown, optional=DEFAULT)
     raw = hcl.loads("required = null\n", Raw)
-    assert raw.required == hcl.Value.null(hcl.types.DYNAMIC)
+    assert raw.required == hcl.Value.null(hcl.values.DYNAMIC)

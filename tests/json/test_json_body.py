@@ -10,11 +10,11 @@ import pytest
 from json_test_helpers import diags_of, span
 
 from hcldecode.json import parse
-from hcldecode.json.body import JsonBody
-from hcldecode.merge import merge_bodies
-from hcldecode.model import AttributeSchema, BlockHeaderSchema, Body, BodySchema
+from hcldecode.json._body import JsonBody
+from hcldecode.model._merge import merge_bodies
+from hcldecode.model._structure import AttributeSchema, BlockHeaderSchema, Body, BodySchema
 from hcldecode.native import parse_config
-from hcldecode.values import Value
+from hcldecode.values._value import Value
 
 SCHEMA = BodySchema(
     [AttributeSchema("name", required=True), AttributeSchema("count")],

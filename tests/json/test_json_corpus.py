@@ -9,10 +9,10 @@ import pytest
 from json_test_helpers import CORPUS
 
 from hcldecode.json import parse
-from hcldecode.json.ast import ArrayNode, ObjectNode
-from hcldecode.json.body import JsonBody
-from hcldecode.json.expression import JsonExpression
-from hcldecode.model import BlockHeaderSchema, BodySchema
+from hcldecode.json._ast import ArrayNode, ObjectNode
+from hcldecode.json._body import JsonBody
+from hcldecode.json._expression import JsonExpression
+from hcldecode.model._structure import BlockHeaderSchema, BodySchema
 
 _FILES = sorted((CORPUS / "json").iterdir())
 _INVALID = set((CORPUS / "json-invalid.txt").read_text().split())

@@ -12,11 +12,11 @@ from fractions import Fraction
 import pytest
 from json_test_helpers import diags_of, span
 
-from hcldecode.context import EvalContext
 from hcldecode.json import parse_expression
-from hcldecode.json.expression import JsonExpression
-from hcldecode.json.parser import MAX_DEPTH
-from hcldecode.static import (
+from hcldecode.json._expression import JsonExpression
+from hcldecode.json._parser import MAX_DEPTH
+from hcldecode.model._context import EvalContext
+from hcldecode.model._static import (
     abs_traversal_for_expr,
     expr_as_keyword,
     expr_call,
@@ -24,9 +24,9 @@ from hcldecode.static import (
     expr_map,
     rel_traversal_for_expr,
 )
-from hcldecode.traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot
-from hcldecode.types import DYNAMIC, STRING
-from hcldecode.values import DYNAMIC_VALUE, FALSE, TRUE, Value
+from hcldecode.model._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot
+from hcldecode.values._types import DYNAMIC, STRING
+from hcldecode.values._value import DYNAMIC_VALUE, FALSE, TRUE, Value
 
 CTX = EvalContext(
     {

@@ -10,9 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from json_test_helpers import diags_of, span
 
-from hcldecode import number
 from hcldecode.json import parse, parse_expression
-from hcldecode.json.ast import (
+from hcldecode.json._ast import (
     ArrayNode,
     BoolNode,
     InvalidNode,
@@ -23,9 +22,10 @@ from hcldecode.json.ast import (
     Source,
     StringNode,
 )
-from hcldecode.json.body import JsonBody
-from hcldecode.json.expression import json_number
-from hcldecode.json.parser import MAX_DEPTH, parse_value
+from hcldecode.json._body import JsonBody
+from hcldecode.json._expression import json_number
+from hcldecode.json._parser import MAX_DEPTH, parse_value
+from hcldecode.values import _number as number
 
 
 def dump(node: Node) -> Any:

@@ -12,10 +12,10 @@ import re
 import pytest
 from json_test_helpers import SEEDS, diags_of
 
-from hcldecode.context import EvalContext
 from hcldecode.json import parse, parse_expression
-from hcldecode.model import AttributeSchema, BlockHeaderSchema, BodySchema
-from hcldecode.values import Value
+from hcldecode.model._context import EvalContext
+from hcldecode.model._structure import AttributeSchema, BlockHeaderSchema, BodySchema
+from hcldecode.values._value import Value
 
 _EXAMPLES = re.findall(r"```json\n(.*?)```", (SEEDS / "json-spec.md").read_text(), re.DOTALL)
 _CHILD = BodySchema([AttributeSchema("child_attr")])

@@ -20,13 +20,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hcldecode.context import EvalContext
-from hcldecode.diagnostics import Diagnostic, Diagnostics
-from hcldecode.functions import Function, Parameter, function
+from hcldecode.model._context import EvalContext
+from hcldecode.model._diagnostics import Diagnostic, Diagnostics
 from hcldecode.native import parse_expression
-from hcldecode.native.ast import BinaryOp
-from hcldecode.native.evaluate import evaluate
-from hcldecode.types import (
+from hcldecode.native._ast import BinaryOp
+from hcldecode.native._evaluate import evaluate
+from hcldecode.values._function import Function, Parameter, function
+from hcldecode.values._types import (
     BOOL,
     DYNAMIC,
     NUMBER,
@@ -37,7 +37,14 @@ from hcldecode.types import (
     SetType,
     TupleType,
 )
-from hcldecode.values import DYNAMIC_VALUE, EMPTY_OBJECT, EMPTY_TUPLE, FALSE, TRUE, Value
+from hcldecode.values._value import (
+    DYNAMIC_VALUE,
+    EMPTY_OBJECT_VALUE,
+    EMPTY_TUPLE_VALUE,
+    FALSE,
+    TRUE,
+    Value,
+)
 
 VARIABLES: dict[str, Any] = {
     "nul": None,
@@ -134,8 +141,8 @@ def unknown_var(name: str, start: int, suggestion: str = "") -> Expect:
         ("null", Value.null(DYNAMIC)),
         ("(1)", n(1)),
         ("((((1))))", n(1)),
-        ("[]", EMPTY_TUPLE),
-        ("{}", EMPTY_OBJECT),
+        ("[]", EMPTY_TUPLE_VALUE),
+        ("{}", EMPTY_OBJECT_VALUE),
         ('[1, "a", true]', tup(n(1), s("a"), TRUE)),
     ],
 )
@@ -839,13 +846,13 @@ def test_conditional_mismatch_details() -> None:
         la=Value.list([obj(a=n(1))]),
         lb=Value.list([obj(a=tup())]),
         ma=Value.map({"k": tup(n(1))}),
-        mb=Value.map({"k": tup(EMPTY_TUPLE)}),
+        mb=Value.map({"k": tup(EMPTY_TUPLE_VALUE)}),
         oa=obj(a=n(1), z=tup(n(1))),
-        ob=obj(z=EMPTY_OBJECT),
+        ob=obj(z=EMPTY_OBJECT_VALUE),
         ln=Value.list([n(1)]),
         mn=Value.map({"k": n(1)}),
         lt1=Value.list([Value.list([tup(n(1))])]),
-        lt2=Value.list([Value.list([tup(EMPTY_TUPLE)])]),
+        lt2=Value.list([Value.list([tup(EMPTY_TUPLE_VALUE)])]),
     )
     cases = {
         "t ? la : lb": "Mismatched list element types: Type mismatch for object attribute "
@@ -1050,8 +1057,8 @@ def test_collection_error_values() -> None:
         ("{for k, v in {b=1, a=2, c=3}: k => v}", obj(a=n(2), b=n(1), c=n(3))),
         ('[for k, v in {b=1, a=2, "B"=3}: k]', tup(s("B"), s("a"), s("b"))),
         ("[for x in [true, false]: !x]", tup(FALSE, TRUE)),
-        ("[for x in []: x]", EMPTY_TUPLE),
-        ("{for x in []: x => x}", EMPTY_OBJECT),
+        ("[for x in []: x]", EMPTY_TUPLE_VALUE),
+        ("{for x in []: x => x}", EMPTY_OBJECT_VALUE),
         ('[for x in ["a"]: [for y in [1, 2]: "${x}${y}"]]', tup(tup(s("a1"), s("a2")))),
         ("[for x in [1]: a + x]", tup(n(2))),
         ("[for a in [5]: a]", tup(n(5))),
@@ -1285,13 +1292,13 @@ def test_for_condition_precheck_uses_unknown_variables() -> None:
         ("obj.*.id", tup(s("x"))),
         ("obj[*].id", tup(s("x"))),
         ("5[*]", tup(n(5))),
-        ("nul[*]", EMPTY_TUPLE),
-        ("nul.*.x", EMPTY_TUPLE),
+        ("nul[*]", EMPTY_TUPLE_VALUE),
+        ("nul.*.x", EMPTY_TUPLE_VALUE),
         ("tup[*]", tup(n(1), s("two"), TRUE)),
         ("nested[*][0]", tup(n(1), n(3))),
         ("s[*]", tup(s("hello"))),
         ("objs[*].x", tup(n(1), s("s"))),
-        ("emp[*].x", EMPTY_TUPLE),
+        ("emp[*].x", EMPTY_TUPLE_VALUE),
         ("[[1,2],[3]][*][0]", tup(n(1), n(3))),
         ("[{a=[{b=1}]},{a=[{b=2}]}][*].a[*].b", tup(tup(n(1)), tup(n(2)))),
         ("[{a={b=1}},{a={b=2}}].*.a.b", tup(n(1), n(2))),

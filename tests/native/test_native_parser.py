@@ -7,7 +7,7 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hcldecode.diagnostics import Pos
+from hcldecode.model._diagnostics import Pos
 from hcldecode.native import (
     MAX_NESTING,
     parse_config,
@@ -16,7 +16,7 @@ from hcldecode.native import (
     parse_traversal_abs,
     valid_identifier,
 )
-from hcldecode.native.ast import (
+from hcldecode.native._ast import (
     AnonSymbol,
     BinaryOp,
     Conditional,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hcldecode.model._source import SourceMap
 from hcldecode.native import scanner as S
-from hcldecode.source import SourceMap
 
 
 def kinds(text: str, *, template: bool = False) -> list[tuple[int, str]]:

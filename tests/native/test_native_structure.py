@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from hcldecode.diagnostics import Diagnostics
-from hcldecode.model import AttributeSchema, BlockHeaderSchema, BodySchema
+from hcldecode.model._diagnostics import Diagnostics
+from hcldecode.model._structure import AttributeSchema, BlockHeaderSchema, BodySchema
 from hcldecode.native import parse_config
-from hcldecode.native.body import Body
+from hcldecode.native._body import Body
 
 SRC = b"""\
 name = "x"

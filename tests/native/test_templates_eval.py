@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from hcldecode.context import EvalContext
-from hcldecode.diagnostics import Diagnostic, Diagnostics
+from hcldecode.model._context import EvalContext
+from hcldecode.model._diagnostics import Diagnostic, Diagnostics
 from hcldecode.native import parse_expression, parse_template
-from hcldecode.native.ast import ForExpr, TemplateJoin
-from hcldecode.types import BOOL, DYNAMIC, NUMBER, STRING, ListType
-from hcldecode.values import DYNAMIC_VALUE, EMPTY_OBJECT, TRUE, Value
+from hcldecode.native._ast import ForExpr, TemplateJoin
+from hcldecode.values._types import BOOL, DYNAMIC, NUMBER, STRING, ListType
+from hcldecode.values._value import DYNAMIC_VALUE, EMPTY_OBJECT_VALUE, TRUE, Value
 
 VARIABLES: dict[str, Any] = {
     "nul": None,
@@ -76,7 +76,7 @@ def value_of(src: str, ctx: EvalContext | None = None, *, template: bool = False
         ('"${""}${true}"', Value.string("true")),
         ('"${true}"', TRUE),
         ('"${[1]}"', Value.tuple([Value.number(1)])),
-        ('"${{}}"', EMPTY_OBJECT),
+        ('"${{}}"', EMPTY_OBJECT_VALUE),
         ('"%{ for v in [true] }${v}%{ endfor }"', Value.string("true")),
         ('"%{if true}yes%{else}no%{endif}"', Value.string("yes")),
         ('"%{if false}yes%{else}no%{endif}"', Value.string("no")),
@@ -355,7 +355,7 @@ def test_join_of_other_iteration_results() -> None:
     join = TemplateJoin.around(expr)
     ctx = ctx_with(xs=Value.tuple([Value.string("a"), Value.number(1), TRUE]))
     assert join.value(ctx) == (Value.string("a1true"), Diagnostics())
-    ctx = ctx_with(xs=Value.tuple([Value.string("a"), Value.null(STRING), EMPTY_OBJECT]))
+    ctx = ctx_with(xs=Value.tuple([Value.string("a"), Value.null(STRING), EMPTY_OBJECT_VALUE]))
     value, diags = join.value(ctx)
     assert value == Value.string("a")
     assert described(diags) == [

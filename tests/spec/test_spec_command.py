@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from hcldecode.cli import main as cli_main
-from hcldecode.spec.command import main
+from hcldecode.cli._hcldec import main
 
 SPEC = """
 variables {

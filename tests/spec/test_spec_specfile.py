@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from hcldecode.diagnostics import Diagnostic, Pos, Range, Severity
-from hcldecode.native import parse_config
-from hcldecode.spec import decode, implied_type
-from hcldecode.spec.specfile import SpecFile, read_spec
-from hcldecode.spec.specs import (
+from hcldecode.hcldec import decode, implied_type
+from hcldecode.hcldec._specfile import SpecFile, read_spec
+from hcldecode.hcldec._specs import (
     AttrSpec,
     BlockAttrsSpec,
     BlockListSpec,
@@ -21,7 +19,9 @@ from hcldecode.spec.specs import (
     TransformExprSpec,
     TupleSpec,
 )
-from hcldecode.types import (
+from hcldecode.model._diagnostics import Diagnostic, Pos, Range, Severity
+from hcldecode.native import parse_config
+from hcldecode.values._types import (
     BOOL,
     DYNAMIC,
     NUMBER,
@@ -32,7 +32,7 @@ from hcldecode.types import (
     SetType,
     TupleType,
 )
-from hcldecode.values import Value
+from hcldecode.values._value import Value
 
 
 def read(src: str) -> tuple[SpecFile, list[Diagnostic]]:

@@ -4,12 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hcldecode.context import EvalContext
-from hcldecode.diagnostics import Diagnostic, Pos, Range
-from hcldecode.functions import Function, Parameter
-from hcldecode.model import AttributeSchema, BlockHeaderSchema, BodySchema
-from hcldecode.native import parse_config, parse_expression
-from hcldecode.spec import (
+from hcldecode.ext.typeexpr import Defaults
+from hcldecode.hcldec import (
     AttrSpec,
     BlockAttrsSpec,
     BlockLabelSpec,
@@ -35,8 +31,12 @@ from hcldecode.spec import (
     source_range,
     variables,
 )
-from hcldecode.spec.typeexpr import Defaults
-from hcldecode.types import (
+from hcldecode.model._context import EvalContext
+from hcldecode.model._diagnostics import Diagnostic, Pos, Range
+from hcldecode.model._structure import AttributeSchema, BlockHeaderSchema, BodySchema
+from hcldecode.native import parse_config, parse_expression
+from hcldecode.values._function import Function, Parameter
+from hcldecode.values._types import (
     DYNAMIC,
     NUMBER,
     STRING,
@@ -46,7 +46,7 @@ from hcldecode.types import (
     SetType,
     TupleType,
 )
-from hcldecode.values import Value
+from hcldecode.values._value import Value
 
 
 def body(src: str):  # type: ignore[no-untyped-def]
@@ -333,7 +333,7 @@ def test_transform_expr_spec() -> None:
 def test_transform_func_spec() -> None:
     def impl(args, _ret):  # type: ignore[no-untyped-def]
         if args[0].as_str() == "bad":
-            from hcldecode.functions import FunctionError
+            from hcldecode.values._function import FunctionError
 
             raise FunctionError("no good")
         return Value.string(args[0].as_str() * 2)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from hcldecode.functions import FunctionArgError, FunctionError
-from hcldecode.spec.stdlib import SPEC_FUNCTIONS
-from hcldecode.types import DYNAMIC, NUMBER, STRING, ListType, TupleType
-from hcldecode.values import Value
+from hcldecode.values._function import FunctionArgError, FunctionError
+from hcldecode.values._stdlib import SPEC_FUNCTIONS
+from hcldecode.values._types import DYNAMIC, NUMBER, STRING, ListType, TupleType
+from hcldecode.values._value import Value
 
 S, N, B = Value.string, Value.number, Value.bool
 

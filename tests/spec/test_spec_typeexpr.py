@@ -11,20 +11,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hcldecode import json as hcljson
-from hcldecode.context import EvalContext
-from hcldecode.convert import convert
-from hcldecode.diagnostics import Diagnostic, Pos, Range
-from hcldecode.model import Expression
-from hcldecode.native import parse_expression
-from hcldecode.spec.stdlib import SPEC_FUNCTIONS
-from hcldecode.spec.typeexpr import (
+from hcldecode.ext.typeexpr import (
     Defaults,
     type_constraint,
     type_constraint_with_defaults,
     type_of,
     type_string,
 )
-from hcldecode.types import (
+from hcldecode.model._context import EvalContext
+from hcldecode.model._diagnostics import Diagnostic, Pos, Range
+from hcldecode.model._structure import Expression
+from hcldecode.native import parse_expression
+from hcldecode.values._convert import convert
+from hcldecode.values._stdlib import SPEC_FUNCTIONS
+from hcldecode.values._types import (
     BOOL,
     DYNAMIC,
     NUMBER,
@@ -37,7 +37,7 @@ from hcldecode.types import (
     TupleType,
     Type,
 )
-from hcldecode.values import Value
+from hcldecode.values._value import Value
 
 SUMMARY = "Invalid type specification"
 _STDLIB_CONTEXT = EvalContext(functions=SPEC_FUNCTIONS)

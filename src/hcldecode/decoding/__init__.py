@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .api import (
+from ._api import (
     DecodeError,
     decode,
     decode_partial,
@@ -12,8 +12,8 @@ from .api import (
     reject_unclaimed,
     schema_of,
 )
-from .classinfo import SchemaError
-from .markers import (
+from ._classinfo import SchemaError
+from ._markers import (
     attr,
     attr_range,
     block,
@@ -24,7 +24,7 @@ from .markers import (
     remain,
     type_range,
 )
-from .pytypes import register_type
+from ._pytypes import register_type
 
 __all__ = [
     "DecodeError",

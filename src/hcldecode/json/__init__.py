@@ -1,6 +1,6 @@
 """HCL's JSON syntax: configuration written as JSON.
 
-:func:`parse` reads a JSON document into a :class:`~hcldecode.model.File`
+:func:`parse` reads a JSON document into a :class:`~hcldecode.model._structure.File`
 whose body interprets object properties as attributes or blocks according
 to the schema it is given; :func:`parse_expression` reads one JSON value as
 an expression. Both keep the order of properties and every duplicate, read
@@ -9,13 +9,13 @@ numbers exactly, and report every mistake as a diagnostic with a range.
 
 from __future__ import annotations
 
-from ..diagnostics import Diagnostic, Diagnostics
-from ..model import File
-from ..source import decode_source
-from .ast import ArrayNode, InvalidNode, Node, ObjectNode, Source
-from .body import JsonBody
-from .expression import JsonExpression
-from .parser import parse_value
+from ..model._diagnostics import Diagnostic, Diagnostics
+from ..model._source import decode_source
+from ..model._structure import File
+from ._ast import ArrayNode, InvalidNode, Node, ObjectNode, Source
+from ._body import JsonBody
+from ._expression import JsonExpression
+from ._parser import parse_value
 
 __all__ = ["JsonBody", "JsonExpression", "parse", "parse_expression"]
 

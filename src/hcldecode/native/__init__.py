@@ -3,7 +3,7 @@
 Entry points:
 
 * :func:`parse_config` reads a whole configuration file into a
-  :class:`~hcldecode.model.File` whose body is a native :class:`Body`;
+  :class:`~hcldecode.model._structure.File` whose body is a native :class:`Body`;
 * :func:`parse_expression` and :func:`parse_template` read one expression
   or one bare template (the JSON syntax uses the latter for its strings);
 * :func:`parse_traversal_abs` reads a plain variable reference;
@@ -19,16 +19,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from ..diagnostics import Diagnostic, Diagnostics, Pos, Range
-from ..limits import MAX_NESTING, with_room
-from ..model import File
-from ..source import SourceMap, decode_source
-from ..text import is_identifier
-from ..traversal import Traversal
-from . import scanner
-from .ast import Node, build_traversal
-from .body import Body
-from .parser import Parser
+from .._text._unicode import is_identifier
+from ..model._diagnostics import Diagnostic, Diagnostics, Pos, Range
+from ..model._source import SourceMap, decode_source
+from ..model._structure import File
+from ..model._traversal import Traversal
+from ..values._limits import MAX_NESTING, with_room
+from . import _scanner as scanner
+from ._ast import Node, build_traversal
+from ._body import Body
+from ._parser import Parser
 
 __all__ = [
     "MAX_NESTING",

@@ -1,0 +1,5 @@
+"""The ``hcldecode`` command."""
+
+from ._main import main
+
+__all__ = ["main"]

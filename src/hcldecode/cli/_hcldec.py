@@ -1,0 +1,533 @@
+"""``hcldecode hcldec``: the reference's ``hcldec`` command, flag for flag.
+
+::
+
+    hcldecode hcldec --spec=FILE [--diags=json] [--with-type] [--keep-nulls]
+                     [--var-refs] [--vars=JSON-or-FILE]... [--out=FILE] [FILE...]
+
+Decodes the input files (standard input when none is given; files ending
+in ``.json`` use the JSON syntax; several files are merged) with the spec
+file and prints the value as JSON, exactly as the reference prints it:
+go-cty's JSON encoding, wrapped with its type by ``--with-type``, with null
+object properties removed unless ``--keep-nulls``. ``--var-refs`` prints
+the variables the input refers to instead. ``--vars`` gives variables as a
+JSON object, or as a file of attributes (HCL, or JSON by suffix).
+Diagnostics go to standard error as text, or as JSON with
+``--diags=json``.
+
+Exit status: 0 on success, 1 for an operational error (no ``--spec``, a
+value that cannot be printed, an output file that cannot be written), 2 for
+diagnostics with errors and for a wrong command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TextIO
+
+import attrs
+
+from .. import json as hcljson
+from ..hcldec._specfile import SpecFile, read_spec
+from ..hcldec._specs import LiteralSpec, decode, variables
+from ..model._context import EvalContext
+from ..model._diagnostics import Diagnostic, Diagnostics, Range, Severity
+from ..model._merge import merge_bodies
+from ..model._render import is_terminal, render_diagnostics, terminal_width
+from ..model._structure import Body, File
+from ..model._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot
+from ..values import _json as valuejson
+from ..values._limits import with_room
+from ..values._types import DYNAMIC, go_quote
+from ..values._value import Value
+
+__all__ = ["main", "write_go_json"]
+
+VERSION = "0.0.1-dev"
+
+_USAGE = """\
+usage: hcldec --spec=<spec-file> [options] [hcl-file ...]
+      --diags string        format any returned diagnostics in the given format; \
+currently only "json" is accepted
+      --keep-nulls          retain object properties that have null as their value \
+(they are removed by default)
+  -o, --out string          write to the given file, instead of stdout
+  -s, --spec string         path to spec file (required)
+      --var-refs            rather than decoding input, produce a JSON description \
+of the variables referenced by it
+  -V, --vars json-or-file   provide variables to the given configuration file(s)
+  -v, --version             show the version number and immediately exit
+      --with-type           include an additional object level at the top describing \
+the HCL-oriented type of the result value
+"""
+
+
+class _Exit(Exception):
+    """Leave the command with ``status``."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+class _Failure(Exception):
+    """An operational error: ``Error: <message>`` and status 1."""
+
+
+# --------------------------------------------------------------------------- command line
+
+
+@attrs.define
+class _Options:
+    spec: str = ""
+    out: str = ""
+    diags: str = ""
+    var_refs: bool = False
+    with_type: bool = False
+    version: bool = False
+    keep_nulls: bool = False
+    help: bool = False
+    vars: list[str] = attrs.field(factory=list)
+    files: list[str] = attrs.field(factory=list)
+
+
+_LONG_VALUE = {"spec": "spec", "out": "out", "diags": "diags", "vars": "vars"}
+_LONG_BOOL = {
+    "var-refs": "var_refs",
+    "with-type": "with_type",
+    "version": "version",
+    "keep-nulls": "keep_nulls",
+    "help": "help",
+}
+_SHORT = {"s": "spec", "o": "out", "V": "vars", "v": "version", "h": "help"}
+_BOOL_TEXT = {
+    "1": True, "t": True, "T": True, "true": True, "TRUE": True, "True": True,
+    "0": False, "f": False, "F": False, "false": False, "FALSE": False, "False": False,
+}  # fmt: skip
+
+
+class _UsageError(Exception):
+    pass
+
+
+def _set(options: _Options, field: str, value: str | bool) -> None:
+    if field == "vars":
+        options.vars.append(str(value))
+    else:
+        setattr(options, field, value)
+
+
+def _bool_value(flag: str, text: str) -> bool:
+    if text not in _BOOL_TEXT:
+        raise _UsageError(
+            f'invalid argument "{text}" for "{flag}" flag: strconv.ParseBool: '
+            f'parsing "{text}": invalid syntax'
+        )
+    return _BOOL_TEXT[text]
+
+
+def _parse_long(options: _Options, arg: str, rest: list[str]) -> None:
+    name, has_value, value = arg[2:].partition("=")
+    if name in _LONG_BOOL:
+        _set(options, _LONG_BOOL[name], _bool_value(f"--{name}", value) if has_value else True)
+    elif name in _LONG_VALUE:
+        if not has_value:
+            if not rest:
+                raise _UsageError(f"flag needs an argument: --{name}")
+            value = rest.pop(0)
+        _set(options, _LONG_VALUE[name], value)
+    else:
+        raise _UsageError(f"unknown flag: --{name}")
+
+
+def _parse_short(options: _Options, arg: str, rest: list[str]) -> None:
+    letters = arg[1:]
+    while letters:
+        letter, letters = letters[0], letters[1:]
+        field = _SHORT.get(letter)
+        if field is None:
+            raise _UsageError(f"unknown shorthand flag: {letter!r} in {arg}")
+        if field in ("version", "help"):
+            if letters.startswith("="):
+                _set(options, field, _bool_value(f"-{letter}", letters[1:]))
+                return
+            _set(options, field, True)
+            continue
+        value = letters.removeprefix("=")
+        if not letters:
+            if not rest:
+                raise _UsageError(f"flag needs an argument: {letter!r} in -{letter}")
+            value = rest.pop(0)
+        _set(options, field, value)
+        return
+
+
+def _parse_args(argv: Sequence[str]) -> _Options:
+    """The reference's command line (Go's ``pflag``): flags and files in any order."""
+    options = _Options()
+    rest = list(argv)
+    while rest:
+        arg = rest.pop(0)
+        if arg == "--":
+            options.files.extend(rest)
+            break
+        if arg.startswith("--"):
+            _parse_long(options, arg, rest)
+        elif arg.startswith("-") and arg != "-":
+            _parse_short(options, arg, rest)
+        else:
+            options.files.append(arg)
+    return options
+
+
+# --------------------------------------------------------------------------- JSON output
+
+
+class _RawJSON(str):
+    """JSON text to be written as it is (a number's exact text)."""
+
+
+_GO_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _go_string(text: str) -> str:
+    out = ['"']
+    for ch in text:
+        if ch in _GO_ESCAPES:
+            out.append(_GO_ESCAPES[ch])
+        elif ch < " " or ch in "<>&\u2028\u2029":
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def write_go_json(data: object, indent: str | None = None, *, sort_keys: bool = False) -> str:
+    """``data`` as JSON text the way Go's ``encoding/json`` writes it.
+
+    Strings are HTML-safe (``<``, ``>`` and ``&`` escaped); a
+    :class:`valuejson.JSONNumber` keeps its exact text. With ``indent``
+    the layout is ``json.MarshalIndent``'s; ``sort_keys`` orders object
+    keys as Go orders the keys of a map.
+    """
+    out: list[str] = []
+
+    def write(obj: object, depth: int) -> None:
+        if obj is None:
+            out.append("null")
+        elif obj is True or obj is False:
+            out.append("true" if obj else "false")
+        elif isinstance(obj, valuejson.JSONNumber):
+            out.append(obj.text)
+        elif isinstance(obj, _RawJSON):
+            out.append(str(obj))
+        elif isinstance(obj, str):
+            out.append(_go_string(obj))
+        elif isinstance(obj, int):
+            out.append(str(obj))
+        elif isinstance(obj, list | dict):
+            items: list[tuple[str | None, object]]
+            if isinstance(obj, dict):
+                keys = sorted(obj) if sort_keys else list(obj)
+                items = [(k, obj[k]) for k in keys]
+                open_, close = "{", "}"
+            else:
+                items = [(None, e) for e in obj]
+                open_, close = "[", "]"
+            out.append(open_)
+            for i, (key, element) in enumerate(items):
+                if i:
+                    out.append(",")
+                if indent is not None:
+                    out.append("\n" + indent * (depth + 1))
+                if key is not None:
+                    out.append(_go_string(key))
+                    out.append(": " if indent is not None else ":")
+                write(element, depth + 1)
+            if items and indent is not None:
+                out.append("\n" + indent * depth)
+            out.append(close)
+        else:
+            raise TypeError(f"{obj!r} is not JSON data")
+
+    write(data, 0)
+    return "".join(out)
+
+
+def _strip_nulls(data: object) -> object:
+    """``data`` without the object properties whose value is null, at every level."""
+    if isinstance(data, dict):
+        return {k: _strip_nulls(v) for k, v in data.items() if v is not None}
+    if isinstance(data, list):
+        return [_strip_nulls(e) for e in data]
+    return data
+
+
+def _range_json(r: Range) -> dict[str, object]:
+    return {
+        "filename": r.filename,
+        "start": {"line": r.start.line, "column": r.start.column, "byte": r.start.byte},
+        "end": {"line": r.end.line, "column": r.end.column, "byte": r.end.byte},
+    }
+
+
+def _diagnostics_json(diags: Sequence[Diagnostic]) -> str:
+    entries = []
+    for diag in diags:
+        entry: dict[str, object] = {
+            "severity": "error" if diag.severity is Severity.ERROR else "warning",
+            "summary": diag.summary,
+        }
+        if diag.detail:
+            entry["detail"] = diag.detail
+        if diag.subject is not None:
+            entry["subject"] = _range_json(diag.subject)
+        entries.append(entry)
+    return write_go_json({"diagnostics": entries}, "  ")
+
+
+def _value_json(value: Value) -> object | None:
+    """``value`` as JSON data by its own type, or ``None`` when it cannot be written."""
+    try:
+        return valuejson.value_to_json(value, value.type)
+    except ValueError:
+        return None
+
+
+def _traversal_json(traversal: Traversal, ctx: EvalContext | None) -> dict[str, object]:
+    steps: list[dict[str, object]] = []
+    root_name = ""
+    for step in traversal:
+        entry: dict[str, object] = {}
+        if isinstance(step, TraverseRoot):
+            entry = {"kind": "root", "name": step.name}
+            root_name = step.name
+        elif isinstance(step, TraverseAttr):
+            entry = {"kind": "attr", "name": step.name}
+        elif isinstance(step, TraverseIndex):
+            entry = {"kind": "index"}
+            key = _value_json(step.key)
+            if key is not None or step.key.is_null:
+                entry["key"] = key
+        else:
+            entry = {"kind": "(unknown)"}
+        if entry.get("name") == "":
+            del entry["name"]
+        entry["range"] = _range_json(step.range)
+        steps.append(entry)
+    result: dict[str, object] = {"root_name": root_name}
+    value, diags = traversal.traverse_abs(ctx)
+    if not diags.has_errors():
+        encoded = _value_json(value)
+        if encoded is not None or value.is_null:
+            result["value"] = encoded
+    result["steps"] = steps
+    result["range"] = _range_json(traversal.range)
+    return result
+
+
+# --------------------------------------------------------------------------- the command
+
+
+@attrs.define
+class _Session:
+    """One run: the files read so far (for rendering diagnostics) and the output choices."""
+
+    options: _Options
+    stdin: Callable[[], bytes]
+    stdout: TextIO
+    stderr: TextIO
+    files: dict[str, File] = attrs.field(factory=dict)
+    diags: Diagnostics = attrs.field(factory=Diagnostics)
+
+    def fail(self) -> _Exit:
+        """Write every diagnostic so far and end with status 2."""
+        if self.options.diags == "json":
+            if self.diags:
+                self.stderr.write(_diagnostics_json(self.diags) + "\n")
+        else:
+            width = terminal_width(self.stdout, 80)
+            color = is_terminal(self.stderr)
+            self.stderr.write(render_diagnostics(self.diags, self.files, width=width, color=color))
+        self.stderr.flush()
+        return _Exit(2)
+
+    def parse(self, src: bytes, filename: str, *, json_syntax: bool) -> File | None:
+        """Parse one file, keeping its diagnostics; the file when it has no errors."""
+        from ..native import parse_config
+
+        parse = hcljson.parse if json_syntax else parse_config
+        file, diags = parse(src, filename)
+        self.files[filename] = file
+        self.diags.extend(diags)
+        return None if diags.has_errors() else file
+
+    def read(self, filename: str, json_syntax: bool | None = None) -> File | None:
+        """Read and parse a file (JSON syntax by its ``.json`` suffix), as the reference does.
+
+        A file read before is not read again, and gives no diagnostics again.
+        """
+        if json_syntax is None:
+            json_syntax = filename.endswith(".json")
+        if filename in self.files:
+            return self.files[filename]
+        try:
+            src = Path(filename).read_bytes()
+        except OSError:
+            if json_syntax:
+                summary, detail = "Failed to open file", "The file {} could not be opened."
+            else:
+                summary = "Failed to read file"
+                detail = "The configuration file {} could not be read."
+            self.diags.append(Diagnostic.error(summary, detail.format(go_quote(filename))))
+            return None
+        return self.parse(src, filename, json_syntax=json_syntax)
+
+    def load_spec(self) -> SpecFile:
+        """Read the spec file (always native syntax, as the reference reads it)."""
+        file = self.read(self.options.spec, json_syntax=False)
+        spec_file = SpecFile(LiteralSpec(Value.null(DYNAMIC)))
+        if file is not None:
+            spec_file, diags = read_spec(file.body)
+            self.diags.extend(diags)
+        if self.diags.has_errors():
+            raise self.fail()
+        return spec_file
+
+    def variables_from(self, index: int, text: str) -> Mapping[str, Value]:
+        """The variables of one ``--vars`` argument: a JSON object, or a file."""
+        if text.strip().startswith("{"):
+            file = self.parse(text.encode(), f"<vars argument {index}>", json_syntax=True)
+        else:
+            file = self.read(text)
+        if file is None:
+            return {}
+        attributes, diags = file.body.just_attributes()
+        self.diags.extend(diags)
+        found: dict[str, Value] = {}
+        for name, attr in attributes.items():
+            found[name], value_diags = attr.expr.value(None)
+            self.diags.extend(value_diags)
+        return found
+
+    def context(self, spec_file: SpecFile) -> EvalContext | None:
+        scope = dict(spec_file.variables)
+        for index, text in enumerate(self.options.vars):
+            scope.update(self.variables_from(index, text))
+        if not scope and not spec_file.functions:
+            return None
+        return EvalContext(scope or None, dict(spec_file.functions) or None)
+
+    def input_body(self) -> Body:
+        bodies: list[Body] = []
+        if not self.options.files:
+            file = self.parse(self.stdin(), "<stdin>", json_syntax=False)
+            if file is not None:
+                bodies.append(file.body)
+        for filename in self.options.files:
+            file = self.read(filename)
+            if file is not None:
+                bodies.append(file.body)
+        if self.diags.has_errors():
+            raise self.fail()
+        if len(bodies) == 1:
+            return bodies[0]
+        return merge_bodies(bodies)
+
+    def output(self, text: str) -> None:
+        if not self.options.out:
+            self.stdout.write(text + "\n")
+            return
+        try:
+            with open(self.options.out, "w", encoding="utf-8") as out:
+                out.write(text + "\n")
+        except OSError as error:
+            raise _Failure(
+                f"can't open {self.options.out} for writing: {error.strerror}"
+            ) from error
+
+    def run(self) -> None:
+        if not self.options.spec:
+            raise _Failure("the --spec=... argument is required")
+        spec_file = self.load_spec()
+        ctx = self.context(spec_file)
+        body = self.input_body()
+        if self.options.var_refs:
+            refs = [_traversal_json(t, ctx) for t in variables(body, spec_file.root)]
+            self.output(write_go_json(refs, "  "))
+            return
+        value, diags = decode(body, spec_file.root, ctx)
+        self.diags.extend(diags)
+        if self.diags.has_errors():
+            raise self.fail()
+        try:
+            data = valuejson.value_to_json(value, DYNAMIC if self.options.with_type else value.type)
+        except ValueError as error:
+            raise _Failure(str(error)) from error
+        if self.options.keep_nulls:
+            self.output(write_go_json(data))
+        else:
+            self.output(write_go_json(_strip_nulls(data), sort_keys=True))
+
+
+@with_room
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: Callable[[], bytes] | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Run ``hcldec`` with the arguments after the command name; returns the exit status."""
+    out = stdout if stdout is not None else sys.stdout
+    err = stderr if stderr is not None else sys.stderr
+    try:
+        options = _parse_args(sys.argv[1:] if argv is None else argv)
+    except _UsageError as error:
+        err.write(f"{error}\n{_USAGE}")
+        return 2
+    if options.help:
+        err.write(_USAGE)
+        return 2
+    if options.version:
+        out.write(VERSION + "\n")
+        return 0
+    if options.diags not in ("", "json"):
+        err.write(
+            f'Invalid diagnostics format {go_quote(options.diags)}: only "json" is supported.\n'
+        )
+        return 2
+    session = _Session(options, stdin or sys.stdin.buffer.read, out, err)
+    try:
+        session.run()
+    except _Exit as exit_:
+        return exit_.status
+    except _Failure as error:
+        err.write(f"Error: {error}\n\n")
+        return 1
+    return 0
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``hcldec`` to the ``hcldecode`` command's list of subcommands (for ``--help``)."""
+    commands.add_parser(
+        "hcldec",
+        help="decode files with an hcldec spec file, as HCL's hcldec command",
+        add_help=False,
+    )
+
+
+def run_subcommand(argv: Sequence[str] | None) -> int | None:
+    """``main(argv[1:])`` when ``argv`` (default: the process's) starts with ``hcldec``.
+
+    Returns ``None`` for any other command line.
+    """
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv and argv[0] == "hcldec":
+        return main(argv[1:])
+    return None

@@ -1,0 +1,312 @@
+"""The one-call API: parse files and decode them into configuration classes."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping, Sequence
+from typing import IO, Any, Literal, TypeVar, Union
+
+from ..model._context import EvalContext
+from ..model._diagnostics import Diagnostic, Diagnostics, HCLError, SourceFile
+from ..model._merge import merge_bodies
+from ..model._structure import Body, BodyContent, BodySchema, File
+from ..values._limits import with_room
+from ._classinfo import SchemaError, class_info
+from ._decoder import decode_body
+
+__all__ = [
+    "DecodeError",
+    "Source",
+    "decode",
+    "decode_partial",
+    "loads",
+    "parse",
+    "parse_file",
+    "reject_unclaimed",
+    "schema_of",
+]
+
+T = TypeVar("T")
+Syntax = Literal["native", "json"]
+Source = Union[
+    str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]], IO[bytes], Body, File
+]
+
+
+class DecodeError(HCLError):
+    """A configuration could not be decoded; ``diagnostics`` holds every reason, in source order.
+
+    When :func:`decode_partial` fails, ``remaining`` is the body of what its
+    class did not claim, so that later steps can still run and report their
+    own mistakes too; otherwise it is ``None``.
+    """
+
+    remaining: Body | None = None
+
+
+def parse(text: str | bytes, *, filename: str = "<string>", syntax: Syntax = "native") -> File:
+    """Parse configuration text; raise :class:`DecodeError` on syntax errors."""
+    file, diags = _parse(text, filename, syntax)
+    _raise(diags, {filename: file})
+    return file
+
+
+def parse_file(path: str | os.PathLike[str]) -> File:
+    """Parse a file, choosing the syntax from its name (``.json`` means JSON)."""
+    name = os.fspath(path)
+    with open(name, "rb") as stream:
+        data = stream.read()
+    return parse(data, filename=name, syntax=_syntax_for(name))
+
+
+def _syntax_for(name: str) -> Syntax:
+    return "json" if name.endswith(".json") else "native"
+
+
+def _parse(text: str | bytes, filename: str, syntax: Syntax) -> tuple[File, Diagnostics]:
+    if syntax == "native":
+        from ..native import parse_config
+
+        return parse_config(text, filename)
+    if syntax == "json":
+        from ..json import parse as parse_json
+
+        return parse_json(text, filename)
+    raise ValueError(f"syntax must be 'native' or 'json', not {syntax!r}")
+
+
+def _raise(
+    diags: Diagnostics, files: Mapping[str, SourceFile], remaining: Body | None = None
+) -> None:
+    if diags.has_errors():
+        error = DecodeError(_in_source_order(diags, files), files)
+        error.remaining = remaining
+        raise error
+
+
+def _in_source_order(diags: Diagnostics, files: Mapping[str, SourceFile]) -> Diagnostics:
+    order = {name: i for i, name in enumerate(files)}
+
+    def key(d: Diagnostic) -> tuple[int, int]:
+        if d.subject is None:
+            return (len(order) + 1, 0)
+        return (order.get(d.subject.filename, len(order)), d.subject.start.byte)
+
+    return Diagnostics(sorted(diags, key=key))
+
+
+def _load(source: Source) -> tuple[Body, dict[str, SourceFile]]:
+    if isinstance(source, ClaimedBody):
+        return source, dict(source.files)
+    if isinstance(source, Body):
+        return source, {}
+    if isinstance(source, File):
+        return source.body, {source.filename: source}
+    if isinstance(source, str | os.PathLike):
+        file = parse_file(source)
+        return file.body, {file.filename: file}
+    if hasattr(source, "read"):
+        data = source.read()
+        if not isinstance(data, bytes):
+            raise TypeError("decode() needs a binary file object (open the file with 'rb')")
+        name = str(getattr(source, "name", "<stream>"))
+        file = parse(data, filename=name, syntax=_syntax_for(name))
+        return file.body, {name: file}
+    if isinstance(source, Sequence):
+        files: dict[str, SourceFile] = {}
+        parsed: list[File] = []
+        diags = Diagnostics()
+        for item in source:
+            if not isinstance(item, str | os.PathLike):
+                raise TypeError(f"decode() takes a list of paths, but the list holds {item!r}")
+            name = os.fspath(item)
+            with open(name, "rb") as stream:
+                file, file_diags = _parse(stream.read(), name, _syntax_for(name))
+            diags.extend(file_diags)
+            files[name] = file
+            parsed.append(file)
+        _raise(diags, files)
+        return merge_bodies([f.body for f in parsed]), files
+    raise TypeError(f"cannot decode from {source!r}")
+
+
+def _context(
+    variables: Mapping[str, Any] | None,
+    functions: Mapping[str, Callable[..., Any]] | None,
+    ctx: EvalContext | None,
+) -> EvalContext | None:
+    if ctx is not None:
+        if variables is not None or functions is not None:
+            raise TypeError("give either ctx or variables/functions, not both")
+        return ctx
+    if variables is None and functions is None:
+        return None
+    return EvalContext(variables=variables, functions=functions)
+
+
+def _root_info_check(cls: type) -> None:
+    info = class_info(cls)
+    if info.labels:
+        raise SchemaError(
+            f"{cls.__qualname__}.{info.labels[0].name}: a label() field can only be in a "
+            "class decoded from a block, not in the top-level class"
+        )
+
+
+@with_room
+def _run(
+    source: Source,
+    cls: type[T],
+    *,
+    partial: bool,
+    variables: Mapping[str, Any] | None,
+    functions: Mapping[str, Callable[..., Any]] | None,
+    ctx: EvalContext | None,
+) -> tuple[T, Body | None]:
+    _root_info_check(cls)
+    eval_ctx = _context(variables, functions, ctx)
+    body, files = _load(source)
+    diags = Diagnostics()
+    obj, remaining = decode_body(body, cls, eval_ctx, diags, partial=partial)
+    if partial and remaining is not None:
+        remaining = ClaimedBody.wrap(remaining, class_info(cls).schema, files)
+    _raise(diags, files, remaining if partial else None)
+    return obj, remaining
+
+
+def decode(
+    source: Source,
+    cls: type[T],
+    *,
+    variables: Mapping[str, Any] | None = None,
+    functions: Mapping[str, Callable[..., Any]] | None = None,
+    ctx: EvalContext | None = None,
+) -> T:
+    """Decode a configuration into an instance of ``cls``.
+
+    ``source`` is a path, a list of paths (merged into one configuration), a
+    binary file object, a parsed :class:`File` or a :class:`Body`. Files
+    whose name ends in ``.json`` are read as HCL JSON. Expressions are
+    evaluated with ``variables`` and ``functions`` (or a prepared ``ctx``);
+    with neither, in literal-only mode. Everything the class does not claim
+    is an error, unless the class has a ``remain()`` field. Raises
+    :class:`DecodeError` with every problem found.
+    """
+    obj, _ = _run(source, cls, partial=False, variables=variables, functions=functions, ctx=ctx)
+    return obj
+
+
+def decode_partial(
+    source: Source,
+    cls: type[T],
+    *,
+    variables: Mapping[str, Any] | None = None,
+    functions: Mapping[str, Callable[..., Any]] | None = None,
+    ctx: EvalContext | None = None,
+) -> tuple[T, Body]:
+    """Decode what ``cls`` claims and return it with the body of everything else.
+
+    The remaining body can be decoded by other classes (plugins), and
+    finally passed to :func:`reject_unclaimed`, which reports what nobody
+    claimed, with suggestions drawn from every class that took part. When
+    decoding fails, the :class:`DecodeError` holds that body as ``remaining``.
+    """
+    obj, remaining = _run(
+        source, cls, partial=True, variables=variables, functions=functions, ctx=ctx
+    )
+    assert remaining is not None
+    return obj, remaining
+
+
+def loads(
+    text: str | bytes,
+    cls: type[T],
+    *,
+    filename: str = "<string>",
+    syntax: Syntax = "native",
+    variables: Mapping[str, Any] | None = None,
+    functions: Mapping[str, Callable[..., Any]] | None = None,
+    ctx: EvalContext | None = None,
+) -> T:
+    """Decode configuration text into an instance of ``cls`` (see :func:`decode`)."""
+    return decode(
+        parse(text, filename=filename, syntax=syntax),
+        cls,
+        variables=variables,
+        functions=functions,
+        ctx=ctx,
+    )
+
+
+def reject_unclaimed(body: Body) -> None:
+    """Raise :class:`DecodeError` for anything left in ``body``.
+
+    Use it after the last :func:`decode_partial` step: whatever no class
+    claimed is reported as unexpected, most likely a typo.
+    """
+    _, diags = body.content(BodySchema())
+    _raise(diags, body.files if isinstance(body, ClaimedBody) else {})
+
+
+def schema_of(cls: type) -> BodySchema:
+    """The body schema that a configuration class implies."""
+    return class_info(cls).schema
+
+
+class ClaimedBody(Body):
+    """A remaining body that remembers which names earlier steps claimed.
+
+    Its diagnostics for unexpected items suggest the claimed names too, so a
+    typo found in the last step of a layered decode still gets "Did you
+    mean ...?".
+    """
+
+    __slots__ = ("_claimed", "_inner", "files")
+
+    def __init__(self, inner: Body, claimed: BodySchema, files: Mapping[str, SourceFile]) -> None:
+        self._inner = inner
+        self._claimed = claimed
+        self.files = dict(files)
+
+    @classmethod
+    def wrap(
+        cls, remaining: Body, schema: BodySchema, files: Mapping[str, SourceFile]
+    ) -> ClaimedBody:
+        """Wrap the body that remains after ``schema`` was claimed.
+
+        A body that remains from a ``ClaimedBody`` is one already.
+        """
+        if isinstance(remaining, ClaimedBody):
+            return remaining
+        return cls(remaining, _optional(schema), files)
+
+    def _with_claimed(self, schema: BodySchema) -> BodySchema:
+        return _lenient_union(self._claimed, schema)
+
+    def content(self, schema: BodySchema) -> tuple[BodyContent, Diagnostics]:
+        content, diags = self._inner.content(self._with_claimed(schema))
+        return content, diags
+
+    def partial_content(self, schema: BodySchema) -> tuple[BodyContent, Body, Diagnostics]:
+        content, remaining, diags = self._inner.partial_content(schema)
+        return content, ClaimedBody(remaining, self._with_claimed(schema), self.files), diags
+
+    def just_attributes(self) -> tuple[dict[str, Any], Diagnostics]:
+        return self._inner.just_attributes()
+
+    @property
+    def missing_item_range(self) -> Any:
+        return self._inner.missing_item_range
+
+
+def _optional(schema: BodySchema) -> BodySchema:
+    from ..model._structure import AttributeSchema
+
+    return BodySchema([AttributeSchema(a.name, False) for a in schema.attributes], schema.blocks)
+
+
+def _lenient_union(claimed: BodySchema, schema: BodySchema) -> BodySchema:
+    try:
+        return _optional(claimed).union(schema)
+    except TypeError:
+        return schema

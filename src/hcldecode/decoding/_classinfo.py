@@ -1,0 +1,322 @@
+"""What a configuration class says about its HCL body.
+
+:func:`class_info` reads a dataclass or attrs class once (the result is
+cached) and returns a :class:`ClassInfo`: one :class:`FieldInfo` per field
+and the :class:`~hcldecode.model._structure.BodySchema` derived from them. Mistakes in
+the class raise :class:`SchemaError` naming the class and the field.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+import typing
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+import attrs
+
+from ..model._diagnostics import Range
+from ..model._structure import AttributeSchema, BlockHeaderSchema, Body, BodySchema
+from ._markers import (
+    AttrMarker,
+    BlockMarker,
+    BodyMarker,
+    LabelMarker,
+    Marker,
+    RangeMarker,
+    RemainMarker,
+)
+from ._pytypes import TypePlan, plan_type, strip_optional
+
+__all__ = [
+    "BlockShape",
+    "ClassInfo",
+    "FieldInfo",
+    "SchemaError",
+    "class_info",
+    "is_config_class",
+]
+
+FieldKind = Literal["attr", "block", "label", "remain", "body", "range"]
+BlockShape = Literal["one", "optional", "list", "tuple", "dict"]
+
+
+class SchemaError(TypeError):
+    """A configuration class cannot be mapped onto HCL (a mistake in the program)."""
+
+
+@attrs.frozen
+class FieldInfo:
+    """How one field of a configuration class is filled."""
+
+    name: str
+    kind: FieldKind
+    hcl_name: str
+    annotation: Any
+    required: bool
+    has_default: bool
+    plan: TypePlan | None = None
+    block_shape: BlockShape | None = None
+    block_class: type | None = None
+    min_items: int | None = None
+    max_items: int | None = None
+    range_marker: RangeMarker | None = None
+    optional_none: bool = False
+
+
+@attrs.frozen
+class ClassInfo:
+    """The fields of a configuration class and the body schema they imply."""
+
+    cls: type
+    fields: tuple[FieldInfo, ...]
+    schema: BodySchema
+    labels: tuple[FieldInfo, ...]
+
+    @property
+    def remain(self) -> FieldInfo | None:
+        return next((f for f in self.fields if f.kind == "remain"), None)
+
+    @property
+    def label_names(self) -> tuple[str, ...]:
+        return tuple(f.hcl_name for f in self.labels)
+
+
+def is_config_class(tp: object) -> bool:
+    """True for dataclasses and attrs classes."""
+    return isinstance(tp, type) and (dataclasses.is_dataclass(tp) or attrs.has(tp))
+
+
+_cache: dict[type, ClassInfo] = {}
+_lock = threading.RLock()
+_in_progress: set[type] = set()
+
+
+def class_info(cls: type) -> ClassInfo:
+    """The :class:`ClassInfo` of ``cls``, built on first use."""
+    info = _cache.get(cls)
+    if info is not None:
+        return info
+    with _lock:
+        info = _cache.get(cls)
+        if info is None:
+            if cls in _in_progress:
+                raise SchemaError(
+                    f"{cls.__qualname__} contains itself: recursive structures cannot be decoded"
+                )
+            _in_progress.add(cls)
+            try:
+                info = _build(cls)
+            finally:
+                _in_progress.discard(cls)
+            _cache[cls] = info
+    return info
+
+
+@attrs.frozen
+class _RawField:
+    name: str  # the ``__init__`` parameter
+    has_default: bool
+    attribute: str  # the class attribute, which holds the annotation
+
+
+def _raw_fields(cls: type) -> list[_RawField]:
+    if dataclasses.is_dataclass(cls):
+        return [
+            _RawField(
+                f.name,
+                f.default is not dataclasses.MISSING
+                or f.default_factory is not dataclasses.MISSING,
+                f.name,
+            )
+            for f in dataclasses.fields(cls)
+            if f.init
+        ]
+    if attrs.has(cls):
+        return [
+            _RawField(a.alias or a.name, a.default is not attrs.NOTHING, a.name)
+            for a in attrs.fields(cls)
+            if a.init
+        ]
+    raise SchemaError(f"{getattr(cls, '__qualname__', cls)!s} is not a dataclass or attrs class")
+
+
+def _resolve_hints(cls: type) -> dict[str, Any]:
+    try:
+        return typing.get_type_hints(cls, include_extras=True)
+    except NameError as exc:
+        raise SchemaError(
+            f"cannot resolve the annotations of {cls.__qualname__}: {exc}; define the "
+            "classes it refers to at module level"
+        ) from exc
+
+
+def _split_annotated(annotation: Any) -> tuple[Any, list[Marker]]:
+    if typing.get_origin(annotation) is typing.Annotated:
+        base, *extras = typing.get_args(annotation)
+        markers = [
+            m
+            for m in extras
+            if isinstance(
+                m, AttrMarker | BlockMarker | LabelMarker | RemainMarker | BodyMarker | RangeMarker
+            )
+        ]
+        return base, markers
+    return annotation, []
+
+
+def _block_shape(cls: type, name: str, annotation: Any) -> tuple[BlockShape, type]:
+    inner, optional = strip_optional(annotation)
+    if optional:
+        if is_config_class(inner):
+            return "optional", inner
+    elif is_config_class(inner):
+        return "one", inner
+    else:
+        origin = typing.get_origin(inner)
+        args = typing.get_args(inner)
+        if origin in (list, Sequence, typing.Sequence) and len(args) == 1:
+            if is_config_class(args[0]):
+                return "list", args[0]
+        elif origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+            if is_config_class(args[0]):
+                return "tuple", args[0]
+        elif (
+            origin in (dict, Mapping, typing.Mapping)
+            and len(args) == 2
+            and args[0] is str
+            and is_config_class(args[1])
+        ):
+            return "dict", args[1]
+    raise SchemaError(
+        f"{cls.__qualname__}.{name}: a block field must be T, T | None, list[T], "
+        f"tuple[T, ...] or dict[str, T] of a dataclass or attrs class T, not {annotation!r}"
+    )
+
+
+def _build(cls: type) -> ClassInfo:
+    raw = _raw_fields(cls)
+    hints = _resolve_hints(cls)
+    fields: list[FieldInfo] = []
+    for rf in raw:
+        annotation = hints.get(rf.attribute)
+        if annotation is None:
+            raise SchemaError(f"{cls.__qualname__}.{rf.name} has no type annotation")
+        fields.append(_field(cls, rf, annotation))
+    _check_names(cls, fields)
+    attributes = [AttributeSchema(f.hcl_name, f.required) for f in fields if f.kind == "attr"]
+    blocks = []
+    for f in fields:
+        if f.kind == "block":
+            assert f.block_class is not None
+            nested = class_info(f.block_class)
+            if f.block_shape == "dict" and len(nested.labels) != 1:
+                raise SchemaError(
+                    f"{cls.__qualname__}.{f.name}: blocks collected into a dict need "
+                    f"exactly one label field, but {f.block_class.__qualname__} has "
+                    f"{len(nested.labels)}"
+                )
+            blocks.append(BlockHeaderSchema(f.hcl_name, nested.label_names))
+    labels = tuple(f for f in fields if f.kind == "label")
+    return ClassInfo(cls, tuple(fields), BodySchema(attributes, blocks), labels)
+
+
+def _field(cls: type, rf: _RawField, annotation: Any) -> FieldInfo:
+    base, markers = _split_annotated(annotation)
+    where = f"{cls.__qualname__}.{rf.name}"
+    if len(markers) > 1:
+        raise SchemaError(f"{where} has more than one hcldecode marker")
+    marker = markers[0] if markers else AttrMarker()
+    required = not rf.has_default
+    if isinstance(marker, AttrMarker):
+        try:
+            plan = plan_type(base)
+        except TypeError as exc:
+            raise SchemaError(f"{where}: {exc}") from None
+        return FieldInfo(
+            rf.name, "attr", marker.name or rf.name, base, required, rf.has_default, plan=plan
+        )
+    if isinstance(marker, BlockMarker):
+        shape, block_class = _block_shape(cls, rf.name, base)
+        min_items, max_items = marker.min_items, marker.max_items
+        if shape in ("one", "optional") and (min_items is not None or max_items is not None):
+            raise SchemaError(
+                f"{where}: min_items and max_items apply to list, tuple and dict blocks"
+            )
+        if min_items is not None and max_items is not None and min_items > max_items:
+            raise SchemaError(f"{where}: min_items is greater than max_items")
+        return FieldInfo(
+            rf.name,
+            "block",
+            marker.name or rf.name,
+            base,
+            required and shape == "one",
+            rf.has_default,
+            block_shape=shape,
+            block_class=block_class,
+            min_items=min_items,
+            max_items=max_items,
+        )
+    if isinstance(marker, LabelMarker):
+        if base is not str:
+            raise SchemaError(f"{where}: a label field must be of type str, not {base!r}")
+        return FieldInfo(rf.name, "label", marker.name or rf.name, base, required, rf.has_default)
+    if isinstance(marker, RemainMarker | BodyMarker):
+        inner, optional = strip_optional(base)
+        if inner is not Body:
+            kind = "remain" if isinstance(marker, RemainMarker) else "body"
+            raise SchemaError(
+                f"{where}: a {kind}() field must be of type hcl.Body or hcl.Body | None"
+            )
+        kind_name: FieldKind = "remain" if isinstance(marker, RemainMarker) else "body"
+        return FieldInfo(
+            rf.name, kind_name, rf.name, base, False, rf.has_default, optional_none=optional
+        )
+    inner, optional = strip_optional(base)
+    if inner is not Range:
+        raise SchemaError(f"{where}: a range field must be of type hcl.Range or hcl.Range | None")
+    return FieldInfo(
+        rf.name,
+        "range",
+        rf.name,
+        base,
+        False,
+        rf.has_default,
+        range_marker=marker,
+        optional_none=optional,
+    )
+
+
+def _check_names(cls: type, fields: list[FieldInfo]) -> None:
+    seen: dict[str, str] = {}
+    for f in fields:
+        if f.kind not in ("attr", "block"):
+            continue
+        other = seen.get(f.hcl_name)
+        if other is not None:
+            raise SchemaError(
+                f"{cls.__qualname__}: fields {other!r} and {f.name!r} both map to "
+                f"the HCL name {f.hcl_name!r}"
+            )
+        seen[f.hcl_name] = f.name
+    singles = {"remain": "remain()", "body": "body()"}
+    for kind, marker_name in singles.items():
+        count = sum(1 for f in fields if f.kind == kind)
+        if count > 1:
+            raise SchemaError(
+                f"{cls.__qualname__} has {count} {marker_name} fields; one is allowed"
+            )
+    by_name = {f.name: f for f in fields}
+    for f in fields:
+        marker = f.range_marker
+        if marker is None or marker.target is None:
+            continue
+        target = by_name.get(marker.target)
+        want = "label" if marker.part == "label" else "attr"
+        if target is None or target.kind != want:
+            what = "a label" if want == "label" else "an attribute"
+            raise SchemaError(
+                f"{cls.__qualname__}.{f.name}: {marker.target!r} is not {what} field of "
+                f"{cls.__qualname__}"
+            )

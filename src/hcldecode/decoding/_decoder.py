@@ -1,0 +1,465 @@
+"""Decoding a body into an instance of a configuration class.
+
+The decoder reads a body through the schema derived from the class, then
+fills each field: attributes are evaluated, converted by HCL's rules and
+lowered to the field's Python type; blocks are decoded recursively into
+their own classes. Every problem becomes a diagnostic and decoding goes on,
+so one run reports every mistake; an object is only built when nothing in
+it failed.
+"""
+
+from __future__ import annotations
+
+import json
+import typing
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from .._text._suggest import suggest
+from ..model._context import EvalContext
+from ..model._diagnostics import Diagnostic, Diagnostics, Range
+from ..model._structure import Attribute, Block, Body, BodyContent, Expression
+from ..values import _number as number
+from ..values._convert import AttrStep, ConversionError, Path, convert
+from ..values._types import NUMBER, STRING, ListType, MapType, ObjectType, SetType, TupleType
+from ..values._value import Value
+from ._classinfo import ClassInfo, FieldInfo, class_info, is_config_class
+from ._pytypes import LowerError, lower, strip_optional
+
+__all__ = ["decode_body"]
+
+_MISSING = object()
+_FAILED = object()
+
+
+@attrs.frozen
+class _Scope:
+    """One body being decoded into one class, with what its schema gave."""
+
+    info: ClassInfo
+    body: Body
+    content: BodyContent
+    remaining: Body | None
+    block: Block | None
+    ctx: EvalContext | None
+    diags: Diagnostics
+
+
+def decode_body(
+    body: Body,
+    cls: type,
+    ctx: EvalContext | None,
+    diags: Diagnostics,
+    *,
+    partial: bool = False,
+    block: Block | None = None,
+) -> tuple[Any, Body | None]:
+    """Decode ``body`` into ``cls``, appending problems to ``diags``.
+
+    Returns the object (``None`` if anything in it failed) and, when
+    ``partial`` or the class has a ``remain()`` field, the body of what the
+    class did not claim.
+    """
+    info = class_info(cls)
+    remaining: Body | None = None
+    if partial or info.remain is not None:
+        content, remaining, content_diags = body.partial_content(info.schema)
+    else:
+        content, content_diags = body.content(info.schema)
+    diags.extend(content_diags)
+    scope = _Scope(info, body, content, remaining, block, ctx, diags)
+    failed = content_diags.has_errors()
+    kwargs: dict[str, Any] = {}
+    for field in info.fields:
+        value = _field_value(scope, field)
+        if value is _FAILED:
+            failed = True
+        elif value is not _MISSING:
+            kwargs[field.name] = value
+    if failed:
+        return None, remaining
+    return _construct(scope, kwargs), remaining
+
+
+def _field_value(scope: _Scope, field: FieldInfo) -> Any:
+    kind = field.kind
+    if kind == "attr":
+        attribute = scope.content.attributes.get(field.hcl_name)
+        if attribute is None:
+            return _MISSING
+        return _attribute_value(field, attribute, scope.ctx, scope.diags)
+    if kind == "block":
+        return _blocks_value(scope, field)
+    if kind == "label":
+        assert scope.block is not None  # labels on a root class are rejected earlier
+        index = scope.info.labels.index(field)
+        return scope.block.labels[index] if index < len(scope.block.labels) else _FAILED
+    if kind == "remain":
+        return scope.remaining
+    if kind == "body":
+        return scope.body
+    return _range_value(scope, field)
+
+
+def _range_value(scope: _Scope, field: FieldInfo) -> Any:
+    marker = field.range_marker
+    assert marker is not None
+    block = scope.block
+    result: Range | None = None
+    if marker.part in ("def", "type", "label"):
+        if block is not None:
+            if marker.part == "def":
+                result = block.def_range
+            elif marker.part == "type":
+                result = block.type_range
+            else:
+                label_fields = [f.name for f in scope.info.labels]
+                index = label_fields.index(marker.target or "")
+                if index < len(block.label_ranges):
+                    result = block.label_ranges[index]
+    else:
+        target = next(f for f in scope.info.fields if f.name == marker.target)
+        attribute = scope.content.attributes.get(target.hcl_name)
+        if attribute is not None:
+            if marker.part == "attr":
+                result = attribute.range
+            elif marker.part == "attr_name":
+                result = attribute.name_range
+            else:
+                result = attribute.expr.range
+    if result is None and not field.optional_none:
+        return scope.content.missing_item_range
+    return result
+
+
+def _attribute_value(
+    field: FieldInfo, attribute: Attribute, ctx: EvalContext | None, diags: Diagnostics
+) -> Any:
+    plan = field.plan
+    assert plan is not None
+    expr = attribute.expr
+    if plan.raw and strip_optional(field.annotation)[0] is Expression:
+        return expr
+    value, value_diags = expr.value(ctx)
+    diags.extend(value_diags)
+    if value_diags.has_errors():
+        return _FAILED
+    if value.is_null:
+        if not field.required:
+            return _MISSING
+        if plan.nullable:
+            return value if plan.raw else None
+        diags.append(
+            Diagnostic.error(
+                "Missing required argument",
+                f"The argument {json.dumps(field.hcl_name)} is required, but it is set to null.",
+                expr.range,
+                attribute.range,
+            )
+        )
+        return _FAILED
+    if plan.raw:
+        return value
+    try:
+        extra = _unexpected_keys(value, field.annotation)
+        if extra:
+            raise LowerError(extra)
+        if not value.is_wholly_known:
+            raise LowerError("the value is not known yet")
+        converted = convert(value, plan.hcl_type)
+        return lower(converted, field.annotation)
+    except (ConversionError, LowerError) as exc:
+        subject, where = expr, ""
+        if isinstance(exc, ConversionError) and exc.path:
+            subject, where = _locate(expr, exc.path, ctx)
+        diags.append(
+            Diagnostic.error(
+                "Incorrect attribute value type",
+                f"Inappropriate value for attribute {json.dumps(field.hcl_name)}: {where}{exc}.",
+                subject.range,
+                attribute.range,
+                expression=expr,
+                eval_context=ctx,
+            )
+        )
+        return _FAILED
+
+
+def _locate(expr: Expression, path: Path, ctx: EvalContext | None) -> tuple[Expression, str]:
+    """Follow a conversion error's path into the expression, as far as its syntax allows.
+
+    Returns the innermost tuple or object constructor element the path
+    reaches (so the diagnostic points at the offending part of
+    ``{a = 1, b = "many"}`` rather than the whole), and the path as text,
+    e.g. ``element 1: attribute "q": ``.
+    """
+    words: list[str] = []
+    current: Expression | None = expr
+    found = expr
+    for step in path:
+        key = step.name if isinstance(step, AttrStep) else step.key
+        if isinstance(key, str):
+            words.append(f"attribute {json.dumps(key, ensure_ascii=False)}: ")
+        elif key.type == NUMBER and key.is_known and not key.is_null:
+            words.append(f"element {number.to_string(key.as_number())}: ")
+        elif key.type == STRING and key.is_known and not key.is_null:
+            words.append(f"element {json.dumps(key.as_str(), ensure_ascii=False)}: ")
+            key = key.as_str()
+        else:
+            current = None
+            continue
+        current = _element(current, key, ctx) if current is not None else None
+        if current is not None:
+            found = current
+    return found, "".join(words)
+
+
+def _element(expr: Expression, key: str | Value, ctx: EvalContext | None) -> Expression | None:
+    """The element expression of a constructor under ``key``, if the syntax shows it."""
+    if isinstance(key, str):
+        found = None  # the last definition of a key wins, as in evaluation
+        for key_expr, value_expr in expr.static_map() or ():
+            name, name_diags = key_expr.value(ctx)
+            known = name.type == STRING and name.is_known and not name.is_null
+            if known and not name_diags.has_errors() and name.as_str() == key:
+                found = value_expr
+        return found
+    items = expr.static_list()
+    index = key.as_number()
+    if items is None or not isinstance(index, int) or not 0 <= index < len(items):
+        return None
+    return items[index]
+
+
+def _unexpected_keys(value: Value, annotation: Any) -> str | None:
+    """A message about an object key that a configuration class does not have, if any.
+
+    HCL's object conversion drops attributes the target type lacks; for
+    classes used as attribute values an unknown key is more likely a typo,
+    so it is reported (with a suggestion) instead. Classes nested in
+    collections are checked too.
+    """
+    if not value.is_known or value.is_null:
+        return None
+    inner, _ = strip_optional(annotation)
+    origin = typing.get_origin(inner)
+    args = typing.get_args(inner)
+    if is_config_class(inner) and isinstance(value.type, ObjectType | MapType):
+        fields = {f.hcl_name: f for f in class_info(inner).fields}
+        for key, item in value.items():
+            field = fields.get(key)
+            if field is None:
+                hint = suggest(key, fields)
+                more = f'; did you mean "{hint}"' if hint else ""
+                return f'unexpected attribute "{key}" for {inner.__name__}{more}'
+            nested = _unexpected_keys(item, field.annotation)
+            if nested:
+                return f'attribute "{key}": {nested}'
+        return None
+    pairs: list[tuple[str, Value, Any]] = []
+    if isinstance(value.type, ListType | SetType | TupleType) and args:
+        elements = value.elements()
+        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+            pairs = [
+                (f"element {i}", e, a) for i, (e, a) in enumerate(zip(elements, args, strict=False))
+            ]
+        else:
+            pairs = [(f"element {i}", e, args[0]) for i, e in enumerate(elements)]
+    elif isinstance(value.type, ObjectType | MapType) and len(args) == 2:
+        pairs = [(f'element "{k}"', v, args[1]) for k, v in value.items()]
+    for where, item, item_annotation in pairs:
+        nested = _unexpected_keys(item, item_annotation)
+        if nested:
+            return f"{where}: {nested}"
+    return None
+
+
+def _blocks_value(scope: _Scope, field: FieldInfo) -> Any:
+    assert field.block_class is not None
+    content, ctx, diags = scope.content, scope.ctx, scope.diags
+    blocks = content.blocks_of_type(field.hcl_name)
+    shape = field.block_shape
+    type_name = field.hcl_name
+    if shape in ("one", "optional"):
+        if len(blocks) > 1:
+            diags.append(
+                Diagnostic.error(
+                    f"Duplicate {type_name} block",
+                    f"Only one {type_name} block is allowed. Another was defined at "
+                    f"{blocks[0].def_range}.",
+                    blocks[1].def_range,
+                )
+            )
+            return _FAILED
+        if not blocks:
+            if field.has_default:
+                return _MISSING
+            if shape == "optional":
+                return None
+            diags.append(
+                Diagnostic.error(
+                    f"Missing {type_name} block",
+                    f"A {type_name} block is required.",
+                    content.missing_item_range,
+                )
+            )
+            return _FAILED
+        obj = _decode_block(blocks[0], field.block_class, ctx, diags)
+        return _FAILED if obj is None else obj
+
+    ok = _check_counts(field, blocks, content, diags)
+    if not blocks and ok and field.has_default:
+        return _MISSING
+    decoded = [(b, _decode_block(b, field.block_class, ctx, diags)) for b in blocks]
+    if shape == "dict":
+        ok = _check_unique_labels(type_name, blocks, diags) and ok
+    if not ok or any(obj is None for _, obj in decoded):
+        return _FAILED
+    if shape == "list":
+        return [obj for _, obj in decoded]
+    if shape == "tuple":
+        return tuple(obj for _, obj in decoded)
+    return {b.labels[0]: obj for b, obj in decoded}
+
+
+def _check_unique_labels(type_name: str, blocks: Sequence[Block], diags: Diagnostics) -> bool:
+    seen: set[str] = set()
+    for b in blocks:
+        key = b.labels[0]
+        if key in seen:
+            diags.append(
+                Diagnostic.error(
+                    f"Duplicate {type_name} block",
+                    f"A block for {type_name} {json.dumps(key, ensure_ascii=False)} was "
+                    f"already defined. The {type_name} labels must be unique.",
+                    b.def_range,
+                )
+            )
+        seen.add(key)
+    return len(seen) == len(blocks)
+
+
+def _check_counts(
+    field: FieldInfo, blocks: Sequence[Block], content: BodyContent, diags: Diagnostics
+) -> bool:
+    type_name = field.hcl_name
+    if field.min_items is not None and len(blocks) < field.min_items:
+        diags.append(
+            Diagnostic.error(
+                f"Insufficient {type_name} blocks",
+                f"At least {field.min_items} {json.dumps(type_name)} blocks are required.",
+                content.missing_item_range,
+            )
+        )
+        return False
+    if field.max_items is not None and len(blocks) > field.max_items:
+        diags.append(
+            Diagnostic.error(
+                f"Too many {type_name} blocks",
+                f"No more than {field.max_items} {json.dumps(type_name)} blocks are allowed",
+                blocks[field.max_items].def_range,
+            )
+        )
+        return False
+    return True
+
+
+def _decode_block(block: Block, cls: type, ctx: EvalContext | None, diags: Diagnostics) -> Any:
+    obj, _ = decode_body(block.body, cls, ctx, diags, block=block)
+    return obj
+
+
+def _construct(scope: _Scope, kwargs: dict[str, Any]) -> Any:
+    try:
+        return scope.info.cls(**kwargs)
+    except (ValueError, TypeError) as exc:
+        located = _locate_validation_errors(scope.info, kwargs, scope.content)
+        if located:
+            scope.diags.extend(located)
+        else:
+            block = scope.block
+            where = block.def_range if block is not None else scope.body.missing_item_range
+            what = f"The {block.type} block" if block is not None else "The configuration"
+            scope.diags.append(
+                Diagnostic.error("Invalid configuration", f"{what} is not valid: {exc}", where)
+            )
+        return None
+
+
+def _locate_validation_errors(
+    info: ClassInfo, kwargs: dict[str, Any], content: BodyContent
+) -> list[Diagnostic]:
+    """Run attrs converters and validators field by field to point each failure at its attribute.
+
+    As ``__init__`` would, a stand-in instance receives each field in turn:
+    the decoded value, or else the default, converted. So converters that
+    take ``self`` and validators written as methods see the other fields.
+    A step that fails otherwise (reading a field that holds no value) is
+    skipped; if nothing can be located, the caller reports the whole block.
+    """
+    if not attrs.has(info.cls):
+        return []
+    attributes = {
+        f.name: content.attributes.get(f.hcl_name) for f in info.fields if f.kind == "attr"
+    }
+    instance = object.__new__(info.cls)
+    found: list[Diagnostic] = []
+    checked: list[tuple[Attribute, attrs.Attribute[Any], Any]] = []
+    for definition in attrs.fields(info.cls):
+        name = definition.alias or definition.name
+        given = definition.init and name in kwargs
+        attribute = attributes.get(name) if given else None
+        try:
+            raw = kwargs[name] if given else _default(definition, instance)
+            value = _convert(definition, raw, instance)
+        except (ValueError, TypeError) as exc:
+            if attribute is not None:
+                found.append(_invalid_value(attribute, exc))
+            continue
+        except (AttributeError, LookupError):  # no default, or it reads a field not set
+            continue
+        object.__setattr__(instance, definition.name, value)
+        if attribute is not None and definition.validator is not None:
+            checked.append((attribute, definition, value))
+    for attribute, definition, value in checked:
+        assert definition.validator is not None
+        try:
+            definition.validator(instance, definition, value)
+        except (ValueError, TypeError) as exc:
+            found.append(_invalid_value(attribute, exc))
+        except AttributeError:  # the validator reads a field that holds no value
+            continue
+    return found
+
+
+_ATTRS_FACTORY: Any = attrs.Factory  # a class, though typed as a function
+_ATTRS_CONVERTER: Any = getattr(attrs, "Converter", None)  # attrs 24.1 and later
+
+
+def _default(definition: attrs.Attribute[Any], instance: object) -> Any:
+    default: Any = definition.default
+    if default is attrs.NOTHING:
+        raise LookupError(definition.name)
+    if isinstance(default, _ATTRS_FACTORY):
+        return default.factory(instance) if default.takes_self else default.factory()
+    return default
+
+
+def _convert(definition: attrs.Attribute[Any], value: Any, instance: object) -> Any:
+    converter: Any = definition.converter
+    if converter is None:
+        return value
+    if _ATTRS_CONVERTER is not None and isinstance(converter, _ATTRS_CONVERTER):
+        return converter(value, instance, definition)
+    return converter(value)
+
+
+def _invalid_value(attribute: Attribute, exc: Exception) -> Diagnostic:
+    return Diagnostic.error(
+        "Invalid attribute value",
+        f"The value of {json.dumps(attribute.name)} is not valid: {exc}",
+        attribute.expr.range,
+        attribute.range,
+    )

@@ -1,0 +1,481 @@
+"""Python field types: the HCL type each one converts from, and the lowering to Python.
+
+A field's annotation gives two things: the HCL type an attribute's value is
+converted to first (by HCL's conversion rules, so ``"8080"`` becomes a
+number and ``"eighty"`` is an error), and how the converted value becomes a
+Python object. The second step runs through a private cattrs converter whose
+hooks follow HCL's rules rather than Python's (cattrs' own ``bool`` hook
+would turn ``"false"`` into ``True``). Applications add their own types
+with :func:`register_type`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import datetime
+import decimal
+import enum
+import fractions
+import pathlib
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence, Set
+from typing import Any
+
+import attrs
+import cattrs
+
+from ..model._structure import Expression
+from ..values._convert import ConversionError, convert
+from ..values._types import (
+    BOOL,
+    DYNAMIC,
+    NUMBER,
+    STRING,
+    ListType,
+    MapType,
+    ObjectType,
+    SetType,
+    TupleType,
+    Type,
+)
+from ..values._value import Value
+
+__all__ = ["LowerError", "TypePlan", "lower", "plan_type", "register_type", "strip_optional"]
+
+
+class LowerError(ValueError):
+    """A converted HCL value does not fit the Python type (e.g. ``1.5`` for an ``int``)."""
+
+
+@attrs.frozen
+class TypePlan:
+    """How an attribute of one Python type is decoded.
+
+    ``hcl_type`` is the type the value is converted to; ``raw`` is set for
+    fields that take the expression or value as it is (``hcl.Expression``,
+    ``hcl.Value``); ``nullable`` when ``None`` is a valid Python value.
+    """
+
+    annotation: Any
+    hcl_type: Type
+    nullable: bool = False
+    raw: bool = False
+
+
+@attrs.frozen
+class _Registered:
+    hcl_type: Type
+    structure: Callable[[Any], Any]
+
+
+_registry: dict[type, _Registered] = {}
+
+_SEQUENCE_ORIGINS = (list, Sequence, typing.Sequence, typing.MutableSequence)
+_SET_ORIGINS = (set, frozenset, Set, typing.AbstractSet, typing.MutableSet)
+_MAPPING_ORIGINS = (dict, Mapping, typing.Mapping, typing.MutableMapping)
+
+
+def register_type(tp: type, hcl_type: Type, structure: Callable[[Any], Any]) -> None:
+    """Teach hcldecode a Python type of the application's own.
+
+    Attribute values for fields of type ``tp`` are converted to ``hcl_type``,
+    turned into plain Python (``str``, ``int``, ``Decimal``, ``bool``,
+    ``None``, ``list``, ``dict``) and passed to ``structure``, whose result
+    is the field's value. A ``ValueError`` or ``TypeError`` raised by
+    ``structure`` becomes a diagnostic at the attribute.
+    """
+    if not isinstance(tp, type):
+        raise TypeError(f"register_type needs a class, not {tp!r}")
+    if not isinstance(hcl_type, Type):
+        raise TypeError(f"hcl_type must be an hcldecode type, not {hcl_type!r}")
+    _registry[tp] = _Registered(hcl_type, structure)
+    _converter.register_structure_hook(tp, _registered_hook(tp))
+    _plan_cache.clear()
+
+
+_plan_cache: dict[Any, TypePlan] = {}
+
+
+def plan_type(annotation: Any) -> TypePlan:
+    """The :class:`TypePlan` of an attribute annotation; ``TypeError`` if unsupported."""
+    try:
+        cached = _plan_cache.get(annotation)
+    except TypeError:  # an unhashable annotation
+        cached = None
+    if cached is not None:
+        return cached
+    plan = _plan(annotation)
+    with contextlib.suppress(TypeError):  # an unhashable annotation is planned each time
+        _plan_cache[annotation] = plan
+    return plan
+
+
+def _plan(annotation: Any) -> TypePlan:
+    inner, _ = strip_optional(annotation)
+    if inner is Expression or inner is Value:
+        return TypePlan(annotation, DYNAMIC, nullable=True, raw=True)
+    return TypePlan(annotation, hcl_type_of(annotation), nullable=_nullable(annotation))
+
+
+def strip_optional(annotation: Any) -> tuple[Any, bool]:
+    """``(T, True)`` for ``T | None``, else ``(annotation, False)``."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Union or origin is types.UnionType:
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        if len(args) == 1 and len(typing.get_args(annotation)) == 2:
+            return args[0], True
+    return annotation, False
+
+
+def _nullable(annotation: Any) -> bool:
+    if annotation is Any or annotation is type(None) or annotation is None:
+        return True
+    origin = typing.get_origin(annotation)
+    if origin is typing.Union or origin is types.UnionType:
+        return type(None) in typing.get_args(annotation)
+    return False
+
+
+def hcl_type_of(annotation: Any) -> Type:
+    """The HCL type that values for ``annotation`` are converted to."""
+    from ._classinfo import is_config_class
+
+    if annotation is Any or annotation is Value or annotation is type(None):
+        return DYNAMIC
+    if annotation in _registry:
+        return _registry[annotation].hcl_type
+    if annotation is bool:
+        return BOOL
+    if annotation in (int, float, decimal.Decimal, fractions.Fraction):
+        return NUMBER
+    if annotation in (str, pathlib.Path, pathlib.PurePath, datetime.datetime, datetime.date):
+        return STRING
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        kinds = {_literal_type(m.value) for m in annotation}
+        if len(kinds) != 1:
+            raise TypeError(f"enum {annotation.__qualname__} mixes value types")
+        return kinds.pop()
+    if is_config_class(annotation):
+        return _object_type(annotation)
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if origin is typing.Literal:
+        kinds = {_literal_type(a) for a in args}
+        if len(kinds) != 1:
+            raise TypeError(f"Literal{list(args)!r} mixes value types")
+        return kinds.pop()
+    if origin is typing.Union or origin is types.UnionType:
+        members = [a for a in args if a is not type(None)]
+        if len(members) == 1:
+            return hcl_type_of(members[0])
+        for member in members:
+            hcl_type_of(member)  # every member must be supported
+        return DYNAMIC
+    if origin in _SEQUENCE_ORIGINS and len(args) == 1:
+        return ListType(hcl_type_of(args[0]))
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return ListType(hcl_type_of(args[0]))
+        if args == ((),):
+            return TupleType(())
+        return TupleType(tuple(hcl_type_of(a) for a in args))
+    if origin in _SET_ORIGINS and len(args) == 1:
+        return SetType(hcl_type_of(args[0]))
+    if origin in _MAPPING_ORIGINS and len(args) == 2:
+        if args[0] is not str:
+            raise TypeError(f"HCL maps have string keys; {annotation!r} has {args[0]!r} keys")
+        return MapType(hcl_type_of(args[1]))
+    raise TypeError(f"hcldecode cannot decode an attribute into {annotation!r}")
+
+
+def _literal_type(value: object) -> Type:
+    if isinstance(value, bool):
+        return BOOL
+    if isinstance(value, int | float | decimal.Decimal):
+        return NUMBER
+    if isinstance(value, str):
+        return STRING
+    raise TypeError(f"unsupported literal value {value!r}")
+
+
+def _object_type(cls: type) -> ObjectType:
+    from ._classinfo import class_info
+
+    info = class_info(cls)
+    attributes: dict[str, Type] = {}
+    optional: set[str] = set()
+    for field in info.fields:
+        if field.kind != "attr" or field.plan is None or field.plan.raw:
+            from ._classinfo import SchemaError
+
+            raise SchemaError(
+                f"{cls.__qualname__} is used as an attribute value, so its fields must be "
+                f"plain attributes; {field.name!r} is not"
+            )
+        attributes[field.hcl_name] = field.plan.hcl_type
+        if not field.required or field.plan.nullable:
+            optional.add(field.hcl_name)
+    return ObjectType(attributes, frozenset(optional))
+
+
+# --------------------------------------------------------------------------- lowering
+
+
+def lower(value: Value, annotation: Any) -> Any:
+    """Turn ``value`` (already converted to the plan's HCL type) into ``annotation``.
+
+    Raises :class:`LowerError` when the value does not fit.
+    """
+    if strip_optional(annotation)[0] is Value:
+        return value
+    if value.is_null:
+        if _nullable(annotation):
+            return None
+        raise LowerError("a value is required, not null")
+    if _is_enum(annotation):  # before cattrs, which would lower an IntEnum as an int
+        return _structure_enum(value, annotation)
+    return _converter.structure(value, annotation)
+
+
+def _fail(message: str) -> typing.NoReturn:
+    raise LowerError(message)
+
+
+def _structure_str(value: Value, _tp: Any) -> str:
+    return value.as_str()
+
+
+def _structure_bool(value: Value, _tp: Any) -> bool:
+    return value.as_bool()
+
+
+def _structure_int(value: Value, _tp: Any) -> int:
+    try:
+        return value.as_int()
+    except (ValueError, OverflowError):
+        _fail("a whole number is required")
+
+
+def _structure_float(value: Value, _tp: Any) -> float:
+    try:
+        return value.as_float()
+    except OverflowError:
+        _fail("the number is too large for a float")
+
+
+def _structure_decimal(value: Value, _tp: Any) -> decimal.Decimal:
+    return value.as_decimal()
+
+
+def _structure_fraction(value: Value, _tp: Any) -> fractions.Fraction:
+    try:
+        return value.as_fraction()
+    except (ValueError, OverflowError):
+        _fail("a finite number is required")
+
+
+def _structure_path(value: Value, tp: Any) -> pathlib.PurePath:
+    return typing.cast(pathlib.PurePath, tp(value.as_str()))
+
+
+def _structure_datetime(value: Value, tp: Any) -> datetime.date:
+    text = value.as_str()
+    try:
+        if tp is datetime.datetime:
+            return datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        kind = "date and time" if tp is datetime.datetime else "date"
+        _fail(f"a {kind} in ISO 8601 form is required, not {text!r}")
+
+
+def _python_of(value: Value) -> Any:
+    if value.type == NUMBER:
+        n = value.as_number()
+        return n if isinstance(n, int) else value.as_decimal()
+    if value.type == STRING:
+        return value.as_str()
+    return value.as_bool()
+
+
+def _structure_enum(value: Value, tp: Any) -> enum.Enum:
+    raw = _python_of(value)
+    for member in tp:
+        if _same_literal(member.value, raw):
+            return typing.cast(enum.Enum, member)
+    choices = ", ".join(_show(m.value) for m in tp)
+    _fail(f"{_show(raw)} is not one of {choices}")
+
+
+def _structure_literal(value: Value, tp: Any) -> Any:
+    raw = _python_of(value)
+    for choice in typing.get_args(tp):
+        if _same_literal(choice, raw):
+            return choice
+    choices = ", ".join(_show(c) for c in typing.get_args(tp))
+    _fail(f"{_show(raw)} is not one of {choices}")
+
+
+def _same_literal(choice: object, raw: object) -> bool:
+    return choice == raw and isinstance(choice, bool) == isinstance(raw, bool)
+
+
+def _show(value: object) -> str:
+    if isinstance(value, str):
+        import json
+
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _element_type(annotation: Any) -> Any:
+    args = typing.get_args(annotation)
+    return args[0] if args else Any
+
+
+def _structure_list(value: Value, tp: Any) -> list[Any]:
+    elem = _element_type(tp)
+    return [_structure_element(e, elem, i) for i, e in enumerate(value.elements())]
+
+
+def _structure_tuple(value: Value, tp: Any) -> tuple[Any, ...]:
+    args = typing.get_args(tp)
+    elements = value.elements()
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(_structure_element(e, args[0], i) for i, e in enumerate(elements))
+    return tuple(
+        _structure_element(e, a, i) for i, (e, a) in enumerate(zip(elements, args, strict=False))
+    )
+
+
+def _structure_set(value: Value, tp: Any) -> Set[Any]:
+    elem = _element_type(tp)
+    items = [_structure_element(e, elem, i) for i, e in enumerate(value.elements())]
+    origin = typing.get_origin(tp)
+    return frozenset(items) if origin is frozenset else set(items)
+
+
+def _structure_dict(value: Value, tp: Any) -> dict[str, Any]:
+    args = typing.get_args(tp)
+    elem = args[1] if len(args) == 2 else Any
+    return {k: _structure_element(v, elem, k) for k, v in value.items()}
+
+
+def _structure_element(value: Value, annotation: Any, key: int | str) -> Any:
+    try:
+        return lower(value, annotation)
+    except LowerError as exc:
+        where = f"element {key}" if isinstance(key, int) else f"element {_show(key)}"
+        raise LowerError(f"{where}: {exc}") from None
+
+
+def _structure_none(value: Value, _tp: Any) -> None:
+    _fail("null is required")
+
+
+def _structure_any(value: Value, _tp: Any) -> Any:
+    from ..values._python import to_python
+
+    return to_python(value)
+
+
+def _structure_union(value: Value, tp: Any) -> Any:
+    members = [a for a in typing.get_args(tp) if a is not type(None)]
+    plans = [(m, hcl_type_of(m)) for m in members]
+    ordered = [p for p in plans if p[1] == value.type] + [p for p in plans if p[1] != value.type]
+    failures: list[str] = []
+    for member, hcl_type in ordered:
+        try:
+            converted = convert(value, hcl_type)
+            return lower(converted, member)
+        except (ConversionError, LowerError) as exc:
+            failures.append(str(exc))
+    _fail(failures[0] if len(failures) == 1 else "no alternative fits: " + "; ".join(failures))
+
+
+def _structure_config_class(value: Value, tp: Any) -> Any:
+    from ._classinfo import class_info
+
+    info = class_info(tp)
+    kwargs: dict[str, Any] = {}
+    present = dict(value.items())
+    for field in info.fields:
+        assert field.plan is not None
+        item = present.get(field.hcl_name)
+        if item is None or item.is_null:
+            if field.required and not field.plan.nullable:
+                _fail(f"attribute {_show(field.hcl_name)} is required")
+            if field.required:
+                kwargs[field.name] = None
+            continue
+        try:
+            kwargs[field.name] = lower(item, field.annotation)
+        except LowerError as exc:
+            raise LowerError(f"attribute {_show(field.hcl_name)}: {exc}") from None
+    try:
+        return tp(**kwargs)
+    except (ValueError, TypeError) as exc:
+        _fail(str(exc))
+
+
+def _registered_hook(tp: type) -> Callable[[Value, Any], Any]:
+    def hook(value: Value, _tp: Any) -> Any:
+        from ..values._python import to_python
+
+        try:
+            return _registry[tp].structure(to_python(value))
+        except (ValueError, TypeError) as exc:
+            _fail(str(exc))
+
+    return hook
+
+
+def _is_union(tp: Any) -> bool:
+    origin = typing.get_origin(tp)
+    return origin is typing.Union or origin is types.UnionType
+
+
+def _is_enum(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, enum.Enum)
+
+
+def _is_config(tp: Any) -> bool:
+    return isinstance(tp, type) and (dataclasses.is_dataclass(tp) or attrs.has(tp))
+
+
+def _origin_in(*origins: Any) -> Callable[[Any], bool]:
+    return lambda tp: typing.get_origin(tp) in origins
+
+
+def _make_converter() -> cattrs.Converter:
+    converter = cattrs.Converter(detailed_validation=False)
+    for tp, hook in (
+        (str, _structure_str),
+        (bool, _structure_bool),
+        (int, _structure_int),
+        (float, _structure_float),
+        (decimal.Decimal, _structure_decimal),
+        (fractions.Fraction, _structure_fraction),
+        (pathlib.Path, _structure_path),
+        (pathlib.PurePath, _structure_path),
+        (datetime.datetime, _structure_datetime),
+        (datetime.date, _structure_datetime),
+    ):
+        converter.register_structure_hook(tp, hook)
+    converter.register_structure_hook_func(lambda tp: tp is Any, _structure_any)
+    converter.register_structure_hook(type(None), _structure_none)
+    converter.register_structure_hook_func(_is_config, _structure_config_class)
+    converter.register_structure_hook_func(_is_union, _structure_union)
+    converter.register_structure_hook_func(_origin_in(typing.Literal), _structure_literal)
+    converter.register_structure_hook_func(_origin_in(*_SEQUENCE_ORIGINS), _structure_list)
+    converter.register_structure_hook_func(_origin_in(tuple), _structure_tuple)
+    converter.register_structure_hook_func(_origin_in(*_SET_ORIGINS), _structure_set)
+    converter.register_structure_hook_func(_origin_in(*_MAPPING_ORIGINS), _structure_dict)
+    return converter
+
+
+_converter = _make_converter()

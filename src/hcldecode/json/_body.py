@@ -1,0 +1,280 @@
+"""JSON bodies: object properties read as attributes and blocks through a schema.
+
+A body is a JSON object, or an array of objects whose properties are taken
+in order as if they were one object. JSON cannot tell an attribute from a
+block, so the schema decides: a property named like a schema attribute is
+that attribute's expression; a property named like a schema block type holds
+one nesting level (an object, or an array of objects) per block label, and
+then either one block body (an object) or several (an array of objects).
+A property named ``"//"`` is a comment and ignored, in bodies only.
+"""
+
+from __future__ import annotations
+
+from .._text._suggest import suggest
+from ..model._diagnostics import Diagnostic, Diagnostics, Range
+from ..model._structure import Attribute, Block, Body, BodyContent, BodySchema
+from ..values._types import go_quote
+from ._ast import ArrayNode, Node, NodeView, NullNode, ObjectNode, Property, Source
+from ._expression import JsonExpression
+
+__all__ = ["JsonBody"]
+
+_COMMENT = "//"
+
+
+class JsonBody(NodeView, Body):
+    """The body made of a JSON object or array of objects (``node``).
+
+    ``hidden`` holds the names a :meth:`partial_content` call consumed; they
+    do not exist for the remaining body it returns.
+    """
+
+    __slots__ = ("_hidden",)
+
+    def __init__(self, source: Source, node: Node, hidden: frozenset[str] = frozenset()) -> None:
+        super().__init__(source, node)
+        self._hidden = hidden
+
+    @property
+    def missing_item_range(self) -> Range:
+        """The closing brace of an object body, the opening bracket of an array body."""
+        node = self._node
+        if isinstance(node, ObjectNode):
+            return self._source.range(*node.close_span())
+        return self._source.range(*node.start_span())
+
+    # ------------------------------------------------------------------ schema
+
+    def content(self, schema: BodySchema) -> tuple[BodyContent, Diagnostics]:
+        properties, diags = self._properties(self._node)
+        content, used, more = self._apply(schema, properties)
+        diags.extend(more)
+        candidates = [a.name for a in schema.attributes if a.name not in used]
+        candidates += [b.type for b in schema.blocks]
+        for prop in properties:
+            name = prop.name
+            if name == _COMMENT or name in used:
+                continue
+            suggestion = suggest(name, candidates)
+            dym = f" Did you mean {go_quote(suggestion)}?" if suggestion else ""
+            name_range = self._name_range(prop)
+            diags.append(
+                Diagnostic.error(
+                    "Extraneous JSON object property",
+                    f"No argument or block type is named {go_quote(name)}.{dym}",
+                    name_range,
+                    name_range,
+                )
+            )
+        return content, diags
+
+    def partial_content(self, schema: BodySchema) -> tuple[BodyContent, Body, Diagnostics]:
+        properties, diags = self._properties(self._node)
+        content, used, more = self._apply(schema, properties)
+        diags.extend(more)
+        return content, JsonBody(self._source, self._node, frozenset(used)), diags
+
+    def _apply(
+        self, schema: BodySchema, properties: list[Property]
+    ) -> tuple[BodyContent, set[str], Diagnostics]:
+        """The content ``schema`` finds in ``properties``, the names it used, and diagnostics."""
+        diags = Diagnostics()
+        used = set(self._hidden)
+        attribute_names = schema.attribute_names()
+        block_types = schema.block_types()
+        attributes: dict[str, Attribute] = {}
+        blocks: list[Block] = []
+        for prop in properties:
+            name = prop.name
+            if name in self._hidden:
+                continue
+            if name in attribute_names:
+                if name in attributes:
+                    name_range = self._name_range(prop)
+                    diags.append(
+                        Diagnostic.error(
+                            "Duplicate argument",
+                            f"The argument {go_quote(name)} was already set at "
+                            f"{attributes[name].range}.",
+                            name_range,
+                            name_range,
+                        )
+                    )
+                    continue
+                attributes[name] = self._attribute(prop)
+                used.add(name)
+            elif name in block_types:
+                header = block_types[name]
+                diags.extend(
+                    self._unpack_block(
+                        prop.value, name, self._name_range(prop), header.label_names, blocks
+                    )
+                )
+                used.add(name)
+        missing = self.missing_item_range
+        for attr in schema.attributes:
+            if attr.required and attr.name not in attributes:
+                diags.append(
+                    Diagnostic.error(
+                        "Missing required argument",
+                        f"The argument {go_quote(attr.name)} is required, "
+                        "but no definition was found.",
+                        missing,
+                    )
+                )
+        return BodyContent(attributes, tuple(blocks), missing), used, diags
+
+    def just_attributes(self) -> tuple[dict[str, Attribute], Diagnostics]:
+        diags = Diagnostics()
+        attributes: dict[str, Attribute] = {}
+        node = self._node
+        if not isinstance(node, ObjectNode):
+            diags.append(
+                Diagnostic.error(
+                    "Incorrect JSON value type",
+                    "A JSON object is required here, setting the arguments for this block.",
+                    self._source.range(*node.start_span()),
+                )
+            )
+            return attributes, diags
+        for prop in node.properties:
+            name = prop.name
+            if name == _COMMENT or name in self._hidden:
+                continue
+            if name in attributes:
+                diags.append(
+                    Diagnostic.error(
+                        "Duplicate attribute definition",
+                        f"The argument {go_quote(name)} was already set at "
+                        f"{attributes[name].range}.",
+                        self._name_range(prop),
+                    )
+                )
+                continue
+            attributes[name] = self._attribute(prop)
+        return attributes, diags
+
+    # ------------------------------------------------------------------ helpers
+
+    def _name_range(self, prop: Property) -> Range:
+        return self._source.range(prop.name_start, prop.name_end)
+
+    def _attribute(self, prop: Property) -> Attribute:
+        source = self._source
+        return Attribute(
+            prop.name,
+            JsonExpression(source, prop.value),
+            source.range(prop.name_start, prop.value.end),
+            self._name_range(prop),
+        )
+
+    def _properties(
+        self, node: Node, label_name: str | None = None
+    ) -> tuple[list[Property], Diagnostics]:
+        """The properties of an object, or of each object of an array, in order.
+
+        ``null`` has none. Anything else is an error; ``label_name`` says that
+        the value stands at a label level of a block, for the message.
+        """
+        diags = Diagnostics()
+        if isinstance(node, ObjectNode):
+            return list(node.properties), diags
+        if isinstance(node, NullNode):
+            return [], diags
+        if isinstance(node, ArrayNode):
+            properties: list[Property] = []
+            for element in node.elements:
+                if isinstance(element, ObjectNode):
+                    properties += element.properties
+                    continue
+                if label_name is not None:
+                    detail = (
+                        f"A JSON object is required here, to specify {label_name} labels "
+                        "for this block."
+                    )
+                else:
+                    detail = "A JSON object is required here, to define arguments and child blocks."
+                diags.append(self._wrong_type(element, detail))
+            return properties, diags
+        if label_name is not None:
+            detail = (
+                "Either a JSON object or JSON array of objects is required here, "
+                f"to specify {label_name} labels for this block."
+            )
+        else:
+            detail = (
+                "Either a JSON object or JSON array of objects is required here, "
+                "to define arguments and child blocks."
+            )
+        diags.append(self._wrong_type(node, detail))
+        return [], diags
+
+    def _wrong_type(self, node: Node, detail: str) -> Diagnostic:
+        return Diagnostic.error(
+            "Incorrect JSON value type", detail, self._source.range(*node.start_span())
+        )
+
+    def _unpack_block(
+        self,
+        value: Node,
+        type_name: str,
+        type_range: Range,
+        label_names: tuple[str, ...],
+        blocks: list[Block],
+    ) -> Diagnostics:
+        """Append to ``blocks`` those that ``value`` defines; one level per label, then bodies.
+
+        Works level by level without recursion: ``levels`` is a stack of the
+        values still to unpack with the labels and label ranges found above
+        them, the next one on top, so blocks come in source order.
+        """
+        diags = Diagnostics()
+        source = self._source
+        levels: list[tuple[Node, tuple[str, ...], tuple[Range, ...]]] = [(value, (), ())]
+        while levels:
+            node, labels, label_ranges = levels.pop()
+            depth = len(labels)
+            if depth < len(label_names):
+                label_name = label_names[depth]
+                properties, more = self._properties(node, label_name)
+                diags.extend(more)
+                if not properties:
+                    diags.append(
+                        Diagnostic.error(
+                            "Missing block label",
+                            "At least one object property is required, whose name represents "
+                            f"the {type_name} block's {label_name}.",
+                            source.range(*node.start_span()),
+                        )
+                    )
+                    continue
+                levels.extend(
+                    (p.value, (*labels, p.name), (*label_ranges, self._name_range(p)))
+                    for p in reversed(properties)
+                )
+                continue
+            if isinstance(node, NullNode):
+                continue
+            if isinstance(node, ObjectNode):
+                bodies: list[Node] = [node]
+                def_range = source.range(*node.start_span())
+            elif isinstance(node, ArrayNode):
+                bodies = node.elements
+                def_range = source.range(*node.start_span())
+            else:
+                diags.append(
+                    self._wrong_type(
+                        node,
+                        "Either a JSON object or a JSON array is required, representing the "
+                        f"contents of one or more {go_quote(type_name)} blocks.",
+                    )
+                )
+                continue
+            blocks.extend(
+                Block(
+                    type_name, labels, JsonBody(source, body), def_range, type_range, label_ranges
+                )
+                for body in bodies
+            )
+        return diags

@@ -1,0 +1,415 @@
+"""JSON values as HCL expressions.
+
+Objects evaluate to HCL objects, arrays to tuples, numbers, booleans and
+``null`` (a null of the dynamic pseudo-type) to themselves. A string depends
+on the mode: with no evaluation context (literal-only mode) it is the string
+itself, ``${`` and all; with a context it is a native-syntax template, so
+``"${a + b}"`` may well be a number. Object keys are strings like any other,
+evaluated the same way.
+
+Static analysis follows the JSON specification: an array is a static list,
+an object a static map, and a string holding native expression syntax a
+static call or a static traversal.
+
+A JSON string's characters are not its source when it has escapes (``\\n``
+in the file is one newline in the template). Ranges that the native parser
+and evaluator produce for such a string are mapped back onto the file,
+character by character, so diagnostics and traversals point at the right
+place; inside a single escape they point at its backslash.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ..model._context import is_literal_only
+from ..model._diagnostics import Diagnostic, Diagnostics, Range
+from ..model._source import utf8_length
+from ..model._static import abs_traversal_for_expr, expr_call
+from ..model._structure import Expression, StaticCall
+from ..model._traversal import Traversal, Traverser, TraverseSplat
+from ..native import parse_expression, parse_template
+from ..values import _number as number
+from ..values._convert import ConversionError, convert
+from ..values._limits import with_room
+from ..values._types import DYNAMIC, STRING, go_quote
+from ..values._value import DYNAMIC_VALUE, FALSE, TRUE, Value
+from ._ast import (
+    ArrayNode,
+    BoolNode,
+    Node,
+    NodeView,
+    NullNode,
+    NumberNode,
+    ObjectNode,
+    Property,
+    Source,
+    StringNode,
+)
+from ._scanner import decode_string, replace_surrogates
+
+if TYPE_CHECKING:
+    from ..model._context import EvalContext
+
+__all__ = ["JsonExpression", "json_number"]
+
+# One escape sequence of a valid JSON string (a surrogate pair counts as one).
+_ESCAPE = re.compile(r"\\(?:u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|u....|.)")
+
+
+def json_number(text: str) -> number.Num:
+    """The HCL number of a valid JSON number literal, read exactly like a native literal.
+
+    Magnitudes beyond what :func:`hcldecode.values._number.parse_literal` reads
+    become infinity (huge) or zero (tiny), as in the reference.
+    """
+    negative = text.startswith("-")
+    literal = text[1:] if negative else text
+    try:
+        value = number.parse_literal(literal)
+    except ValueError:
+        tiny = re.search(r"[eE]-", literal) is not None
+        value = 0 if tiny else float("inf")
+    return number.neg(value) if negative else value
+
+
+class _StringPositions:
+    """Maps ranges in a JSON string's decoded text back to its source.
+
+    ``start`` is the position of the first character after the opening
+    quote: the native parser counts its own positions from there, which is
+    exact when the string has no escapes (:attr:`exact`). Otherwise a range
+    is mapped through its byte offsets.
+    """
+
+    __slots__ = ("_breaks", "_node", "_source", "exact", "start")
+
+    def __init__(self, source: Source, node: StringNode) -> None:
+        self._source = source
+        self._node = node
+        self.start = source.pos(node.start + 1)
+        raw = source.text[node.start + 1 : node.end - 1]
+        self.exact = raw == node.value
+        # (byte offset in the decoded text, offset in the source text, escape
+        # length or 0 for a run of literal characters), in order.
+        self._breaks: list[tuple[int, int, int]] = []
+        if not self.exact:
+            self._breaks = self._build(raw, node.start + 1)
+
+    @staticmethod
+    def _build(raw: str, base: int) -> list[tuple[int, int, int]]:
+        breaks: list[tuple[int, int, int]] = []
+        decoded = 0
+        last = 0
+        for m in _ESCAPE.finditer(raw):
+            if m.start() > last:
+                breaks.append((decoded, base + last, 0))
+                decoded += utf8_length(replace_surrogates(raw[last : m.start()]))
+            breaks.append((decoded, base + m.start(), m.end() - m.start()))
+            decoded += utf8_length(decode_string(f'"{m.group()}"'))
+            last = m.end()
+        breaks.append((decoded, base + last, 0))
+        return breaks
+
+    def _offset(self, byte: int) -> int:
+        """The source offset of the decoded text's UTF-8 offset ``byte``."""
+        breaks = self._breaks
+        i = bisect.bisect_right(breaks, (byte, len(self._source.text) + 1, 0)) - 1
+        decoded, offset, escape = breaks[max(i, 0)]
+        if escape:
+            return offset
+        text = self._source.text
+        end = breaks[i + 1][1] if i + 1 < len(breaks) else self._node.end - 1
+        remaining = byte - decoded
+        while remaining > 0 and offset < end:
+            # A byte that is not UTF-8 (a lone surrogate) was decoded as U+FFFD.
+            remaining -= utf8_length(replace_surrogates(text[offset]))
+            offset += 1
+        return offset
+
+    def remap(self, r: Range) -> Range:
+        """``r`` moved onto the source, when it lies within this string's decoded text."""
+        if self.exact or r.filename != self._source.filename:
+            return r
+        first = self.start.byte
+        if r.start.byte < first:
+            return r
+        return self._source.range(
+            self._offset(r.start.byte - first), self._offset(r.end.byte - first)
+        )
+
+    def remap_diagnostics(self, diags: Diagnostics) -> Diagnostics:
+        if self.exact:
+            return diags
+        return Diagnostics(
+            attrs.evolve(
+                d,
+                subject=None if d.subject is None else self.remap(d.subject),
+                context=None if d.context is None else self.remap(d.context),
+            )
+            for d in diags
+        )
+
+    def remap_traversal(self, traversal: Traversal) -> Traversal:
+        if self.exact:
+            return traversal
+        return Traversal([self._remap_step(step) for step in traversal])
+
+    def _remap_step(self, step: Traverser) -> Traverser:
+        new_range = self.remap(step.range)
+        if isinstance(step, TraverseSplat):
+            return TraverseSplat(self.remap_traversal(step.each), new_range)
+        return attrs.evolve(step, range=new_range)
+
+
+class JsonExpression(NodeView, Expression):
+    """A JSON value (``node``) used as an expression."""
+
+    __slots__ = ()
+
+    @property
+    def range(self) -> Range:
+        return self._source.range(self._node.start, self._node.end)
+
+    @property
+    def start_range(self) -> Range:
+        return self._source.range(*self._node.start_span())
+
+    # ------------------------------------------------------------------ evaluation
+
+    @with_room
+    def value(self, ctx: EvalContext | None = None) -> tuple[Value, Diagnostics]:
+        """The value of the JSON value; strings are templates only when ``ctx`` is given.
+
+        Evaluation walks the tree with an explicit stack, so deep nesting
+        needs no recursion.
+        """
+        diags = Diagnostics()
+        node = self._node
+        if not isinstance(node, (ObjectNode, ArrayNode)):
+            return self._scalar(node, ctx, diags), diags
+        frames = [_Frame(node)]
+        while True:
+            frame = frames[-1]
+            container = frame.container
+            i = len(frame.values)
+            if isinstance(container, ObjectNode):
+                if i < len(container.properties):
+                    prop = container.properties[i]
+                    frame.keys.append(self._string(prop.name_node(), ctx, diags))
+                    child = prop.value
+                else:
+                    child = None
+            else:
+                child = container.elements[i] if i < len(container.elements) else None
+            if child is None:
+                result = frame.result()
+                frames.pop()
+                if not frames:
+                    return result, diags
+                frames[-1].add(result, self, ctx, diags)
+            elif isinstance(child, (ObjectNode, ArrayNode)):
+                frames.append(_Frame(child))
+            else:
+                frame.add(self._scalar(child, ctx, diags), self, ctx, diags)
+
+    def _scalar(self, node: Node, ctx: EvalContext | None, diags: Diagnostics) -> Value:
+        if isinstance(node, StringNode):
+            return self._string(node, ctx, diags)
+        if isinstance(node, NumberNode):
+            return Value.number(json_number(node.text))
+        if isinstance(node, BoolNode):
+            return TRUE if node.value else FALSE
+        if isinstance(node, NullNode):
+            return Value.null(DYNAMIC)
+        return DYNAMIC_VALUE  # an invalid node, already reported
+
+    def _string(self, node: StringNode, ctx: EvalContext | None, diags: Diagnostics) -> Value:
+        if is_literal_only(ctx):
+            return Value.string(node.value)
+        template, parse_diags, positions = self._template(node)
+        diags.extend(parse_diags)
+        if template is None:
+            return DYNAMIC_VALUE
+        value, eval_diags = template.value(ctx)
+        diags.extend(positions.remap_diagnostics(eval_diags))
+        return value
+
+    def _template(
+        self, node: StringNode
+    ) -> tuple[Expression | None, Diagnostics, _StringPositions]:
+        """The string parsed as a native template (None if it has errors), with its diagnostics."""
+        positions = _StringPositions(self._source, node)
+        template, diags = parse_template(node.value, self._source.filename, start=positions.start)
+        diags = positions.remap_diagnostics(diags)
+        return (None if diags.has_errors() else template), diags, positions
+
+    # ------------------------------------------------------------------ variables
+
+    def variables(self) -> list[Traversal]:
+        """The traversals of the templates in every string of the value, keys included."""
+        found: list[Traversal] = []
+        for string in _strings(self._node):
+            template, _diags, positions = self._template(string)
+            if template is not None:
+                found += [positions.remap_traversal(t) for t in template.variables()]
+        return found
+
+    # ------------------------------------------------------------------ static analysis
+
+    def static_list(self) -> list[Expression] | None:
+        node = self._node
+        if not isinstance(node, ArrayNode):
+            return None
+        return [JsonExpression(self._source, element) for element in node.elements]
+
+    def static_map(self) -> list[tuple[Expression, Expression]] | None:
+        node = self._node
+        if not isinstance(node, ObjectNode):
+            return None
+        return [
+            (JsonExpression(self._source, p.name_node()), JsonExpression(self._source, p.value))
+            for p in node.properties
+        ]
+
+    def _native(self, analyse: Callable[[Expression], tuple[object, Diagnostics]]) -> object:
+        """The result of ``analyse`` on the string's content parsed as a native expression."""
+        node = self._node
+        if not isinstance(node, StringNode):
+            return None
+        positions = _StringPositions(self._source, node)
+        expr, diags = parse_expression(node.value, self._source.filename, start=positions.start)
+        if diags.has_errors():
+            return None
+        result, diags = analyse(expr)
+        if diags.has_errors() or result is None:
+            return None
+        if isinstance(result, Traversal):
+            return positions.remap_traversal(result)
+        if isinstance(result, StaticCall):
+            return attrs.evolve(
+                result,
+                name_range=positions.remap(result.name_range),
+                args_range=positions.remap(result.args_range),
+            )
+        return result
+
+    def static_call(self) -> StaticCall | None:
+        call = self._native(expr_call)
+        return call if isinstance(call, StaticCall) else None
+
+    def static_traversal(self) -> Traversal | None:
+        traversal = self._native(abs_traversal_for_expr)
+        return traversal if isinstance(traversal, Traversal) else None
+
+
+class _Frame:
+    """An object or array being evaluated: the values of its children so far.
+
+    For an object, ``keys`` holds each property's key value (``None`` once
+    it proved unusable) and ``seen`` the property that defined each key.
+    """
+
+    __slots__ = ("container", "keys", "seen", "values")
+
+    def __init__(self, container: ObjectNode | ArrayNode) -> None:
+        self.container = container
+        self.values: list[Value] = []
+        self.keys: list[Value | None] = []
+        self.seen: dict[str, Property] = {}
+
+    def add(
+        self, value: Value, expr: JsonExpression, ctx: EvalContext | None, diags: Diagnostics
+    ) -> None:
+        """Record the value of the next child; for an object, check its key.
+
+        A key that is not a string, is null, or repeats an earlier one is
+        reported and left out of the object; an unknown key makes the whole
+        object unknown.
+        """
+        self.values.append(value)
+        container = self.container
+        if not isinstance(container, ObjectNode):
+            return
+        index = len(self.values) - 1
+        prop = container.properties[index]
+        source = expr.source
+        name_range = source.range(prop.name_start, prop.name_end)
+        value_expr = JsonExpression(source, prop.value)
+        key = self.keys[index]
+        assert key is not None
+        detail = None
+        try:
+            key = convert(key, STRING)
+        except ConversionError as e:
+            detail = f"Cannot use this expression as an object key: {e.message}."
+        else:
+            if key.is_null:
+                detail = "Cannot use null value as an object key."
+        if detail is not None:
+            self.keys[index] = None
+            diags.append(
+                Diagnostic.error(
+                    "Invalid object key expression",
+                    detail,
+                    name_range,
+                    expression=value_expr,
+                    eval_context=ctx,
+                )
+            )
+            return
+        self.keys[index] = key
+        if not key.is_known:
+            return
+        name = key.as_str()
+        earlier = self.seen.get(name)
+        if earlier is None:
+            self.seen[name] = prop
+            return
+        self.keys[index] = None
+        where = source.range(earlier.name_start, earlier.name_end)
+        diags.append(
+            Diagnostic.error(
+                "Duplicate object attribute",
+                f"An attribute named {go_quote(name)} was already defined at {where}.",
+                name_range,
+                expression=expr,
+                eval_context=ctx,
+            )
+        )
+
+    def result(self) -> Value:
+        """The tuple or object of the values (an unknown object when a key is unknown)."""
+        if not isinstance(self.container, ObjectNode):
+            return Value.tuple(self.values)
+        attributes: dict[str, Value] = {}
+        for key, value in zip(self.keys, self.values, strict=True):
+            if key is None:
+                continue
+            if not key.is_known:
+                return DYNAMIC_VALUE
+            attributes[key.as_str()] = value
+        return Value.object(attributes)
+
+
+def _strings(node: Node) -> list[StringNode]:
+    """Every string in the value, object keys included, in source order."""
+    found: list[StringNode] = []
+    stack: list[Node | Property] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Property):
+            found.append(item.name_node())
+            stack.append(item.value)
+        elif isinstance(item, StringNode):
+            found.append(item)
+        elif isinstance(item, ObjectNode):
+            stack.extend(reversed(item.properties))
+        elif isinstance(item, ArrayNode):
+            stack.extend(reversed(item.elements))
+    return found

@@ -1,0 +1,89 @@
+"""HCL's information model, independent of any syntax.
+
+* positions and diagnostics: :class:`Pos`, :class:`Range`, :class:`Severity`,
+  :class:`Diagnostic`, :class:`Diagnostics`, and :class:`HCLError` whose
+  ``str()`` renders them like HCL does (:func:`render_diagnostics`,
+  :func:`write_diagnostics`);
+* structure: :class:`Body` (content by schema, partial content, just
+  attributes), :class:`BodySchema`, :class:`AttributeSchema`,
+  :class:`BlockHeaderSchema`, :class:`BodyContent`, :class:`Attribute`,
+  :class:`Block`, :class:`File`, and one body made of several
+  (:func:`merge_bodies`, :func:`merge_files`);
+* expressions: :class:`Expression`, :class:`EvalContext` (variables and
+  functions), traversals (:class:`Traversal` and its steps), and the static
+  analyses (:func:`expr_list`, :func:`expr_map`, :func:`expr_call`,
+  :func:`abs_traversal_for_expr`, :func:`rel_traversal_for_expr`,
+  :func:`expr_as_keyword`);
+* indexing and attribute access with HCL's diagnostics (:func:`index`,
+  :func:`get_attr`).
+
+The syntaxes (:mod:`hcldecode.native`, :mod:`hcldecode.json`) implement
+:class:`Body` and :class:`Expression`; nothing here knows either syntax.
+"""
+
+from __future__ import annotations
+
+from ._context import EvalContext
+from ._diagnostics import Diagnostic, Diagnostics, HCLError, Pos, Range, Severity, SourceFile
+from ._merge import merge_bodies, merge_files
+from ._ops import get_attr, index
+from ._render import render_diagnostics, write_diagnostics
+from ._static import (
+    abs_traversal_for_expr,
+    expr_as_keyword,
+    expr_call,
+    expr_list,
+    expr_map,
+    rel_traversal_for_expr,
+)
+from ._structure import (
+    Attribute,
+    AttributeSchema,
+    Block,
+    BlockHeaderSchema,
+    Body,
+    BodyContent,
+    BodySchema,
+    Expression,
+    File,
+    StaticCall,
+)
+from ._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot, TraverseSplat
+
+__all__ = [
+    "Attribute",
+    "AttributeSchema",
+    "Block",
+    "BlockHeaderSchema",
+    "Body",
+    "BodyContent",
+    "BodySchema",
+    "Diagnostic",
+    "Diagnostics",
+    "EvalContext",
+    "Expression",
+    "File",
+    "HCLError",
+    "Pos",
+    "Range",
+    "Severity",
+    "SourceFile",
+    "StaticCall",
+    "Traversal",
+    "TraverseAttr",
+    "TraverseIndex",
+    "TraverseRoot",
+    "TraverseSplat",
+    "abs_traversal_for_expr",
+    "expr_as_keyword",
+    "expr_call",
+    "expr_list",
+    "expr_map",
+    "get_attr",
+    "index",
+    "merge_bodies",
+    "merge_files",
+    "rel_traversal_for_expr",
+    "render_diagnostics",
+    "write_diagnostics",
+]

@@ -1,0 +1,204 @@
+"""Evaluation contexts: the variables and functions an expression may use.
+
+An :class:`EvalContext` holds a *variable scope* and a *function table*,
+and optionally a parent context whose names are visible unless shadowed
+(a child context is how an application adds names for one part of a
+configuration, e.g. ``each.key`` inside a repeated block).
+
+Whether a table is *absent* or merely *empty* matters, as in the reference
+implementation:
+
+* when no context in the chain has a variable table, a reference gives
+  ``Variables not allowed``; when there are tables but none has the name,
+  it gives ``Unknown variable`` (with a "Did you mean" suggestion);
+* likewise ``Function calls not allowed`` versus ``Call to unknown function``.
+
+``variables=None`` (the default) means "no table"; ``variables={}`` means a
+table with nothing in it. :attr:`EvalContext.has_variables` and
+:attr:`EvalContext.has_functions` tell the two apart across the chain.
+
+*Literal-only mode* (HCL's information model) is evaluation with no
+variables and no functions at all, where syntaxes that embed templates in
+strings (JSON) take strings literally. It is requested by passing
+``ctx=None`` to ``Expression.value``, or with ``EvalContext(literal_only=True)``
+(see :func:`is_literal_only`). Giving variables or functions to a
+literal-only context is a mistake of the calling program and raises
+``TypeError``, as the specification requires.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from types import MappingProxyType
+from typing import Any
+
+from ..values._function import Function, function
+from ..values._python import to_value
+from ..values._value import Value
+
+__all__ = ["EvalContext", "is_literal_only"]
+
+
+class EvalContext:
+    """Variables and functions for evaluating expressions, with an optional parent scope.
+
+    ``variables`` maps names to :class:`~hcldecode.values._value.Value` objects or
+    to plain Python values, which are converted with
+    :func:`hcldecode.values._python.to_value` (a value that cannot be converted
+    raises ``TypeError`` naming the variable). ``functions`` maps names to
+    :class:`~hcldecode.values._function.Function` objects or to plain Python
+    callables, which are converted with :func:`hcldecode.values._function.function`
+    (so their annotations decide the parameter types). Namespaced functions
+    are registered under their full name, e.g. ``"provider::util::upper"``.
+
+    A context is immutable; use :meth:`child` to add names.
+    """
+
+    __slots__ = ("_functions", "_literal_only", "_parent", "_variables")
+
+    def __init__(
+        self,
+        variables: Mapping[str, Any] | None = None,
+        functions: Mapping[str, Function | Callable[..., Any]] | None = None,
+        parent: EvalContext | None = None,
+        *,
+        literal_only: bool = False,
+    ) -> None:
+        if parent is not None and not isinstance(parent, EvalContext):
+            raise TypeError(f"parent must be an EvalContext, not {type(parent).__name__}")
+        literal_only = literal_only or (parent is not None and parent.literal_only)
+        if literal_only and (variables is not None or functions is not None):
+            raise TypeError("a literal-only evaluation context cannot have variables or functions")
+        self._parent = parent
+        self._literal_only = literal_only
+        self._variables = None if variables is None else _convert_variables(variables)
+        self._functions = None if functions is None else _convert_functions(functions)
+
+    def __repr__(self) -> str:
+        parts = []
+        if self._variables is not None:
+            parts.append(f"variables={sorted(self._variables)!r}")
+        if self._functions is not None:
+            parts.append(f"functions={sorted(self._functions)!r}")
+        if self._literal_only:
+            parts.append("literal_only=True")
+        if self._parent is not None:
+            parts.append(f"parent={self._parent!r}")
+        return f"EvalContext({', '.join(parts)})"
+
+    # ------------------------------------------------------------------ structure
+
+    @property
+    def parent(self) -> EvalContext | None:
+        """The enclosing context, or ``None``."""
+        return self._parent
+
+    @property
+    def literal_only(self) -> bool:
+        """Whether this context requests literal-only mode (inherited by children)."""
+        return self._literal_only
+
+    @property
+    def variables(self) -> Mapping[str, Value] | None:
+        """This context's own variable table (``None`` when it has none), read-only."""
+        return self._variables
+
+    @property
+    def functions(self) -> Mapping[str, Function] | None:
+        """This context's own function table (``None`` when it has none), read-only."""
+        return self._functions
+
+    def child(
+        self,
+        variables: Mapping[str, Any] | None = None,
+        functions: Mapping[str, Function | Callable[..., Any]] | None = None,
+    ) -> EvalContext:
+        """A new context whose parent is this one; its names shadow the parent's."""
+        return EvalContext(variables, functions, self)
+
+    def _chain(self) -> Iterator[EvalContext]:
+        ctx: EvalContext | None = self
+        while ctx is not None:
+            yield ctx
+            ctx = ctx._parent
+
+    # ------------------------------------------------------------------ lookups
+
+    @property
+    def has_variables(self) -> bool:
+        """Whether this context or a parent has a variable table (even an empty one)."""
+        return any(ctx._variables is not None for ctx in self._chain())
+
+    @property
+    def has_functions(self) -> bool:
+        """Whether this context or a parent has a function table (even an empty one)."""
+        return any(ctx._functions is not None for ctx in self._chain())
+
+    def lookup_variable(self, name: str) -> Value | None:
+        """The value of variable ``name`` in the nearest context that defines it, or ``None``."""
+        for ctx in self._chain():
+            if ctx._variables is not None and name in ctx._variables:
+                return ctx._variables[name]
+        return None
+
+    def lookup_function(self, name: str) -> Function | None:
+        """The function ``name`` from the nearest context that defines it, or ``None``."""
+        for ctx in self._chain():
+            if ctx._functions is not None and name in ctx._functions:
+                return ctx._functions[name]
+        return None
+
+    def variable_names(self) -> list[str]:
+        """Every variable name visible here, nearest context first, each once.
+
+        This is the candidate list for "Did you mean ...?" suggestions.
+        """
+        return _names(ctx._variables for ctx in self._chain())
+
+    def function_names(self) -> list[str]:
+        """Every function name visible here, nearest context first, each once."""
+        return _names(ctx._functions for ctx in self._chain())
+
+
+def is_literal_only(ctx: EvalContext | None) -> bool:
+    """Whether evaluating with ``ctx`` is literal-only mode (``None`` or ``literal_only``)."""
+    return ctx is None or ctx.literal_only
+
+
+def _names(tables: Iterator[Mapping[str, object] | None]) -> list[str]:
+    seen: dict[str, None] = {}
+    for table in tables:
+        if table is not None:
+            seen.update(dict.fromkeys(table))
+    return list(seen)
+
+
+def _convert_variables(variables: Mapping[str, Any]) -> Mapping[str, Value]:
+    converted: dict[str, Value] = {}
+    for name, value in variables.items():
+        if not isinstance(name, str):
+            raise TypeError(f"variable names must be strings, not {name!r}")
+        if isinstance(value, Value):
+            converted[name] = value
+            continue
+        try:
+            converted[name] = to_value(value)
+        except (TypeError, ValueError) as error:
+            raise TypeError(f"variable {name!r}: {error}") from error
+    return MappingProxyType(converted)
+
+
+def _convert_functions(
+    functions: Mapping[str, Function | Callable[..., Any]],
+) -> Mapping[str, Function]:
+    converted: dict[str, Function] = {}
+    for name, fn in functions.items():
+        if not isinstance(name, str):
+            raise TypeError(f"function names must be strings, not {name!r}")
+        if isinstance(fn, Function):
+            converted[name] = fn
+        elif callable(fn):
+            converted[name] = function(fn, name=name)
+        else:
+            raise TypeError(f"function {name!r} is {type(fn).__name__}, not callable")
+    return MappingProxyType(converted)

@@ -1,0 +1,238 @@
+"""Source positions, ranges and diagnostics.
+
+Every problem found in a configuration is a :class:`Diagnostic` that points
+into the user's file with a :class:`Range`. Functions that process
+configuration return the diagnostics they produced beside their result
+(HCL's own convention, so that every mistake in a file is reported at once);
+:meth:`Diagnostics.raise_for_errors` turns a list with errors into an
+:class:`HCLError`.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, SupportsIndex, overload
+
+import attrs
+
+if TYPE_CHECKING:
+    from ._context import EvalContext
+    from ._structure import Expression
+
+__all__ = [
+    "Diagnostic",
+    "Diagnostics",
+    "HCLError",
+    "Pos",
+    "Range",
+    "Severity",
+    "SourceFile",
+]
+
+
+class Pos(NamedTuple):
+    """A position in a source file.
+
+    ``line`` and ``column`` count from 1; ``column`` counts grapheme
+    clusters, as a person sees characters. ``byte`` is the 0-based offset
+    into the file's UTF-8 encoding. Positions order by place in the file.
+    """
+
+    line: int
+    column: int
+    byte: int
+
+
+class Range(NamedTuple):
+    """The half-open span of source from ``start`` (inclusive) to ``end`` (exclusive)."""
+
+    filename: str
+    start: Pos
+    end: Pos
+
+    def __str__(self) -> str:
+        start, end = self.start, self.end
+        if start.line == end.line:
+            return f"{self.filename}:{start.line},{start.column}-{end.column}"
+        return f"{self.filename}:{start.line},{start.column}-{end.line},{end.column}"
+
+    @property
+    def empty(self) -> bool:
+        """True when the range covers no bytes."""
+        return self.start.byte == self.end.byte
+
+    def contains_offset(self, byte: int) -> bool:
+        """True when the byte offset lies within the range."""
+        return self.start.byte <= byte < self.end.byte
+
+    def overlaps(self, other: Range) -> bool:
+        """True when both ranges are in one file and share at least one byte.
+
+        An empty range overlaps a range that contains its position, and an
+        empty range at the same position.
+        """
+        if self.filename != other.filename:
+            return False
+        if self.empty:
+            if other.empty:
+                return self.start.byte == other.start.byte
+            return other.contains_offset(self.start.byte)
+        if other.empty:
+            return self.contains_offset(other.start.byte)
+        return self.start.byte < other.end.byte and other.start.byte < self.end.byte
+
+    def through(self, other: Range) -> Range:
+        """The range from the start of this one to the end of ``other``."""
+        return Range(self.filename, self.start, other.end)
+
+    def cover(self, other: Range) -> Range:
+        """The smallest range that contains both ranges."""
+        start = self.start if self.start.byte <= other.start.byte else other.start
+        end = self.end if self.end.byte >= other.end.byte else other.end
+        return Range(self.filename, start, end)
+
+    def at_start(self) -> Range:
+        """The empty range at this range's start."""
+        return Range(self.filename, self.start, self.start)
+
+    def at_end(self) -> Range:
+        """The empty range at this range's end."""
+        return Range(self.filename, self.end, self.end)
+
+
+class Severity(enum.Enum):
+    """How serious a diagnostic is."""
+
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@attrs.frozen
+class Diagnostic:
+    """One problem, or one warning, about a configuration.
+
+    ``summary`` is a short sentence fragment without a final period, the same
+    for every instance of one kind of problem; ``detail`` explains this
+    instance in full sentences. ``subject`` is the tight range of the
+    problem and ``context``, when given, a wider range around it that helps
+    a reader (for example a whole expression around a bad operand).
+    ``expression`` and ``eval_context`` are set when the problem came from
+    evaluating an expression, so that renderers can show the values of the
+    variables it used. ``extra`` is free for machine-readable detail.
+    """
+
+    severity: Severity
+    summary: str
+    detail: str = ""
+    subject: Range | None = None
+    context: Range | None = None
+    expression: Expression | None = attrs.field(default=None, eq=False, repr=False)
+    eval_context: EvalContext | None = attrs.field(default=None, eq=False, repr=False)
+    extra: Any = attrs.field(default=None, eq=False, repr=False)
+
+    @classmethod
+    def error(
+        cls,
+        summary: str,
+        detail: str = "",
+        subject: Range | None = None,
+        context: Range | None = None,
+        *,
+        expression: Expression | None = None,
+        eval_context: EvalContext | None = None,
+        extra: Any = None,
+    ) -> Diagnostic:
+        """An error diagnostic."""
+        return cls(
+            Severity.ERROR, summary, detail, subject, context, expression, eval_context, extra
+        )
+
+    @classmethod
+    def warning(
+        cls,
+        summary: str,
+        detail: str = "",
+        subject: Range | None = None,
+        context: Range | None = None,
+    ) -> Diagnostic:
+        """A warning diagnostic."""
+        return cls(Severity.WARNING, summary, detail, subject, context)
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def __str__(self) -> str:
+        text = f"{self.summary}; {self.detail}" if self.detail else self.summary
+        return f"{self.subject}: {text}" if self.subject is not None else text
+
+
+class Diagnostics(list[Diagnostic]):
+    """A list of diagnostics, in the order they were found."""
+
+    def has_errors(self) -> bool:
+        """True when any diagnostic is an error."""
+        return any(d.severity is Severity.ERROR for d in self)
+
+    def errors(self) -> Diagnostics:
+        """Only the error diagnostics."""
+        return Diagnostics(d for d in self if d.severity is Severity.ERROR)
+
+    def raise_for_errors(self, files: Mapping[str, SourceFile] | None = None) -> None:
+        """Raise :class:`HCLError` with all these diagnostics if any is an error.
+
+        ``files`` lets the error's message show the offending source lines.
+        """
+        if self.has_errors():
+            raise HCLError(self, files)
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> Diagnostic: ...
+    @overload
+    def __getitem__(self, index: slice) -> Diagnostics: ...
+    def __getitem__(self, index: SupportsIndex | slice) -> Diagnostic | Diagnostics:
+        if isinstance(index, slice):
+            return Diagnostics(super().__getitem__(index))
+        return super().__getitem__(index)
+
+
+class SourceFile(Protocol):
+    """What a diagnostic renderer needs to know of a parsed file."""
+
+    @property
+    def filename(self) -> str: ...
+
+    @property
+    def text(self) -> str:
+        """The file's content, decoded."""
+        ...
+
+    def context_string(self, byte: int) -> str | None:
+        """A description of the innermost block around ``byte``, e.g. ``service "web"``."""
+        ...
+
+
+class HCLError(ValueError):
+    """A configuration could not be processed; ``diagnostics`` holds every reason.
+
+    ``str()`` renders all diagnostics like HCL does, with the source lines
+    they point at when the files are known.
+    """
+
+    diagnostics: Diagnostics
+    files: Mapping[str, SourceFile]
+
+    def __init__(
+        self,
+        diagnostics: Iterable[Diagnostic],
+        files: Mapping[str, SourceFile] | None = None,
+    ) -> None:
+        self.diagnostics = Diagnostics(diagnostics)
+        self.files = dict(files or {})
+        super().__init__(self.diagnostics)
+
+    def __str__(self) -> str:
+        from ._render import render_diagnostics
+
+        return render_diagnostics(self.diagnostics, self.files).rstrip("\n")

@@ -1,0 +1,305 @@
+"""Indexing, attribute access and traversals, with HCL's diagnostics.
+
+:func:`index` is HCL's ``collection[key]`` and :func:`get_attr` its
+``value.name``, with the reference implementation's rules (``hcl.Index``
+and ``hcl.GetAttr``): list and tuple keys are converted to numbers, map and
+object keys to strings; unknown collections or keys give unknown results of
+the best type that can be known; every impossible access is an error
+diagnostic with the reference's texts, pointing at ``src_range`` (the
+bracket or attribute part of the expression). On error the value is
+:data:`~hcldecode.values._value.DYNAMIC_VALUE`.
+
+:func:`traverse_abs` looks a traversal's root up in an evaluation context and
+applies the remaining steps; :func:`traverse_rel` applies a relative
+traversal to a value. Both stop at the first step with an error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from .._text._suggest import suggest
+from ..values._convert import ConversionError, convert
+from ..values._types import (
+    BOOL,
+    DYNAMIC,
+    NUMBER,
+    STRING,
+    ListType,
+    MapType,
+    ObjectType,
+    PrimitiveType,
+    SetType,
+    TupleType,
+    go_quote,
+)
+from ..values._value import DYNAMIC_VALUE, Value
+from ._context import EvalContext
+from ._diagnostics import Diagnostic, Diagnostics, Range
+from ._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot, TraverseSplat
+
+__all__ = ["get_attr", "index", "traversal_str", "traverse_abs", "traverse_rel"]
+
+_NOT_AN_ELEMENT = "The given key does not identify an element in this collection value"
+
+
+def _error(summary: str, detail: str, subject: Range | None) -> tuple[Value, Diagnostics]:
+    return DYNAMIC_VALUE, Diagnostics([Diagnostic.error(summary, detail, subject)])
+
+
+def _invalid_index(detail: str, subject: Range | None) -> tuple[Value, Diagnostics]:
+    return _error("Invalid index", detail, subject)
+
+
+def index(collection: Value, key: Value, src_range: Range | None) -> tuple[Value, Diagnostics]:
+    """HCL's ``collection[key]``.
+
+    Lists and tuples take number keys (``"1"`` converts), maps and objects
+    string keys (a number converts to its decimal text); sets and primitive
+    values cannot be indexed. An unknown list or map, or an unknown key,
+    gives an unknown value of the element type; with a tuple or object
+    whose element cannot be told, :data:`~hcldecode.values._value.DYNAMIC_VALUE`.
+    """
+    if collection.is_null:
+        return _error(
+            "Attempt to index null value",
+            "This value is null, so it does not have any indices.",
+            src_range,
+        )
+    if key.is_null:
+        return _invalid_index("Can't use a null value as an indexing key.", src_range)
+    t = collection.type
+    if DYNAMIC in (t, key.type):
+        return DYNAMIC_VALUE, Diagnostics()
+    if isinstance(t, (ListType, TupleType, MapType)):
+        want = STRING if isinstance(t, MapType) else NUMBER
+        try:
+            key = convert(key, want)
+        except ConversionError as error:
+            return _invalid_index(f"{_NOT_AN_ELEMENT}: {error}.", src_range)
+        if not (key.is_known and (collection.is_known or isinstance(t, TupleType))):
+            if isinstance(t, TupleType):
+                return DYNAMIC_VALUE, Diagnostics()
+            return Value.unknown(t.element), Diagnostics()
+        if want == STRING:
+            return _map_element(collection, key.as_str(), src_range)
+        return _sequence_element(collection, key.as_number(), src_range)
+    if isinstance(t, ObjectType):
+        was_number = key.type == NUMBER
+        try:
+            key = convert(key, STRING)
+        except ConversionError as error:
+            return _invalid_index(f"{_NOT_AN_ELEMENT}: {error}.", src_range)
+        if not key.is_known:
+            return DYNAMIC_VALUE, Diagnostics()
+        name = key.as_str()
+        if name not in t.attributes:
+            hint = (
+                " An object only supports looking up attributes by name, not by numeric index."
+                if was_number
+                else ""
+            )
+            return _invalid_index(f"{_NOT_AN_ELEMENT}.{hint}", src_range)
+        return collection.get(name), Diagnostics()
+    if isinstance(t, SetType):
+        return _invalid_index(
+            "Elements of a set are identified only by their value and don't have any "
+            "separate index or key to select with, so it's only possible to perform "
+            "operations across all elements of the set.",
+            src_range,
+        )
+    return _invalid_index("This value does not have any indices.", src_range)
+
+
+def _map_element(collection: Value, key: str, src_range: Range | None) -> tuple[Value, Diagnostics]:
+    try:
+        return collection.get(key), Diagnostics()
+    except KeyError:
+        return _invalid_index(f"{_NOT_AN_ELEMENT}.", src_range)
+
+
+def _sequence_element(
+    collection: Value, key: int | Fraction | float, src_range: Range | None
+) -> tuple[Value, Diagnostics]:
+    """Element ``key`` of a list or tuple (a tuple may be unknown: its element type is known)."""
+    t = collection.type
+    length = len(t.elements) if isinstance(t, TupleType) else len(collection)
+    whole = not isinstance(key, float) and Fraction(key).denominator == 1
+    if whole and 0 <= key < length:
+        position = int(key)
+        if not collection.is_known:
+            assert isinstance(t, TupleType)
+            return Value.unknown(t.elements[position]), Diagnostics()
+        return collection.elements()[position], Diagnostics()
+    # The reference's messages, including its quirk: an index beyond the
+    # length (rather than equal to it) gets only the generic message.
+    if not whole:
+        reason = (
+            ": indexing a sequence requires a whole number, but the given index has a "
+            "fractional part"
+        )
+    elif key < 0:
+        reason = ": a negative number is not a valid index for a sequence"
+    elif key == length == 0:
+        reason = ": the collection has no elements"
+    elif key == length:
+        reason = ": the given index is greater than or equal to the length of the collection"
+    else:
+        reason = ""
+    return _invalid_index(f"{_NOT_AN_ELEMENT}{reason}.", src_range)
+
+
+def get_attr(obj: Value, name: str, src_range: Range | None) -> tuple[Value, Diagnostics]:
+    """HCL's ``obj.name``: an object's attribute, or a map's element.
+
+    An unknown object or map gives an unknown value of the attribute or
+    element type; a value of the dynamic pseudo-type gives
+    :data:`~hcldecode.values._value.DYNAMIC_VALUE`. Lists and sets of objects get
+    a hint that the attribute belongs to their elements.
+    """
+    if obj.is_null:
+        return _error(
+            "Attempt to get attribute from null value",
+            "This value is null, so it does not have any attributes.",
+            src_range,
+        )
+    t = obj.type
+    unsupported = "Unsupported attribute"
+    if isinstance(t, ObjectType):
+        if name not in t.attributes:
+            return _error(
+                unsupported,
+                f"This object does not have an attribute named {go_quote(name)}.",
+                src_range,
+            )
+        return obj.get(name), Diagnostics()
+    if isinstance(t, MapType):
+        if not obj.is_known:
+            return Value.unknown(t.element), Diagnostics()
+        try:
+            return obj.get(name), Diagnostics()
+        except KeyError:
+            return _error(
+                "Missing map element",
+                f"This map does not have an element with the key {go_quote(name)}.",
+                src_range,
+            )
+    if t == DYNAMIC:
+        return DYNAMIC_VALUE, Diagnostics()
+    if isinstance(t, ListType) and isinstance(t.element, ObjectType):
+        if name in t.element.attributes:
+            detail = (
+                "Can't access attributes on a list of objects. Did you mean to access "
+                f"attribute {go_quote(name)} for a specific element of the list, or across "
+                "all elements of the list?"
+            )
+        else:
+            detail = (
+                "Can't access attributes on a list of objects. Did you mean to access an "
+                "attribute for a specific element of the list, or across all elements of "
+                "the list?"
+            )
+        return _error(unsupported, detail, src_range)
+    if isinstance(t, SetType) and isinstance(t.element, ObjectType):
+        return _error(
+            unsupported,
+            "Can't access attributes on a set of objects. Did you mean to access an "
+            "attribute across all elements of the set?",
+            src_range,
+        )
+    if isinstance(t, PrimitiveType):
+        return _error(
+            unsupported,
+            f"Can't access attributes on a primitive-typed value ({t.friendly_name()}).",
+            src_range,
+        )
+    return _error(unsupported, "This value does not have any attributes.", src_range)
+
+
+# --------------------------------------------------------------------------- traversals
+
+
+def traverse_rel(traversal: Traversal, value: Value) -> tuple[Value, Diagnostics]:
+    """Apply the relative ``traversal`` to ``value``, stopping at the first error.
+
+    Splat steps (only made by an application, never by parsing) are not
+    supported and raise ``TypeError``, as in the reference.
+    """
+    if not traversal.is_relative:
+        raise TypeError("traverse_rel needs a relative traversal")
+    diags = Diagnostics()
+    current = value
+    for step in traversal:
+        if isinstance(step, TraverseAttr):
+            current, step_diags = get_attr(current, step.name, step.range)
+        elif isinstance(step, TraverseIndex):
+            current, step_diags = index(current, step.key, step.range)
+        else:
+            assert isinstance(step, TraverseSplat)
+            raise TypeError("splat steps cannot be applied by a traversal")
+        diags.extend(step_diags)
+        if step_diags.has_errors():
+            return DYNAMIC_VALUE, diags
+    return current, diags
+
+
+def traverse_abs(traversal: Traversal, ctx: EvalContext | None) -> tuple[Value, Diagnostics]:
+    """Look the traversal's root variable up in ``ctx`` and apply the other steps.
+
+    With no variable table anywhere in the context chain (``ctx`` ``None``
+    included) the error is ``Variables not allowed``; with tables but no
+    such name, ``Unknown variable`` with a "Did you mean" suggestion. Both
+    point at the root name.
+    """
+    if traversal.is_relative:
+        raise TypeError("traverse_abs needs an absolute traversal")
+    root, rest = traversal.split()
+    step = root[0]
+    assert isinstance(step, TraverseRoot)
+    name = step.name
+    value = ctx.lookup_variable(name) if ctx is not None else None
+    if value is not None:
+        return traverse_rel(rest, value)
+    if ctx is None or not ctx.has_variables:
+        return _error("Variables not allowed", "Variables may not be used here.", step.range)
+    detail = f"There is no variable named {go_quote(name)}."
+    suggestion = suggest(name, ctx.variable_names())
+    if suggestion is not None:
+        detail += f" Did you mean {go_quote(suggestion)}?"
+    return _error("Unknown variable", detail, step.range)
+
+
+def _key_text(key: Value) -> str:
+    """A primitive key as HCL would write it; ``...`` for anything bigger."""
+    t = key.type
+    if key.is_null:
+        return "null"
+    if not key.is_known:
+        return "(not yet known)"
+    if t == STRING:
+        return go_quote(key.as_str())
+    if t in (NUMBER, BOOL):
+        return convert(key, STRING).as_str()
+    return "..."
+
+
+def traversal_str(traversal: Traversal, key_text: Callable[[Value], str] | None = None) -> str:
+    """The traversal in HCL syntax, as diagnostics show it: ``var.list[0]["k"]``.
+
+    Index keys are written by ``key_text``, by default as HCL literals
+    (strings quoted, numbers in full), with ``...`` for keys that are not
+    of a primitive type. Splat steps are written ``[*]``.
+    """
+    write = key_text or _key_text
+    parts: list[str] = []
+    for step in traversal:
+        if isinstance(step, TraverseRoot):
+            parts.append(step.name)
+        elif isinstance(step, TraverseAttr):
+            parts.append(f".{step.name}")
+        elif isinstance(step, TraverseIndex):
+            parts.append(f"[{write(step.key)}]")
+        else:
+            parts.append("[*]" + traversal_str(step.each, write))
+    return "".join(parts)

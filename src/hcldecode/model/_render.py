@@ -1,0 +1,323 @@
+"""Diagnostics as text, laid out like HCL's own diagnostic text writer.
+
+Each diagnostic becomes::
+
+    Error: Unsupported argument
+
+      on app.hcl line 3, in service "web":
+       3:   replica = 3
+
+    An argument named "replica" is not expected here. Did you mean "replicas"?
+
+followed by a blank line: the severity and summary, where the problem is
+with the source lines it covers, the values of the variables the failing
+expression used (``with var.port as "http".``), and the detail, wrapped to
+a width if one is given.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, TextIO
+
+from .._text._unicode import SPACE_CLASS
+from ..values._limits import with_room
+from ..values._types import (
+    BOOL,
+    NUMBER,
+    STRING,
+    CollectionType,
+    ObjectType,
+    PrimitiveType,
+    TupleType,
+    go_quote,
+)
+from ..values._value import Value, _go_float_text
+from ._diagnostics import Diagnostic, Pos, Range, Severity, SourceFile
+from ._ops import traversal_str
+from ._source import SourceMap
+
+if TYPE_CHECKING:
+    from ._context import EvalContext
+    from ._structure import Expression
+
+__all__ = [
+    "is_terminal",
+    "render_diagnostics",
+    "terminal_width",
+    "value_summary",
+    "word_wrap",
+    "write_diagnostics",
+]
+
+_SEVERITY_NAMES = {Severity.ERROR: "Error", Severity.WARNING: "Warning"}
+_SEVERITY_COLORS = {Severity.ERROR: "\x1b[31m", Severity.WARNING: "\x1b[33m"}
+_HIGHLIGHT = "\x1b[1;4m"
+_RESET = "\x1b[0m"
+
+
+@with_room
+def render_diagnostics(
+    diags: Iterable[Diagnostic],
+    files: Mapping[str, SourceFile] | None = None,
+    *,
+    width: int = 0,
+    color: bool = False,
+) -> str:
+    """All the diagnostics as text, one after the other.
+
+    ``files`` maps file names to parsed files, to show the source lines a
+    diagnostic points at and the block it is in. ``width`` wraps the detail
+    text at that many characters (0: no wrapping). ``color`` adds terminal
+    escape sequences: the severity in red or yellow, the subject underlined.
+    """
+    writer = _Writer(files or {}, width, color)
+    return "".join(writer.diagnostic(d) for d in diags)
+
+
+def write_diagnostics(
+    diags: Iterable[Diagnostic],
+    files: Mapping[str, SourceFile] | None = None,
+    stream: TextIO | None = None,
+    *,
+    width: int | None = None,
+) -> None:
+    """Write the diagnostics to ``stream`` (standard error by default).
+
+    Colours are used when the stream is a terminal. The detail text is
+    wrapped at ``width``, by default the terminal's width (no wrapping when
+    the stream is not a terminal).
+    """
+    out = sys.stderr if stream is None else stream
+    tty = is_terminal(out)
+    if width is None:
+        width = terminal_width(out, 0) if tty else 0
+    out.write(render_diagnostics(diags, files, width=width, color=tty))
+    out.flush()
+
+
+def is_terminal(stream: TextIO) -> bool:
+    """Whether ``stream`` is a terminal (``False`` for streams without a file)."""
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def terminal_width(stream: TextIO, fallback: int) -> int:
+    """The width in columns of the terminal ``stream`` is, or ``fallback`` when it is none."""
+    try:
+        return os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        return fallback
+
+
+class _Writer:
+    """Renders diagnostics for one set of files, with their line tables."""
+
+    def __init__(self, files: Mapping[str, SourceFile], width: int, color: bool) -> None:
+        self.files = files
+        self.width = width
+        self.color = color
+        self.maps: dict[str, SourceMap] = {}
+
+    def source_map(self, file: SourceFile) -> SourceMap:
+        smap = self.maps.get(file.filename)
+        if smap is None or smap.text is not file.text:
+            smap = self.maps[file.filename] = SourceMap(file.filename, file.text)
+        return smap
+
+    def diagnostic(self, diag: Diagnostic) -> str:
+        name = _SEVERITY_NAMES[diag.severity]
+        if self.color:
+            name = f"{_SEVERITY_COLORS[diag.severity]}{name}{_RESET}"
+        parts = [f"{name}: {diag.summary}\n\n"]
+        subject = diag.subject
+        if subject is not None:
+            parts.append(self.snippet(subject, diag.context))
+            if diag.expression is not None and diag.eval_context is not None:
+                parts.append(_variable_values(diag.expression, diag.eval_context))
+        if diag.detail:
+            detail = word_wrap(diag.detail, self.width) if self.width else diag.detail
+            parts.append(f"{detail}\n\n")
+        return "".join(parts)
+
+    def snippet(self, subject: Range, context: Range | None) -> str:
+        """Where the subject is, and the source lines around it."""
+        file = self.files.get(subject.filename)
+        if file is None:
+            return (
+                f"  on {subject.filename} line {subject.start.line}:\n"
+                "  (source code not available)\n\n"
+            )
+        # The lines shown cover subject and context; an empty range is
+        # taken as one byte long so that it shows (and underlines) something.
+        shown = _widened(subject if context is None else _range_over(subject, context))
+        underlined = _widened(subject)
+        where = file.context_string(subject.start.byte)
+        parts = [
+            f"  on {subject.filename} line {subject.start.line}"
+            f"{f', in {where}' if where else ''}:\n"
+        ]
+        smap = self.source_map(file)
+        for number, start, end in _lines_between(smap, shown.start.byte, shown.end.byte):
+            if not _overlaps(start, end, shown.start.byte, shown.end.byte):
+                continue
+            line_start = smap.offset(start)
+            text = smap.text[line_start : smap.offset(end)]
+            # Underline the part of the subject on this line, if any.
+            cut1 = smap.offset(max(start, underlined.start.byte)) - line_start
+            cut2 = smap.offset(min(end, underlined.end.byte)) - line_start
+            if self.color and cut1 < cut2:
+                text = f"{text[:cut1]}{_HIGHLIGHT}{text[cut1:cut2]}{_RESET}{text[cut2:]}"
+            parts.append(f"{number:4d}: {text}\n")
+        parts.append("\n")
+        return "".join(parts)
+
+
+def _widened(r: Range) -> Range:
+    """The range, or for an empty range, the one byte (and column) after its start."""
+    if not r.empty:
+        return r
+    return Range(r.filename, r.start, Pos(r.end.line, r.end.column + 1, r.end.byte + 1))
+
+
+def _range_over(a: Range, b: Range) -> Range:
+    """The smallest range covering both, ignoring an empty one (as HCL's ``RangeOver``)."""
+    if a.empty:
+        return b
+    if b.empty:
+        return a
+    return a.cover(b)
+
+
+def _overlaps(start: int, end: int, other_start: int, other_end: int) -> bool:
+    """HCL's test of whether two byte ranges overlap.
+
+    Empty ranges overlap nothing. Otherwise one range must contain the
+    start or the end offset of the other, so a range that ends where the
+    other begins counts as overlapping it.
+    """
+    if start == end or other_start == other_end:
+        return False
+    return (
+        start <= other_start < end
+        or start <= other_end < end
+        or other_start <= start < other_end
+        or other_start <= end < other_end
+    )
+
+
+def _lines_between(smap: SourceMap, first: int, last: int) -> Iterator[tuple[int, int, int]]:
+    """Number, start byte and end byte (before the newline) of the lines that
+    hold the bytes ``first`` to ``last``, both included."""
+    line = smap.pos(smap.offset(first)).line
+    while line <= smap.line_count:
+        offset = smap.line_offset(line)
+        start = smap.pos(offset).byte
+        if start > last:
+            return
+        yield line, start, smap.pos(offset + len(smap.line_text(line))).byte
+        line += 1
+
+
+def _variable_values(expression: Expression, ctx: EvalContext) -> str:
+    """The ``with <variable> as <value>,`` lines for the variables an expression uses.
+
+    Variables whose lookup fails (the diagnostics already say why) or whose
+    value is unknown are left out; each variable is shown once, the lines
+    sorted.
+    """
+    statements: dict[str, str] = {}
+    for traversal in expression.variables():
+        value, diags = traversal.traverse_abs(ctx)
+        if diags.has_errors() or not value.is_known:
+            continue
+        name = traversal_str(traversal, _key_summary)
+        if name not in statements:
+            statements[name] = (
+                f"{name} set to null" if value.is_null else f"{name} as {value_summary(value)}"
+            )
+    if not statements:
+        return ""
+    lines = sorted(statements.values())
+    return "with " + ",\n     ".join(lines) + ".\n\n"
+
+
+def _key_summary(key: Value) -> str:
+    return value_summary(key) if isinstance(key.type, PrimitiveType) else "..."
+
+
+def value_summary(value: Value) -> str:
+    """A short description of a value, as HCL shows variables in diagnostics.
+
+    Strings are quoted, numbers written with at most 10 significant digits,
+    collections and structures described by their type and size
+    (``empty list of string``, ``object with 2 attributes``).
+    """
+    t = value.type
+    if value.is_null:
+        return "null"
+    if not value.is_known:
+        return "(not yet known)"
+    if t == BOOL:
+        return "true" if value.as_bool() else "false"
+    if t == NUMBER:
+        return _go_float_text(value.as_number())
+    if t == STRING:
+        return go_quote(value.as_str())
+    if isinstance(t, (CollectionType, TupleType)):
+        count = len(value)
+        if count == 0:
+            return f"empty {t.friendly_name()}"
+        return f"{t.friendly_name()} with {count} element{'' if count == 1 else 's'}"
+    if isinstance(t, ObjectType):
+        names = list(t.attributes)
+        if not names:
+            return "object with no attributes"
+        if len(names) == 1:
+            return f"object with 1 attribute {go_quote(names[0])}"
+        return f"object with {len(names)} attributes"
+    return t.friendly_name()
+
+
+# Go's word wrapper breaks at white space other than the no-break space.
+_WRAP_TOKEN = re.compile(rf"\n|((?:(?![\n\xa0])[{SPACE_CLASS}])+)|((?:\xa0|[^{SPACE_CLASS}])+)")
+
+
+def word_wrap(text: str, width: int) -> str:
+    """Wrap ``text`` at ``width`` characters the way HCL's detail text is wrapped.
+
+    Lines break only at white space; a word longer than the width stays
+    whole. Existing newlines are kept; spaces at a break are dropped.
+    """
+    out: list[str] = []
+    column = 0  # characters on the current output line, as written so far
+    spaces = ""  # white space after the written text, not yet written
+    word = ""  # the word after that, not yet written
+    for space_run, word_run in (m.groups() for m in _WRAP_TOKEN.finditer(text)):
+        if word_run is not None:
+            # The first character that makes the line too long, if any,
+            # breaks it before the word, unless the word alone is too long.
+            base = column + len(spaces)
+            first_over = max(1, width - base + 1)
+            if first_over <= len(word_run) and first_over < width:
+                out.append("\n")
+                column = 0
+                spaces = ""
+            word = word_run
+        elif space_run is not None:
+            column += len(spaces) + len(word)
+            out += (spaces, word)
+            spaces, word = space_run, ""
+        else:  # a newline
+            if word or column + len(spaces) <= width:
+                out += (spaces, word)
+            out.append("\n")
+            column, spaces, word = 0, "", ""
+    if word or column + len(spaces) <= width:
+        out += (spaces, word)
+    return "".join(out)

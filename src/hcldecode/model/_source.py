@@ -1,0 +1,261 @@
+"""Decoding source files, and positions in them.
+
+The syntaxes scan the decoded text and remember character offsets; a
+:class:`SourceMap` turns an offset into a :class:`~hcldecode.model._diagnostics.Pos`
+only when a range is needed: the line, the column counted in grapheme
+clusters from the start of the line (what a reader sees as characters), and
+the byte offset in the file's UTF-8 encoding.
+
+Files are decoded with :func:`decode_source`. Bytes that are not UTF-8 are
+kept as lone surrogates (Python's ``surrogateescape``), one per byte, so
+that every offset still corresponds to a byte of the file.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from bisect import bisect_left, bisect_right
+from itertools import accumulate
+
+from .._text._unicode import cluster_starts, has_joiners
+from ._diagnostics import Diagnostic, Diagnostics, Pos, Range
+
+__all__ = [
+    "INVALID_ENCODING_DETAIL",
+    "INVALID_ENCODING_SUMMARY",
+    "SourceMap",
+    "decode_source",
+    "invalid_encoding",
+    "utf8_length",
+]
+
+INVALID_ENCODING_SUMMARY = "Invalid character encoding"
+INVALID_ENCODING_DETAIL = (
+    "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor."
+)
+
+_UTF8_BOM = b"\xef\xbb\xbf"
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+_JSON_WIDTHS = {"\t": 2, "\r": 0}
+
+# Chars per checkpoint of the UTF-8 byte offsets within a long line.
+_BLOCK = 64
+
+
+def _surrogate_bytes(error: UnicodeError) -> tuple[bytes, int]:
+    """Encoding error handler: a lone surrogate from ``surrogateescape`` is
+    its original byte; any other lone surrogate is encoded as three bytes,
+    as if it were a valid character."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    out = bytearray()
+    for ch in error.object[error.start : error.end]:
+        escaped = ord(ch) - 0xDC00
+        out += bytes((escaped,)) if 0x80 <= escaped <= 0xFF else ch.encode("utf-8", "surrogatepass")
+    return bytes(out), error.end
+
+
+codecs.register_error("hcldecode.surrogates", _surrogate_bytes)
+
+
+def utf8_length(s: str) -> int:
+    """The number of bytes of ``s`` in the file it was decoded from."""
+    if s.isascii():
+        return len(s)
+    return len(s.encode("utf-8", "hcldecode.surrogates"))
+
+
+def invalid_encoding(subject: Range) -> Diagnostic:
+    """The reference's error for bytes that are not UTF-8, at ``subject``."""
+    return Diagnostic.error(INVALID_ENCODING_SUMMARY, INVALID_ENCODING_DETAIL, subject)
+
+
+def decode_source(
+    src: bytes | str, filename: str, *, strip_bom: bool = True
+) -> tuple[str, Diagnostics]:
+    """Decode a source file.
+
+    One leading UTF-8 byte order mark is removed when ``strip_bom`` is set
+    (the native syntax does this; the JSON syntax does not), and positions
+    then count from the character after it (the reference counts the
+    mark's three bytes in byte offsets, though not in columns).
+
+    Bytes that are not UTF-8 are kept as lone surrogates
+    (``surrogateescape``), and the first of them is reported as
+    ``Invalid character encoding`` with the range of that byte, as the
+    reference's native syntax does. (That syntax accepts such bytes in
+    comments, and its JSON syntax turns them into U+FFFD in strings without
+    a diagnostic: a scanner that knows where bytes matter can ignore these
+    diagnostics and report with :func:`invalid_encoding` itself.) A ``str``
+    is taken as already decoded; lone surrogates in it are reported likewise.
+    """
+    if isinstance(src, bytes):
+        if strip_bom and src.startswith(_UTF8_BOM):
+            src = src[len(_UTF8_BOM) :]
+        text = src.decode("utf-8", "surrogateescape")
+    elif isinstance(src, str):
+        text = src[1:] if strip_bom and src.startswith("\ufeff") else src
+    else:
+        raise TypeError(f"source must be bytes or str, not {type(src).__name__}")
+    diags = Diagnostics()
+    bad = _SURROGATE.search(text)
+    if bad is not None:
+        diags.append(invalid_encoding(SourceMap(filename, text).range(bad.start(), bad.end())))
+    return text, diags
+
+
+class _Line:
+    """Column and byte lookup within one line that is not plain ASCII, or has
+    characters of more or less than one column."""
+
+    __slots__ = ("blocks", "columns", "starts", "text")
+
+    def __init__(self, text: str, *, json_columns: bool) -> None:
+        self.text = text
+        # Byte offset of every _BLOCK-th character, when any is not ASCII.
+        self.blocks: list[int] | None = None
+        if not text.isascii():
+            self.blocks = [0]
+            self.blocks += accumulate(
+                utf8_length(text[i : i + _BLOCK]) for i in range(0, len(text), _BLOCK)
+            )
+        # The offsets where grapheme clusters start, when some cluster is
+        # not one character, or (with JSON columns) not one column wide.
+        self.starts: list[int] | None = None
+        # The column of each cluster start (and of the line's end), when
+        # some cluster is not one column wide.
+        self.columns: list[int] | None = None
+        weighted = json_columns and ("\t" in text or "\r" in text)
+        if weighted or has_joiners(text):
+            self.starts = cluster_starts(text)
+            if weighted:
+                # The reference's JSON scanner counts a tab as two columns
+                # and a carriage return as none.
+                widths = (_JSON_WIDTHS.get(text[i], 1) for i in self.starts)
+                self.columns = list(accumulate(widths, initial=1))
+
+    def column(self, offset: int) -> int:
+        """The 1-based column of the character offset within the line."""
+        if self.starts is None:
+            return offset + 1
+        clusters_before = bisect_left(self.starts, offset)
+        return clusters_before + 1 if self.columns is None else self.columns[clusters_before]
+
+    def byte(self, offset: int) -> int:
+        """The byte offset of the character offset within the line."""
+        if self.blocks is None:
+            return offset
+        block = offset // _BLOCK
+        return self.blocks[block] + utf8_length(self.text[block * _BLOCK : offset])
+
+
+class SourceMap:
+    """Positions in one decoded source file.
+
+    Lines end at ``"\\n"``. Columns count grapheme clusters from the start of
+    the line, from 1; with ``json_columns`` a tab counts two columns and a
+    carriage return none, as in the reference's JSON scanner (its native
+    scanner counts a tab as one column, like any other character). Byte
+    offsets count the file's UTF-8 bytes; a lone surrogate left by
+    ``surrogateescape`` decoding is one byte.
+    """
+
+    __slots__ = ("_byte_starts", "_json_columns", "_lines", "_starts", "filename", "text")
+
+    def __init__(self, filename: str, text: str, *, json_columns: bool = False) -> None:
+        self.filename = filename
+        self.text = text
+        self._json_columns = json_columns
+        # Character offset of the start of each line; line n starts at _starts[n - 1].
+        self._starts = [0]
+        self._starts += accumulate(len(line) + 1 for line in text.split("\n")[:-1])
+        self._byte_starts: list[int] | None = None
+        self._lines: dict[int, _Line | None] = {}
+
+    @property
+    def line_count(self) -> int:
+        """The number of lines; text after the last newline (maybe none) is a line."""
+        return len(self._starts)
+
+    def _line_end(self, index: int) -> int:
+        """Character offset of the end of a line's text, before its newline."""
+        if index + 1 < len(self._starts):
+            return self._starts[index + 1] - 1
+        return len(self.text)
+
+    def _line(self, index: int) -> _Line | None:
+        """Lookup tables of a line, or None when each character is one column and one byte."""
+        try:
+            return self._lines[index]
+        except KeyError:
+            pass
+        text = self.text[self._starts[index] : self._line_end(index)]
+        simple = text.isascii() and not (self._json_columns and ("\t" in text or "\r" in text))
+        line = None if simple else _Line(text, json_columns=self._json_columns)
+        self._lines[index] = line
+        return line
+
+    def _line_byte_starts(self) -> list[int]:
+        """The byte offset of the start of each line."""
+        if self._byte_starts is None:
+            if self.text.isascii():
+                self._byte_starts = self._starts
+            else:
+                lines = self.text.split("\n")
+                self._byte_starts = [0]
+                self._byte_starts += accumulate(utf8_length(line) + 1 for line in lines[:-1])
+        return self._byte_starts
+
+    def pos(self, offset: int) -> Pos:
+        """The position of a character offset (``len(text)`` is the end of the file)."""
+        if not 0 <= offset <= len(self.text):
+            raise IndexError(f"offset {offset} is outside the text of {self.filename!r}")
+        index = bisect_right(self._starts, offset) - 1
+        within = offset - self._starts[index]
+        line_start = self._line_byte_starts()[index]
+        line = self._line(index)
+        if line is None:
+            return Pos(index + 1, within + 1, line_start + within)
+        return Pos(index + 1, line.column(within), line_start + line.byte(within))
+
+    def range(self, start: int, end: int) -> Range:
+        """The range of the characters from offset ``start`` to ``end`` (exclusive)."""
+        return Range(self.filename, self.pos(start), self.pos(end))
+
+    def line_text(self, line: int) -> str:
+        """The text of a line (numbered from 1), without its ``"\\n"`` or ``"\\r\\n"``."""
+        if not 1 <= line <= len(self._starts):
+            raise IndexError(f"{self.filename!r} has no line {line}")
+        text = self.text[self._starts[line - 1] : self._line_end(line - 1)]
+        return text[:-1] if text.endswith("\r") else text
+
+    def line_offset(self, line: int) -> int:
+        """The character offset where a line (numbered from 1) starts."""
+        if not 1 <= line <= len(self._starts):
+            raise IndexError(f"{self.filename!r} has no line {line}")
+        return self._starts[line - 1]
+
+    def offset(self, byte: int) -> int:
+        """The offset of the first character that starts at or after a byte offset.
+
+        Byte offsets beyond the end of the text give ``len(text)``.
+        """
+        byte_starts = self._line_byte_starts()
+        index = max(bisect_right(byte_starts, byte) - 1, 0)
+        start = self._starts[index]
+        length = self._line_end(index) - start
+        within = byte - byte_starts[index]
+        line = self._line(index)
+        if line is None or line.blocks is None:
+            lo = max(within, 0)
+        else:
+            lo, hi = 0, length
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if line.byte(mid) < within:
+                    lo = mid + 1
+                else:
+                    hi = mid
+        return min(start + lo, len(self.text))

@@ -1,0 +1,381 @@
+"""HCL's information model: bodies, schemas, body content and expressions.
+
+A :class:`Body` is opaque: its content is only reached by giving a
+:class:`BodySchema` that says which attributes and block types are expected
+(schema-driven processing), or by asking for every attribute
+(dynamic-attributes processing). Each syntax (``hcldecode.native``,
+``hcldecode.json``) implements :class:`Body` and :class:`Expression`; the
+decoders work on these interfaces only, so they never know which syntax a
+file was written in.
+"""
+
+from __future__ import annotations
+
+import abc
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ._diagnostics import Diagnostics, Range
+
+if TYPE_CHECKING:
+    from ..values._value import Value
+    from ._context import EvalContext
+    from ._traversal import Traversal
+
+__all__ = [
+    "Attribute",
+    "AttributeSchema",
+    "Block",
+    "BlockHeaderSchema",
+    "Body",
+    "BodyContent",
+    "BodySchema",
+    "Expression",
+    "File",
+    "StaticCall",
+]
+
+
+# --------------------------------------------------------------------------- schema
+
+
+@attrs.frozen
+class AttributeSchema:
+    """An attribute the application expects in a body."""
+
+    name: str
+    required: bool = False
+
+
+def _str_tuple(names: Iterable[str]) -> tuple[str, ...]:
+    return tuple(names)
+
+
+@attrs.frozen
+class BlockHeaderSchema:
+    """A block type the application expects, with the names of its labels."""
+
+    type: str
+    label_names: tuple[str, ...] = attrs.field(default=(), converter=_str_tuple)
+
+
+def _attribute_tuple(items: Iterable[AttributeSchema]) -> tuple[AttributeSchema, ...]:
+    return tuple(items)
+
+
+def _block_tuple(items: Iterable[BlockHeaderSchema]) -> tuple[BlockHeaderSchema, ...]:
+    return tuple(items)
+
+
+def _check_schema(
+    instance: BodySchema, _attribute: object, attributes: tuple[AttributeSchema, ...]
+) -> None:
+    seen: set[str] = set()
+    for attr in attributes:
+        if attr.name in seen:
+            raise TypeError(f"schema requests attribute {attr.name!r} twice")
+        seen.add(attr.name)
+
+
+def _check_blocks(
+    instance: BodySchema, _attribute: object, blocks: tuple[BlockHeaderSchema, ...]
+) -> None:
+    names = {a.name for a in instance.attributes}
+    seen: dict[str, tuple[str, ...]] = {}
+    for block in blocks:
+        if block.type in names:
+            raise TypeError(
+                f"schema requests block type {block.type!r}, which is also an attribute name"
+            )
+        previous = seen.setdefault(block.type, block.label_names)
+        if previous != block.label_names:
+            raise TypeError(f"schema requests block type {block.type!r} with two label lists")
+
+
+@attrs.frozen
+class BodySchema:
+    """What a body is expected to contain.
+
+    Requesting the same attribute twice, or a block type that is also an
+    attribute name, is a mistake in the calling program and raises
+    :class:`TypeError`.
+    """
+
+    attributes: tuple[AttributeSchema, ...] = attrs.field(
+        default=(), converter=_attribute_tuple, validator=_check_schema
+    )
+    blocks: tuple[BlockHeaderSchema, ...] = attrs.field(
+        default=(), converter=_block_tuple, validator=_check_blocks
+    )
+
+    def attribute_names(self) -> set[str]:
+        return {a.name for a in self.attributes}
+
+    def block_types(self) -> dict[str, BlockHeaderSchema]:
+        return {b.type: b for b in self.blocks}
+
+    def union(self, other: BodySchema) -> BodySchema:
+        """A schema that expects what either schema expects (``other`` wins on conflicts)."""
+        names = {a.name for a in other.attributes}
+        types = {b.type for b in other.blocks}
+        return BodySchema(
+            [a for a in self.attributes if a.name not in names] + list(other.attributes),
+            [b for b in self.blocks if b.type not in types] + list(other.blocks),
+        )
+
+
+# --------------------------------------------------------------------------- content
+
+
+class Attribute:
+    """A body attribute: a name and the expression that gives its value.
+
+    ``range`` covers the whole definition and ``name_range`` the name. A
+    syntax may subclass it to compute the ranges only when they are asked
+    for.
+    """
+
+    __slots__ = ("_name_range", "_range", "expr", "name")
+
+    def __init__(self, name: str, expr: Expression, range: Range, name_range: Range) -> None:
+        self.name = name
+        self.expr = expr
+        self._range = range
+        self._name_range = name_range
+
+    @property
+    def range(self) -> Range:
+        return self._range
+
+    @property
+    def name_range(self) -> Range:
+        return self._name_range
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.name, self.expr, self.range, self.name_range)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Attribute) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.range))
+
+    def __repr__(self) -> str:
+        return f"Attribute({self.name!r}, {self.expr!r}, {self.range!r}, {self.name_range!r})"
+
+
+class Block:
+    """A block: type name, labels, and the body inside its braces.
+
+    ``def_range`` covers the type and labels (the block's "header");
+    ``type_range`` and ``label_ranges`` each part of it. A syntax may
+    subclass it to compute the ranges only when they are asked for.
+    """
+
+    __slots__ = ("_def_range", "_label_ranges", "_type_range", "body", "labels", "type")
+
+    def __init__(  # noqa: PLR0917 (the block's parts, in the order the spec lists them)
+        self,
+        type: str,
+        labels: tuple[str, ...],
+        body: Body,
+        def_range: Range,
+        type_range: Range,
+        label_ranges: tuple[Range, ...],
+    ) -> None:
+        self.type = type
+        self.labels = labels
+        self.body = body
+        self._def_range = def_range
+        self._type_range = type_range
+        self._label_ranges = label_ranges
+
+    @property
+    def def_range(self) -> Range:
+        return self._def_range
+
+    @property
+    def type_range(self) -> Range:
+        return self._type_range
+
+    @property
+    def label_ranges(self) -> tuple[Range, ...]:
+        return self._label_ranges
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self.type,
+            self.labels,
+            self.body,
+            self.def_range,
+            self.type_range,
+            self.label_ranges,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Block) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((self.type, self.labels, self.def_range))
+
+    def __repr__(self) -> str:
+        return f"Block({self.type!r}, {self.labels!r}, {self.def_range})"
+
+
+@attrs.frozen
+class BodyContent:
+    """The result of applying a schema to a body.
+
+    ``attributes`` maps each attribute that is present to its definition, in
+    source order; ``blocks`` lists the blocks of the requested types in
+    source order.
+    """
+
+    attributes: Mapping[str, Attribute]
+    blocks: tuple[Block, ...]
+    missing_item_range: Range
+
+    def blocks_of_type(self, type_name: str) -> list[Block]:
+        return [b for b in self.blocks if b.type == type_name]
+
+
+# --------------------------------------------------------------------------- body
+
+
+class Body(abc.ABC):
+    """A container of attributes and blocks whose content is read through a schema."""
+
+    __slots__ = ()
+
+    @abc.abstractmethod
+    def content(self, schema: BodySchema) -> tuple[BodyContent, Diagnostics]:
+        """Apply ``schema`` exhaustively: anything it does not expect is an error."""
+
+    @abc.abstractmethod
+    def partial_content(self, schema: BodySchema) -> tuple[BodyContent, Body, Diagnostics]:
+        """Apply ``schema`` and return, besides the content, a body of what remains.
+
+        The remaining body holds the attributes the schema does not name and
+        the blocks of the types it does not name, unmodified.
+        """
+
+    @abc.abstractmethod
+    def just_attributes(self) -> tuple[dict[str, Attribute], Diagnostics]:
+        """Dynamic-attributes processing: every item is an attribute; blocks are errors."""
+
+    @property
+    @abc.abstractmethod
+    def missing_item_range(self) -> Range:
+        """Where to point a diagnostic about something that should be in this body."""
+
+
+# --------------------------------------------------------------------------- expression
+
+
+@attrs.frozen
+class StaticCall:
+    """What static call analysis finds: a function name and its argument expressions."""
+
+    name: str
+    name_range: Range
+    arguments: tuple[Expression, ...]
+    args_range: Range
+
+
+class Expression(abc.ABC):
+    """An attribute's value, to be evaluated in an evaluation context.
+
+    With ``ctx=None`` the expression is evaluated in literal-only mode:
+    no variables or functions exist (and JSON strings are not templates).
+    """
+
+    __slots__ = ()
+
+    @abc.abstractmethod
+    def value(self, ctx: EvalContext | None = None) -> tuple[Value, Diagnostics]:
+        """Evaluate the expression; on errors the value is an unknown placeholder."""
+
+    @abc.abstractmethod
+    def variables(self) -> list[Traversal]:
+        """Every absolute traversal the expression needs from its context, in source order."""
+
+    @property
+    @abc.abstractmethod
+    def range(self) -> Range:
+        """The whole expression."""
+
+    @property
+    def start_range(self) -> Range:
+        """A short range at the start of the expression, used as a tight subject."""
+        return self.range
+
+    # Static analysis hooks. Each syntax overrides those that apply to its
+    # expressions; ``hcldecode.model._static`` turns a ``None`` into the diagnostic.
+
+    def static_list(self) -> list[Expression] | None:
+        """The element expressions, when this is list/tuple construction syntax."""
+        return None
+
+    def static_map(self) -> list[tuple[Expression, Expression]] | None:
+        """The key and value expressions, when this is map/object construction syntax."""
+        return None
+
+    def static_call(self) -> StaticCall | None:
+        """The function name and argument expressions, when this is a call."""
+        return None
+
+    def static_traversal(self) -> Traversal | None:
+        """The traversal, when this is a plain reference to a variable."""
+        return None
+
+    def static_relative_traversal(self) -> Traversal | None:
+        """The traversal as a relative one, e.g. ``foo.bar`` as ``.foo.bar``."""
+        traversal = self.static_traversal()
+        if traversal is None:
+            return None
+        from ._traversal import Traversal as _Traversal
+        from ._traversal import TraverseAttr, TraverseRoot
+
+        steps = list(traversal)
+        root = steps[0]
+        if isinstance(root, TraverseRoot):
+            steps[0] = TraverseAttr(root.name, root.range)
+        return _Traversal(steps)
+
+    def keyword(self) -> str | None:
+        """The bare identifier, when the expression is one word (``true`` included)."""
+        traversal = self.static_traversal()
+        if traversal is not None and len(traversal) == 1:
+            return traversal.root_name
+        return None
+
+    def unwrap(self) -> Expression:
+        """The expression inside any wrapping (parentheses, a lone template interpolation)."""
+        return self
+
+
+def labels_text(labels: Sequence[str]) -> str:
+    """Labels as HCL writes them in a block header: ``"a" "b"``."""
+    return " ".join(json.dumps(label, ensure_ascii=False) for label in labels)
+
+
+@attrs.frozen
+class File:
+    """A parsed configuration file: its top-level body and its source text.
+
+    ``File`` satisfies :class:`hcldecode.model._diagnostics.SourceFile`, so a
+    mapping of files by name lets a renderer show source lines and the block
+    a diagnostic is in.
+    """
+
+    filename: str
+    text: str
+    body: Body
+    _nav: Callable[[int], str | None] | None = attrs.field(default=None, eq=False, repr=False)
+
+    def context_string(self, byte: int) -> str | None:
+        """A description of the innermost block around ``byte``, e.g. ``service "web"``."""
+        return self._nav(byte) if self._nav is not None else None

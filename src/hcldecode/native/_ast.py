@@ -1,0 +1,709 @@
+"""The abstract syntax tree of native-syntax expressions.
+
+Every node is an :class:`hcldecode.model._structure.Expression`. Nodes hold their
+children and the character offsets ``start``/``end`` (half-open) of their
+source text in the decoded file, plus the file's shared
+:class:`hcldecode.model._source.SourceMap`; a :class:`~hcldecode.model._diagnostics.Range`
+is only built when ``range`` (or another range property) is asked for.
+
+Nodes are slotted dataclasses (without value equality: two nodes are equal
+only when they are the same node); their constructors take ``source``,
+``start`` and ``end`` first, then the node's own fields.
+
+Evaluation lives in :mod:`hcldecode.native._evaluate`: ``node.value(ctx)``
+calls ``evaluate(node, ctx)``, which dispatches on the node class.
+
+The static-analysis hooks (``static_list``, ``static_map``,
+``static_call``, ``static_traversal``, ``keyword``) give exactly what the
+reference's ``hcl.ExprList``/``ExprMap``/``ExprCall``/``AbsTraversalForExpr``/
+``ExprAsKeyword`` give for the node, wrapper nodes included, so callers need
+not unwrap first. ``unwrap()`` removes one level of wrapping (the
+reference's ``UnwrapExpression`` step).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator, Sequence
+from dataclasses import KW_ONLY, dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ..model._structure import Expression, StaticCall
+from ..model._traversal import Traversal, TraverseAttr, TraverseIndex, Traverser, TraverseRoot
+from ..values._types import DYNAMIC
+from ..values._value import DYNAMIC_VALUE, FALSE, TRUE, Value
+
+if TYPE_CHECKING:
+    from ..model._context import EvalContext
+    from ..model._diagnostics import Diagnostics, Range
+    from ..model._source import SourceMap
+
+__all__ = [
+    "AnonSymbol",
+    "BinaryOp",
+    "Conditional",
+    "ErrorExpr",
+    "ForExpr",
+    "FunctionCall",
+    "Index",
+    "LiteralKind",
+    "LiteralValue",
+    "Node",
+    "ObjectCons",
+    "ObjectItem",
+    "ObjectKey",
+    "Operator",
+    "Parens",
+    "RelativeTraversal",
+    "ScopeTraversal",
+    "Splat",
+    "Step",
+    "StepKind",
+    "Template",
+    "TemplateJoin",
+    "TemplateWrap",
+    "TupleCons",
+    "UnaryOp",
+    "build_traversal",
+]
+
+
+@dataclass(eq=False, repr=False, slots=True)
+class Node(Expression):
+    """Base of every native-syntax expression node.
+
+    ``source`` is the file's source map, ``start``/``end`` the character
+    offsets of the node's whole source text.
+    """
+
+    source: SourceMap
+    start: int
+    end: int
+
+    def value(self, ctx: EvalContext | None = None) -> tuple[Value, Diagnostics]:
+        from ._evaluate import evaluate
+
+        return evaluate(self, ctx)
+
+    @property
+    def range(self) -> Range:
+        return self.source.range(self.start, self.end)
+
+    def children(self) -> Sequence[Node]:
+        """The child expressions, in source order (what a tree walk visits)."""
+        return ()
+
+    def scoped_children(self) -> Iterator[tuple[Node, frozenset[str]]]:
+        """The children with the local names each one sees in addition to its parent's."""
+        for child in self.children():
+            yield child, frozenset()
+
+    def variables(self) -> list[Traversal]:
+        found: list[Traversal] = []
+        stack: list[tuple[Node, frozenset[str]]] = [(self, frozenset())]
+        while stack:
+            node, local = stack.pop()
+            if isinstance(node, ScopeTraversal):
+                if node.root_name not in local:
+                    found.append(node.traversal)
+                continue
+            pending = [(child, local | extra) for child, extra in node.scoped_children()]
+            stack.extend(reversed(pending))
+        return found
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.start}:{self.end}>"
+
+
+def _span(node: Node, start: int, end: int) -> Range:
+    return node.source.range(start, end)
+
+
+# --------------------------------------------------------------------------- leaves
+
+
+class LiteralKind(enum.Enum):
+    """What a :class:`LiteralValue` holds."""
+
+    STRING = "string"
+    NUMBER = "number"
+    BOOL = "bool"
+    NULL = "null"
+
+
+@dataclass(eq=False, repr=False, slots=True)
+class LiteralValue(Node):
+    """A constant: a string, number, ``true``/``false`` or ``null``.
+
+    ``kind`` says which; ``raw`` is the Python payload: the ``str`` for a
+    string (escapes already processed, not yet NFC-normalised), the literal's
+    source text for a number (already checked to be a valid decimal
+    literal), the ``bool``, or ``None``. Template literal parts are string
+    literals too. :meth:`literal_value` builds (and caches) the HCL value.
+    """
+
+    kind: LiteralKind
+    raw: str | bool | None
+    _value: Value | None = field(default=None, init=False)
+
+    def literal_value(self) -> Value:
+        """The constant as an HCL value (``null`` is the dynamic-typed null)."""
+        if self._value is None:
+            kind, raw = self.kind, self.raw
+            if kind is LiteralKind.STRING:
+                assert isinstance(raw, str)
+                self._value = Value.string(raw)
+            elif kind is LiteralKind.NUMBER:
+                assert isinstance(raw, str)
+                self._value = _number_literal(raw)
+            elif kind is LiteralKind.BOOL:
+                self._value = TRUE if raw else FALSE
+            else:
+                self._value = _NULL
+        return self._value
+
+    def static_traversal(self) -> Traversal | None:
+        # ``true``, ``false`` and ``null`` read as variable names in traversal context.
+        if self.kind is LiteralKind.BOOL:
+            name = "true" if self.raw else "false"
+        elif self.kind is LiteralKind.NULL:
+            name = "null"
+        else:
+            return None
+        return Traversal([TraverseRoot(name, self.range)])
+
+
+_NULL = Value.null(DYNAMIC)
+
+
+@lru_cache(maxsize=1024)
+def _number_literal(text: str) -> Value:
+    """The value of a number literal's text (shared: files repeat small literals)."""
+    return Value.number(text)
+
+
+class StepKind(enum.Enum):
+    """The kind of one step of a static traversal."""
+
+    ROOT = "root"
+    ATTR = "attr"
+    INDEX = "index"
+
+
+@dataclass(eq=False, repr=False, slots=True)
+class Step:
+    """One step of a :class:`ScopeTraversal` or :class:`RelativeTraversal`.
+
+    ``name`` is the variable or attribute name (ROOT, ATTR); ``key`` is the
+    constant key of an INDEX step, or ``None`` for the unknown key the
+    reference uses after an invalid legacy index like ``a.0.1``.
+    ``start``/``end`` are the offsets of the step's source (``.name``,
+    ``[key]``, ``.0``).
+    """
+
+    kind: StepKind
+    start: int
+    end: int
+    _: KW_ONLY
+    name: str = ""
+    key: LiteralValue | None = None
+
+    def __repr__(self) -> str:
+        payload = self.name if self.kind is not StepKind.INDEX else self.key
+        return f"<Step {self.kind.value} {payload!r} {self.start}:{self.end}>"
+
+
+def build_traversal(source: SourceMap, steps: Sequence[Step]) -> Traversal:
+    """The :class:`~hcldecode.model._traversal.Traversal` of parsed steps."""
+    built: list[Traverser] = []
+    for step in steps:
+        rng = source.range(step.start, step.end)
+        if step.kind is StepKind.ROOT:
+            built.append(TraverseRoot(step.name, rng))
+        elif step.kind is StepKind.ATTR:
+            built.append(TraverseAttr(step.name, rng))
+        else:
+            key = step.key.literal_value() if step.key is not None else DYNAMIC_VALUE
+            built.append(TraverseIndex(key, rng))
+    return Traversal(built)
+
+
+@dataclass(eq=False, repr=False, slots=True)
+class ScopeTraversal(Node):
+    """A variable reference with constant steps: ``var.a[0].b``.
+
+    ``steps`` starts with a ROOT step; the rest are ATTR/INDEX steps.
+    ``traversal`` is the :class:`~hcldecode.model._traversal.Traversal` (built on
+    first use). Evaluation is ``traversal.traverse_abs(ctx)``.
+    """
+
+    steps: list[Step]
+    _traversal: Traversal | None = field(default=None, init=False)
+
+    @property
+    def root_name(self) -> str:
+        return self.steps[0].name
+
+    @property
+    def traversal(self) -> Traversal:
+        if self._traversal is None:
+            self._traversal = build_traversal(self.source, self.steps)
+        return self._traversal
+
+    def static_traversal(self) -> Traversal | None:
+        return self.traversal
+
+
+@dataclass(eq=False, repr=False, slots=True)
+class AnonSymbol(Node):
+    """The placeholder for "the current element" inside a :class:`Splat`'s ``each``.
+
+    Its range is the splat marker (``.*`` or ``[*]``). ``slots`` is scratch
+    storage for the evaluator (e.g. the current element per evaluation);
+    evaluated outside a splat it is the unknown of the dynamic pseudo-type.
+    """
+
+    slots: dict[int, Value] = field(default_factory=dict, init=False)
+
+
+@dataclass(eq=False, repr=False, slots=True)
+class ErrorExpr(Node):
+    """Where a syntax error left no expression (the reference's placeholder).
+
+    ``diagnostics`` are the parse errors found for this spot (already
+    reported by the parser). It evaluates to the unknown of the dynamic
+    pseudo-type.
+    """
+
+    diagnostics: Diagnostics
+
+
+# --------------------------------------------------------------------------- traversals on values
+
+
+@dataclass(eq=False, repr=False, slots=True)
+class RelativeTraversal(Node):
+    """Constant steps applied to the value of another expression: ``f(x).a[0]``.
+
+    ``source_expr`` is the expression; ``steps`` are ATTR/INDEX steps (no
+    ROOT); ``traversal`` is the relative Traversal, evaluated with
+    ``traversal.traverse_rel(value)``. The node's range runs from the
+    source expression to the last step.
+    """
+
+    source_expr: Node
+    steps: list[Step]
+    _traversal: Traversal | None = field(default=None, init=False)
+
+    @property
+    def traversal(self) -> Traversal:
+        if self._traversal is None:
+            self._traversal = build_traversal(self.source, self.steps)
+        return self._traversal
+
+    def children(self) -> Sequence[Node]:
+        return (self.source_expr,)
+
+    def static_traversal(self) -> Traversal | None:
+        base = self.source_expr.static_traversal()
+        if base is None:
+            return None
+        return base + self.traversal
+
+
+@dataclass(eq=False, repr=False, slots=True)
+class Index(Node):
+    """``collection[key]`` with a key that is not a constant.
+
+    ``open_start`` is the offset of ``[``; ``bracket_range`` covers
+    ``[key]`` (the subject of index errors); ``start_range`` is the ``[``.
+    """
+
+    _: KW_ONLY
+    collection: Node
+    key: Node
+    open_start: int
+
+    @property
+    def bracket_range(self) -> Range:
+        return _span(self, self.open_start, self.end)
+
+    @property
+    def start_range(self) -> Range:
+        return _span(self, self.open_start, self.open_start + 1)
+
+    def children(self) -> Sequence[Node]:
+        return (self.collection, self.key)
+
+
+@dataclass(eq=False, repr=False, slots=True)
+class Splat(Node):
+    """A splat: ``source[*].each...`` or the attribute-only ``source.*.a.b``.
+
+    ``item`` is the :class:`AnonSymbol` standing for each element;
+    ``each`` is the expression applied to it (``item`` itself, or a tree
+    over ``item``; for ``.*`` only attribute/legacy-index steps, for ``[*]``
+    every following traversal step, index and nested splat). ``marker_start``/
+    ``marker_end`` cover ``.*`` or ``[*]`` (``start_range``).
+    """
+
+    _: KW_ONLY
+    source_expr: Node
+    each: Node
+    item: AnonSymbol
+    marker_start: int
+    marker_end: int
+
+    @property
+    def marker_range(self) -> Range:
+        return _span(self, self.marker_start, self.marker_end)
+
+    @property
+    def start_range(self) -> Range:
+        return self.marker_range
+
+    def children(self) -> Sequence[Node]:
+        return (self.source_expr, self.each)
+
+
+# --------------------------------------------------------------------------- calls and operators
+
+
+@dataclass(eq=False, repr=False, slots=True)
+class FunctionCall(Node):
+    """``name(args...)``; ``name`` may be namespaced (``provider::aws::fn``).
+
+    ``expand_final`` is set when the last argument is followed by ``...``.
+    Offsets: ``start`` is the name's start, ``name_end`` its end,
+    ``open_start`` the ``(``, ``close_start`` the ``)`` (``end`` is just
+    after it). ``start_range`` covers the name and ``(``.
+    """
+
+    _: KW_ONLY
+    name: str
+    name_end: int
+    args: list[Node]
+    expand_final: bool
+    open_start: int
+    close_start: int
+
+    @property
+    def name_range(self) -> Range:
+        return _span(self, self.start, self.name_end)
+
+    @property
+    def open_paren_range(self) -> Range:
+        return _span(self, self.open_start, self.open_start + 1)
+
+    @property
+    def close_paren_range(self) -> Range:
+        return _span(self, self.close_start, self.end)
+
+    @property
+    def start_range(self) -> Range:
+        return _span(self, self.start, self.open_start + 1)
+
+    def children(self) -> Sequence[Node]:
+        return self.args
+
+    def static_call(self) -> StaticCall | None:
+        return StaticCall(
+            self.name, self.name_range, tuple(self.args), _span(self, self.open_start, self.end)
+        )
+
+
+class Operator(enum.Enum):
+    """Binary and unary operators; the value is the operator's symbol."""
+
+    OR = "||"
+    AND = "&&"
+    EQUAL = "=="
+    NOT_EQUAL = "!="
+    LESS = "<"
+    GREATER = ">"
+    LESS_EQUAL = "<="
+    GREATER_EQUAL = ">="
+    ADD = "+"
+    SUBTRACT = "-"
+    MULTIPLY = "*"
+    DIVIDE = "/"
+    MODULO = "%"
+    NOT = "!"
+    NEGATE = "-x"
+
+
+@dataclass(eq=False, repr=False, slots=True)
+class BinaryOp(Node):
+    """``lhs op rhs``. ``start_range`` is the start range of the leftmost operand."""
+
+    _: KW_ONLY
+    lhs: Node
+    op: Operator
+    rhs: Node
+
+    @property
+    def start_range(self) -> Range:
+        node: Node = self
+        while isinstance(node, BinaryOp):  # long operator chains nest to the left
+            node = node.lhs
+        return node.start_range
+
+    def children(self) -> Sequence[Node]:
+        return (self.lhs, self.rhs)
+
+
+@dataclass(eq=False, repr=False, slots=True)
+class UnaryOp(Node):
+    """``-operand`` (``Operator.NEGATE``) or ``!operand`` (``Operator.NOT``).
+
+    The symbol is the single character at ``start``; ``start_range`` covers it.
+    """
+
+    _: KW_ONLY
+    op: Operator
+    operand: Node
+
+    @property
+    def symbol_range(self) -> Range:
+        return _span(self, self.start, self.start + 1)
+
+    @property
+    def start_range(self) -> Range:
+        return self.symbol_range
+
+    def children(self) -> Sequence[Node]:
+        return (self.operand,)
+
+
+@dataclass(eq=False, repr=False, slots=True)
+class Conditional(Node):
+    """``condition ? true_result : false_result``."""
+
+    _: KW_ONLY
+    condition: Node
+    true_result: Node
+    false_result: Node
+
+    @property
+    def start_range(self) -> Range:
+        return self.condition.start_range
+
+    def children(self) -> Sequence[Node]:
+        return (self.condition, self.true_result, self.false_result)
+
+
+@dataclass(eq=False, repr=False, slots=True)
+class Parens(Node):
+    """``(inner)``: only records the parentheses' range; evaluates as ``inner``."""
+
+    inner: Node
+
+    @property
+    def start_range(self) -> Range:
+        return self.inner.start_range
+
+    def children(self) -> Sequence[Node]:
+        return (self.inner,)
+
+    def unwrap(self) -> Expression:
+        return self.inner
+
+
+# --------------------------------------------------------------------------- collections
+
+
+@dataclass(eq=False, repr=False, slots=True)
+class TupleCons(Node):
+    """``[a, b, ...]``. ``start_range`` is the ``[``."""
+
+    items: list[Node]
+
+    @property
+    def start_range(self) -> Range:
+        return _span(self, self.start, self.start + 1)
+
+    def children(self) -> Sequence[Node]:
+        return self.items
+
+    def static_list(self) -> list[Expression] | None:
+        return list(self.items)
+
+
+@dataclass(eq=False, repr=False, slots=True)
+class ObjectKey(Node):
+    """The key of an object constructor item, wrapping the key expression.
+
+    When ``force_non_literal`` is false (the key is not in parentheses) and
+    ``wrapped`` is a single bare word (``keyword()`` not ``None``), the key
+    is that word as a string; a multi-step bare traversal (``a.b``) is the
+    "Ambiguous attribute key" evaluation error; anything else is evaluated.
+    The range is the wrapped expression's (:meth:`around` builds the key).
+    """
+
+    _: KW_ONLY
+    wrapped: Node
+    force_non_literal: bool
+
+    @classmethod
+    def around(cls, wrapped: Node, *, force_non_literal: bool) -> ObjectKey:
+        """The key wrapping ``wrapped``, over the same source text."""
+        return cls(
+            wrapped.source,
+            wrapped.start,
+            wrapped.end,
+            wrapped=wrapped,
+            force_non_literal=force_non_literal,
+        )
+
+    def literal_name(self) -> str | None:
+        """The bare word used as the key's literal name, if it is one."""
+        return None if self.force_non_literal else self.wrapped.keyword()
+
+    @property
+    def start_range(self) -> Range:
+        return self.wrapped.start_range
+
+    def children(self) -> Sequence[Node]:
+        return () if self.literal_name() is not None else (self.wrapped,)
+
+    def static_traversal(self) -> Traversal | None:
+        return None if self.force_non_literal else self.wrapped.static_traversal()
+
+    def unwrap(self) -> Expression:
+        return self.wrapped
+
+
+@dataclass(eq=False, slots=True)
+class ObjectItem:
+    """One ``key = value`` item of an :class:`ObjectCons`."""
+
+    key: ObjectKey
+    value: Node
+
+
+@dataclass(eq=False, repr=False, slots=True)
+class ObjectCons(Node):
+    """``{k = v, ...}``. ``start_range`` is the ``{``."""
+
+    items: list[ObjectItem]
+
+    @property
+    def start_range(self) -> Range:
+        return _span(self, self.start, self.start + 1)
+
+    def children(self) -> Sequence[Node]:
+        return [node for item in self.items for node in (item.key, item.value)]
+
+    def static_map(self) -> list[tuple[Expression, Expression]] | None:
+        return [(item.key, item.value) for item in self.items]
+
+
+@dataclass(eq=False, repr=False, slots=True)
+class ForExpr(Node):
+    """``[for k, v in coll: value if cond]`` or ``{for k, v in coll: key => value... if cond}``.
+
+    ``key_var`` is ``None`` when only a value variable is declared.
+    ``key_expr`` is ``None`` for the tuple form; ``cond`` is ``None``
+    without ``if``; ``group`` is set by ``...`` after the value (object
+    form only). ``key_expr``, ``value_expr`` and ``cond`` see the two
+    variables as locals. ``start_range`` is the opening bracket (or the
+    ``%{`` of a template ``for`` directive), ending at ``open_end``;
+    ``close_start`` is the closing bracket's offset.
+    """
+
+    _: KW_ONLY
+    key_var: str | None
+    value_var: str
+    collection: Node
+    key_expr: Node | None
+    value_expr: Node
+    cond: Node | None
+    group: bool
+    open_end: int
+    close_start: int
+
+    @property
+    def start_range(self) -> Range:
+        return _span(self, self.start, self.open_end)
+
+    @property
+    def close_range(self) -> Range:
+        return _span(self, self.close_start, self.end)
+
+    def children(self) -> Sequence[Node]:
+        return [
+            node
+            for node in (self.collection, self.key_expr, self.value_expr, self.cond)
+            if node is not None
+        ]
+
+    def scoped_children(self) -> Iterator[tuple[Node, frozenset[str]]]:
+        yield self.collection, frozenset()
+        names = frozenset(n for n in (self.key_var, self.value_var) if n is not None)
+        for node in (self.key_expr, self.value_expr, self.cond):
+            if node is not None:
+                yield node, names
+
+
+# --------------------------------------------------------------------------- templates
+
+
+@dataclass(eq=False, repr=False, slots=True)
+class Template(Node):
+    """A string template: the concatenation of ``parts`` (at least one).
+
+    Literal runs are string :class:`LiteralValue` parts; interpolations are
+    their expressions; ``%{if}`` directives are :class:`Conditional` nodes
+    over two Templates (a missing ``else`` is an empty one); ``%{for}``
+    directives are :class:`TemplateJoin` nodes.
+    """
+
+    parts: list[Node]
+
+    @property
+    def start_range(self) -> Range:
+        return self.parts[0].start_range
+
+    def is_string_literal(self) -> bool:
+        """True for a template that is a single literal (``"foo"``, not ``"${"foo"}"``)."""
+        return len(self.parts) == 1 and isinstance(self.parts[0], LiteralValue)
+
+    def children(self) -> Sequence[Node]:
+        return self.parts
+
+
+@dataclass(eq=False, repr=False, slots=True)
+class TemplateWrap(Node):
+    """A template that is one interpolation, ``"${x}"``: its value is ``wrapped``'s, unconverted."""
+
+    wrapped: Node
+
+    def children(self) -> Sequence[Node]:
+        return (self.wrapped,)
+
+    def unwrap(self) -> Expression:
+        return self.wrapped
+
+
+@dataclass(eq=False, repr=False, slots=True)
+class TemplateJoin(Node):
+    """A ``%{for}`` directive: ``tuple`` is a tuple-form :class:`ForExpr` whose
+    element results (strings) are joined without separator. Range and
+    start range are the ForExpr's (:meth:`around` builds the node).
+    """
+
+    _: KW_ONLY
+    tuple: ForExpr
+
+    @classmethod
+    def around(cls, loop: ForExpr) -> TemplateJoin:
+        """The directive of the tuple-form ``loop``, over the same source text."""
+        return cls(loop.source, loop.start, loop.end, tuple=loop)
+
+    @property
+    def start_range(self) -> Range:
+        return self.tuple.start_range
+
+    def children(self) -> Sequence[Node]:
+        return (self.tuple,)

@@ -1,0 +1,303 @@
+"""Bodies of the native syntax: the :class:`hcldecode.model._structure.Body` implementation.
+
+The parser builds :class:`Body` objects holding :class:`AttributeNode` and
+:class:`BlockNode` items in source order; the schema-driven methods turn them
+into :class:`~hcldecode.model._structure.Attribute` and :class:`~hcldecode.model._structure.Block`
+with the reference's diagnostics.
+"""
+
+from __future__ import annotations
+
+from ..model._diagnostics import Diagnostic, Diagnostics, Range
+from ..model._source import SourceMap
+from ..model._structure import Attribute, Block, BodyContent, BodySchema
+from ..model._structure import Body as ModelBody
+from ._ast import Node
+
+__all__ = ["AttributeNode", "BlockNode", "Body"]
+
+
+class AttributeNode(Attribute):
+    """``name = expr`` as parsed: offsets of the name and of the whole definition.
+
+    It is the information-model attribute itself; its ranges are built only
+    when asked for.
+    """
+
+    __slots__ = ("end", "name_end", "source", "start")
+
+    def __init__(
+        self, source: SourceMap, name: str, *, start: int, name_end: int, end: int, expr: Node
+    ) -> None:
+        self.source = source
+        self.name = name
+        self.start = start
+        self.name_end = name_end
+        self.end = end
+        self.expr = expr
+
+    @property
+    def name_range(self) -> Range:
+        return self.source.range(self.start, self.name_end)
+
+    @property
+    def range(self) -> Range:
+        return self.source.range(self.start, self.end)
+
+
+class BlockNode(Block):
+    """A parsed block: type, labels, body and the offsets of its parts.
+
+    ``label_spans`` are the (start, end) offsets of each label; ``open_start``
+    and ``close_span`` locate the braces (both fall back to the type name's
+    span when the header was invalid, as in the reference). It is the
+    information-model block itself; its ranges are built only when asked for.
+    """
+
+    __slots__ = ("close_span", "label_spans", "open_span", "source", "type_span")
+
+    def __init__(
+        self,
+        source: SourceMap,
+        type_name: str,
+        *,
+        type_span: tuple[int, int],
+        labels: list[str],
+        label_spans: list[tuple[int, int]],
+        body: Body,
+        open_span: tuple[int, int],
+        close_span: tuple[int, int],
+    ) -> None:
+        self.source = source
+        self.type = type_name
+        self.type_span = type_span
+        self.labels = tuple(labels)
+        self.label_spans = label_spans
+        self.body = body
+        self.open_span = open_span
+        self.close_span = close_span
+
+    @property
+    def start(self) -> int:
+        return self.type_span[0]
+
+    @property
+    def end(self) -> int:
+        return self.close_span[1]
+
+    def _range(self, span: tuple[int, int]) -> Range:
+        return self.source.range(*span)
+
+    @property
+    def type_range(self) -> Range:
+        return self._range(self.type_span)
+
+    @property
+    def open_brace_range(self) -> Range:
+        return self._range(self.open_span)
+
+    @property
+    def def_range(self) -> Range:
+        last = self.label_spans[-1] if self.label_spans else self.type_span
+        return self.source.range(self.type_span[0], last[1])
+
+    @property
+    def label_ranges(self) -> tuple[Range, ...]:
+        return tuple(self._range(span) for span in self.label_spans)
+
+    def context_string(self) -> str:
+        """``type "label" ...`` as HCL shows it in the rendered diagnostics."""
+        from ..model._structure import labels_text
+
+        return f"{self.type} {labels_text(self.labels)}" if self.labels else self.type
+
+
+class Body(ModelBody):
+    """A native-syntax body: attributes and blocks in source order.
+
+    ``start``/``end`` are the offsets of the body's extent (the braces of a
+    block body, or the whole file). A body returned as the remainder of
+    :meth:`partial_content` shares the items and hides the consumed ones.
+    """
+
+    __slots__ = ("attributes", "blocks", "end", "hidden_attrs", "hidden_blocks", "source", "start")
+
+    def __init__(
+        self,
+        source: SourceMap,
+        start: int,
+        end: int,
+        *,
+        attributes: dict[str, AttributeNode] | None = None,
+        blocks: list[BlockNode] | None = None,
+        hidden_attrs: frozenset[str] = frozenset(),
+        hidden_blocks: frozenset[str] = frozenset(),
+    ) -> None:
+        self.source = source
+        self.start = start
+        self.end = end
+        self.attributes = {} if attributes is None else attributes
+        self.blocks = [] if blocks is None else blocks
+        self.hidden_attrs = hidden_attrs
+        self.hidden_blocks = hidden_blocks
+
+    @property
+    def range(self) -> Range:
+        return self.source.range(self.start, self.end)
+
+    @property
+    def missing_item_range(self) -> Range:
+        return self.source.range(self.start, self.start)
+
+    def partial_content(self, schema: BodySchema) -> tuple[BodyContent, ModelBody, Diagnostics]:
+        diags = Diagnostics()
+        attrs: dict[str, Attribute] = {}
+        hidden_attrs = set(self.hidden_attrs)
+        for attr_schema in schema.attributes:
+            name = attr_schema.name
+            node = self.attributes.get(name)
+            if node is None or name in self.hidden_attrs:
+                if attr_schema.required:
+                    diags.append(
+                        Diagnostic.error(
+                            "Missing required argument",
+                            f"The argument {_quote(name)} is required, but no definition "
+                            "was found.",
+                            self.missing_item_range,
+                        )
+                    )
+                continue
+            hidden_attrs.add(name)
+            attrs[name] = node
+        # Source order, as the parser saw the definitions.
+        ordered = {name: attrs[name] for name in self.attributes if name in attrs}
+
+        wanted = schema.block_types()
+        blocks: list[Block] = []
+        for block in self.blocks:
+            header = wanted.get(block.type)
+            if header is None or block.type in self.hidden_blocks:
+                continue
+            label_names = header.label_names
+            context = self.source.range(block.type_span[0], block.open_span[1])
+            if len(block.labels) > len(label_names):
+                if not label_names:
+                    detail = f"No labels are expected for {block.type} blocks."
+                else:
+                    detail = (
+                        f"Only {len(label_names)} labels ({', '.join(label_names)}) are "
+                        f"expected for {block.type} blocks."
+                    )
+                diags.append(
+                    Diagnostic.error(
+                        f"Extraneous label for {block.type}",
+                        detail,
+                        block._range(block.label_spans[len(label_names)]),
+                        context,
+                    )
+                )
+                continue
+            if len(block.labels) < len(label_names):
+                diags.append(
+                    Diagnostic.error(
+                        f"Missing {label_names[len(block.labels)]} for {block.type}",
+                        f"All {block.type} blocks must have {len(label_names)} labels "
+                        f"({', '.join(label_names)}).",
+                        block.open_brace_range,
+                        context,
+                    )
+                )
+                continue
+            blocks.append(block)
+
+        remain = Body(
+            self.source,
+            self.start,
+            self.end,
+            attributes=self.attributes,
+            blocks=self.blocks,
+            hidden_attrs=frozenset(hidden_attrs),
+            hidden_blocks=self.hidden_blocks | frozenset(wanted),
+        )
+        content = BodyContent(ordered, tuple(blocks), self.missing_item_range)
+        return content, remain, diags
+
+    def content(self, schema: BodySchema) -> tuple[BodyContent, Diagnostics]:
+        from .._text._suggest import suggest
+
+        content, remain, diags = self.partial_content(schema)
+        assert isinstance(remain, Body)
+        for name, node in self.attributes.items():
+            if name in remain.hidden_attrs:
+                continue
+            candidates = [a.name for a in schema.attributes if a.name not in content.attributes]
+            match = suggest(name, candidates)
+            if match is not None:
+                advice = f" Did you mean {_quote(match)}?"
+            elif name in schema.block_types():
+                advice = f" Did you mean to define a block of type {_quote(name)}?"
+            else:
+                advice = ""
+            diags.append(
+                Diagnostic.error(
+                    "Unsupported argument",
+                    f"An argument named {_quote(name)} is not expected here.{advice}",
+                    node.name_range,
+                )
+            )
+        for block in self.blocks:
+            if block.type in remain.hidden_blocks:
+                continue
+            match = suggest(block.type, [b.type for b in schema.blocks])
+            if match is not None:
+                advice = f" Did you mean {_quote(match)}?"
+            elif block.type in schema.attribute_names():
+                advice = (
+                    f" Did you mean to define argument {_quote(block.type)}? If so, use the "
+                    "equals sign to assign it a value."
+                )
+            else:
+                advice = ""
+            diags.append(
+                Diagnostic.error(
+                    "Unsupported block type",
+                    f"Blocks of type {_quote(block.type)} are not expected here.{advice}",
+                    block.type_range,
+                )
+            )
+        return content, diags
+
+    def just_attributes(self) -> tuple[dict[str, Attribute], Diagnostics]:
+        diags = Diagnostics()
+        for block in self.blocks:
+            if block.type not in self.hidden_blocks:
+                diags.append(
+                    Diagnostic.error(
+                        f"Unexpected {_quote(block.type)} block",
+                        "Blocks are not allowed here.",
+                        block.type_range,
+                    )
+                )
+                break
+        attrs: dict[str, Attribute] = {
+            name: node for name, node in self.attributes.items() if name not in self.hidden_attrs
+        }
+        return attrs, diags
+
+    def context_string(self, byte: int) -> str | None:
+        """The header of the top-level block around the UTF-8 offset ``byte``.
+
+        This is the reference's navigation, e.g. ``service "web"``.
+        """
+        offset = self.source.offset(byte)
+        for block in self.blocks:
+            if block.start <= offset < block.end:
+                return block.context_string()
+        return None
+
+
+def _quote(s: str) -> str:
+    """A string quoted like Go's ``%q``."""
+    from ..model._structure import labels_text
+
+    return labels_text([s])

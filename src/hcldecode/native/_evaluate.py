@@ -1,0 +1,1125 @@
+"""Evaluation of native-syntax expressions.
+
+:func:`evaluate` gives the value of an expression node of
+:mod:`hcldecode.native._ast` in an evaluation context, with the diagnostics
+of the reference implementation (``hclsyntax`` of HCL v2): the same
+summaries, details and ranges, the same rules for unknown values (an unknown
+input makes the result, or the affected part of it, unknown) and the same
+placeholder results after errors.
+
+Expressions nest arbitrarily deep, so the evaluator does not recurse on the
+Python stack. Each node kind has an evaluator; leaves are plain functions,
+and nodes with children are generators that *yield* ``(child, context)``
+requests and receive the child's value back. :func:`_run` drives them with
+an explicit stack, so the depth of an expression only costs heap memory.
+Left-nested chains of binary operators (``a + b + c + ...``, which the
+parser builds one level per operator) are folded in a loop by one evaluator
+instead of one generator per level.
+
+All evaluators append their diagnostics to one list shared by the whole
+evaluation; an evaluator that must drop or reorder the diagnostics of some
+children (a conditional keeps only those of the selected result, ``&&`` and
+``||`` those of the deciding operand) works on the slice its children added.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Generator, Iterator
+from typing import Any, NamedTuple, TypeAlias
+
+import attrs
+
+from .._text._suggest import suggest
+from ..model import _ops as ops
+from ..model._context import EvalContext, is_literal_only
+from ..model._diagnostics import Diagnostic, Diagnostics, Range
+from ..model._structure import Expression
+from ..model._traversal import Traversal
+from ..values._convert import Conversion, ConversionError, convert, get_conversion, unify_unsafe
+from ..values._function import evaluate_call
+from ..values._limits import with_room
+from ..values._types import (
+    BOOL,
+    DYNAMIC,
+    NUMBER,
+    STRING,
+    CollectionType,
+    ListType,
+    ObjectType,
+    SetType,
+    TupleType,
+    Type,
+    go_quote,
+)
+from ..values._value import DYNAMIC_VALUE, EMPTY_TUPLE_VALUE, FALSE, TRUE, OperationError, Value
+from . import _ast as ast
+
+__all__ = ["evaluate"]
+
+_Ctx: TypeAlias = "EvalContext | None"
+_Request: TypeAlias = "tuple[ast.Node, EvalContext | None]"
+_Gen: TypeAlias = "Generator[_Request, Value, Value]"
+
+_UNKNOWN_STRING = Value.unknown(STRING)
+_UNKNOWN_BOOL = Value.unknown(BOOL)
+
+
+@with_room
+def evaluate(node: ast.Node, ctx: EvalContext | None) -> tuple[Value, Diagnostics]:
+    """The value of ``node`` in ``ctx`` (``None`` for literal-only mode), with its diagnostics.
+
+    On errors the value is a placeholder, as in the reference: usually the
+    unknown value of the type the expression would have had, or the
+    unknown value of the dynamic pseudo-type.
+    """
+    diags = Diagnostics()
+    return _run(node, ctx, diags), diags
+
+
+# --------------------------------------------------------------------------- the driver
+
+
+def _run(root: ast.Node, ctx: _Ctx, diags: Diagnostics) -> Value:
+    """Evaluate ``root`` without Python recursion, appending diagnostics to ``diags``."""
+    stack: list[_Gen] = []
+    node, node_ctx = root, ctx
+    while True:
+        while isinstance(node, (ast.Parens, ast.TemplateWrap)):
+            node = node.inner if isinstance(node, ast.Parens) else node.wrapped
+        leaf = _LEAVES.get(type(node))
+        if leaf is not None:
+            result = leaf(node, node_ctx, diags)
+        else:
+            gen = _BRANCHES[type(node)](node, node_ctx, diags)
+            try:
+                node, node_ctx = next(gen)
+            except StopIteration as done:
+                result = done.value
+            else:
+                stack.append(gen)
+                continue
+        # Hand the result up until some evaluator asks for another child.
+        while stack:
+            try:
+                node, node_ctx = stack[-1].send(result)
+            except StopIteration as done:
+                stack.pop()
+                result = done.value
+            else:
+                break
+        else:
+            return result
+
+
+def _has_errors(diags: Diagnostics, start: int) -> bool:
+    """Whether the diagnostics from index ``start`` on include an error."""
+    return any(diags[i].is_error for i in range(start, len(diags)))
+
+
+def _attach(found: Diagnostics, expr: ast.Node, ctx: _Ctx, diags: Diagnostics) -> None:
+    """Append ``found`` to ``diags``, naming ``expr`` and ``ctx`` where no expression is named."""
+    diags.extend(
+        attrs.evolve(diag, expression=expr, eval_context=ctx) if diag.expression is None else diag
+        for diag in found
+    )
+
+
+def _child_context(ctx: _Ctx, variables: dict[str, Value] | None = None) -> EvalContext:
+    """A new scope below ``ctx`` (a literal-only context has nothing to inherit)."""
+    return EvalContext(variables, None, None if is_literal_only(ctx) else ctx)
+
+
+def _part_error(
+    summary: str, detail: str, part: ast.Node, whole: ast.Node | None, ctx: _Ctx
+) -> Diagnostic:
+    """An error about ``part`` (subject and expression) of the expression ``whole`` (context).
+
+    ``whole`` is ``None`` for an error about a whole expression (no context).
+    """
+    return Diagnostic.error(
+        summary,
+        detail,
+        part.range,
+        None if whole is None else whole.range,
+        expression=part,
+        eval_context=ctx,
+    )
+
+
+# --------------------------------------------------------------------------- leaves
+
+
+def _literal(node: ast.LiteralValue, ctx: _Ctx, diags: Diagnostics) -> Value:
+    return node.literal_value()
+
+
+def _scope_traversal(node: ast.ScopeTraversal, ctx: _Ctx, diags: Diagnostics) -> Value:
+    value, found = ops.traverse_abs(node.traversal, ctx)
+    _attach(found, node, ctx, diags)
+    return value
+
+
+def _anon_symbol(node: ast.AnonSymbol, ctx: _Ctx, diags: Diagnostics) -> Value:
+    # The splat being evaluated stores the current element under the id of
+    # the scope it evaluates its "each" expression in.
+    if ctx is None:
+        return DYNAMIC_VALUE
+    return node.slots.get(id(ctx), DYNAMIC_VALUE)
+
+
+def _error_expr(node: ast.ErrorExpr, ctx: _Ctx, diags: Diagnostics) -> Value:
+    diags.extend(node.diagnostics)
+    return DYNAMIC_VALUE
+
+
+# --------------------------------------------------------------------------- traversals
+
+
+def _relative_traversal(node: ast.RelativeTraversal, ctx: _Ctx, diags: Diagnostics) -> _Gen:
+    source = yield node.source_expr, ctx
+    value, found = ops.traverse_rel(node.traversal, source)
+    _attach(found, node, ctx, diags)
+    return value
+
+
+def _index(node: ast.Index, ctx: _Ctx, diags: Diagnostics) -> _Gen:
+    collection = yield node.collection, ctx
+    key = yield node.key, ctx
+    value, found = ops.index(collection, key, node.bracket_range)
+    _attach(found, node, ctx, diags)
+    return value
+
+
+# --------------------------------------------------------------------------- collections
+
+
+def _tuple_cons(node: ast.TupleCons, ctx: _Ctx, diags: Diagnostics) -> _Gen:
+    elements = []
+    for item in node.items:
+        elements.append((yield item, ctx))
+    return Value.tuple(elements)
+
+
+def _object_key(node: ast.ObjectKey, ctx: _Ctx, diags: Diagnostics) -> _Gen:
+    if not node.force_non_literal:
+        wrapped = node.wrapped
+        if isinstance(wrapped, ast.ScopeTraversal) and len(wrapped.steps) > 1:
+            diags.append(
+                Diagnostic.error(
+                    "Ambiguous attribute key",
+                    "If this expression is intended to be a reference, wrap it in "
+                    "parentheses. If it's instead intended as a literal name containing "
+                    "periods, wrap it in quotes to create a string literal.",
+                    node.range,
+                )
+            )
+            return DYNAMIC_VALUE
+        name = node.literal_name()
+        if name is not None:
+            return Value.string(name)
+    return (yield node.wrapped, ctx)
+
+
+def _object_cons(node: ast.ObjectCons, ctx: _Ctx, diags: Diagnostics) -> _Gen:
+    attributes: dict[str, Value] = {}
+    known = True  # false once some key cannot be had: the attribute names are unknown
+    for item in node.items:
+        mark = len(diags)
+        key = yield item.key, ctx
+        key_failed = _has_errors(diags, mark)
+        value = yield item.value, ctx
+        if key_failed:
+            known = False
+            continue
+        if key.is_null:
+            diags.append(
+                Diagnostic.error(
+                    "Null value as key",
+                    "Can't use a null value as a key.",
+                    item.value.range,
+                    expression=item.key,
+                    eval_context=ctx,
+                )
+            )
+            known = False
+            continue
+        try:
+            key = convert(key, STRING)
+        except ConversionError as error:
+            diags.append(
+                Diagnostic.error(
+                    "Incorrect key type",
+                    f"Can't use this value as a key: {error}.",
+                    item.key.range,
+                    expression=item.key,
+                    eval_context=ctx,
+                )
+            )
+            known = False
+            continue
+        if not key.is_known:
+            known = False
+            continue
+        attributes[key.as_str()] = value  # a repeated key silently replaces the earlier one
+    return Value.object(attributes) if known else DYNAMIC_VALUE
+
+
+# --------------------------------------------------------------------------- for expressions
+
+
+def _iteration(collection: Value) -> Iterator[tuple[Value, Value]]:
+    """The (key, value) pairs a ``for`` expression visits, in the reference's order.
+
+    Sequences give their indexes, maps and objects their keys in
+    lexicographic order, sets each element as its own key.
+    """
+    t = collection.type
+    if isinstance(t, (ListType, TupleType)):
+        for i, element in enumerate(collection.elements()):
+            yield Value.number(i), element
+    elif isinstance(t, SetType):
+        for element in collection.elements():
+            yield element, element
+    else:
+        for name, element in collection.items():
+            yield Value.string(name), element
+
+
+def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
+    collection = yield node.collection, ctx
+    if collection.is_null:
+        diags.append(
+            _part_error(
+                "Iteration over null value",
+                "A null value cannot be used as the collection in a 'for' expression.",
+                node.collection,
+                node,
+                ctx,
+            )
+        )
+        return DYNAMIC_VALUE
+    t = collection.type
+    if t == DYNAMIC:
+        return DYNAMIC_VALUE
+    if not isinstance(t, (CollectionType, ObjectType, TupleType)):
+        diags.append(
+            _part_error(
+                "Iteration over non-iterable value",
+                f"A value of type {t.friendly_name()} cannot be used as the collection "
+                "in a 'for' expression.",
+                node.collection,
+                node,
+                ctx,
+            )
+        )
+        return DYNAMIC_VALUE
+    if not collection.is_known:
+        return DYNAMIC_VALUE
+
+    def scope(key: Value, value: Value) -> EvalContext:
+        names = {} if node.key_var is None else {node.key_var: key}
+        names[node.value_var] = value  # the value wins when both have one name
+        return _child_context(ctx, names)
+
+    cond = node.cond
+    if cond is not None:
+        # An early check with placeholder variables catches a condition of
+        # the wrong type once rather than for every element.
+        mark = len(diags)
+        result = yield cond, scope(DYNAMIC_VALUE, DYNAMIC_VALUE)
+        if result.is_null:
+            diags.append(
+                _part_error(
+                    "Condition is null",
+                    "The value of the 'if' clause must not be null.",
+                    cond,
+                    node,
+                    ctx,
+                )
+            )
+            return DYNAMIC_VALUE
+        try:
+            convert(result, BOOL)
+        except ConversionError as error:
+            diags.append(_condition_error(node, cond, ctx, error))
+            return DYNAMIC_VALUE
+        if _has_errors(diags, mark):
+            return DYNAMIC_VALUE
+
+    producing_object = node.key_expr is not None
+    elements: list[Value] = []
+    attributes: dict[str, Value] = {}
+    groups: dict[str, list[Value]] = {}
+    known = True  # false once an element's inclusion or key is unknown or failed
+    for key, value in _iteration(collection):
+        child = scope(key, value)
+        if cond is not None:
+            include = yield cond, child
+            if include.is_null:
+                if known:
+                    diags.append(
+                        _part_error(
+                            "Invalid 'for' condition",
+                            "The value of the 'if' clause must not be null.",
+                            cond,
+                            node,
+                            child,
+                        )
+                    )
+                known = False
+                continue
+            # The reference checks for unknown before the conversion when
+            # producing a tuple, and after it when producing an object.
+            if not producing_object and not include.is_known:
+                known = False
+                continue
+            try:
+                include = convert(include, BOOL)
+            except ConversionError as error:
+                if known:
+                    diags.append(_condition_error(node, cond, child, error))
+                known = False
+                continue
+            if not include.is_known:
+                known = False
+                continue
+            if not include.as_bool():
+                continue
+
+        if node.key_expr is None:
+            elements.append((yield node.value_expr, child))
+            continue
+
+        key_expr = node.key_expr
+        raw_key = yield key_expr, child
+        if raw_key.is_null:
+            if known:
+                diags.append(
+                    _part_error(
+                        "Invalid object key",
+                        "Key expression in 'for' expression must not produce a null value.",
+                        key_expr,
+                        node,
+                        child,
+                    )
+                )
+            known = False
+            continue
+        if not raw_key.is_known:
+            known = False
+            continue
+        try:
+            name = convert(raw_key, STRING).as_str()
+        except ConversionError as error:
+            if known:
+                diags.append(
+                    _part_error(
+                        "Invalid object key",
+                        f"The key expression produced an invalid result: {error}.",
+                        key_expr,
+                        node,
+                        child,
+                    )
+                )
+            known = False
+            continue
+        item = yield node.value_expr, child
+        if node.group:
+            groups.setdefault(name, []).append(item)
+        elif name in attributes:
+            diags.append(
+                _part_error(
+                    "Duplicate object key",
+                    f"Two different items produced the key {go_quote(name)} in this 'for' "
+                    "expression. If duplicates are expected, use the ellipsis (...) after "
+                    "the value expression to enable grouping by key.",
+                    key_expr,
+                    node,
+                    child,
+                )
+            )
+        else:
+            attributes[name] = item
+
+    if not known:
+        return DYNAMIC_VALUE
+    if not producing_object:
+        return Value.tuple(elements)
+    if node.group:
+        return Value.object({name: Value.tuple(items) for name, items in groups.items()})
+    return Value.object(attributes)
+
+
+def _condition_error(
+    node: ast.ForExpr, cond: ast.Node, ctx: _Ctx, error: ConversionError
+) -> Diagnostic:
+    return _part_error(
+        "Invalid 'for' condition", f"The 'if' clause value is invalid: {error}.", cond, node, ctx
+    )
+
+
+# --------------------------------------------------------------------------- splat
+
+
+def _splat(node: ast.Splat, ctx: _Ctx, diags: Diagnostics) -> _Gen:
+    mark = len(diags)
+    source = yield node.source_expr, ctx
+    if _has_errors(diags, mark):
+        return DYNAMIC_VALUE
+    t = source.type
+    sequence = isinstance(t, (ListType, SetType, TupleType))
+    if source.is_null:
+        if not sequence:
+            return EMPTY_TUPLE_VALUE
+        diags.append(
+            Diagnostic.error(
+                "Splat of null value",
+                "Splat expressions (with the * symbol) cannot be applied to null sequences.",
+                node.source_expr.range,
+                node.source_expr.range.cover(node.marker_range),
+                expression=node.source_expr,
+                eval_context=ctx,
+            )
+        )
+        return DYNAMIC_VALUE
+    if t == DYNAMIC:
+        return DYNAMIC_VALUE
+    upgraded_unknown = False
+    if not sequence:
+        # Any other value is taken as a one-element tuple. An unknown one
+        # might turn out null (no elements), so the result is unknown, but
+        # the "each" expression is still applied to find its errors.
+        upgraded_unknown = not source.is_known
+        source = Value.tuple([source])
+        t = source.type
+
+    scope = _child_context(ctx)
+    slot = id(scope)
+    try:
+        if not source.is_known:
+            return Value.unknown((yield from _splat_result_type(node, t, scope, slot)))
+        results = []
+        all_known = True
+        for element in source.elements():
+            node.item.slots[slot] = element
+            mark = len(diags)
+            results.append((yield node.each, scope))
+            if _has_errors(diags, mark):
+                all_known = False
+        if upgraded_unknown:
+            return DYNAMIC_VALUE
+        if not all_known:
+            # The element errors are reported already; the type probe would repeat them.
+            mark = len(diags)
+            result_type = yield from _splat_result_type(node, t, scope, slot)
+            del diags[mark:]
+            return Value.unknown(result_type)
+        if isinstance(t, TupleType):
+            return Value.tuple(results)
+        if not results:
+            result_type = yield from _splat_result_type(node, t, scope, slot)
+            assert isinstance(result_type, ListType)
+            return Value.list((), result_type.element)
+        if len({r.type for r in results} - {DYNAMIC}) > 1:
+            diags.append(
+                Diagnostic.error(
+                    "Invalid nested splat expressions",
+                    "The second level of splat expression produced elements of different "
+                    "types, so it isn't possible to construct a valid list to represent the "
+                    "top-level result.\n\nConsider using a for expression instead, to "
+                    "produce a tuple-typed result which can therefore have non-homogenous "
+                    "element types.",
+                    node.each.range,
+                    node.range,
+                )
+            )
+            return DYNAMIC_VALUE
+        return Value.list(results)
+    finally:
+        node.item.slots.pop(slot, None)
+
+
+def _splat_result_type(
+    node: ast.Splat, source_type: Type, scope: EvalContext, slot: int
+) -> Generator[_Request, Value, Type]:
+    """The type a splat over a value of ``source_type`` produces, found with unknown elements."""
+    if isinstance(source_type, TupleType):
+        types = []
+        for element_type in source_type.elements:
+            node.item.slots[slot] = Value.unknown(element_type)
+            types.append((yield node.each, scope).type)
+        return TupleType(types)
+    assert isinstance(source_type, (ListType, SetType))
+    node.item.slots[slot] = Value.unknown(source_type.element)
+    return ListType((yield node.each, scope).type)
+
+
+# --------------------------------------------------------------------------- function calls
+
+
+class _Evaluated(Expression):
+    """An argument expression already evaluated, standing in for it in :func:`evaluate_call`.
+
+    The arguments are evaluated by the driver (so that nested calls cost no
+    Python stack); ``evaluate_call`` then "evaluates" them in the
+    reference's order, so the diagnostics of arguments it never evaluates
+    (after an unknown function name, a wrong argument count...) are dropped.
+    """
+
+    __slots__ = ("diags", "node", "result")
+
+    def __init__(self, node: ast.Node, result: Value, diags: Diagnostics) -> None:
+        self.node = node
+        self.result = result
+        self.diags = diags
+
+    def value(self, ctx: EvalContext | None = None) -> tuple[Value, Diagnostics]:
+        return self.result, Diagnostics(self.diags)
+
+    def variables(self) -> list[Traversal]:
+        return self.node.variables()
+
+    @property
+    def range(self) -> Range:
+        return self.node.range
+
+    @property
+    def start_range(self) -> Range:
+        return self.node.start_range
+
+
+def _function_call(node: ast.FunctionCall, ctx: _Ctx, diags: Diagnostics) -> _Gen:
+    fn = ctx.lookup_function(node.name) if ctx is not None else None
+    if fn is None:
+        diags.append(_unknown_function(node, ctx))
+        return DYNAMIC_VALUE
+    arguments = []
+    for arg in node.args:
+        mark = len(diags)
+        value = yield arg, ctx
+        arguments.append(_Evaluated(arg, value, diags[mark:]))
+        del diags[mark:]
+    result, found = evaluate_call(
+        node.name,
+        fn,
+        arguments,
+        ctx,
+        call_range=node.range,
+        name_range=node.name_range,
+        open_paren_range=node.open_paren_range,
+        close_paren_range=node.close_paren_range,
+        expand_final=node.expand_final,
+        expression=node,
+    )
+    diags.extend(
+        attrs.evolve(diag, expression=diag.expression.node)
+        if isinstance(diag.expression, _Evaluated)
+        else diag
+        for diag in found
+    )
+    return result
+
+
+def _unknown_function(node: ast.FunctionCall, ctx: _Ctx) -> Diagnostic:
+    """The diagnostic for a call of a function that the context does not have."""
+    if ctx is None or not ctx.has_functions:
+        return _part_error(
+            "Function calls not allowed",
+            "Functions may not be called here.",
+            node,
+            None,
+            ctx,
+        )
+    name = node.name
+    available = ctx.function_names()
+    separator = name.rfind("::")
+    if separator < 0:
+        detail = f"There is no function named {go_quote(name)}."
+        suggestion = suggest(name, available)
+        if suggestion is not None:
+            detail += f" Did you mean {go_quote(suggestion)}?"
+    else:
+        # Report a misspelled namespace apart from a misspelled name in it.
+        namespace, short = name[: separator + 2], name[separator + 2 :]
+        in_namespace = [
+            candidate[len(namespace) :]
+            for candidate in available
+            if candidate.startswith(namespace)
+        ]
+        if not in_namespace:
+            detail = f"There are no functions in namespace {go_quote(namespace)}."
+        else:
+            detail = f"There is no function named {go_quote(short)} in namespace {namespace}."
+            suggestion = suggest(short, in_namespace)
+            if suggestion is not None:
+                detail += f" Did you mean {namespace}{suggestion}?"
+    return Diagnostic.error(
+        "Call to unknown function",
+        detail,
+        node.name_range,
+        node.range,
+        expression=node,
+        eval_context=ctx,
+    )
+
+
+# --------------------------------------------------------------------------- conditional
+
+
+def _conditional(node: ast.Conditional, ctx: _Ctx, diags: Diagnostics) -> _Gen:
+    start = len(diags)
+    true_value = yield node.true_result, ctx
+    middle = len(diags)
+    false_value = yield node.false_result, ctx
+    true_diags, false_diags = diags[start:middle], diags[middle:]
+    del diags[start:]
+
+    # A literal null arm takes the other arm's type; an arm of unknown type
+    # leaves the result type unknown; otherwise the two types are unified.
+    result_type: Type | None
+    conversions: list[Conversion | None] = [None, None]
+    if _is_dynamic_null(true_value):
+        result_type = false_value.type
+        conversions[0] = get_conversion(DYNAMIC, result_type, safe=False)
+    elif _is_dynamic_null(false_value):
+        result_type = true_value.type
+        conversions[1] = get_conversion(DYNAMIC, result_type, safe=False)
+    elif DYNAMIC in (true_value.type, false_value.type):
+        result_type = DYNAMIC
+    else:
+        result_type, conversions = unify_unsafe([true_value.type, false_value.type])
+    if result_type is None:
+        diags.append(
+            Diagnostic.error(
+                "Inconsistent conditional result types",
+                "The true and false result expressions must have consistent types. "
+                f"{_describe_mismatch(true_value.type, false_value.type)}.",
+                node.true_result.range.cover(node.false_result.range),
+                node.range,
+                expression=node,
+                eval_context=ctx,
+            )
+        )
+        return DYNAMIC_VALUE
+
+    condition = yield node.condition, ctx
+    if condition.is_null:
+        diags.append(
+            _part_error(
+                "Null condition",
+                "The condition value is null. Conditions must either be true or false.",
+                node.condition,
+                node,
+                ctx,
+            )
+        )
+        return Value.unknown(result_type)
+    if not condition.is_known:
+        return Value.unknown(result_type)
+    try:
+        condition = convert(condition, BOOL)
+    except ConversionError:
+        diags.append(
+            _part_error(
+                "Incorrect condition type",
+                "The condition expression must be of type bool.",
+                node.condition,
+                node,
+                ctx,
+            )
+        )
+        return Value.unknown(result_type)
+
+    if condition.as_bool():
+        chosen, arm, which = true_value, node.true_result, "true"
+        chosen_diags, conversion = true_diags, conversions[0]
+    else:
+        chosen, arm, which = false_value, node.false_result, "false"
+        chosen_diags, conversion = false_diags, conversions[1]
+    diags.extend(chosen_diags)
+    if conversion is None:
+        return chosen
+    try:
+        return conversion(chosen)
+    except ConversionError as error:
+        diags.append(
+            _part_error(
+                "Inconsistent conditional result types",
+                f"The {which} result value has the wrong type: {error}.",
+                arm,
+                node,
+                ctx,
+            )
+        )
+        return Value.unknown(result_type)
+
+
+def _is_dynamic_null(value: Value) -> bool:
+    return value.is_null and value.type == DYNAMIC
+
+
+def _describe_mismatch(true_type: Type, false_type: Type) -> str:
+    """Why two result types cannot be unified, in the reference's words."""
+    if isinstance(true_type, ObjectType) and isinstance(false_type, ObjectType):
+        for name in true_type.attributes:  # attributes are in lexicographic order
+            if name not in false_type.attributes:
+                return (
+                    f"The 'true' value includes object attribute {go_quote(name)}, "
+                    "which is absent in the 'false' value"
+                )
+            true_attr, false_attr = true_type.attributes[name], false_type.attributes[name]
+            if true_attr != false_attr:
+                return (
+                    f"Type mismatch for object attribute {go_quote(name)}: "
+                    f"{_describe_mismatch(true_attr, false_attr)}"
+                )
+    elif isinstance(true_type, TupleType) and isinstance(false_type, TupleType):
+        true_count, false_count = len(true_type.elements), len(false_type.elements)
+        if true_count != false_count:
+            return (
+                f"The 'true' tuple has length {true_count}, "
+                f"but the 'false' tuple has length {false_count}"
+            )
+        for i, (true_elem, false_elem) in enumerate(
+            zip(true_type.elements, false_type.elements, strict=True)
+        ):
+            if true_elem != false_elem:
+                return (
+                    f"Type mismatch for tuple element {i}: "
+                    f"{_describe_mismatch(true_elem, false_elem)}"
+                )
+    elif (
+        isinstance(true_type, CollectionType)
+        and type(true_type) is type(false_type)
+        and isinstance(false_type, CollectionType)
+        and (
+            (
+                isinstance(true_type.element, ObjectType)
+                and isinstance(false_type.element, ObjectType)
+            )
+            or (
+                isinstance(true_type.element, TupleType)
+                and isinstance(false_type.element, TupleType)
+            )
+        )
+    ):
+        return (
+            f"Mismatched {true_type.kind} element types: "
+            f"{_describe_mismatch(true_type.element, false_type.element)}"
+        )
+    true_name, false_name = true_type.friendly_name(), false_type.friendly_name()
+    if true_name == false_name:
+        return (
+            "At least one deeply-nested attribute or element is not compatible across "
+            "both the 'true' and the 'false' value"
+        )
+    return f"The 'true' value is {true_name}, but the 'false' value is {false_name}"
+
+
+# --------------------------------------------------------------------------- operators
+
+_BinaryImpl: TypeAlias = "Callable[[Value, Value], Value]"
+
+# operator: (operand type, implementation, result type)
+_BINARY: dict[ast.Operator, tuple[Type, _BinaryImpl, Type]] = {
+    ast.Operator.OR: (BOOL, Value.or_, BOOL),
+    ast.Operator.AND: (BOOL, Value.and_, BOOL),
+    ast.Operator.EQUAL: (DYNAMIC, Value.equals, BOOL),
+    ast.Operator.NOT_EQUAL: (DYNAMIC, Value.not_equals, BOOL),
+    ast.Operator.LESS: (NUMBER, Value.less_than, BOOL),
+    ast.Operator.GREATER: (NUMBER, Value.greater_than, BOOL),
+    ast.Operator.LESS_EQUAL: (NUMBER, Value.less_equal, BOOL),
+    ast.Operator.GREATER_EQUAL: (NUMBER, Value.greater_equal, BOOL),
+    ast.Operator.ADD: (NUMBER, Value.add, NUMBER),
+    ast.Operator.SUBTRACT: (NUMBER, Value.subtract, NUMBER),
+    ast.Operator.MULTIPLY: (NUMBER, Value.multiply, NUMBER),
+    ast.Operator.DIVIDE: (NUMBER, Value.divide, NUMBER),
+    ast.Operator.MODULO: (NUMBER, Value.modulo, NUMBER),
+}
+
+# operator: (operand type, implementation)
+_UNARY: dict[ast.Operator, tuple[Type, Callable[[Value], Value]]] = {
+    ast.Operator.NOT: (BOOL, Value.not_),
+    ast.Operator.NEGATE: (NUMBER, Value.negate),
+}
+
+
+class _Operand(NamedTuple):
+    """An evaluated operand of a binary operator, whose diagnostics start at ``start``."""
+
+    value: Value
+    start: int
+    errors: bool
+
+
+# Operators that, on two integers, give their exact integer result and never fail.
+_INTEGER_FOLDS: dict[ast.Operator, Callable[[int, int], int]] = {
+    ast.Operator.ADD: operator.add,
+    ast.Operator.SUBTRACT: operator.sub,
+    ast.Operator.MULTIPLY: operator.mul,
+}
+
+
+def _binary_op(node: ast.BinaryOp, ctx: _Ctx, diags: Diagnostics) -> _Gen:
+    # Walk down the left spine of the chain, then fold it bottom-up.
+    chain = [node]
+    while isinstance(chain[-1].lhs, ast.BinaryOp):
+        chain.append(chain[-1].lhs)
+    start = len(diags)
+    value = yield chain[-1].lhs, ctx
+    acc = _Operand(value, start, _has_errors(diags, start))
+    # While the result so far is an integer and the operators are integer
+    # folds with integer literals, the running integer is kept in ``total``
+    # (``acc`` is then stale) and no value is built per operator.
+    total: int | None = None
+    for op_node in reversed(chain):
+        rhs_node = op_node.rhs
+        if type(rhs_node) is ast.LiteralValue:
+            rhs = rhs_node.literal_value()
+            fold = _INTEGER_FOLDS.get(op_node.op)
+            if fold is not None and type(rhs.payload) is int and rhs.type == NUMBER:
+                if total is None and not acc.errors and _is_integer(acc.value):
+                    total = acc.value.as_int()
+                if total is not None:
+                    total = fold(total, rhs.payload)
+                    continue
+            rhs_operand = _Operand(rhs, len(diags), False)
+        else:
+            rhs_start = len(diags)
+            # Operands are mostly leaves: evaluate those here, sparing the driver.
+            leaf = _LEAVES.get(type(rhs_node))
+            rhs = (yield rhs_node, ctx) if leaf is None else leaf(rhs_node, ctx, diags)
+            rhs_operand = _Operand(rhs, rhs_start, _has_errors(diags, rhs_start))
+        if total is not None:
+            acc = _Operand(Value.number(total), acc.start, False)
+            total = None
+        acc = _apply_binary(op_node, acc, rhs_operand, ctx, diags)
+    return acc.value if total is None else Value.number(total)
+
+
+def _is_integer(value: Value) -> bool:
+    """Whether ``value`` is a known number that is an integer (held as an ``int``)."""
+    return type(value.payload) is int and value.type == NUMBER
+
+
+def _apply_binary(
+    node: ast.BinaryOp, lhs: _Operand, rhs: _Operand, ctx: _Ctx, diags: Diagnostics
+) -> _Operand:
+    """One operator applied to its operands, whose diagnostics end ``diags``.
+
+    The result is an operand again (its diagnostics starting where the left
+    operand's did), for the next operator of a chain.
+    """
+    param_type, impl, result_type = _BINARY[node.op]
+    lhs_value = _converted(lhs.value, param_type, node.lhs, "left", node, ctx, diags)
+    rhs_value = _converted(rhs.value, param_type, node.rhs, "right", node, ctx, diags)
+    if lhs_value is None or rhs_value is None:
+        return _Operand(Value.unknown(result_type), lhs.start, True)
+
+    if node.op in (ast.Operator.AND, ast.Operator.OR):
+        decided = _short_circuit(node.op, lhs_value, rhs_value, lhs.errors)
+        if decided is not None:
+            result, keep_left = decided
+            if keep_left:
+                del diags[rhs.start :]
+                return _Operand(result, lhs.start, lhs.errors)
+            del diags[lhs.start : rhs.start]
+            return _Operand(result, lhs.start, rhs.errors)
+
+    if lhs.errors or rhs.errors:
+        return _Operand(Value.unknown(result_type), lhs.start, True)
+    try:
+        return _Operand(impl(lhs_value, rhs_value), lhs.start, False)
+    except OperationError as error:
+        diags.append(_operation_failed(node, ctx, error))
+        return _Operand(Value.unknown(result_type), lhs.start, True)
+
+
+def _converted(  # noqa: PLR0917 (one diagnostic needs all of these)
+    value: Value,
+    param_type: Type,
+    expr: ast.Node,
+    side: str,
+    node: ast.Node,
+    ctx: _Ctx,
+    diags: Diagnostics,
+) -> Value | None:
+    """``value`` converted to an operator's operand type, or ``None`` after a diagnostic.
+
+    ``side`` names the operand in the message: ``left``, ``right`` or ``unary``.
+    """
+    if param_type in (value.type, DYNAMIC):
+        return value
+    try:
+        return convert(value, param_type)
+    except ConversionError as error:
+        diags.append(
+            _part_error(
+                "Invalid operand",
+                f"Unsuitable value for {side} operand: {error}.",
+                expr,
+                node,
+                ctx,
+            )
+        )
+        return None
+
+
+def _short_circuit(
+    op: ast.Operator, lhs: Value, rhs: Value, lhs_errors: bool
+) -> tuple[Value, bool] | None:
+    """The result of ``&&``/``||`` when one operand decides it (HCL v2.24).
+
+    Returns the result and whether the left operand's diagnostics are the
+    ones kept (else the right operand's), or ``None`` to apply the operator
+    normally. A known operand decides when it is the controlling value
+    (``true`` for ``||``, ``false`` for ``&&``); as in the reference, a null
+    operand counts as ``false``. Otherwise an unknown operand makes the
+    result unknown.
+    """
+    controlling = op is ast.Operator.OR
+
+    def decides(value: Value) -> bool:
+        return value.is_known and (not value.is_null and value.as_bool()) is controlling
+
+    if not lhs.is_known and not rhs.is_known:
+        return (_UNKNOWN_BOOL, True) if not lhs_errors else None
+    result = TRUE if controlling else FALSE
+    if decides(lhs):
+        return result, True
+    if decides(rhs):
+        return result, False
+    if not lhs.is_known:
+        return _UNKNOWN_BOOL, True
+    if not rhs.is_known:
+        return _UNKNOWN_BOOL, False
+    return None
+
+
+def _unary_op(node: ast.UnaryOp, ctx: _Ctx, diags: Diagnostics) -> _Gen:
+    param_type, impl = _UNARY[node.op]
+    start = len(diags)
+    operand = yield node.operand, ctx
+    converted = _converted(operand, param_type, node.operand, "unary", node, ctx, diags)
+    if converted is None or _has_errors(diags, start):
+        return Value.unknown(param_type)
+    try:
+        return impl(converted)
+    except OperationError as error:
+        diags.append(_operation_failed(node, ctx, error))
+        return Value.unknown(param_type)
+
+
+def _operation_failed(node: ast.Node, ctx: _Ctx, error: OperationError) -> Diagnostic:
+    return _part_error(
+        "Operation failed",
+        f"Error during operation: {error}.",
+        node,
+        None,
+        ctx,
+    )
+
+
+# --------------------------------------------------------------------------- templates
+
+
+def _template(node: ast.Template, ctx: _Ctx, diags: Diagnostics) -> _Gen:
+    pieces: list[str] = []
+    known = True
+    for part in node.parts:
+        value = yield part, ctx
+        if value.is_null:
+            diags.append(
+                _part_error(
+                    "Invalid template interpolation value",
+                    "The expression result is null. Cannot include a null value in a "
+                    "string template.",
+                    part,
+                    node,
+                    ctx,
+                )
+            )
+            continue
+        if not value.is_known:
+            known = False  # the other parts are still evaluated for their diagnostics
+            continue
+        try:
+            pieces.append(convert(value, STRING).as_str())
+        except ConversionError as error:
+            diags.append(
+                _part_error(
+                    "Invalid template interpolation value",
+                    f"Cannot include the given value in a string template: {error}.",
+                    part,
+                    node,
+                    ctx,
+                )
+            )
+    return Value.string("".join(pieces)) if known else _UNKNOWN_STRING
+
+
+def _template_join(node: ast.TemplateJoin, ctx: _Ctx, diags: Diagnostics) -> _Gen:
+    results = yield node.tuple, ctx
+    if results.type == DYNAMIC or not results.is_known:
+        return _UNKNOWN_STRING
+    pieces: list[str] = []
+    for value in results.elements():
+        if value.is_null:
+            diags.append(
+                _part_error(
+                    "Invalid template interpolation value",
+                    "An iteration result is null. Cannot include a null value in a "
+                    "string template.",
+                    node,
+                    None,
+                    ctx,
+                )
+            )
+            continue
+        if value.type == DYNAMIC:
+            return _UNKNOWN_STRING
+        try:
+            text = convert(value, STRING)
+        except ConversionError as error:
+            diags.append(
+                _part_error(
+                    "Invalid template interpolation value",
+                    "Cannot include one of the interpolation results into the string "
+                    f"template: {error}.",
+                    node,
+                    None,
+                    ctx,
+                )
+            )
+            continue
+        if not text.is_known:
+            return _UNKNOWN_STRING
+        pieces.append(text.as_str())
+    return Value.string("".join(pieces))
+
+
+# --------------------------------------------------------------------------- dispatch
+
+# Every node class has exactly one evaluator, in one of these tables.
+_LEAVES: dict[type[ast.Node], Callable[[Any, _Ctx, Diagnostics], Value]] = {
+    ast.LiteralValue: _literal,
+    ast.ScopeTraversal: _scope_traversal,
+    ast.AnonSymbol: _anon_symbol,
+    ast.ErrorExpr: _error_expr,
+}
+_BRANCHES: dict[type[ast.Node], Callable[[Any, _Ctx, Diagnostics], _Gen]] = {
+    ast.RelativeTraversal: _relative_traversal,
+    ast.Index: _index,
+    ast.TupleCons: _tuple_cons,
+    ast.ObjectKey: _object_key,
+    ast.ObjectCons: _object_cons,
+    ast.ForExpr: _for_expr,
+    ast.Splat: _splat,
+    ast.Conditional: _conditional,
+    ast.BinaryOp: _binary_op,
+    ast.UnaryOp: _unary_op,
+    ast.Template: _template,
+    ast.FunctionCall: _function_call,
+    ast.TemplateJoin: _template_join,
+}

@@ -1,0 +1,404 @@
+"""The scanner of the native syntax: source text to tokens.
+
+A token is a tuple ``(kind, start, end)`` of a kind constant below and the
+character offsets of its text. The scanner works with one compiled regular
+expression per mode (expressions, quoted templates, heredoc/bare templates),
+each match taking a whole run (identifier, number, spaces, comment, literal
+text), and a stack of modes for ``"..."``, heredocs and the ``${``/``%{``
+sequences inside them, as the reference's Ragel scanner does.
+
+Undecodable bytes arrive as lone surrogates (``surrogateescape``) and
+become ``BAD_UTF8`` tokens, one per byte.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .._text._unicode import IDENT_PATTERN, SPACE_CLASS
+from ..model._diagnostics import Diagnostic, Diagnostics
+from ..model._source import SourceMap
+
+__all__ = ["Token", "scan", "scan_diagnostics"]
+
+Token = tuple[int, int, int]
+
+# Token kinds.
+EOF = 0
+NEWLINE = 1
+COMMENT = 2
+IDENT = 3
+NUMBER = 4
+OQUOTE = 5
+CQUOTE = 6
+OHEREDOC = 7
+CHEREDOC = 8
+QUOTED_LIT = 9
+STRING_LIT = 10
+TEMPLATE_INTERP = 11
+TEMPLATE_CONTROL = 12
+TEMPLATE_SEQ_END = 13
+OBRACE = 14
+CBRACE = 15
+OBRACK = 16
+CBRACK = 17
+OPAREN = 18
+CPAREN = 19
+DOT = 20
+COMMA = 21
+STAR = 22
+SLASH = 23
+PERCENT = 24
+PLUS = 25
+MINUS = 26
+EQUAL = 27
+LESS = 28
+GREATER = 29
+BANG = 30
+QUESTION = 31
+COLON = 32
+EQUAL_OP = 33
+NOT_EQUAL = 34
+GREATER_EQUAL = 35
+LESS_EQUAL = 36
+AND = 37
+OR = 38
+DOUBLE_COLON = 39
+ELLIPSIS = 40
+FAT_ARROW = 41
+BITWISE_AND = 42
+BITWISE_OR = 43
+BITWISE_NOT = 44
+BITWISE_XOR = 45
+SEMICOLON = 46
+BACKTICK = 47
+APOSTROPHE = 48
+QUOTED_NEWLINE = 49
+INVALID = 50
+BAD_UTF8 = 51
+
+_SYMBOLS = {
+    "[": OBRACK,
+    "]": CBRACK,
+    "(": OPAREN,
+    ")": CPAREN,
+    ".": DOT,
+    ",": COMMA,
+    "*": STAR,
+    "/": SLASH,
+    "%": PERCENT,
+    "+": PLUS,
+    "-": MINUS,
+    "=": EQUAL,
+    "<": LESS,
+    ">": GREATER,
+    "!": BANG,
+    "?": QUESTION,
+    ":": COLON,
+    "&": BITWISE_AND,
+    "|": BITWISE_OR,
+    "~": BITWISE_NOT,
+    "^": BITWISE_XOR,
+    ";": SEMICOLON,
+    "`": BACKTICK,
+    "'": APOSTROPHE,
+    "==": EQUAL_OP,
+    "!=": NOT_EQUAL,
+    ">=": GREATER_EQUAL,
+    "<=": LESS_EQUAL,
+    "&&": AND,
+    "||": OR,
+    "::": DOUBLE_COLON,
+    "...": ELLIPSIS,
+    "=>": FAT_ARROW,
+}
+
+_BAD = "\udc80-\udcff"
+
+# Spaces and tabs before a token are matched with it (``start(lastgroup)`` is
+# the token's start). No token starts with a space or tab, so the pattern
+# fails only where nothing but spaces and tabs is left.
+_MAIN = re.compile(
+    rf"""
+    [ \t]*(?:
+    (?P<newline>\r?\n)
+    |(?P<number>[0-9](?:(?:[0-9.]|[eE][+-]?[0-9])*(?:[0-9]|[eE][+-]?[0-9]))?)
+    |(?P<ident>{IDENT_PATTERN})
+    |(?P<comment>(?:\#|//)[^\n]*\n?)
+    |(?P<block_comment>/\*)
+    |(?P<seq_end>~\}})
+    |(?P<heredoc><<-?(?P<marker>{IDENT_PATTERN})\r?\n)
+    |(?P<symbol>==|!=|>=|<=|&&|\|\||::|\.\.\.|=>|[\[\]().,*/%+\-=<>!?:&|~^;`'])
+    |(?P<obrace>\{{)
+    |(?P<cbrace>\}})
+    |(?P<quote>")
+    |(?P<bad>[{_BAD}])
+    |(?P<invalid>[^ \t]))
+    """,
+    re.VERBOSE,
+)
+
+# Inside "...": escapes belong to the literal runs; "$" and "%" not starting
+# a sequence are literal tokens of their own, as in the reference.
+_QUOTED = re.compile(
+    rf"""
+    (?P<interp>\$\{{~?)
+    |(?P<control>%\{{~?)
+    |(?P<quote>")
+    |(?P<literal>\$\$\{{~?|%%\{{~?|[$%](?=[^{{])
+        |(?:\\[^\r\n{_BAD}]|[^$%"\\\r\n{_BAD}])+)
+    |(?P<newline>[\r\n]+)
+    |(?P<bad>[{_BAD}])
+    |(?P<invalid>[\s\S])
+    """,
+    re.VERBOSE,
+)
+
+# Heredoc bodies and bare templates: literal runs end at line ends. A "$" or
+# "%" not starting a sequence is a token of its own, except that it takes the
+# next one-byte character with it when "\r" or "\n" follows that character,
+# as the reference's scanner does; it matters to a "~" strip marker after it.
+_LINES = re.compile(
+    rf"""
+    (?P<interp>\$\{{~?)
+    |(?P<control>%\{{~?)
+    |(?P<literal>(?:\$\$\{{~?|%%\{{~?|[^$%\r\n{_BAD}]+)(?:\r?\n)?|\r?\n
+        |[$%](?:[\x00-\x7a\x7c-\x7f{_BAD}](?=[\r\n])|(?=[^{{])))
+    |(?P<bad>[{_BAD}])
+    |(?P<invalid>[\s\S])
+    """,
+    re.VERBOSE,
+)
+
+_MODE_MAIN = 0
+_MODE_QUOTED = 1
+_MODE_HEREDOC = 2
+_MODE_BARE = 3
+
+_SPACE_RE = re.compile(f"[{SPACE_CLASS}]")
+#: The white-space characters, for str.strip (Go's bytes.TrimSpace).
+SPACE_CHARS = "".join(c for c in map(chr, range(0x10000)) if _SPACE_RE.match(c))
+
+
+def scan(text: str, start: int = 0, *, template: bool = False) -> list[Token]:
+    """Tokens of ``text`` from offset ``start``, ending with an ``EOF`` token.
+
+    ``template`` scans the whole text as a bare template (``parse_template``).
+    """
+    tokens: list[Token] = []
+    emit = tokens.append
+    n = len(text)
+    pos = start
+    modes = [_MODE_BARE if template else _MODE_MAIN]
+    braces = 0
+    return_braces: list[int] = []
+    heredocs: list[list[object]] = []  # [marker, at start of line]
+    no_comment_end_after = n + 1
+    symbols = _SYMBOLS
+    while pos < n:
+        mode = modes[-1]
+        if mode == _MODE_MAIN:
+            m = _MAIN.match(text, pos)
+            if m is None:  # trailing spaces
+                break
+            group = m.lastgroup
+            assert group is not None
+            pos = m.start(group)
+            end = m.end()
+            if group == "ident":
+                emit((IDENT, pos, end))
+            elif group == "symbol":
+                emit((symbols[m.group(group)], pos, end))
+            elif group == "newline":
+                emit((NEWLINE, pos, end))
+            elif group == "number":
+                emit((NUMBER, pos, end))
+            elif group == "comment":
+                emit((COMMENT, pos, end))
+            elif group == "block_comment":
+                close = -1 if pos >= no_comment_end_after else text.find("*/", pos + 2)
+                if close < 0:
+                    no_comment_end_after = pos
+                    emit((SLASH, pos, pos + 1))
+                    end = pos + 1
+                else:
+                    end = close + 2
+                    emit((COMMENT, pos, end))
+            elif group == "obrace":
+                emit((OBRACE, pos, end))
+                braces += 1
+            elif group in {"cbrace", "seq_end"}:
+                if return_braces and return_braces[-1] == braces:
+                    emit((TEMPLATE_SEQ_END, pos, end))
+                    return_braces.pop()
+                    modes.pop()
+                else:
+                    emit((TEMPLATE_SEQ_END if group == "seq_end" else CBRACE, pos, end))
+                braces -= 1
+            elif group == "quote":
+                emit((OQUOTE, pos, end))
+                modes.append(_MODE_QUOTED)
+            elif group == "heredoc":
+                emit((OHEREDOC, pos, end))
+                heredocs.append([m.group("marker"), True])
+                modes.append(_MODE_HEREDOC)
+            elif group == "bad":
+                emit((BAD_UTF8, pos, end))
+            else:
+                emit((INVALID, pos, end))
+            pos = end
+            continue
+
+        m = (_QUOTED if mode == _MODE_QUOTED else _LINES).match(text, pos)
+        assert m is not None
+        group = m.lastgroup
+        end = m.end()
+        if group == "literal":
+            if mode == _MODE_HEREDOC:
+                doc = heredocs[-1]
+                if text[end - 1] == "\n":
+                    if doc[1]:
+                        line_end = end - 2 if text[end - 2 : end] == "\r\n" else end - 1
+                        if text[pos:line_end].strip(SPACE_CHARS) == doc[0]:
+                            emit((CHEREDOC, pos, line_end))
+                            emit((NEWLINE, line_end, end))
+                            heredocs.pop()
+                            modes.pop()
+                            pos = end
+                            continue
+                    doc[1] = True
+                else:
+                    doc[1] = False
+            emit((QUOTED_LIT if mode == _MODE_QUOTED else STRING_LIT, pos, end))
+        elif group in {"interp", "control"}:
+            emit((TEMPLATE_INTERP if group == "interp" else TEMPLATE_CONTROL, pos, end))
+            braces += 1
+            return_braces.append(braces)
+            if heredocs:
+                heredocs[-1][1] = False
+            modes.append(_MODE_MAIN)
+        elif group == "quote":
+            emit((CQUOTE, pos, end))
+            modes.pop()
+        elif group == "newline":
+            emit((QUOTED_NEWLINE, pos, end))
+        elif group == "bad":
+            emit((BAD_UTF8, pos, end))
+        elif mode != _MODE_QUOTED:
+            # A lone carriage return, or "$" or "%" at the very end: the
+            # reference's line scanner stops here, and the rest of the text
+            # is one token, literal text at a bare template's top level.
+            emit((STRING_LIT if len(modes) == 1 else INVALID, pos, n))
+            break
+        else:
+            emit((INVALID, pos, end))
+        pos = end
+    emit((EOF, n, n))
+    return tokens
+
+
+_BITWISE_ADVICE = {
+    BITWISE_AND: ' Did you mean boolean AND ("&&")?',
+    BITWISE_OR: ' Did you mean boolean OR ("||")?',
+    BITWISE_NOT: ' Did you mean boolean NOT ("!")?',
+    BITWISE_XOR: "",
+}
+
+_CHECKED = frozenset(
+    {*_BITWISE_ADVICE, BACKTICK, APOSTROPHE, SEMICOLON, BAD_UTF8, QUOTED_NEWLINE, INVALID}
+)
+
+
+def scan_diagnostics(tokens: list[Token], text: str, source: SourceMap) -> Diagnostics:
+    """The errors about characters the language does not use, as the reference reports them.
+
+    Some are reported only for the first few occurrences, like the reference.
+    """
+    diags = Diagnostics()
+    told_bitwise = told_backtick = told_apostrophe = told_semicolon = told_bad = 0
+    for kind, start, end in tokens:
+        if kind not in _CHECKED:
+            continue
+        subject = source.range(start, end)
+        if kind in _BITWISE_ADVICE:
+            if told_bitwise < 4:
+                diags.append(
+                    Diagnostic.error(
+                        "Unsupported operator",
+                        f"Bitwise operators are not supported.{_BITWISE_ADVICE[kind]}",
+                        subject,
+                    )
+                )
+                told_bitwise += 1
+        elif kind == BACKTICK:
+            if told_backtick % 2 == 0:
+                diags.append(
+                    Diagnostic.error(
+                        "Invalid character",
+                        'The "`" character is not valid. To create a multi-line string, '
+                        'use the "heredoc" syntax, like "<<EOT".',
+                        subject,
+                    )
+                )
+            if told_backtick <= 2:
+                told_backtick += 1
+        elif kind == APOSTROPHE:
+            if told_apostrophe % 2 == 0:
+                diags.append(
+                    Diagnostic.error(
+                        "Invalid character",
+                        'Single quotes are not valid. Use double quotes (") to enclose strings.',
+                        subject,
+                    )
+                )
+            if told_apostrophe <= 2:
+                told_apostrophe += 1
+        elif kind == SEMICOLON:
+            if told_semicolon < 1:
+                diags.append(
+                    Diagnostic.error(
+                        "Invalid character",
+                        'The ";" character is not valid. Use newlines to separate arguments '
+                        "and blocks, and commas to separate items in collection values.",
+                        subject,
+                    )
+                )
+                told_semicolon += 1
+        elif kind == BAD_UTF8:
+            if told_bad < 1:
+                diags.append(
+                    Diagnostic.error(
+                        "Invalid character encoding",
+                        "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding "
+                        "is selected in your editor.",
+                        subject,
+                    )
+                )
+                told_bad += 1
+        elif kind == QUOTED_NEWLINE:
+            diags.append(
+                Diagnostic.error(
+                    "Invalid multi-line string",
+                    "Quoted strings may not be split over multiple lines. To produce a "
+                    "multi-line string, either use the \\n escape to represent a newline "
+                    'character or use the "heredoc" multi-line template syntax.',
+                    subject,
+                )
+            )
+        elif text[start:end] in ("\u201c", "\u201d"):
+            diags.append(
+                Diagnostic.error(
+                    "Invalid character",
+                    '"Curly quotes" are not valid here. These can sometimes be inadvertently '
+                    "introduced when sharing code via documents or discussion forums. It "
+                    'might help to replace the character with a "straight quote".',
+                    subject,
+                )
+            )
+        else:
+            diags.append(
+                Diagnostic.error(
+                    "Invalid character", "This character is not used within the language.", subject
+                )
+            )
+    return diags

@@ -1,0 +1,86 @@
+"""HCL's values and types: the layer that go-cty is for HCL's Go packages.
+
+It knows nothing of syntax, source positions or diagnostics. What it offers:
+
+* types: :data:`STRING`, :data:`NUMBER`, :data:`BOOL`, :data:`DYNAMIC` (the
+  dynamic pseudo-type), :class:`ListType`, :class:`SetType`, :class:`MapType`,
+  :class:`ObjectType`, :class:`TupleType`, :class:`CapsuleType`;
+* :class:`Value`: immutable, typed, possibly null or unknown, with HCL's
+  equality and operators (:class:`OperationError` when one cannot proceed);
+* conversion and unification by HCL's rules (:func:`convert`, :func:`unify`,
+  :class:`ConversionError`);
+* functions callable from expressions (:class:`Function`, :class:`Parameter`,
+  :func:`function` for plain Python callables);
+* Python objects to values and back (:func:`to_value`, :func:`to_python`),
+  and go-cty's JSON encoding of values and types.
+"""
+
+from __future__ import annotations
+
+from ._convert import ConversionError, can_convert, convert, unify, unify_unsafe
+from ._function import Function, FunctionArgError, FunctionError, Parameter, function
+from ._json import type_from_json, type_to_json, value_from_json, value_to_json
+from ._python import to_python, to_value
+from ._types import (
+    BOOL,
+    DYNAMIC,
+    EMPTY_OBJECT,
+    EMPTY_TUPLE,
+    NUMBER,
+    STRING,
+    CapsuleType,
+    ListType,
+    MapType,
+    ObjectType,
+    SetType,
+    TupleType,
+    Type,
+)
+from ._value import (
+    DYNAMIC_VALUE,
+    EMPTY_OBJECT_VALUE,
+    EMPTY_TUPLE_VALUE,
+    FALSE,
+    TRUE,
+    OperationError,
+    Value,
+)
+
+__all__ = [
+    "BOOL",
+    "DYNAMIC",
+    "DYNAMIC_VALUE",
+    "EMPTY_OBJECT",
+    "EMPTY_OBJECT_VALUE",
+    "EMPTY_TUPLE",
+    "EMPTY_TUPLE_VALUE",
+    "FALSE",
+    "NUMBER",
+    "STRING",
+    "TRUE",
+    "CapsuleType",
+    "ConversionError",
+    "Function",
+    "FunctionArgError",
+    "FunctionError",
+    "ListType",
+    "MapType",
+    "ObjectType",
+    "OperationError",
+    "Parameter",
+    "SetType",
+    "TupleType",
+    "Type",
+    "Value",
+    "can_convert",
+    "convert",
+    "function",
+    "to_python",
+    "to_value",
+    "type_from_json",
+    "type_to_json",
+    "unify",
+    "unify_unsafe",
+    "value_from_json",
+    "value_to_json",
+]

@@ -1,0 +1,406 @@
+"""HCL types: primitive, collection, structural and capsule types.
+
+Every type is an immutable, hashable object and two types are equal exactly
+when they are *identical* in the sense of HCL's specification: the same kind
+with identical element or attribute types. Capsule types are the exception:
+each one is identical only to itself.
+
+:data:`DYNAMIC` is the dynamic pseudo-type, the placeholder for a type that
+is not known yet. Used inside a type *specification* it stands for "any
+type" (see :meth:`Type.matches`).
+
+Names follow go-cty, the type system of the reference implementation:
+:meth:`Type.friendly_name` is what appears in error messages
+(``"list of number"``) and ``str(t)`` is the type-expression form
+(``list(number)``).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar, NoReturn
+
+import attrs
+
+__all__ = [
+    "BOOL",
+    "DYNAMIC",
+    "EMPTY_OBJECT",
+    "EMPTY_TUPLE",
+    "NUMBER",
+    "STRING",
+    "CapsuleType",
+    "CollectionType",
+    "DynamicPseudoType",
+    "ListType",
+    "MapType",
+    "ObjectType",
+    "PrimitiveType",
+    "SetType",
+    "TupleType",
+    "Type",
+    "go_quote",
+]
+
+
+class Type:
+    """Base class of every HCL type.
+
+    Subclasses are immutable and hashable; ``==`` is type identity.
+    """
+
+    __slots__ = ()
+
+    def friendly_name(self) -> str:
+        """The English name of the type used in messages, as go-cty's ``FriendlyName``.
+
+        Collections name their element type (``"list of string"``); object
+        and tuple types are just ``"object"`` and ``"tuple"``; the dynamic
+        pseudo-type is ``"dynamic"``.
+        """
+        return self._friendly(constraint=False)
+
+    def friendly_name_for_constraint(self) -> str:
+        """The name of the type when it is a required type (a constraint).
+
+        As go-cty's ``FriendlyNameForConstraint``: like :meth:`friendly_name`,
+        except that the dynamic pseudo-type is ``"any type"`` and a collection
+        of it is, for example, ``"list of any single type"``.
+        """
+        return self._friendly(constraint=True)
+
+    def _friendly(self, *, constraint: bool) -> str:
+        raise NotImplementedError
+
+    def matches(self, spec: Type) -> bool:
+        """Whether this type *matches* the type specification ``spec``.
+
+        A type matches every type it is identical to, and matches the dynamic
+        pseudo-type wherever it appears in ``spec``: ``list(string)`` matches
+        ``list(any)`` but ``set(string)`` does not.
+        """
+        return spec in (DYNAMIC, self)
+
+    def has_dynamic_types(self) -> bool:
+        """Whether this type is, or has somewhere inside it, the dynamic pseudo-type."""
+        return False
+
+    def without_optional_attributes_deep(self) -> Type:
+        """This type with every object type in it made to require all its attributes.
+
+        The result is cached, and a type with no optional attributes in it
+        is returned as it is, so the call is cheap on deep types.
+        """
+        return _without_optional(self)
+
+    def _strip_optional(self) -> Type:
+        """One step of :meth:`without_optional_attributes_deep`, for types with parts."""
+        return self
+
+
+@attrs.frozen(slots=True, repr=False)
+class PrimitiveType(Type):
+    """``string``, ``number`` or ``bool``.
+
+    Use the constants :data:`STRING`, :data:`NUMBER` and :data:`BOOL`.
+    """
+
+    name: str
+
+    def _friendly(self, *, constraint: bool) -> str:
+        return self.name
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return self.name.upper()
+
+
+@attrs.frozen(slots=True, repr=False)
+class DynamicPseudoType(Type):
+    """The dynamic pseudo-type; use the constant :data:`DYNAMIC`."""
+
+    def _friendly(self, *, constraint: bool) -> str:
+        return "any type" if constraint else "dynamic"
+
+    def has_dynamic_types(self) -> bool:
+        return True
+
+    def __str__(self) -> str:
+        return "any"
+
+    def __repr__(self) -> str:
+        return "DYNAMIC"
+
+
+STRING = PrimitiveType("string")
+"""The string type: sequences of Unicode characters, NFC-normalised."""
+NUMBER = PrimitiveType("number")
+"""The number type: arbitrary-precision numbers and the two infinities."""
+BOOL = PrimitiveType("bool")
+"""The bool type: ``true`` and ``false``."""
+DYNAMIC = DynamicPseudoType()
+"""The dynamic pseudo-type: a type not known yet, or "any type" in a specification."""
+
+
+@attrs.frozen(slots=True, repr=False, cache_hash=True)
+class CollectionType(Type):
+    """A list, set or map type: any number of values of one element type."""
+
+    element: Type = attrs.field(validator=attrs.validators.instance_of(Type))
+
+    kind: ClassVar[str] = ""
+
+    def _friendly(self, *, constraint: bool) -> str:
+        if constraint and self.element == DYNAMIC:
+            return f"{self.kind} of any single type"
+        return f"{self.kind} of {self.element._friendly(constraint=constraint)}"
+
+    def matches(self, spec: Type) -> bool:
+        if spec == DYNAMIC:
+            return True
+        return type(spec) is type(self) and self.element.matches(spec.element)
+
+    def has_dynamic_types(self) -> bool:
+        return self.element.has_dynamic_types()
+
+    def _strip_optional(self) -> Type:
+        element = self.element.without_optional_attributes_deep()
+        return self if element is self.element else type(self)(element)
+
+    def __str__(self) -> str:
+        return f"{self.kind}({self.element})"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.element!r})"
+
+
+@attrs.frozen(slots=True, repr=False, cache_hash=True)
+class ListType(CollectionType):
+    """An ordered sequence of values of one element type."""
+
+    kind: ClassVar[str] = "list"
+
+
+@attrs.frozen(slots=True, repr=False, cache_hash=True)
+class SetType(CollectionType):
+    """An unordered collection of distinct values of one element type."""
+
+    kind: ClassVar[str] = "set"
+
+
+@attrs.frozen(slots=True, repr=False, cache_hash=True)
+class MapType(CollectionType):
+    """Values of one element type, each under a string key."""
+
+    kind: ClassVar[str] = "map"
+
+
+def _frozen(self: object, name: str, value: object) -> NoReturn:
+    raise AttributeError(f"{type(self).__name__} is immutable")
+
+
+class ObjectType(Type):
+    """An object type: named attributes, each with its own type.
+
+    ``attributes`` maps attribute names (NFC-normalised) to types and is
+    kept in lexicographic order of the names. ``optional`` names the
+    attributes that a conversion to this type may leave out (filling them
+    with null); it only matters to conversion, as in go-cty's
+    ``ObjectWithOptionalAttrs``. Two object types are identical when they
+    have the same attribute names with identical types and the same
+    optional attributes.
+    """
+
+    __slots__ = ("_hash", "attributes", "optional")
+
+    attributes: Mapping[str, Type]
+    optional: frozenset[str]
+    _hash: int
+
+    def __init__(
+        self, attributes: Mapping[str, Type], optional: Iterable[str] = frozenset()
+    ) -> None:
+        normal = {unicodedata.normalize("NFC", name): t for name, t in attributes.items()}
+        for name, t in normal.items():
+            if not isinstance(t, Type):
+                raise TypeError(f"attribute {name!r} has type {t!r}, which is not a Type")
+        opt = frozenset(unicodedata.normalize("NFC", name) for name in optional)
+        if not opt <= normal.keys():
+            raise TypeError(f"optional attributes {sorted(opt - normal.keys())} are not declared")
+        ordered = MappingProxyType(dict(sorted(normal.items())))
+        object.__setattr__(self, "attributes", ordered)
+        object.__setattr__(self, "optional", opt)
+        object.__setattr__(self, "_hash", hash((tuple(ordered.items()), opt)))
+
+    __setattr__ = _frozen
+    __delattr__ = _frozen  # type: ignore[assignment]
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, ObjectType):
+            return NotImplemented
+        return (
+            self._hash == other._hash
+            and self.attributes == other.attributes
+            and self.optional == other.optional
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ObjectType, (dict(self.attributes), self.optional))
+
+    def _friendly(self, *, constraint: bool) -> str:
+        return "object"
+
+    def matches(self, spec: Type) -> bool:
+        if spec in (DYNAMIC, self):
+            return True
+        if not isinstance(spec, ObjectType) or spec.attributes.keys() != self.attributes.keys():
+            return False
+        return all(t.matches(spec.attributes[name]) for name, t in self.attributes.items())
+
+    def has_dynamic_types(self) -> bool:
+        return any(t.has_dynamic_types() for t in self.attributes.values())
+
+    def _strip_optional(self) -> Type:
+        attributes = {
+            name: t.without_optional_attributes_deep() for name, t in self.attributes.items()
+        }
+        same = all(attributes[name] is t for name, t in self.attributes.items())
+        return self if same and not self.optional else ObjectType(attributes)
+
+    def __str__(self) -> str:
+        parts = []
+        for name, t in self.attributes.items():
+            key = name if _IDENTIFIER.fullmatch(name) else go_quote(name)
+            text = f"optional({t})" if name in self.optional else str(t)
+            parts.append(f"{key}={text}")
+        return "object({" + ",".join(parts) + "})"
+
+    def __repr__(self) -> str:
+        attributes = ", ".join(f"{name!r}: {t!r}" for name, t in self.attributes.items())
+        if self.optional:
+            return f"ObjectType({{{attributes}}}, optional={sorted(self.optional)!r})"
+        return f"ObjectType({{{attributes}}})"
+
+
+def _to_type_tuple(elements: Iterable[Type]) -> tuple[Type, ...]:
+    result = tuple(elements)
+    for t in result:
+        if not isinstance(t, Type):
+            raise TypeError(f"tuple element type {t!r} is not a Type")
+    return result
+
+
+@attrs.frozen(slots=True, repr=False, cache_hash=True)
+class TupleType(Type):
+    """A tuple type: a fixed sequence of elements, each with its own type."""
+
+    elements: tuple[Type, ...] = attrs.field(converter=_to_type_tuple)
+
+    def _friendly(self, *, constraint: bool) -> str:
+        return "tuple"
+
+    def matches(self, spec: Type) -> bool:
+        if spec == DYNAMIC:
+            return True
+        if not isinstance(spec, TupleType) or len(spec.elements) != len(self.elements):
+            return False
+        return all(t.matches(s) for t, s in zip(self.elements, spec.elements, strict=True))
+
+    def has_dynamic_types(self) -> bool:
+        return any(t.has_dynamic_types() for t in self.elements)
+
+    def _strip_optional(self) -> Type:
+        elements = tuple(t.without_optional_attributes_deep() for t in self.elements)
+        same = all(a is b for a, b in zip(elements, self.elements, strict=True))
+        return self if same else TupleType(elements)
+
+    def __str__(self) -> str:
+        return "tuple([" + ",".join(str(t) for t in self.elements) + "])"
+
+    def __repr__(self) -> str:
+        return f"TupleType({list(self.elements)!r})"
+
+
+@attrs.define(slots=True, frozen=True, eq=False, repr=False)
+class CapsuleType(Type):
+    """An application-defined opaque type, identical only to itself.
+
+    ``name`` is its friendly name (used in messages and by ``str()``);
+    ``python_type``, when given, is the Python class of the encapsulated
+    objects, which :meth:`hcldecode.values._value.Value.capsule` checks.
+    """
+
+    name: str
+    python_type: type | None = None
+
+    def _friendly(self, *, constraint: bool) -> str:
+        return self.name
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"CapsuleType({self.name!r})"
+
+
+@functools.lru_cache(maxsize=4096)
+def _without_optional(t: Type) -> Type:
+    return t._strip_optional()
+
+
+EMPTY_OBJECT = ObjectType({})
+"""The object type with no attributes."""
+EMPTY_TUPLE = TupleType(())
+"""The tuple type with no elements."""
+
+# An HCL identifier, approximately: used only to decide whether an attribute
+# name needs quoting in the type-expression form.
+_IDENTIFIER = re.compile(r"[^\W\d][\w-]*")
+
+_GO_ESCAPES = {
+    "\a": r"\a",
+    "\b": r"\b",
+    "\f": r"\f",
+    "\n": r"\n",
+    "\r": r"\r",
+    "\t": r"\t",
+    "\v": r"\v",
+    "\\": r"\\",
+    '"': r"\"",
+}
+_GO_NEEDS_ESCAPE = re.compile(r'[\\"]|[^\w ]', re.UNICODE)
+
+
+def _go_escape(match: re.Match[str]) -> str:
+    char = match.group()
+    if char in _GO_ESCAPES:
+        return _GO_ESCAPES[char]
+    if char.isprintable():
+        return char
+    code = ord(char)
+    if code < 0x20 or code == 0x7F:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def go_quote(text: str) -> str:
+    """``text`` as a double-quoted string literal the way Go's ``%q`` writes it.
+
+    Messages of the reference quote names with ``%q``: printable characters
+    stay as they are, ``"`` and ``\\`` are escaped, control characters become
+    ``\\n``, ``\\x01``, ``\\u200b`` and so on.
+    """
+    return '"' + _GO_NEEDS_ESCAPE.sub(_go_escape, text) + '"'
