@@ -57,7 +57,7 @@ def native_corpus(runs: int) -> None:
     files = [p for p in sorted((CORPUS / "native").iterdir()) if p.name not in invalid]
     texts = [p.read_text(encoding="utf-8") for p in files]
     try:
-        import hcl2
+        import hcl2  # noqa: PLC0415 (an optional peer, imported only when installed)
     except ImportError:
         hcl2 = None
     both = texts

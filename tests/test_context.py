@@ -2,10 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from hcldecode.model._context import EvalContext, is_literal_only
-from hcldecode.values._function import Function, Parameter
-from hcldecode.values._types import STRING
-from hcldecode.values._value import Value
+from hcldecode.model import EvalContext
+from hcldecode.values import STRING, Function, Parameter, Value
 
 
 def upper(s: str) -> str:
@@ -76,11 +74,10 @@ def test_child_lookup_and_names() -> None:
 
 
 def test_literal_only_mode() -> None:
-    assert is_literal_only(None)
-    assert not is_literal_only(EvalContext())
+    assert not EvalContext().literal_only
     literal = EvalContext(literal_only=True)
-    assert is_literal_only(literal)
-    assert is_literal_only(literal.child())
+    assert literal.literal_only
+    assert literal.child().literal_only
     assert not literal.has_variables
     with pytest.raises(TypeError, match="literal-only"):
         EvalContext({"a": 1}, literal_only=True)

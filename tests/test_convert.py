@@ -6,10 +6,28 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hcldecode.values._convert import (
+from hcldecode.values import (
+    BOOL,
+    DYNAMIC,
+    DYNAMIC_VALUE,
+    EMPTY_OBJECT,
+    EMPTY_TUPLE,
+    EMPTY_TUPLE_VALUE,
+    FALSE,
+    NUMBER,
+    STRING,
+    TRUE,
     AttrStep,
+    CapsuleType,
     ConversionError,
     IndexStep,
+    ListType,
+    MapType,
+    ObjectType,
+    SetType,
+    TupleType,
+    Type,
+    Value,
     can_convert,
     convert,
     get_conversion,
@@ -17,22 +35,6 @@ from hcldecode.values._convert import (
     unify,
     unify_unsafe,
 )
-from hcldecode.values._types import (
-    BOOL,
-    DYNAMIC,
-    EMPTY_OBJECT,
-    EMPTY_TUPLE,
-    NUMBER,
-    STRING,
-    CapsuleType,
-    ListType,
-    MapType,
-    ObjectType,
-    SetType,
-    TupleType,
-    Type,
-)
-from hcldecode.values._value import DYNAMIC_VALUE, EMPTY_TUPLE_VALUE, FALSE, TRUE, Value
 
 V = Value
 N = Value.number

@@ -52,16 +52,15 @@ def test_diagnostic_str_like_reference() -> None:
     assert d.is_error and d.severity is Severity.ERROR
 
 
-def test_diagnostics_errors_and_raise() -> None:
+def test_diagnostics_errors_and_the_error_that_carries_them() -> None:
     warn = Diagnostic.warning("Deprecated", "Use b.", rng(0, 1))
     err = Diagnostic.error("Bad", "Very bad.", rng(1, 2))
     diags = Diagnostics([warn])
     assert not diags.has_errors()
-    diags.raise_for_errors()
     diags.append(err)
+    assert diags.has_errors()
     assert diags.errors() == Diagnostics([err])
     assert isinstance(diags[0:1], Diagnostics)
-    with pytest.raises(HCLError) as info:
-        diags.raise_for_errors()
-    assert info.value.diagnostics == [warn, err]
-    assert isinstance(info.value, ValueError)
+    error = HCLError(diags)
+    assert error.diagnostics == [warn, err]
+    assert isinstance(error, ValueError)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import hcldecode as hcl
 from hcldecode.cli import main as cli_main
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -137,11 +138,9 @@ CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "nat
 def test_terraform_schema_reads_every_vpc_module() -> None:
     sys.path.insert(0, str(EXAMPLES / "terraform"))
     try:
-        from schema import Module
+        from schema import Module  # noqa: PLC0415 (the example folder is put on sys.path first)
     finally:
         sys.path.remove(str(EXAMPLES / "terraform"))
-    import hcldecode as hcl
-
     groups: dict[str, list[Path]] = {}
     for path in sorted(CORPUS.glob("terraform-aws-vpc__*.tf")):
         groups.setdefault(path.name.rsplit("__", 1)[0], []).append(path)

@@ -6,32 +6,36 @@ from typing import Any, ClassVar
 
 import pytest
 
-from hcldecode.model._context import EvalContext
-from hcldecode.model._diagnostics import Diagnostic, Diagnostics, Pos, Range
-from hcldecode.model._structure import Expression
-from hcldecode.model._traversal import Traversal
-from hcldecode.values._function import (
-    Function,
-    FunctionArgError,
+from hcldecode.model import (
+    Diagnostic,
+    Diagnostics,
+    EvalContext,
+    Expression,
     FunctionCallDiagExtra,
-    FunctionError,
-    Parameter,
+    Pos,
+    Range,
+    Traversal,
     call_function,
     evaluate_call,
-    function,
 )
-from hcldecode.values._types import (
+from hcldecode.values import (
     BOOL,
     DYNAMIC,
+    DYNAMIC_VALUE,
     NUMBER,
     STRING,
+    Function,
+    FunctionArgError,
+    FunctionError,
     ListType,
     MapType,
+    Parameter,
     SetType,
     TupleType,
     Type,
+    Value,
+    function,
 )
-from hcldecode.values._value import DYNAMIC_VALUE, Value
 
 
 def rng(start: int, end: int) -> Range:

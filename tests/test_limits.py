@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 import hcldecode as hcl
-from hcldecode.values._limits import MAX_NESTING
+from hcldecode.native import MAX_NESTING
 
 
 @attrs.define

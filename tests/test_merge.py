@@ -7,9 +7,7 @@ import attrs
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hcldecode.model._diagnostics import Diagnostic, Diagnostics, Pos, Range
-from hcldecode.model._merge import EMPTY_BODY, MergedBody, merge_bodies, merge_files
-from hcldecode.model._structure import (
+from hcldecode.model import (
     Attribute,
     AttributeSchema,
     Block,
@@ -17,9 +15,16 @@ from hcldecode.model._structure import (
     Body,
     BodyContent,
     BodySchema,
+    Diagnostic,
+    Diagnostics,
     Expression,
     File,
+    Pos,
+    Range,
+    merge_bodies,
+    merge_files,
 )
+from hcldecode.native import parse_config
 
 # --------------------------------------------------------------------------- a minimal body
 
@@ -124,7 +129,7 @@ def make_body(filename: str, attr_names: Sequence[str], block_types: Sequence[st
     blocks = []
     for j, type_name in enumerate(block_types):
         where = rng(filename, 100 + 2 * j, 101 + 2 * j)
-        blocks.append(Block(type_name, (), EMPTY_BODY, where, where, ()))
+        blocks.append(Block(type_name, (), merge_bodies([]), where, where, ()))
     return ListBody(tuple(attributes), tuple(blocks), rng(filename, 0, 0))
 
 
@@ -140,24 +145,22 @@ def schema(attrs_: Sequence[tuple[str, bool]] = (), blocks: Sequence[str] = ()) 
 def test_merge_bodies_flattens_and_drops_empties() -> None:
     a, b, c = make_body("a", ["x"], []), make_body("b", ["y"], []), make_body("c", [], [])
     inner = merge_bodies([b, c])
-    merged = merge_bodies([a, inner, EMPTY_BODY])
-    assert isinstance(merged, MergedBody)
-    assert merged.bodies == (a, b, c)
-    assert merge_bodies([]) is EMPTY_BODY
-    assert merge_bodies([EMPTY_BODY, merge_bodies([])]) is EMPTY_BODY
+    merged = merge_bodies([a, inner, merge_bodies([])])
+    assert merged.just_attributes() == ({"x": a.attributes[0], "y": b.attributes[0]}, [])
+    empty = merge_bodies([merge_bodies([]), merge_bodies([])])
+    assert empty.just_attributes() == ({}, [])
+    assert empty.missing_item_range == Range("<empty>", Pos(0, 0, 0), Pos(0, 0, 0))
 
 
 def test_merge_files_uses_file_bodies_in_order() -> None:
     a, b = make_body("a.hcl", ["x"], []), make_body("b.hcl", ["y"], [])
     merged = merge_files([File("a.hcl", "", a), File("b.hcl", "", b)])
-    assert isinstance(merged, MergedBody)
-    assert merged.bodies == (a, b)
+    assert merged.just_attributes() == ({"x": a.attributes[0], "y": b.attributes[0]}, [])
 
 
 def test_missing_item_range_is_first_bodys() -> None:
     a, b = make_body("a.hcl", [], []), make_body("b.hcl", [], [])
     assert merge_bodies([a, b]).missing_item_range == rng("a.hcl", 0, 0)
-    assert EMPTY_BODY.missing_item_range == Range("<empty>", Pos(0, 0, 0), Pos(0, 0, 0))
 
 
 def test_content_collects_attributes_and_blocks_in_file_order() -> None:
@@ -222,16 +225,14 @@ def test_partial_content_returns_merged_leftovers() -> None:
     assert diags == []
     assert list(content.attributes) == ["x"]
     assert content.blocks == (a.blocks[1], b.blocks[0])
-    assert isinstance(remain, MergedBody)
-    assert len(remain.bodies) == 2
     attrs_left, attr_diags = remain.just_attributes()
     assert list(attrs_left) == ["extra", "more"]
     assert [d.summary for d in attr_diags] == ['Unexpected "keep" block']
 
 
 def test_partial_content_of_empty_body() -> None:
-    content, remain, diags = EMPTY_BODY.partial_content(schema([("x", True)]))
-    assert remain is EMPTY_BODY
+    content, remain, diags = merge_bodies([]).partial_content(schema([("x", True)]))
+    assert remain.just_attributes() == ({}, [])
     assert dict(content.attributes) == {}
     assert content.blocks == ()
     assert [d.detail for d in diags] == ['The argument "x" is required, but was not set.']
@@ -312,8 +313,6 @@ def test_partial_then_content_equals_content_of_union(
 
 
 def parse(src: str, filename: str) -> Body:
-    from hcldecode.native import parse_config
-
     file, diags = parse_config(src, filename)
     assert diags == []
     return file.body

@@ -2,27 +2,32 @@ from __future__ import annotations
 
 import pytest
 
-from hcldecode.model._context import EvalContext
-from hcldecode.model._diagnostics import Diagnostic, Diagnostics, Pos, Range
-from hcldecode.model._ops import get_attr, index, traversal_str, traverse_abs, traverse_rel
-from hcldecode.model._traversal import (
+from hcldecode.model import (
+    Diagnostic,
+    Diagnostics,
+    EvalContext,
+    Pos,
+    Range,
     Traversal,
     TraverseAttr,
     TraverseIndex,
     TraverseRoot,
     TraverseSplat,
+    get_attr,
+    index,
 )
-from hcldecode.values._types import (
+from hcldecode.values import (
     BOOL,
     DYNAMIC,
+    DYNAMIC_VALUE,
     NUMBER,
     STRING,
     ListType,
     MapType,
     ObjectType,
     TupleType,
+    Value,
 )
-from hcldecode.values._value import DYNAMIC_VALUE, Value
 
 R = Range("o.hcl", Pos(1, 3, 2), Pos(1, 6, 5))
 
@@ -247,16 +252,15 @@ VAR = TraverseRoot("var", rng(0, 3))
 
 def test_traverse_abs_and_rel() -> None:
     t = Traversal([VAR, TraverseAttr("list", rng(3, 8)), TraverseIndex(n(1), rng(8, 11))])
-    assert traverse_abs(t, CTX) == (s("y"), [])
     assert t.traverse_abs(CTX) == (s("y"), [])
     _root, rest = t.split()
-    assert traverse_rel(rest, CTX.lookup_variable("var")) == (s("y"), [])  # type: ignore[arg-type]
-    assert traverse_rel(Traversal(), n(3)) == (n(3), [])
+    assert rest.traverse_rel(CTX.lookup_variable("var")) == (s("y"), [])  # type: ignore[arg-type]
+    assert Traversal().traverse_rel(n(3)) == (n(3), [])
 
 
 def test_traverse_stops_at_first_error() -> None:
     t = Traversal([VAR, TraverseAttr("nope", rng(3, 8)), TraverseAttr("deeper", rng(8, 15))])
-    assert traverse_abs(t, CTX) == (
+    assert t.traverse_abs(CTX) == (
         DYNAMIC_VALUE,
         err(UNSUPPORTED, 'This object does not have an attribute named "nope".', rng(3, 8)),
     )
@@ -265,11 +269,11 @@ def test_traverse_stops_at_first_error() -> None:
 def test_traverse_abs_variables_not_allowed() -> None:
     t = Traversal([VAR])
     expected = err("Variables not allowed", "Variables may not be used here.", rng(0, 3))
-    assert traverse_abs(t, None) == (DYNAMIC_VALUE, expected)
-    assert traverse_abs(t, EvalContext(functions={})) == (DYNAMIC_VALUE, expected)
+    assert t.traverse_abs(None) == (DYNAMIC_VALUE, expected)
+    assert t.traverse_abs(EvalContext(functions={})) == (DYNAMIC_VALUE, expected)
     # A table in a parent is enough to make it an unknown variable instead.
     child = EvalContext({}).child(functions={})
-    assert traverse_abs(t, child) == (
+    assert t.traverse_abs(child) == (
         DYNAMIC_VALUE,
         err("Unknown variable", 'There is no variable named "var".', rng(0, 3)),
     )
@@ -277,7 +281,7 @@ def test_traverse_abs_variables_not_allowed() -> None:
 
 def test_traverse_abs_unknown_variable_suggests() -> None:
     ctx = EvalContext({"vars": 1}).child({"other": 2})
-    assert traverse_abs(Traversal([VAR]), ctx) == (
+    assert Traversal([VAR]).traverse_abs(ctx) == (
         DYNAMIC_VALUE,
         err(
             "Unknown variable", 'There is no variable named "var". Did you mean "vars"?', rng(0, 3)
@@ -287,16 +291,16 @@ def test_traverse_abs_unknown_variable_suggests() -> None:
 
 def test_child_context_shadows_parent() -> None:
     ctx = CTX.child({"count": 3})
-    assert traverse_abs(Traversal([TraverseRoot("count", rng(0, 5))]), ctx) == (n(3), [])
+    assert Traversal([TraverseRoot("count", rng(0, 5))]).traverse_abs(ctx) == (n(3), [])
 
 
 def test_traversal_kind_mistakes_raise() -> None:
     with pytest.raises(TypeError):
-        traverse_abs(Traversal([TraverseAttr("a", R)]), CTX)
+        Traversal([TraverseAttr("a", R)]).traverse_abs(CTX)
     with pytest.raises(TypeError):
-        traverse_rel(Traversal([VAR]), n(1))
+        Traversal([VAR]).traverse_rel(n(1))
     with pytest.raises(TypeError):
-        traverse_rel(Traversal([TraverseSplat(Traversal(), R)]), LIST)
+        Traversal([TraverseSplat(Traversal(), R)]).traverse_rel(LIST)
 
 
 def test_traversal_str() -> None:
@@ -312,6 +316,4 @@ def test_traversal_str() -> None:
             TraverseSplat(Traversal([TraverseAttr("id", R)]), R),
         ]
     )
-    assert traversal_str(t) == 'var.a[0]["k\\""][1.5][true][...][*].id'
-    assert str(t) == traversal_str(t)
-    assert traversal_str(t[:3], lambda key: "?") == "var.a[?]"
+    assert str(t) == 'var.a[0]["k\\""][1.5][true][...][*].id'

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import unicodedata
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from decimal import Decimal
@@ -13,16 +14,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hcldecode.values._number import to_string as number_text
-from hcldecode.values._python import (
-    is_optional_annotation,
-    to_python,
-    to_value,
-    type_for_annotation,
-)
-from hcldecode.values._types import (
+from hcldecode.values import (
     BOOL,
     DYNAMIC,
+    DYNAMIC_VALUE,
     NUMBER,
     STRING,
     CapsuleType,
@@ -31,8 +26,12 @@ from hcldecode.values._types import (
     ObjectType,
     SetType,
     TupleType,
+    Value,
+    to_python,
+    to_value,
 )
-from hcldecode.values._value import DYNAMIC_VALUE, Value
+from hcldecode.values._number import to_string as number_text
+from hcldecode.values._python import is_optional_annotation, type_for_annotation
 
 
 def s(text: str) -> Value:
@@ -273,8 +272,6 @@ json_like = st.recursive(
 
 def _normalised(obj: Any) -> Any:
     """What a round trip gives: NFC text, integral decimals as ints."""
-    import unicodedata
-
     if isinstance(obj, str):
         return unicodedata.normalize("NFC", obj)
     if isinstance(obj, Decimal):

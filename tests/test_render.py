@@ -8,14 +8,25 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hcldecode.model._context import EvalContext
-from hcldecode.model._diagnostics import Diagnostic, Diagnostics, HCLError, Pos, Range, Severity
-from hcldecode.model._render import render_diagnostics, value_summary, word_wrap, write_diagnostics
+from hcldecode.model import (
+    Diagnostic,
+    Diagnostics,
+    EvalContext,
+    Expression,
+    HCLError,
+    Pos,
+    Range,
+    Severity,
+    Traversal,
+    TraverseAttr,
+    TraverseIndex,
+    TraverseRoot,
+    render_diagnostics,
+    write_diagnostics,
+)
+from hcldecode.model._render import value_summary, word_wrap
 from hcldecode.model._source import SourceMap
-from hcldecode.model._structure import Expression
-from hcldecode.model._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot
-from hcldecode.values._types import BOOL, NUMBER, STRING, ListType
-from hcldecode.values._value import Value
+from hcldecode.values import BOOL, NUMBER, STRING, ListType, Value
 
 # Expected outputs in this file were produced by HCL's own diagnostic text
 # writer on the same files and ranges.

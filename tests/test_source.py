@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hcldecode._text._unicode import grapheme_count
-from hcldecode.model._diagnostics import Diagnostic, Pos, Range
+from hcldecode.model import Diagnostic, Pos, Range
 from hcldecode.model._source import (
     INVALID_ENCODING_DETAIL,
     INVALID_ENCODING_SUMMARY,

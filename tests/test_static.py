@@ -4,8 +4,15 @@ from typing import Any
 
 import pytest
 
-from hcldecode.model._diagnostics import Diagnostic, Pos, Range
-from hcldecode.model._static import (
+from hcldecode.model import (
+    Diagnostic,
+    Expression,
+    Pos,
+    Range,
+    StaticCall,
+    Traversal,
+    TraverseAttr,
+    TraverseRoot,
     abs_traversal_for_expr,
     expr_as_keyword,
     expr_call,
@@ -13,8 +20,7 @@ from hcldecode.model._static import (
     expr_map,
     rel_traversal_for_expr,
 )
-from hcldecode.model._structure import Expression, StaticCall
-from hcldecode.model._traversal import Traversal, TraverseAttr, TraverseRoot
+from hcldecode.native import parse_expression
 
 
 def rng(start: int, end: int) -> Range:
@@ -180,8 +186,6 @@ def test_expr_as_keyword(expr: Expression, expected: str | None) -> None:
 
 
 def native(src: str) -> Expression:
-    from hcldecode.native import parse_expression
-
     expr, diags = parse_expression(src, "e.hcl")
     assert diags == []
     return expr

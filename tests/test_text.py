@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hcldecode._text import _tables as _unicode_tables
+from hcldecode._text import go_quote
 from hcldecode._text._unicode import (
     IDENT_PATTERN,
     SPACE_CLASS,
@@ -198,8 +200,6 @@ def test_identifiers_agree_with_general_categories() -> None:
     # The exceptions are listed in PropList.txt: Other_ID_Start and
     # Other_ID_Continue add characters, Pattern_Syntax removes U+2E2F
     # (a letter assigned after Unicode 3.2).
-    import unicodedata
-
     other_id_start = {0x1885, 0x1886, 0x2118, 0x212E, 0x309B, 0x309C}
     other_id_continue = {0x00B7, 0x0387, 0x19DA, *range(0x1369, 0x1372)}
     other_id = other_id_start | other_id_continue
@@ -262,3 +262,22 @@ def test_generator_class_bodies(tmp_path: Path) -> None:
     assert re.fullmatch(f"[{bmp}]+", "AZ_\u00e9\u00ea")
     assert re.fullmatch(f"[{astral}]", "\U0001f600")
     assert not re.search(f"[{bmp}]", "az\u00eb")
+
+
+# ----------------------------------------------------------------------------- quoting
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted"),
+    [
+        ("abc", '"abc"'),
+        ('a"b\\c', '"a\\"b\\\\c"'),
+        ("tab\tnl\n", '"tab\\tnl\\n"'),
+        ("\x01\x7f", '"\\x01\\x7f"'),
+        ("\u00e9\u4e16", '"\u00e9\u4e16"'),
+        ("\u200b", '"\\u200b"'),
+        ("\U000e0001", '"\\U000e0001"'),
+    ],
+)
+def test_go_quote(text: str, quoted: str) -> None:
+    assert go_quote(text) == quoted

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hcldecode.values._types import (
+from hcldecode.values import (
     BOOL,
     DYNAMIC,
     EMPTY_OBJECT,
@@ -22,7 +22,6 @@ from hcldecode.values._types import (
     SetType,
     TupleType,
     Type,
-    go_quote,
 )
 
 PRIMITIVES = st.sampled_from([STRING, NUMBER, BOOL, DYNAMIC])
@@ -170,22 +169,6 @@ def test_repr_reads_back() -> None:
     assert repr(t) == (
         "ObjectType({'a': ListType(NUMBER), 'b': TupleType([STRING, DYNAMIC])}, optional=['b'])"
     )
-
-
-@pytest.mark.parametrize(
-    ("text", "quoted"),
-    [
-        ("abc", '"abc"'),
-        ('a"b\\c', '"a\\"b\\\\c"'),
-        ("tab\tnl\n", '"tab\\tnl\\n"'),
-        ("\x01\x7f", '"\\x01\\x7f"'),
-        ("\u00e9\u4e16", '"\u00e9\u4e16"'),
-        ("\u200b", '"\\u200b"'),
-        ("\U000e0001", '"\\U000e0001"'),
-    ],
-)
-def test_go_quote(text: str, quoted: str) -> None:
-    assert go_quote(text) == quoted
 
 
 # ----------------------------------------------------------------------------- matches

@@ -8,29 +8,30 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hcldecode.values._json import (
-    JSONNumber,
-    dumps,
-    loads,
-    type_from_json,
-    type_to_json,
-    value_from_json,
-    value_to_json,
-)
-from hcldecode.values._types import (
+from hcldecode.values import (
     BOOL,
     DYNAMIC,
+    DYNAMIC_VALUE,
+    FALSE,
     NUMBER,
     STRING,
+    TRUE,
     CapsuleType,
+    JSONNumber,
     ListType,
     MapType,
     ObjectType,
     SetType,
     TupleType,
     Type,
+    Value,
+    decode_json,
+    encode_json,
+    type_from_json,
+    type_to_json,
+    value_from_json,
+    value_to_json,
 )
-from hcldecode.values._value import DYNAMIC_VALUE, FALSE, TRUE, Value
 
 V = Value
 N = Value.number
@@ -84,24 +85,24 @@ def test_bad_type_json(obj: object, message: str) -> None:
 def test_dynamic_type_wraps_value_with_its_type() -> None:
     # the format hcldec --with-type prints
     value = V.object({"n": V.null(STRING), "s": V.set([S("b"), S("a")])})
-    assert dumps(value, DYNAMIC) == (
+    assert encode_json(value, DYNAMIC) == (
         '{"value":{"n":null,"s":["a","b"]},"type":["object",{"n":"string","s":["set","string"]}]}'
     )
-    assert loads(dumps(value, DYNAMIC), DYNAMIC) == value
+    assert decode_json(encode_json(value, DYNAMIC), DYNAMIC) == value
 
 
 def test_nested_dynamic_attribute_is_wrapped() -> None:
     t = ObjectType({"a": DYNAMIC})
-    assert dumps(V.object({"a": N(1)}), t) == '{"a":{"value":1,"type":"number"}}'
-    assert loads('{"a":{"value":"x","type":"string"}}', t) == V.object({"a": S("x")})
-    assert dumps(V.object({"a": V.null(DYNAMIC)}), t) == '{"a":null}'
+    assert encode_json(V.object({"a": N(1)}), t) == '{"a":{"value":1,"type":"number"}}'
+    assert decode_json('{"a":{"value":"x","type":"string"}}', t) == V.object({"a": S("x")})
+    assert encode_json(V.object({"a": V.null(DYNAMIC)}), t) == '{"a":null}'
 
 
 def test_numbers_are_exact() -> None:
     value = V.list([N("0.1"), N(10**30), N("-1.5e-20")])
-    text = dumps(value, value.type)
+    text = encode_json(value, value.type)
     assert text == "[0.1,1000000000000000000000000000000,-0.000000000000000000015]"
-    assert loads(text, value.type) == value
+    assert decode_json(text, value.type) == value
     data = value_to_json(N("0.1"), NUMBER)
     assert isinstance(data, JSONNumber)
     assert data.text == "0.1"
@@ -111,11 +112,11 @@ def test_numbers_are_exact() -> None:
 @given(st.integers() | st.decimals(allow_nan=False, allow_infinity=False, places=6))
 def test_number_round_trip(n: object) -> None:
     value = N(n)  # type: ignore[arg-type]
-    assert loads(dumps(value, NUMBER), NUMBER) == value
+    assert decode_json(encode_json(value, NUMBER), NUMBER) == value
 
 
 def test_strings_are_escaped_like_go() -> None:
-    assert dumps(S('<a&b>"\\\n\t\x01\u2028\u00e9'), STRING) == (
+    assert encode_json(S('<a&b>"\\\n\t\x01\u2028\u00e9'), STRING) == (
         '"\\u003ca\\u0026b\\u003e\\"\\\\\\n\\t\\u0001\\u2028\u00e9"'
     )
 
@@ -124,9 +125,9 @@ def test_unserialisable_values() -> None:
     with pytest.raises(ValueError, match="value is not known"):
         value_to_json(V.unknown(STRING), STRING)
     with pytest.raises(ValueError, match="value is not known"):
-        dumps(V.list([V.unknown(STRING)]), ListType(STRING))
+        encode_json(V.list([V.unknown(STRING)]), ListType(STRING))
     with pytest.raises(ValueError, match="cannot serialize infinity as JSON"):
-        dumps(N(float("inf")), NUMBER)
+        encode_json(N(float("inf")), NUMBER)
     with pytest.raises(ValueError, match="value is not known"):
         value_to_json(DYNAMIC_VALUE, DYNAMIC)
 
@@ -140,9 +141,9 @@ def test_collections_and_structures() -> None:
             "e": V.set([], STRING),
         }
     )
-    text = dumps(value, value.type)
+    text = encode_json(value, value.type)
     assert text == '{"e":[],"l":[true,false],"m":{"a":1,"b":2},"t":["x",null]}'
-    assert loads(text, value.type) == value
+    assert decode_json(text, value.type) == value
 
 
 @pytest.mark.parametrize(
@@ -159,7 +160,7 @@ def test_collections_and_structures() -> None:
     ],
 )
 def test_lenient_decoding(text: str, t: Type, value: Value) -> None:
-    assert loads(text, t) == value
+    assert decode_json(text, t) == value
 
 
 @pytest.mark.parametrize(
@@ -184,7 +185,7 @@ def test_lenient_decoding(text: str, t: Type, value: Value) -> None:
 )
 def test_decoding_errors(text: str, t: Type, message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        loads(text, t)
+        decode_json(text, t)
 
 
 def test_value_from_json_accepts_plain_python_data() -> None:

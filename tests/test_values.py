@@ -9,25 +9,23 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hcldecode.values._types import (
+from hcldecode.values import (
     BOOL,
     DYNAMIC,
-    NUMBER,
-    STRING,
-    CapsuleType,
-    ListType,
-    MapType,
-    ObjectType,
-    SetType,
-    TupleType,
-)
-from hcldecode.values._value import (
     DYNAMIC_VALUE,
     EMPTY_OBJECT_VALUE,
     EMPTY_TUPLE_VALUE,
     FALSE,
+    NUMBER,
+    STRING,
     TRUE,
+    CapsuleType,
+    ListType,
+    MapType,
+    ObjectType,
     OperationError,
+    SetType,
+    TupleType,
     Value,
 )
 

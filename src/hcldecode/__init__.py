@@ -35,9 +35,15 @@ from .decoding import (
     type_range,
 )
 from .model._context import EvalContext
-from .model._diagnostics import Diagnostic, Diagnostics, HCLError, Pos, Range, Severity
+from .model._diagnostics import (
+    Diagnostic,
+    Diagnostics,
+    Pos,
+    Range,
+    Severity,
+)
 from .model._merge import merge_bodies, merge_files
-from .model._render import render_diagnostics, write_diagnostics
+from .model._render import HCLError, render_diagnostics, write_diagnostics
 from .model._structure import (
     Attribute,
     AttributeSchema,
@@ -51,8 +57,9 @@ from .model._structure import (
     StaticCall,
 )
 from .model._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot, TraverseSplat
+from .values._callable import function
 from .values._convert import ConversionError
-from .values._function import Function, Parameter, function
+from .values._function import Function, Parameter
 from .values._value import Value
 
 __all__ = [

@@ -17,7 +17,7 @@ import pytest
 from decoding_helpers import Syntax, problems, span
 
 import hcldecode as hcl
-from hcldecode.values._types import NUMBER
+from hcldecode.values import NUMBER
 
 
 class Color(enum.Enum):

@@ -8,7 +8,7 @@ import pytest
 from issue_example import ConfigWithRest, Listener, Logging
 
 import hcldecode as hcl
-from hcldecode.model._structure import AttributeSchema, BlockHeaderSchema, BodySchema
+from hcldecode.model import AttributeSchema, BlockHeaderSchema, BodySchema
 
 
 def test_schema_of_the_issue_example() -> None:

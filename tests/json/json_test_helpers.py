@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hcldecode.model._diagnostics import Diagnostics, Range
+from hcldecode.model import Diagnostics, Range
 
 #: The shared corpus of real-world files (``shared/`` lies beside the repository).
 CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus"

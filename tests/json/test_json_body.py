@@ -9,12 +9,10 @@ from __future__ import annotations
 import pytest
 from json_test_helpers import diags_of, span
 
-from hcldecode.json import parse
-from hcldecode.json._body import JsonBody
-from hcldecode.model._merge import merge_bodies
-from hcldecode.model._structure import AttributeSchema, BlockHeaderSchema, Body, BodySchema
+from hcldecode.json import JsonBody, parse
+from hcldecode.model import AttributeSchema, BlockHeaderSchema, Body, BodySchema, merge_bodies
 from hcldecode.native import parse_config
-from hcldecode.values._value import Value
+from hcldecode.values import Value
 
 SCHEMA = BodySchema(
     [AttributeSchema("name", required=True), AttributeSchema("count")],

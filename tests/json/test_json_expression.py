@@ -12,11 +12,13 @@ from fractions import Fraction
 import pytest
 from json_test_helpers import diags_of, span
 
-from hcldecode.json import parse_expression
-from hcldecode.json._expression import JsonExpression
-from hcldecode.json._parser import MAX_DEPTH
-from hcldecode.model._context import EvalContext
-from hcldecode.model._static import (
+from hcldecode.json import JsonExpression, parse_expression
+from hcldecode.model import (
+    EvalContext,
+    Traversal,
+    TraverseAttr,
+    TraverseIndex,
+    TraverseRoot,
     abs_traversal_for_expr,
     expr_as_keyword,
     expr_call,
@@ -24,9 +26,8 @@ from hcldecode.model._static import (
     expr_map,
     rel_traversal_for_expr,
 )
-from hcldecode.model._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot
-from hcldecode.values._types import DYNAMIC, STRING
-from hcldecode.values._value import DYNAMIC_VALUE, FALSE, TRUE, Value
+from hcldecode.native import MAX_NESTING
+from hcldecode.values import DYNAMIC, DYNAMIC_VALUE, FALSE, STRING, TRUE, Value
 
 CTX = EvalContext(
     {
@@ -302,7 +303,7 @@ def test_invalid_value_evaluates_to_unknown() -> None:
 
 
 def test_deep_nesting_evaluates() -> None:
-    depth = MAX_DEPTH
+    depth = MAX_NESTING
     text = "[" * (depth - 1) + '{"k": "${a}"}' + "]" * (depth - 1)
     expr = expr_of(text)
     value, diags = expr.value(CTX)

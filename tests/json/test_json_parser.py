@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from json_test_helpers import diags_of, span
 
-from hcldecode.json import parse, parse_expression
+from hcldecode.json import JsonBody, parse, parse_expression
 from hcldecode.json._ast import (
     ArrayNode,
     BoolNode,
@@ -22,7 +22,6 @@ from hcldecode.json._ast import (
     Source,
     StringNode,
 )
-from hcldecode.json._body import JsonBody
 from hcldecode.json._expression import json_number
 from hcldecode.json._parser import MAX_DEPTH, parse_value
 from hcldecode.values import _number as number

@@ -13,9 +13,8 @@ import pytest
 from json_test_helpers import SEEDS, diags_of
 
 from hcldecode.json import parse, parse_expression
-from hcldecode.model._context import EvalContext
-from hcldecode.model._structure import AttributeSchema, BlockHeaderSchema, BodySchema
-from hcldecode.values._value import Value
+from hcldecode.model import AttributeSchema, BlockHeaderSchema, BodySchema, EvalContext
+from hcldecode.values import Value
 
 _EXAMPLES = re.findall(r"```json\n(.*?)```", (SEEDS / "json-spec.md").read_text(), re.DOTALL)
 _CHILD = BodySchema([AttributeSchema("child_attr")])

@@ -20,30 +20,27 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hcldecode.model._context import EvalContext
-from hcldecode.model._diagnostics import Diagnostic, Diagnostics
-from hcldecode.native import parse_expression
-from hcldecode.native._ast import BinaryOp
-from hcldecode.native._evaluate import evaluate
-from hcldecode.values._function import Function, Parameter, function
-from hcldecode.values._types import (
+from hcldecode.model import Diagnostic, Diagnostics, EvalContext
+from hcldecode.native import BinaryOp, parse_expression
+from hcldecode.values import (
     BOOL,
     DYNAMIC,
-    NUMBER,
-    STRING,
-    ListType,
-    MapType,
-    ObjectType,
-    SetType,
-    TupleType,
-)
-from hcldecode.values._value import (
     DYNAMIC_VALUE,
     EMPTY_OBJECT_VALUE,
     EMPTY_TUPLE_VALUE,
     FALSE,
+    NUMBER,
+    STRING,
     TRUE,
+    Function,
+    ListType,
+    MapType,
+    ObjectType,
+    Parameter,
+    SetType,
+    TupleType,
     Value,
+    function,
 )
 
 VARIABLES: dict[str, Any] = {
@@ -1772,12 +1769,6 @@ def test_long_logical_chain_short_circuits() -> None:
     value, diags = run(" && ".join(["nosuch"] * 3))
     assert value == Value.unknown(BOOL)
     assert described(diags) == [unknown_var("nosuch", i) for i in (0, 10, 20)]
-
-
-def test_evaluate_function_matches_value() -> None:
-    expr = parse("a + 1")
-    ctx = ctx_with()
-    assert evaluate(expr, ctx) == expr.value(ctx)
 
 
 def test_set_and_map_types_survive() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from hcldecode.model._diagnostics import Range
+from hcldecode.model import Range
 from hcldecode.native import parse_config
 
 

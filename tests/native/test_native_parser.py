@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
+import sys
 import time
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hcldecode.model._diagnostics import Pos
+from hcldecode.model import Pos
 from hcldecode.native import (
     MAX_NESTING,
-    parse_config,
-    parse_expression,
-    parse_template,
-    parse_traversal_abs,
-    valid_identifier,
-)
-from hcldecode.native._ast import (
     AnonSymbol,
     BinaryOp,
     Conditional,
@@ -38,6 +32,11 @@ from hcldecode.native._ast import (
     TemplateWrap,
     TupleCons,
     UnaryOp,
+    parse_config,
+    parse_expression,
+    parse_template,
+    parse_traversal_abs,
+    valid_identifier,
 )
 
 
@@ -399,10 +398,6 @@ def test_fuzz_token_soup(parts: list[str]) -> None:
 
 
 def test_parsing_leaves_the_recursion_limit_as_it_was() -> None:
-    import sys
-
-    from hcldecode.native import parse_config
-
     before = sys.getrecursionlimit()
     _, diags = parse_config("a = " + "[" * 1000 + "]" * 1000 + "\n")
     assert not diags

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hcldecode.model._source import SourceMap
-from hcldecode.native import scanner as S
+from hcldecode.native import _scanner as S
 
 
 def kinds(text: str, *, template: bool = False) -> list[tuple[int, str]]:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from hcldecode.model._diagnostics import Diagnostics
-from hcldecode.model._structure import AttributeSchema, BlockHeaderSchema, BodySchema
-from hcldecode.native import parse_config
-from hcldecode.native._body import Body
+from hcldecode.model import AttributeSchema, BlockHeaderSchema, BodySchema, Diagnostics
+from hcldecode.native import Body, parse_config
 
 SRC = b"""\
 name = "x"

@@ -10,12 +10,19 @@ from typing import Any
 
 import pytest
 
-from hcldecode.model._context import EvalContext
-from hcldecode.model._diagnostics import Diagnostic, Diagnostics
-from hcldecode.native import parse_expression, parse_template
-from hcldecode.native._ast import ForExpr, TemplateJoin
-from hcldecode.values._types import BOOL, DYNAMIC, NUMBER, STRING, ListType
-from hcldecode.values._value import DYNAMIC_VALUE, EMPTY_OBJECT_VALUE, TRUE, Value
+from hcldecode.model import Diagnostic, Diagnostics, EvalContext
+from hcldecode.native import ForExpr, TemplateJoin, parse_expression, parse_template
+from hcldecode.values import (
+    BOOL,
+    DYNAMIC,
+    DYNAMIC_VALUE,
+    EMPTY_OBJECT_VALUE,
+    NUMBER,
+    STRING,
+    TRUE,
+    ListType,
+    Value,
+)
 
 VARIABLES: dict[str, Any] = {
     "nul": None,

@@ -1,3 +1,34 @@
 """Text rules shared by every layer (private): Unicode identifiers, grapheme
 clusters and white space as HCL sees them, quoting names in messages, and
 "Did you mean ...?" suggestions."""
+
+from __future__ import annotations
+
+from ._quote import go_quote
+from ._suggest import edit_distance, suggest
+from ._unicode import (
+    IDENT_PATTERN,
+    SPACE_CLASS,
+    UNICODE_VERSION,
+    cluster_starts,
+    grapheme_count,
+    has_joiners,
+    is_identifier,
+    is_space,
+    iter_graphemes,
+)
+
+__all__ = [
+    "IDENT_PATTERN",
+    "SPACE_CLASS",
+    "UNICODE_VERSION",
+    "cluster_starts",
+    "edit_distance",
+    "go_quote",
+    "grapheme_count",
+    "has_joiners",
+    "is_identifier",
+    "is_space",
+    "iter_graphemes",
+    "suggest",
+]

@@ -31,6 +31,7 @@ from typing import TextIO
 import attrs
 
 from .. import json as hcljson
+from .._text import go_quote
 from ..hcldec._specfile import SpecFile, read_spec
 from ..hcldec._specs import LiteralSpec, decode, variables
 from ..model._context import EvalContext
@@ -39,12 +40,14 @@ from ..model._merge import merge_bodies
 from ..model._render import is_terminal, render_diagnostics, terminal_width
 from ..model._structure import Body, File
 from ..model._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot
+from ..native import parse_config
 from ..values import _json as valuejson
+from ..values._json import go_json_text
 from ..values._limits import with_room
-from ..values._types import DYNAMIC, go_quote
+from ..values._types import DYNAMIC
 from ..values._value import Value
 
-__all__ = ["main", "write_go_json"]
+__all__ = ["main"]
 
 VERSION = "0.0.1-dev"
 
@@ -186,78 +189,6 @@ def _parse_args(argv: Sequence[str]) -> _Options:
 # --------------------------------------------------------------------------- JSON output
 
 
-class _RawJSON(str):
-    """JSON text to be written as it is (a number's exact text)."""
-
-
-_GO_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-def _go_string(text: str) -> str:
-    out = ['"']
-    for ch in text:
-        if ch in _GO_ESCAPES:
-            out.append(_GO_ESCAPES[ch])
-        elif ch < " " or ch in "<>&\u2028\u2029":
-            out.append(f"\\u{ord(ch):04x}")
-        else:
-            out.append(ch)
-    out.append('"')
-    return "".join(out)
-
-
-def write_go_json(data: object, indent: str | None = None, *, sort_keys: bool = False) -> str:
-    """``data`` as JSON text the way Go's ``encoding/json`` writes it.
-
-    Strings are HTML-safe (``<``, ``>`` and ``&`` escaped); a
-    :class:`valuejson.JSONNumber` keeps its exact text. With ``indent``
-    the layout is ``json.MarshalIndent``'s; ``sort_keys`` orders object
-    keys as Go orders the keys of a map.
-    """
-    out: list[str] = []
-
-    def write(obj: object, depth: int) -> None:
-        if obj is None:
-            out.append("null")
-        elif obj is True or obj is False:
-            out.append("true" if obj else "false")
-        elif isinstance(obj, valuejson.JSONNumber):
-            out.append(obj.text)
-        elif isinstance(obj, _RawJSON):
-            out.append(str(obj))
-        elif isinstance(obj, str):
-            out.append(_go_string(obj))
-        elif isinstance(obj, int):
-            out.append(str(obj))
-        elif isinstance(obj, list | dict):
-            items: list[tuple[str | None, object]]
-            if isinstance(obj, dict):
-                keys = sorted(obj) if sort_keys else list(obj)
-                items = [(k, obj[k]) for k in keys]
-                open_, close = "{", "}"
-            else:
-                items = [(None, e) for e in obj]
-                open_, close = "[", "]"
-            out.append(open_)
-            for i, (key, element) in enumerate(items):
-                if i:
-                    out.append(",")
-                if indent is not None:
-                    out.append("\n" + indent * (depth + 1))
-                if key is not None:
-                    out.append(_go_string(key))
-                    out.append(": " if indent is not None else ":")
-                write(element, depth + 1)
-            if items and indent is not None:
-                out.append("\n" + indent * depth)
-            out.append(close)
-        else:
-            raise TypeError(f"{obj!r} is not JSON data")
-
-    write(data, 0)
-    return "".join(out)
-
-
 def _strip_nulls(data: object) -> object:
     """``data`` without the object properties whose value is null, at every level."""
     if isinstance(data, dict):
@@ -287,7 +218,7 @@ def _diagnostics_json(diags: Sequence[Diagnostic]) -> str:
         if diag.subject is not None:
             entry["subject"] = _range_json(diag.subject)
         entries.append(entry)
-    return write_go_json({"diagnostics": entries}, "  ")
+    return go_json_text({"diagnostics": entries}, "  ")
 
 
 def _value_json(value: Value) -> object | None:
@@ -358,8 +289,6 @@ class _Session:
 
     def parse(self, src: bytes, filename: str, *, json_syntax: bool) -> File | None:
         """Parse one file, keeping its diagnostics; the file when it has no errors."""
-        from ..native import parse_config
-
         parse = hcljson.parse if json_syntax else parse_config
         file, diags = parse(src, filename)
         self.files[filename] = file
@@ -458,7 +387,7 @@ class _Session:
         body = self.input_body()
         if self.options.var_refs:
             refs = [_traversal_json(t, ctx) for t in variables(body, spec_file.root)]
-            self.output(write_go_json(refs, "  "))
+            self.output(go_json_text(refs, "  "))
             return
         value, diags = decode(body, spec_file.root, ctx)
         self.diags.extend(diags)
@@ -469,9 +398,9 @@ class _Session:
         except ValueError as error:
             raise _Failure(str(error)) from error
         if self.options.keep_nulls:
-            self.output(write_go_json(data))
+            self.output(go_json_text(data))
         else:
-            self.output(write_go_json(_strip_nulls(data), sort_keys=True))
+            self.output(go_json_text(_strip_nulls(data), sort_keys=True))
 
 
 @with_room

@@ -28,6 +28,7 @@ from ..decoding import DecodeError, SchemaError, decode
 from ..model._diagnostics import Range
 from ..model._render import write_diagnostics
 from ..model._structure import Body, Expression
+from ..values._python import to_python
 from ..values._value import Value
 from ._hcldec import register as register_hcldec
 from ._hcldec import run_subcommand as run_hcldec
@@ -91,8 +92,6 @@ def _jsonable(obj: Any) -> Any:
     if isinstance(obj, Range | pathlib.PurePath):
         return str(obj)
     if isinstance(obj, Value):
-        from ..values._python import to_python
-
         return _jsonable(to_python(obj)) if obj.is_wholly_known else None
     if isinstance(obj, Body | Expression):
         return None

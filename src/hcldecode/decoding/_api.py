@@ -7,9 +7,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any, Literal, TypeVar, Union
 
 from ..model._context import EvalContext
-from ..model._diagnostics import Diagnostic, Diagnostics, HCLError, SourceFile
+from ..model._diagnostics import (
+    Diagnostic,
+    Diagnostics,
+    SourceFile,
+)
 from ..model._merge import merge_bodies
-from ..model._structure import Body, BodyContent, BodySchema, File
+from ..model._render import HCLError
+from ..model._structure import AttributeSchema, Body, BodyContent, BodySchema, File
 from ..values._limits import with_room
 from ._classinfo import SchemaError, class_info
 from ._decoder import decode_body
@@ -65,11 +70,11 @@ def _syntax_for(name: str) -> Syntax:
 
 def _parse(text: str | bytes, filename: str, syntax: Syntax) -> tuple[File, Diagnostics]:
     if syntax == "native":
-        from ..native import parse_config
+        from ..native import parse_config  # noqa: PLC0415 (a syntax loads on first use)
 
         return parse_config(text, filename)
     if syntax == "json":
-        from ..json import parse as parse_json
+        from ..json import parse as parse_json  # noqa: PLC0415 (a syntax loads on first use)
 
         return parse_json(text, filename)
     raise ValueError(f"syntax must be 'native' or 'json', not {syntax!r}")
@@ -300,8 +305,6 @@ class ClaimedBody(Body):
 
 
 def _optional(schema: BodySchema) -> BodySchema:
-    from ..model._structure import AttributeSchema
-
     return BodySchema([AttributeSchema(a.name, False) for a in schema.attributes], schema.blocks)
 
 

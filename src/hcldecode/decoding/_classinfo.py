@@ -8,7 +8,6 @@ the class raise :class:`SchemaError` naming the class and the field.
 
 from __future__ import annotations
 
-import dataclasses
 import threading
 import typing
 from collections.abc import Mapping, Sequence
@@ -18,15 +17,8 @@ import attrs
 
 from ..model._diagnostics import Range
 from ..model._structure import AttributeSchema, BlockHeaderSchema, Body, BodySchema
-from ._markers import (
-    AttrMarker,
-    BlockMarker,
-    BodyMarker,
-    LabelMarker,
-    Marker,
-    RangeMarker,
-    RemainMarker,
-)
+from ._classes import ClassField, SchemaError, class_fields, is_config_class
+from ._markers import AttrMarker, BlockMarker, BodyMarker, LabelMarker, RangeMarker, RemainMarker
 from ._pytypes import TypePlan, plan_type, strip_optional
 
 __all__ = [
@@ -40,10 +32,6 @@ __all__ = [
 
 FieldKind = Literal["attr", "block", "label", "remain", "body", "range"]
 BlockShape = Literal["one", "optional", "list", "tuple", "dict"]
-
-
-class SchemaError(TypeError):
-    """A configuration class cannot be mapped onto HCL (a mistake in the program)."""
 
 
 @attrs.frozen
@@ -83,11 +71,6 @@ class ClassInfo:
         return tuple(f.hcl_name for f in self.labels)
 
 
-def is_config_class(tp: object) -> bool:
-    """True for dataclasses and attrs classes."""
-    return isinstance(tp, type) and (dataclasses.is_dataclass(tp) or attrs.has(tp))
-
-
 _cache: dict[type, ClassInfo] = {}
 _lock = threading.RLock()
 _in_progress: set[type] = set()
@@ -112,58 +95,6 @@ def class_info(cls: type) -> ClassInfo:
                 _in_progress.discard(cls)
             _cache[cls] = info
     return info
-
-
-@attrs.frozen
-class _RawField:
-    name: str  # the ``__init__`` parameter
-    has_default: bool
-    attribute: str  # the class attribute, which holds the annotation
-
-
-def _raw_fields(cls: type) -> list[_RawField]:
-    if dataclasses.is_dataclass(cls):
-        return [
-            _RawField(
-                f.name,
-                f.default is not dataclasses.MISSING
-                or f.default_factory is not dataclasses.MISSING,
-                f.name,
-            )
-            for f in dataclasses.fields(cls)
-            if f.init
-        ]
-    if attrs.has(cls):
-        return [
-            _RawField(a.alias or a.name, a.default is not attrs.NOTHING, a.name)
-            for a in attrs.fields(cls)
-            if a.init
-        ]
-    raise SchemaError(f"{getattr(cls, '__qualname__', cls)!s} is not a dataclass or attrs class")
-
-
-def _resolve_hints(cls: type) -> dict[str, Any]:
-    try:
-        return typing.get_type_hints(cls, include_extras=True)
-    except NameError as exc:
-        raise SchemaError(
-            f"cannot resolve the annotations of {cls.__qualname__}: {exc}; define the "
-            "classes it refers to at module level"
-        ) from exc
-
-
-def _split_annotated(annotation: Any) -> tuple[Any, list[Marker]]:
-    if typing.get_origin(annotation) is typing.Annotated:
-        base, *extras = typing.get_args(annotation)
-        markers = [
-            m
-            for m in extras
-            if isinstance(
-                m, AttrMarker | BlockMarker | LabelMarker | RemainMarker | BodyMarker | RangeMarker
-            )
-        ]
-        return base, markers
-    return annotation, []
 
 
 def _block_shape(cls: type, name: str, annotation: Any) -> tuple[BlockShape, type]:
@@ -196,15 +127,8 @@ def _block_shape(cls: type, name: str, annotation: Any) -> tuple[BlockShape, typ
 
 
 def _build(cls: type) -> ClassInfo:
-    raw = _raw_fields(cls)
-    hints = _resolve_hints(cls)
-    fields: list[FieldInfo] = []
-    for rf in raw:
-        annotation = hints.get(rf.attribute)
-        if annotation is None:
-            raise SchemaError(f"{cls.__qualname__}.{rf.name} has no type annotation")
-        fields.append(_field(cls, rf, annotation))
-    _check_names(cls, fields)
+    fields = [_field(cls, cf) for cf in class_fields(cls)]
+    _check_fields(cls, fields)
     attributes = [AttributeSchema(f.hcl_name, f.required) for f in fields if f.kind == "attr"]
     blocks = []
     for f in fields:
@@ -222,21 +146,16 @@ def _build(cls: type) -> ClassInfo:
     return ClassInfo(cls, tuple(fields), BodySchema(attributes, blocks), labels)
 
 
-def _field(cls: type, rf: _RawField, annotation: Any) -> FieldInfo:
-    base, markers = _split_annotated(annotation)
+def _field(cls: type, cf: ClassField) -> FieldInfo:
+    base, marker, rf = cf.annotation, cf.marker, cf
     where = f"{cls.__qualname__}.{rf.name}"
-    if len(markers) > 1:
-        raise SchemaError(f"{where} has more than one hcldecode marker")
-    marker = markers[0] if markers else AttrMarker()
     required = not rf.has_default
     if isinstance(marker, AttrMarker):
         try:
             plan = plan_type(base)
         except TypeError as exc:
             raise SchemaError(f"{where}: {exc}") from None
-        return FieldInfo(
-            rf.name, "attr", marker.name or rf.name, base, required, rf.has_default, plan=plan
-        )
+        return FieldInfo(rf.name, "attr", cf.hcl_name, base, required, rf.has_default, plan=plan)
     if isinstance(marker, BlockMarker):
         shape, block_class = _block_shape(cls, rf.name, base)
         min_items, max_items = marker.min_items, marker.max_items
@@ -249,7 +168,7 @@ def _field(cls: type, rf: _RawField, annotation: Any) -> FieldInfo:
         return FieldInfo(
             rf.name,
             "block",
-            marker.name or rf.name,
+            cf.hcl_name,
             base,
             required and shape == "one",
             rf.has_default,
@@ -261,7 +180,7 @@ def _field(cls: type, rf: _RawField, annotation: Any) -> FieldInfo:
     if isinstance(marker, LabelMarker):
         if base is not str:
             raise SchemaError(f"{where}: a label field must be of type str, not {base!r}")
-        return FieldInfo(rf.name, "label", marker.name or rf.name, base, required, rf.has_default)
+        return FieldInfo(rf.name, "label", cf.hcl_name, base, required, rf.has_default)
     if isinstance(marker, RemainMarker | BodyMarker):
         inner, optional = strip_optional(base)
         if inner is not Body:
@@ -288,18 +207,7 @@ def _field(cls: type, rf: _RawField, annotation: Any) -> FieldInfo:
     )
 
 
-def _check_names(cls: type, fields: list[FieldInfo]) -> None:
-    seen: dict[str, str] = {}
-    for f in fields:
-        if f.kind not in ("attr", "block"):
-            continue
-        other = seen.get(f.hcl_name)
-        if other is not None:
-            raise SchemaError(
-                f"{cls.__qualname__}: fields {other!r} and {f.name!r} both map to "
-                f"the HCL name {f.hcl_name!r}"
-            )
-        seen[f.hcl_name] = f.name
+def _check_fields(cls: type, fields: list[FieldInfo]) -> None:
     singles = {"remain": "remain()", "body": "body()"}
     for kind, marker_name in singles.items():
         count = sum(1 for f in fields if f.kind == kind)

@@ -10,14 +10,13 @@ it failed.
 
 from __future__ import annotations
 
-import json
 import typing
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
-from .._text._suggest import suggest
+from .._text import go_quote, suggest
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._structure import Attribute, Block, Body, BodyContent, Expression
@@ -154,7 +153,7 @@ def _attribute_value(
         diags.append(
             Diagnostic.error(
                 "Missing required argument",
-                f"The argument {json.dumps(field.hcl_name)} is required, but it is set to null.",
+                f"The argument {go_quote(field.hcl_name)} is required, but it is set to null.",
                 expr.range,
                 attribute.range,
             )
@@ -177,7 +176,7 @@ def _attribute_value(
         diags.append(
             Diagnostic.error(
                 "Incorrect attribute value type",
-                f"Inappropriate value for attribute {json.dumps(field.hcl_name)}: {where}{exc}.",
+                f"Inappropriate value for attribute {go_quote(field.hcl_name)}: {where}{exc}.",
                 subject.range,
                 attribute.range,
                 expression=expr,
@@ -201,11 +200,11 @@ def _locate(expr: Expression, path: Path, ctx: EvalContext | None) -> tuple[Expr
     for step in path:
         key = step.name if isinstance(step, AttrStep) else step.key
         if isinstance(key, str):
-            words.append(f"attribute {json.dumps(key, ensure_ascii=False)}: ")
+            words.append(f"attribute {go_quote(key)}: ")
         elif key.type == NUMBER and key.is_known and not key.is_null:
             words.append(f"element {number.to_string(key.as_number())}: ")
         elif key.type == STRING and key.is_known and not key.is_null:
-            words.append(f"element {json.dumps(key.as_str(), ensure_ascii=False)}: ")
+            words.append(f"element {go_quote(key.as_str())}: ")
             key = key.as_str()
         else:
             current = None
@@ -332,7 +331,7 @@ def _check_unique_labels(type_name: str, blocks: Sequence[Block], diags: Diagnos
             diags.append(
                 Diagnostic.error(
                     f"Duplicate {type_name} block",
-                    f"A block for {type_name} {json.dumps(key, ensure_ascii=False)} was "
+                    f"A block for {type_name} {go_quote(key)} was "
                     f"already defined. The {type_name} labels must be unique.",
                     b.def_range,
                 )
@@ -349,7 +348,7 @@ def _check_counts(
         diags.append(
             Diagnostic.error(
                 f"Insufficient {type_name} blocks",
-                f"At least {field.min_items} {json.dumps(type_name)} blocks are required.",
+                f"At least {field.min_items} {go_quote(type_name)} blocks are required.",
                 content.missing_item_range,
             )
         )
@@ -358,7 +357,7 @@ def _check_counts(
         diags.append(
             Diagnostic.error(
                 f"Too many {type_name} blocks",
-                f"No more than {field.max_items} {json.dumps(type_name)} blocks are allowed",
+                f"No more than {field.max_items} {go_quote(type_name)} blocks are allowed",
                 blocks[field.max_items].def_range,
             )
         )
@@ -459,7 +458,7 @@ def _convert(definition: attrs.Attribute[Any], value: Any, instance: object) -> 
 def _invalid_value(attribute: Attribute, exc: Exception) -> Diagnostic:
     return Diagnostic.error(
         "Invalid attribute value",
-        f"The value of {json.dumps(attribute.name)} is not valid: {exc}",
+        f"The value of {go_quote(attribute.name)} is not valid: {exc}",
         attribute.expr.range,
         attribute.range,
     )

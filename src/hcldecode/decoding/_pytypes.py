@@ -12,7 +12,6 @@ with :func:`register_type`.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import datetime
 import decimal
 import enum
@@ -26,8 +25,10 @@ from typing import Any
 import attrs
 import cattrs
 
+from .._text import go_quote
 from ..model._structure import Expression
 from ..values._convert import ConversionError, convert
+from ..values._python import to_python
 from ..values._types import (
     BOOL,
     DYNAMIC,
@@ -41,6 +42,8 @@ from ..values._types import (
     Type,
 )
 from ..values._value import Value
+from ._classes import ClassField, SchemaError, class_fields, is_config_class
+from ._markers import AttrMarker
 
 __all__ = ["LowerError", "TypePlan", "lower", "plan_type", "register_type", "strip_optional"]
 
@@ -113,10 +116,15 @@ def plan_type(annotation: Any) -> TypePlan:
 
 
 def _plan(annotation: Any) -> TypePlan:
-    inner, _ = strip_optional(annotation)
-    if inner is Expression or inner is Value:
+    if _is_raw(annotation):
         return TypePlan(annotation, DYNAMIC, nullable=True, raw=True)
     return TypePlan(annotation, hcl_type_of(annotation), nullable=_nullable(annotation))
+
+
+def _is_raw(annotation: Any) -> bool:
+    """Whether fields of this type take the expression or value as it is."""
+    inner, _ = strip_optional(annotation)
+    return inner is Expression or inner is Value
 
 
 def strip_optional(annotation: Any) -> tuple[Any, bool]:
@@ -138,10 +146,12 @@ def _nullable(annotation: Any) -> bool:
     return False
 
 
-def hcl_type_of(annotation: Any) -> Type:
-    """The HCL type that values for ``annotation`` are converted to."""
-    from ._classinfo import is_config_class
+def hcl_type_of(annotation: Any, within: frozenset[type] = frozenset()) -> Type:
+    """The HCL type that values for ``annotation`` are converted to.
 
+    ``within`` holds the classes whose attribute types are being worked out
+    (a class that contains itself cannot be decoded).
+    """
     if annotation is Any or annotation is Value or annotation is type(None):
         return DYNAMIC
     if annotation in _registry:
@@ -158,7 +168,7 @@ def hcl_type_of(annotation: Any) -> Type:
             raise TypeError(f"enum {annotation.__qualname__} mixes value types")
         return kinds.pop()
     if is_config_class(annotation):
-        return _object_type(annotation)
+        return _object_type(annotation, within)
     origin = typing.get_origin(annotation)
     args = typing.get_args(annotation)
     if origin is typing.Literal:
@@ -169,24 +179,24 @@ def hcl_type_of(annotation: Any) -> Type:
     if origin is typing.Union or origin is types.UnionType:
         members = [a for a in args if a is not type(None)]
         if len(members) == 1:
-            return hcl_type_of(members[0])
+            return hcl_type_of(members[0], within)
         for member in members:
-            hcl_type_of(member)  # every member must be supported
+            hcl_type_of(member, within)  # every member must be supported
         return DYNAMIC
     if origin in _SEQUENCE_ORIGINS and len(args) == 1:
-        return ListType(hcl_type_of(args[0]))
+        return ListType(hcl_type_of(args[0], within))
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            return ListType(hcl_type_of(args[0]))
+            return ListType(hcl_type_of(args[0], within))
         if args == ((),):
             return TupleType(())
-        return TupleType(tuple(hcl_type_of(a) for a in args))
+        return TupleType(tuple(hcl_type_of(a, within) for a in args))
     if origin in _SET_ORIGINS and len(args) == 1:
-        return SetType(hcl_type_of(args[0]))
+        return SetType(hcl_type_of(args[0], within))
     if origin in _MAPPING_ORIGINS and len(args) == 2:
         if args[0] is not str:
             raise TypeError(f"HCL maps have string keys; {annotation!r} has {args[0]!r} keys")
-        return MapType(hcl_type_of(args[1]))
+        return MapType(hcl_type_of(args[1], within))
     raise TypeError(f"hcldecode cannot decode an attribute into {annotation!r}")
 
 
@@ -200,22 +210,28 @@ def _literal_type(value: object) -> Type:
     raise TypeError(f"unsupported literal value {value!r}")
 
 
-def _object_type(cls: type) -> ObjectType:
-    from ._classinfo import class_info
-
-    info = class_info(cls)
-    attributes: dict[str, Type] = {}
-    optional: set[str] = set()
-    for field in info.fields:
-        if field.kind != "attr" or field.plan is None or field.plan.raw:
-            from ._classinfo import SchemaError
-
+def _value_fields(cls: type) -> tuple[ClassField, ...]:
+    """The fields of a class used as an attribute value: all plain attributes."""
+    fields = class_fields(cls)
+    for field in fields:
+        if not isinstance(field.marker, AttrMarker) or _is_raw(field.annotation):
             raise SchemaError(
                 f"{cls.__qualname__} is used as an attribute value, so its fields must be "
                 f"plain attributes; {field.name!r} is not"
             )
-        attributes[field.hcl_name] = field.plan.hcl_type
-        if not field.required or field.plan.nullable:
+    return fields
+
+
+def _object_type(cls: type, within: frozenset[type]) -> ObjectType:
+    if cls in within:
+        raise SchemaError(
+            f"{cls.__qualname__} contains itself: recursive structures cannot be decoded"
+        )
+    attributes: dict[str, Type] = {}
+    optional: set[str] = set()
+    for field in _value_fields(cls):
+        attributes[field.hcl_name] = hcl_type_of(field.annotation, within | {cls})
+        if field.has_default or _nullable(field.annotation):
             optional.add(field.hcl_name)
     return ObjectType(attributes, frozenset(optional))
 
@@ -324,9 +340,7 @@ def _same_literal(choice: object, raw: object) -> bool:
 
 def _show(value: object) -> str:
     if isinstance(value, str):
-        import json
-
-        return json.dumps(value, ensure_ascii=False)
+        return go_quote(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
@@ -378,8 +392,6 @@ def _structure_none(value: Value, _tp: Any) -> None:
 
 
 def _structure_any(value: Value, _tp: Any) -> Any:
-    from ..values._python import to_python
-
     return to_python(value)
 
 
@@ -398,18 +410,14 @@ def _structure_union(value: Value, tp: Any) -> Any:
 
 
 def _structure_config_class(value: Value, tp: Any) -> Any:
-    from ._classinfo import class_info
-
-    info = class_info(tp)
     kwargs: dict[str, Any] = {}
     present = dict(value.items())
-    for field in info.fields:
-        assert field.plan is not None
+    for field in _value_fields(tp):
         item = present.get(field.hcl_name)
         if item is None or item.is_null:
-            if field.required and not field.plan.nullable:
+            if not field.has_default and not _nullable(field.annotation):
                 _fail(f"attribute {_show(field.hcl_name)} is required")
-            if field.required:
+            if not field.has_default:
                 kwargs[field.name] = None
             continue
         try:
@@ -424,8 +432,6 @@ def _structure_config_class(value: Value, tp: Any) -> Any:
 
 def _registered_hook(tp: type) -> Callable[[Value, Any], Any]:
     def hook(value: Value, _tp: Any) -> Any:
-        from ..values._python import to_python
-
         try:
             return _registry[tp].structure(to_python(value))
         except (ValueError, TypeError) as exc:
@@ -441,10 +447,6 @@ def _is_union(tp: Any) -> bool:
 
 def _is_enum(tp: Any) -> bool:
     return isinstance(tp, type) and issubclass(tp, enum.Enum)
-
-
-def _is_config(tp: Any) -> bool:
-    return isinstance(tp, type) and (dataclasses.is_dataclass(tp) or attrs.has(tp))
 
 
 def _origin_in(*origins: Any) -> Callable[[Any], bool]:
@@ -468,7 +470,7 @@ def _make_converter() -> cattrs.Converter:
         converter.register_structure_hook(tp, hook)
     converter.register_structure_hook_func(lambda tp: tp is Any, _structure_any)
     converter.register_structure_hook(type(None), _structure_none)
-    converter.register_structure_hook_func(_is_config, _structure_config_class)
+    converter.register_structure_hook_func(is_config_class, _structure_config_class)
     converter.register_structure_hook_func(_is_union, _structure_union)
     converter.register_structure_hook_func(_origin_in(typing.Literal), _structure_literal)
     converter.register_structure_hook_func(_origin_in(*_SEQUENCE_ORIGINS), _structure_list)

@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from .._text._unicode import is_identifier
+from .._text import go_quote, is_identifier
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._static import expr_as_keyword, expr_call, expr_list, expr_map
 from ..model._structure import Expression
@@ -49,7 +49,6 @@ from ..values._types import (
     SetType,
     TupleType,
     Type,
-    go_quote,
 )
 from ..values._value import Value
 from ._frozen import frozen_mapping

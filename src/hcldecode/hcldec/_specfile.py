@@ -50,6 +50,7 @@ from typing import Any
 
 import attrs
 
+from .._text import go_quote
 from ..ext._frozen import frozen_mapping
 from ..ext.typeexpr import Defaults, type_constraint_with_defaults
 from ..ext.userfunc import decode_user_functions
@@ -65,6 +66,7 @@ from ..model._structure import (
     Expression,
 )
 from ..model._traversal import Traversal
+from ..native import parse_config
 from ..values._convert import ConversionError, convert
 from ..values._function import Function, Parameter
 from ..values._stdlib import SPEC_FUNCTIONS
@@ -80,7 +82,6 @@ from ..values._types import (
     SetType,
     TupleType,
     Type,
-    go_quote,
 )
 from ..values._value import Value
 from ._specs import (
@@ -609,8 +610,6 @@ def read_spec(body: Body) -> tuple[SpecFile, Diagnostics]:
 
 def load_spec_file(path: str | Path) -> tuple[SpecFile, Diagnostics]:
     """Read and parse the spec file at ``path`` (native syntax) and read its specs."""
-    from ..native import parse_config
-
     filename = str(path)
     try:
         src = Path(path).read_bytes()

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 import attrs
 
+from .._text import go_quote
 from ..ext._frozen import frozen_mapping
 from ..ext.typeexpr import Defaults
 from ..model._context import EvalContext
@@ -60,7 +61,6 @@ from ..values._types import (
     SetType,
     TupleType,
     Type,
-    go_quote,
 )
 from ..values._value import DYNAMIC_VALUE, Value
 

@@ -11,10 +11,9 @@ A property named ``"//"`` is a comment and ignored, in bodies only.
 
 from __future__ import annotations
 
-from .._text._suggest import suggest
+from .._text import go_quote, suggest
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._structure import Attribute, Block, Body, BodyContent, BodySchema
-from ..values._types import go_quote
 from ._ast import ArrayNode, Node, NodeView, NullNode, ObjectNode, Property, Source
 from ._expression import JsonExpression
 

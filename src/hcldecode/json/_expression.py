@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from .._text import go_quote
 from ..model._context import is_literal_only
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._source import utf8_length
@@ -37,7 +38,10 @@ from ..native import parse_expression, parse_template
 from ..values import _number as number
 from ..values._convert import ConversionError, convert
 from ..values._limits import with_room
-from ..values._types import DYNAMIC, STRING, go_quote
+from ..values._types import (
+    DYNAMIC,
+    STRING,
+)
 from ..values._value import DYNAMIC_VALUE, FALSE, TRUE, Value
 from ._ast import (
     ArrayNode,

@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable
 from typing import cast
 
-from .._text._suggest import suggest
+from .._text import suggest
 from ..model._diagnostics import Diagnostic, Diagnostics
 from ..values._limits import MAX_NESTING
 from ._ast import (

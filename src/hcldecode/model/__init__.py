@@ -23,11 +23,19 @@ The syntaxes (:mod:`hcldecode.native`, :mod:`hcldecode.json`) implement
 
 from __future__ import annotations
 
+from ._call import FunctionCallDiagExtra, call_function, evaluate_call
 from ._context import EvalContext
-from ._diagnostics import Diagnostic, Diagnostics, HCLError, Pos, Range, Severity, SourceFile
+from ._diagnostics import (
+    Diagnostic,
+    Diagnostics,
+    Pos,
+    Range,
+    Severity,
+    SourceFile,
+)
 from ._merge import merge_bodies, merge_files
 from ._ops import get_attr, index
-from ._render import render_diagnostics, write_diagnostics
+from ._render import HCLError, render_diagnostics, write_diagnostics
 from ._static import (
     abs_traversal_for_expr,
     expr_as_keyword,
@@ -63,6 +71,7 @@ __all__ = [
     "EvalContext",
     "Expression",
     "File",
+    "FunctionCallDiagExtra",
     "HCLError",
     "Pos",
     "Range",
@@ -75,6 +84,8 @@ __all__ = [
     "TraverseRoot",
     "TraverseSplat",
     "abs_traversal_for_expr",
+    "call_function",
+    "evaluate_call",
     "expr_as_keyword",
     "expr_call",
     "expr_list",

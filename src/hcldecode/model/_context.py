@@ -32,7 +32,8 @@ from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from ..values._function import Function, function
+from ..values._callable import function
+from ..values._function import Function
 from ..values._python import to_value
 from ..values._value import Value
 

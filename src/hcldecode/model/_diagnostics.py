@@ -4,14 +4,12 @@ Every problem found in a configuration is a :class:`Diagnostic` that points
 into the user's file with a :class:`Range`. Functions that process
 configuration return the diagnostics they produced beside their result
 (HCL's own convention, so that every mistake in a file is reported at once);
-:meth:`Diagnostics.raise_for_errors` turns a list with errors into an
-:class:`HCLError`.
+:class:`~hcldecode.model.HCLError` carries diagnostics as an exception.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, SupportsIndex, overload
 
 import attrs
@@ -23,7 +21,6 @@ if TYPE_CHECKING:
 __all__ = [
     "Diagnostic",
     "Diagnostics",
-    "HCLError",
     "Pos",
     "Range",
     "Severity",
@@ -179,14 +176,6 @@ class Diagnostics(list[Diagnostic]):
         """Only the error diagnostics."""
         return Diagnostics(d for d in self if d.severity is Severity.ERROR)
 
-    def raise_for_errors(self, files: Mapping[str, SourceFile] | None = None) -> None:
-        """Raise :class:`HCLError` with all these diagnostics if any is an error.
-
-        ``files`` lets the error's message show the offending source lines.
-        """
-        if self.has_errors():
-            raise HCLError(self, files)
-
     @overload
     def __getitem__(self, index: SupportsIndex) -> Diagnostic: ...
     @overload
@@ -211,28 +200,3 @@ class SourceFile(Protocol):
     def context_string(self, byte: int) -> str | None:
         """A description of the innermost block around ``byte``, e.g. ``service "web"``."""
         ...
-
-
-class HCLError(ValueError):
-    """A configuration could not be processed; ``diagnostics`` holds every reason.
-
-    ``str()`` renders all diagnostics like HCL does, with the source lines
-    they point at when the files are known.
-    """
-
-    diagnostics: Diagnostics
-    files: Mapping[str, SourceFile]
-
-    def __init__(
-        self,
-        diagnostics: Iterable[Diagnostic],
-        files: Mapping[str, SourceFile] | None = None,
-    ) -> None:
-        self.diagnostics = Diagnostics(diagnostics)
-        self.files = dict(files or {})
-        super().__init__(self.diagnostics)
-
-    def __str__(self) -> str:
-        from ._render import render_diagnostics
-
-        return render_diagnostics(self.diagnostics, self.files).rstrip("\n")

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from ..values._types import go_quote
+from .._text import go_quote
 from ._diagnostics import Diagnostic, Diagnostics, Pos, Range
 from ._structure import Attribute, AttributeSchema, Block, Body, BodyContent, BodySchema, File
 

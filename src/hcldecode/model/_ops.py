@@ -9,20 +9,16 @@ diagnostic with the reference's texts, pointing at ``src_range`` (the
 bracket or attribute part of the expression). On error the value is
 :data:`~hcldecode.values._value.DYNAMIC_VALUE`.
 
-:func:`traverse_abs` looks a traversal's root up in an evaluation context and
-applies the remaining steps; :func:`traverse_rel` applies a relative
-traversal to a value. Both stop at the first step with an error.
+Traversals (:class:`~hcldecode.model.Traversal`) apply these step by step.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 
-from .._text._suggest import suggest
+from .._text import go_quote
 from ..values._convert import ConversionError, convert
 from ..values._types import (
-    BOOL,
     DYNAMIC,
     NUMBER,
     STRING,
@@ -32,14 +28,11 @@ from ..values._types import (
     PrimitiveType,
     SetType,
     TupleType,
-    go_quote,
 )
 from ..values._value import DYNAMIC_VALUE, Value
-from ._context import EvalContext
 from ._diagnostics import Diagnostic, Diagnostics, Range
-from ._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot, TraverseSplat
 
-__all__ = ["get_attr", "index", "traversal_str", "traverse_abs", "traverse_rel"]
+__all__ = ["get_attr", "index"]
 
 _NOT_AN_ELEMENT = "The given key does not identify an element in this collection value"
 
@@ -215,91 +208,3 @@ def get_attr(obj: Value, name: str, src_range: Range | None) -> tuple[Value, Dia
             src_range,
         )
     return _error(unsupported, "This value does not have any attributes.", src_range)
-
-
-# --------------------------------------------------------------------------- traversals
-
-
-def traverse_rel(traversal: Traversal, value: Value) -> tuple[Value, Diagnostics]:
-    """Apply the relative ``traversal`` to ``value``, stopping at the first error.
-
-    Splat steps (only made by an application, never by parsing) are not
-    supported and raise ``TypeError``, as in the reference.
-    """
-    if not traversal.is_relative:
-        raise TypeError("traverse_rel needs a relative traversal")
-    diags = Diagnostics()
-    current = value
-    for step in traversal:
-        if isinstance(step, TraverseAttr):
-            current, step_diags = get_attr(current, step.name, step.range)
-        elif isinstance(step, TraverseIndex):
-            current, step_diags = index(current, step.key, step.range)
-        else:
-            assert isinstance(step, TraverseSplat)
-            raise TypeError("splat steps cannot be applied by a traversal")
-        diags.extend(step_diags)
-        if step_diags.has_errors():
-            return DYNAMIC_VALUE, diags
-    return current, diags
-
-
-def traverse_abs(traversal: Traversal, ctx: EvalContext | None) -> tuple[Value, Diagnostics]:
-    """Look the traversal's root variable up in ``ctx`` and apply the other steps.
-
-    With no variable table anywhere in the context chain (``ctx`` ``None``
-    included) the error is ``Variables not allowed``; with tables but no
-    such name, ``Unknown variable`` with a "Did you mean" suggestion. Both
-    point at the root name.
-    """
-    if traversal.is_relative:
-        raise TypeError("traverse_abs needs an absolute traversal")
-    root, rest = traversal.split()
-    step = root[0]
-    assert isinstance(step, TraverseRoot)
-    name = step.name
-    value = ctx.lookup_variable(name) if ctx is not None else None
-    if value is not None:
-        return traverse_rel(rest, value)
-    if ctx is None or not ctx.has_variables:
-        return _error("Variables not allowed", "Variables may not be used here.", step.range)
-    detail = f"There is no variable named {go_quote(name)}."
-    suggestion = suggest(name, ctx.variable_names())
-    if suggestion is not None:
-        detail += f" Did you mean {go_quote(suggestion)}?"
-    return _error("Unknown variable", detail, step.range)
-
-
-def _key_text(key: Value) -> str:
-    """A primitive key as HCL would write it; ``...`` for anything bigger."""
-    t = key.type
-    if key.is_null:
-        return "null"
-    if not key.is_known:
-        return "(not yet known)"
-    if t == STRING:
-        return go_quote(key.as_str())
-    if t in (NUMBER, BOOL):
-        return convert(key, STRING).as_str()
-    return "..."
-
-
-def traversal_str(traversal: Traversal, key_text: Callable[[Value], str] | None = None) -> str:
-    """The traversal in HCL syntax, as diagnostics show it: ``var.list[0]["k"]``.
-
-    Index keys are written by ``key_text``, by default as HCL literals
-    (strings quoted, numbers in full), with ``...`` for keys that are not
-    of a primitive type. Splat steps are written ``[*]``.
-    """
-    write = key_text or _key_text
-    parts: list[str] = []
-    for step in traversal:
-        if isinstance(step, TraverseRoot):
-            parts.append(step.name)
-        elif isinstance(step, TraverseAttr):
-            parts.append(f".{step.name}")
-        elif isinstance(step, TraverseIndex):
-            parts.append(f"[{write(step.key)}]")
-        else:
-            parts.append("[*]" + traversal_str(step.each, write))
-    return "".join(parts)

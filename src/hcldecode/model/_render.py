@@ -23,7 +23,7 @@ import sys
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, TextIO
 
-from .._text._unicode import SPACE_CLASS
+from .._text import SPACE_CLASS, go_quote
 from ..values._limits import with_room
 from ..values._types import (
     BOOL,
@@ -33,18 +33,18 @@ from ..values._types import (
     ObjectType,
     PrimitiveType,
     TupleType,
-    go_quote,
 )
 from ..values._value import Value, _go_float_text
-from ._diagnostics import Diagnostic, Pos, Range, Severity, SourceFile
-from ._ops import traversal_str
+from ._diagnostics import Diagnostic, Diagnostics, Pos, Range, Severity, SourceFile
 from ._source import SourceMap
+from ._traversal import traversal_str
 
 if TYPE_CHECKING:
     from ._context import EvalContext
     from ._structure import Expression
 
 __all__ = [
+    "HCLError",
     "is_terminal",
     "render_diagnostics",
     "terminal_width",
@@ -52,6 +52,30 @@ __all__ = [
     "word_wrap",
     "write_diagnostics",
 ]
+
+
+class HCLError(ValueError):
+    """A configuration could not be processed; ``diagnostics`` holds every reason.
+
+    ``str()`` renders all diagnostics like HCL does, with the source lines
+    they point at when the files are known.
+    """
+
+    diagnostics: Diagnostics
+    files: Mapping[str, SourceFile]
+
+    def __init__(
+        self,
+        diagnostics: Iterable[Diagnostic],
+        files: Mapping[str, SourceFile] | None = None,
+    ) -> None:
+        self.diagnostics = Diagnostics(diagnostics)
+        self.files = dict(files or {})
+        super().__init__(self.diagnostics)
+
+    def __str__(self) -> str:
+        return render_diagnostics(self.diagnostics, self.files).rstrip("\n")
+
 
 _SEVERITY_NAMES = {Severity.ERROR: "Error", Severity.WARNING: "Warning"}
 _SEVERITY_COLORS = {Severity.ERROR: "\x1b[31m", Severity.WARNING: "\x1b[33m"}

@@ -18,7 +18,7 @@ import re
 from bisect import bisect_left, bisect_right
 from itertools import accumulate
 
-from .._text._unicode import cluster_starts, has_joiners
+from .._text import cluster_starts, has_joiners
 from ._diagnostics import Diagnostic, Diagnostics, Pos, Range
 
 __all__ = [

@@ -12,18 +12,18 @@ file was written in.
 from __future__ import annotations
 
 import abc
-import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
 
+from .._text import go_quote
 from ._diagnostics import Diagnostics, Range
+from ._traversal import Traversal, TraverseAttr, TraverseRoot
 
 if TYPE_CHECKING:
     from ..values._value import Value
     from ._context import EvalContext
-    from ._traversal import Traversal
 
 __all__ = [
     "Attribute",
@@ -336,14 +336,11 @@ class Expression(abc.ABC):
         traversal = self.static_traversal()
         if traversal is None:
             return None
-        from ._traversal import Traversal as _Traversal
-        from ._traversal import TraverseAttr, TraverseRoot
-
         steps = list(traversal)
         root = steps[0]
         if isinstance(root, TraverseRoot):
             steps[0] = TraverseAttr(root.name, root.range)
-        return _Traversal(steps)
+        return Traversal(steps)
 
     def keyword(self) -> str | None:
         """The bare identifier, when the expression is one word (``true`` included)."""
@@ -359,7 +356,7 @@ class Expression(abc.ABC):
 
 def labels_text(labels: Sequence[str]) -> str:
     """Labels as HCL writes them in a block header: ``"a" "b"``."""
-    return " ".join(json.dumps(label, ensure_ascii=False) for label in labels)
+    return " ".join(go_quote(label) for label in labels)
 
 
 @attrs.frozen

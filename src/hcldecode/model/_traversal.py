@@ -7,15 +7,19 @@ an application can build only the variables a configuration uses.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, overload
 
 import attrs
 
+from .._text import go_quote, suggest
+from ..values._convert import convert
+from ..values._types import BOOL, NUMBER, STRING
+from ..values._value import DYNAMIC_VALUE, Value
 from ._diagnostics import Diagnostic, Diagnostics, Range
+from ._ops import get_attr, index
 
 if TYPE_CHECKING:
-    from ..values._value import Value
     from ._context import EvalContext
 
 __all__ = [
@@ -25,6 +29,7 @@ __all__ = [
     "TraverseRoot",
     "TraverseSplat",
     "Traverser",
+    "traversal_str",
 ]
 
 
@@ -126,20 +131,55 @@ class Traversal(Sequence[Traverser]):
         return Traversal(self._steps[:1]), Traversal(self._steps[1:])
 
     def traverse_abs(self, ctx: EvalContext | None) -> tuple[Value, Diagnostics]:
-        """Look up the root variable in ``ctx`` and apply the remaining steps."""
-        from ._ops import traverse_abs
+        """Look the root variable up in ``ctx`` and apply the other steps.
 
-        return traverse_abs(self, ctx)
+        With no variable table anywhere in the context chain (``ctx``
+        ``None`` included) the error is ``Variables not allowed``; with
+        tables but no such name, ``Unknown variable`` with a "Did you mean"
+        suggestion. Both point at the root name. Evaluation stops at the
+        first step with an error.
+        """
+        if self.is_relative:
+            raise TypeError("traverse_abs needs an absolute traversal")
+        root, rest = self.split()
+        step = root[0]
+        assert isinstance(step, TraverseRoot)
+        name = step.name
+        value = ctx.lookup_variable(name) if ctx is not None else None
+        if value is not None:
+            return rest.traverse_rel(value)
+        if ctx is None or not ctx.has_variables:
+            summary, detail = "Variables not allowed", "Variables may not be used here."
+        else:
+            summary, detail = "Unknown variable", f"There is no variable named {go_quote(name)}."
+            suggestion = suggest(name, ctx.variable_names())
+            if suggestion is not None:
+                detail += f" Did you mean {go_quote(suggestion)}?"
+        return DYNAMIC_VALUE, Diagnostics([Diagnostic.error(summary, detail, step.range)])
 
     def traverse_rel(self, value: Value) -> tuple[Value, Diagnostics]:
-        """Apply a relative traversal to ``value``."""
-        from ._ops import traverse_rel
+        """Apply this relative traversal to ``value``, stopping at the first error.
 
-        return traverse_rel(self, value)
+        Splat steps (only made by an application, never by parsing) are not
+        supported and raise ``TypeError``, as in the reference.
+        """
+        if not self.is_relative:
+            raise TypeError("traverse_rel needs a relative traversal")
+        diags = Diagnostics()
+        current = value
+        for step in self._steps:
+            if isinstance(step, TraverseAttr):
+                current, step_diags = get_attr(current, step.name, step.range)
+            elif isinstance(step, TraverseIndex):
+                current, step_diags = index(current, step.key, step.range)
+            else:
+                raise TypeError("splat steps cannot be applied by a traversal")
+            diags.extend(step_diags)
+            if step_diags.has_errors():
+                return DYNAMIC_VALUE, diags
+        return current, diags
 
     def __str__(self) -> str:
-        from ._ops import traversal_str
-
         return traversal_str(self)
 
 
@@ -152,3 +192,38 @@ def static_traversal_error(subject: Range) -> Diagnostic:
         "expressions, etc are allowed here.",
         subject,
     )
+
+
+def _key_text(key: Value) -> str:
+    """A primitive key as HCL would write it; ``...`` for anything bigger."""
+    t = key.type
+    if key.is_null:
+        return "null"
+    if not key.is_known:
+        return "(not yet known)"
+    if t == STRING:
+        return go_quote(key.as_str())
+    if t in (NUMBER, BOOL):
+        return convert(key, STRING).as_str()
+    return "..."
+
+
+def traversal_str(traversal: Traversal, key_text: Callable[[Value], str] | None = None) -> str:
+    """The traversal in HCL syntax, as diagnostics show it: ``var.list[0]["k"]``.
+
+    Index keys are written by ``key_text``, by default as HCL literals
+    (strings quoted, numbers in full), with ``...`` for keys that are not
+    of a primitive type. Splat steps are written ``[*]``.
+    """
+    write = key_text or _key_text
+    parts: list[str] = []
+    for step in traversal:
+        if isinstance(step, TraverseRoot):
+            parts.append(step.name)
+        elif isinstance(step, TraverseAttr):
+            parts.append(f".{step.name}")
+        elif isinstance(step, TraverseIndex):
+            parts.append(f"[{write(step.key)}]")
+        else:
+            parts.append("[*]" + traversal_str(step.each, write))
+    return "".join(parts)

@@ -9,6 +9,10 @@ Entry points:
 * :func:`parse_traversal_abs` reads a plain variable reference;
 * :func:`valid_identifier` tests a name against HCL's identifier rule.
 
+Expressions are trees of the node classes exported here (:class:`Node` and
+its subclasses, as HCL's Go package ``hclsyntax`` exports its expression
+types); ``node.children()`` walks them.
+
 Every function returns its diagnostics beside its result and never raises
 for a mistake in the source. Nesting deeper than :data:`MAX_NESTING` is
 reported as an error.
@@ -19,20 +23,72 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from .._text._unicode import is_identifier
+from .._text import is_identifier
 from ..model._diagnostics import Diagnostic, Diagnostics, Pos, Range
 from ..model._source import SourceMap, decode_source
 from ..model._structure import File
 from ..model._traversal import Traversal
 from ..values._limits import MAX_NESTING, with_room
-from . import _scanner as scanner
-from ._ast import Node, build_traversal
+from . import _scanner
+from ._ast import (
+    AnonSymbol,
+    BinaryOp,
+    Conditional,
+    ErrorExpr,
+    ForExpr,
+    FunctionCall,
+    Index,
+    LiteralKind,
+    LiteralValue,
+    Node,
+    ObjectCons,
+    ObjectItem,
+    ObjectKey,
+    Operator,
+    Parens,
+    RelativeTraversal,
+    ScopeTraversal,
+    Splat,
+    Step,
+    StepKind,
+    Template,
+    TemplateJoin,
+    TemplateWrap,
+    TupleCons,
+    UnaryOp,
+    build_traversal,
+)
 from ._body import Body
 from ._parser import Parser
 
 __all__ = [
     "MAX_NESTING",
+    "AnonSymbol",
+    "BinaryOp",
     "Body",
+    "Conditional",
+    "ErrorExpr",
+    "ForExpr",
+    "FunctionCall",
+    "Index",
+    "LiteralKind",
+    "LiteralValue",
+    "Node",
+    "ObjectCons",
+    "ObjectItem",
+    "ObjectKey",
+    "Operator",
+    "Parens",
+    "RelativeTraversal",
+    "ScopeTraversal",
+    "Splat",
+    "Step",
+    "StepKind",
+    "Template",
+    "TemplateJoin",
+    "TemplateWrap",
+    "TupleCons",
+    "UnaryOp",
     "parse_config",
     "parse_expression",
     "parse_template",
@@ -81,9 +137,9 @@ def _parse(
     source = (
         SourceMap(filename, text) if start is None else _ShiftedSourceMap(filename, text, start)
     )
-    tokens = scanner.scan(text, template=template)
+    tokens = _scanner.scan(text, template=template)
     parser = Parser(text, source, tokens)
-    diags = scanner.scan_diagnostics(tokens, text, source)
+    diags = _scanner.scan_diagnostics(tokens, text, source)
     result = with_room(work)(parser)
     diags.extend(parser.diags)
     return parser, result, diags
@@ -95,7 +151,7 @@ def parse_config(src: bytes | str, filename: str = "<string>") -> tuple[File, Di
     The file's body is a :class:`Body`; its ``context_string`` names the
     top-level block around a byte offset (e.g. ``service "web"``).
     """
-    parser, body, diags = _parse(src, filename, None, lambda p: p.parse_body(scanner.EOF, None))
+    parser, body, diags = _parse(src, filename, None, lambda p: p.parse_body(_scanner.EOF, None))
     return File(filename, parser.text, body, body.context_string), diags
 
 
@@ -108,7 +164,7 @@ def parse_expression(
         parser.newlines.append(False)
         expr = parser.parse_expression()
         after = parser.peek()
-        if after[0] != scanner.EOF and not parser.recovery:
+        if after[0] != _scanner.EOF and not parser.recovery:
             parser.diags.append(
                 Diagnostic.error(
                     "Extra characters after expression",
@@ -132,7 +188,7 @@ def parse_template(
     position of a string's content).
     """
     _, expr, diags = _parse(
-        src, filename, start, lambda p: p.parse_template(scanner.EOF), template=True
+        src, filename, start, lambda p: p.parse_template(_scanner.EOF), template=True
     )
     return expr, diags
 

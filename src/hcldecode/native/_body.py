@@ -8,9 +8,10 @@ with the reference's diagnostics.
 
 from __future__ import annotations
 
+from .._text import go_quote, suggest
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._source import SourceMap
-from ..model._structure import Attribute, Block, BodyContent, BodySchema
+from ..model._structure import Attribute, Block, BodyContent, BodySchema, labels_text
 from ..model._structure import Body as ModelBody
 from ._ast import Node
 
@@ -107,8 +108,6 @@ class BlockNode(Block):
 
     def context_string(self) -> str:
         """``type "label" ...`` as HCL shows it in the rendered diagnostics."""
-        from ..model._structure import labels_text
-
         return f"{self.type} {labels_text(self.labels)}" if self.labels else self.type
 
 
@@ -161,7 +160,7 @@ class Body(ModelBody):
                     diags.append(
                         Diagnostic.error(
                             "Missing required argument",
-                            f"The argument {_quote(name)} is required, but no definition "
+                            f"The argument {go_quote(name)} is required, but no definition "
                             "was found.",
                             self.missing_item_range,
                         )
@@ -223,8 +222,6 @@ class Body(ModelBody):
         return content, remain, diags
 
     def content(self, schema: BodySchema) -> tuple[BodyContent, Diagnostics]:
-        from .._text._suggest import suggest
-
         content, remain, diags = self.partial_content(schema)
         assert isinstance(remain, Body)
         for name, node in self.attributes.items():
@@ -233,15 +230,15 @@ class Body(ModelBody):
             candidates = [a.name for a in schema.attributes if a.name not in content.attributes]
             match = suggest(name, candidates)
             if match is not None:
-                advice = f" Did you mean {_quote(match)}?"
+                advice = f" Did you mean {go_quote(match)}?"
             elif name in schema.block_types():
-                advice = f" Did you mean to define a block of type {_quote(name)}?"
+                advice = f" Did you mean to define a block of type {go_quote(name)}?"
             else:
                 advice = ""
             diags.append(
                 Diagnostic.error(
                     "Unsupported argument",
-                    f"An argument named {_quote(name)} is not expected here.{advice}",
+                    f"An argument named {go_quote(name)} is not expected here.{advice}",
                     node.name_range,
                 )
             )
@@ -250,10 +247,10 @@ class Body(ModelBody):
                 continue
             match = suggest(block.type, [b.type for b in schema.blocks])
             if match is not None:
-                advice = f" Did you mean {_quote(match)}?"
+                advice = f" Did you mean {go_quote(match)}?"
             elif block.type in schema.attribute_names():
                 advice = (
-                    f" Did you mean to define argument {_quote(block.type)}? If so, use the "
+                    f" Did you mean to define argument {go_quote(block.type)}? If so, use the "
                     "equals sign to assign it a value."
                 )
             else:
@@ -261,7 +258,7 @@ class Body(ModelBody):
             diags.append(
                 Diagnostic.error(
                     "Unsupported block type",
-                    f"Blocks of type {_quote(block.type)} are not expected here.{advice}",
+                    f"Blocks of type {go_quote(block.type)} are not expected here.{advice}",
                     block.type_range,
                 )
             )
@@ -273,7 +270,7 @@ class Body(ModelBody):
             if block.type not in self.hidden_blocks:
                 diags.append(
                     Diagnostic.error(
-                        f"Unexpected {_quote(block.type)} block",
+                        f"Unexpected {go_quote(block.type)} block",
                         "Blocks are not allowed here.",
                         block.type_range,
                     )
@@ -294,10 +291,3 @@ class Body(ModelBody):
             if block.start <= offset < block.end:
                 return block.context_string()
         return None
-
-
-def _quote(s: str) -> str:
-    """A string quoted like Go's ``%q``."""
-    from ..model._structure import labels_text
-
-    return labels_text([s])

@@ -30,14 +30,14 @@ from typing import Any, NamedTuple, TypeAlias
 
 import attrs
 
-from .._text._suggest import suggest
+from .._text import go_quote, suggest
 from ..model import _ops as ops
+from ..model._call import evaluate_call
 from ..model._context import EvalContext, is_literal_only
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._structure import Expression
 from ..model._traversal import Traversal
 from ..values._convert import Conversion, ConversionError, convert, get_conversion, unify_unsafe
-from ..values._function import evaluate_call
 from ..values._limits import with_room
 from ..values._types import (
     BOOL,
@@ -50,7 +50,6 @@ from ..values._types import (
     SetType,
     TupleType,
     Type,
-    go_quote,
 )
 from ..values._value import DYNAMIC_VALUE, EMPTY_TUPLE_VALUE, FALSE, TRUE, OperationError, Value
 from . import _ast as ast
@@ -155,7 +154,7 @@ def _literal(node: ast.LiteralValue, ctx: _Ctx, diags: Diagnostics) -> Value:
 
 
 def _scope_traversal(node: ast.ScopeTraversal, ctx: _Ctx, diags: Diagnostics) -> Value:
-    value, found = ops.traverse_abs(node.traversal, ctx)
+    value, found = node.traversal.traverse_abs(ctx)
     _attach(found, node, ctx, diags)
     return value
 
@@ -178,7 +177,7 @@ def _error_expr(node: ast.ErrorExpr, ctx: _Ctx, diags: Diagnostics) -> Value:
 
 def _relative_traversal(node: ast.RelativeTraversal, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     source = yield node.source_expr, ctx
-    value, found = ops.traverse_rel(node.traversal, source)
+    value, found = node.traversal.traverse_rel(source)
     _attach(found, node, ctx, diags)
     return value
 

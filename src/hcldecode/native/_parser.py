@@ -20,6 +20,7 @@ import re
 import sys
 from collections.abc import Callable
 
+from .._text import go_quote, grapheme_count, iter_graphemes, suggest
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._source import SourceMap
 from ..values._limits import MAX_NESTING
@@ -99,13 +100,6 @@ _VALID_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?")
 _ESCAPE = re.compile(r"\\(?:u[0-9A-Fa-f]{0,4}|U[0-9A-Fa-f]{0,8}|[\s\S])?|\$\$\{|%%\{")
 _TEMPLATE_ESCAPE = re.compile(r"\$\$\{|%%\{")
 _SIMPLE_ESCAPES = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\"}
-
-
-def _go_quote_char(ch: str) -> str:
-    """A character quoted as Go's ``%q`` of a one-character string does."""
-    from ..model._structure import labels_text
-
-    return labels_text([ch])
 
 
 class Parser:
@@ -283,7 +277,7 @@ class Parser:
                     if existing is not None:
                         self.error(
                             "Attribute redefined",
-                            f"The argument {_go_quote_char(item.name)} was already set at "
+                            f"The argument {go_quote(item.name)} was already set at "
                             f"{existing.name_range}. Each argument may be set only once.",
                             item.name_range,
                         )
@@ -522,7 +516,7 @@ class Parser:
             self.error(
                 "Argument definition required",
                 "A single-line block definition can contain only a single argument. If you "
-                f"meant to define argument {_go_quote_char(self.tok_text(ident))}, use an equals "
+                f"meant to define argument {go_quote(self.tok_text(ident))}, use an equals "
                 "sign to assign it a value. To define a nested block, place it on a line of its "
                 "own within its parent block.",
                 self.between(ident, nxt),
@@ -1308,7 +1302,7 @@ class Parser:
                 invalid(f"Cannot encode character U+{code:04x} in UTF-8.")
                 return seq
             return chr(code)
-        invalid(f"The symbol {_go_quote_char(selector)} is not a valid escape sequence selector.")
+        invalid(f"The symbol {go_quote(selector)} is not a valid escape sequence selector.")
         return seq[1:]
 
     def parse_template_expr(self) -> Node:
@@ -1482,13 +1476,11 @@ class Parser:
                 return False
         else:
             if not self.recovery:
-                from .._text._suggest import suggest
-
                 match = suggest(word, ["if", "for", "else", "endif", "endfor"])
-                advice = f" Did you mean {_go_quote_char(match)}?" if match else ""
+                advice = f" Did you mean {go_quote(match)}?" if match else ""
                 self.error_at(
                     "Invalid template control keyword",
-                    f"{_go_quote_char(word)} is not a valid template control keyword.{advice}",
+                    f"{go_quote(word)} is not a valid template control keyword.{advice}",
                     keyword,
                     tok,
                 )
@@ -1626,8 +1618,6 @@ def _append_step(expr: Node, step: Step) -> Node:
 
 def _flush_heredoc(tokens: list[TemplateToken], text: str) -> None:
     """Remove the common indentation of a ``<<-`` heredoc's lines, in grapheme clusters."""
-    from .._text._unicode import grapheme_count, iter_graphemes
-
     min_spaces = sys.maxsize
     at_line_start = True
     adjust: list[TemplateToken] = []

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from .._text._unicode import IDENT_PATTERN, SPACE_CLASS
+from .._text import IDENT_PATTERN, SPACE_CLASS
 from ..model._diagnostics import Diagnostic, Diagnostics
 from ..model._source import SourceMap
 

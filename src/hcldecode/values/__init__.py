@@ -17,9 +17,29 @@ It knows nothing of syntax, source positions or diagnostics. What it offers:
 
 from __future__ import annotations
 
-from ._convert import ConversionError, can_convert, convert, unify, unify_unsafe
-from ._function import Function, FunctionArgError, FunctionError, Parameter, function
-from ._json import type_from_json, type_to_json, value_from_json, value_to_json
+from ._callable import function
+from ._convert import (
+    AttrStep,
+    ConversionError,
+    IndexStep,
+    PathStep,
+    can_convert,
+    convert,
+    get_conversion,
+    mismatch_message,
+    unify,
+    unify_unsafe,
+)
+from ._function import Function, FunctionArgError, FunctionError, Parameter
+from ._json import (
+    JSONNumber,
+    decode_json,
+    encode_json,
+    type_from_json,
+    type_to_json,
+    value_from_json,
+    value_to_json,
+)
 from ._python import to_python, to_value
 from ._types import (
     BOOL,
@@ -58,23 +78,31 @@ __all__ = [
     "NUMBER",
     "STRING",
     "TRUE",
+    "AttrStep",
     "CapsuleType",
     "ConversionError",
     "Function",
     "FunctionArgError",
     "FunctionError",
+    "IndexStep",
+    "JSONNumber",
     "ListType",
     "MapType",
     "ObjectType",
     "OperationError",
     "Parameter",
+    "PathStep",
     "SetType",
     "TupleType",
     "Type",
     "Value",
     "can_convert",
     "convert",
+    "decode_json",
+    "encode_json",
     "function",
+    "get_conversion",
+    "mismatch_message",
     "to_python",
     "to_value",
     "type_from_json",

@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from .._text import go_quote
 from . import _number as number
 from ._types import (
     BOOL,
@@ -50,7 +51,6 @@ from ._types import (
     SetType,
     TupleType,
     Type,
-    go_quote,
 )
 from ._value import FALSE, TRUE, Value
 

@@ -12,7 +12,7 @@ Wherever the given type is the dynamic pseudo-type the value is wrapped as
 the format ``hcldec --with-type`` prints.
 
 :func:`value_to_json` and :func:`value_from_json` work on Python JSON data
-(what :func:`json.loads` returns); :func:`dumps` and :func:`loads` work on
+(what :func:`json.loads` returns); :func:`encode_json` and :func:`decode_json` work on
 JSON text and keep every number exact. :func:`json.dumps` cannot print a
 non-integer exactly, so :func:`value_to_json` gives non-integers as
 :class:`JSONNumber`, a ``float`` that remembers its exact decimal text.
@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
+from .._text import go_quote
 from . import _number as number
 from ._convert import ConversionError, convert
 from ._types import (
@@ -42,8 +43,9 @@ from ._value import Value
 
 __all__ = [
     "JSONNumber",
-    "dumps",
-    "loads",
+    "decode_json",
+    "encode_json",
+    "go_json_text",
     "type_from_json",
     "type_to_json",
     "value_from_json",
@@ -57,7 +59,7 @@ JSON = object
 class JSONNumber(float):
     """A JSON number that keeps its exact decimal ``text``.
 
-    As a ``float`` it is the nearest double; :func:`dumps` writes ``text``,
+    As a ``float`` it is the nearest double; :func:`go_json_text` writes ``text``,
     and :func:`value_from_json` reads ``text``.
     """
 
@@ -102,7 +104,7 @@ def type_from_json(obj: JSON) -> Type:
         if obj == "dynamic":
             return DYNAMIC
         if obj not in _PRIMITIVE_NAMES:
-            raise ValueError(f"invalid primitive type name {json.dumps(obj)}")
+            raise ValueError(f"invalid primitive type name {go_quote(obj)}")
         return _PRIMITIVE_NAMES[obj]
     if not isinstance(obj, list) or not obj:
         raise ValueError("invalid type description")
@@ -230,7 +232,7 @@ def _dynamic_from_json(obj: JSON) -> Value:
         raise ValueError("missing expected {")
     for key in obj:
         if key not in ("type", "value"):
-            raise ValueError(f"invalid key {json.dumps(key)} in dynamically-typed value")
+            raise ValueError(f"invalid key {go_quote(key)} in dynamically-typed value")
     if "type" not in obj:
         raise ValueError("missing type in dynamically-typed value")
     if "value" not in obj:
@@ -255,7 +257,7 @@ def _object_from_json(obj: dict[str, JSON], t: ObjectType) -> Value:
     attributes = {}
     for key, e in obj.items():
         if key not in t.attributes:
-            raise ValueError(f"unsupported attribute {json.dumps(key, ensure_ascii=False)}")
+            raise ValueError(f"unsupported attribute {go_quote(key)}")
         attributes[key] = value_from_json(e, t.attributes[key])
     for name, attribute_type in t.attributes.items():
         attributes.setdefault(name, Value.null(attribute_type))
@@ -279,51 +281,92 @@ def _go_json_string(text: str) -> str:
     )
 
 
-def _write(obj: JSON, out: list[str]) -> None:
-    if obj is None:
-        out.append("null")
-    elif obj is True:
-        out.append("true")
-    elif obj is False:
-        out.append("false")
-    elif isinstance(obj, JSONNumber):
-        out.append(obj.text)
-    elif isinstance(obj, (int, float)):
-        out.append(json.dumps(obj))
-    elif isinstance(obj, str):
-        out.append(_go_json_string(obj))
-    elif isinstance(obj, list):
-        out.append("[")
-        for i, e in enumerate(obj):
-            if i:
-                out.append(",")
-            _write(e, out)
-        out.append("]")
-    elif isinstance(obj, dict):
-        out.append("{")
-        for i, (k, e) in enumerate(obj.items()):
-            if i:
-                out.append(",")
-            out.append(_go_json_string(k))
-            out.append(":")
-            _write(e, out)
-        out.append("}")
-    else:
-        raise TypeError(f"{obj!r} is not JSON data")
+def go_json_text(data: JSON, indent: str | None = None, *, sort_keys: bool = False) -> str:
+    """``data`` as JSON text the way Go's ``encoding/json`` writes it.
 
-
-def dumps(v: Value, t: Type) -> str:
-    """``v`` encoded by type ``t`` as compact JSON text, as go-cty's ``Marshal`` writes it."""
+    Strings are HTML-safe (``<``, ``>`` and ``&`` escaped); a
+    :class:`JSONNumber` keeps its exact text. With ``indent`` the layout is
+    that of ``json.MarshalIndent``; ``sort_keys`` orders object keys as Go
+    orders the keys of a map. Nesting of any depth is written without
+    recursion.
+    """
     out: list[str] = []
-    _write(value_to_json(v, t), out)
+    # Each entry: the items still to write in one array or object, its closer, its depth.
+    stack: list[tuple[Iterator[tuple[str | None, JSON]], str, int]] = []
+    pending: list[tuple[str | None, JSON]] = [(None, data)]
+    first = True
+    depth = 0
+    while True:
+        if pending:
+            key, obj = pending.pop()
+            if not first:
+                out.append(",")
+            if indent is not None and stack:
+                out.append("\n" + indent * depth)
+            if key is not None:
+                out.append(_go_json_string(key))
+                out.append(": " if indent is not None else ":")
+            first = False
+            if isinstance(obj, list | dict):
+                if isinstance(obj, dict):
+                    keys = sorted(obj) if sort_keys else list(obj)
+                    items: Iterator[tuple[str | None, JSON]] = iter([(k, obj[k]) for k in keys])
+                    out.append("{")
+                    closer = "}"
+                else:
+                    items = iter([(None, e) for e in obj])
+                    out.append("[")
+                    closer = "]"
+                if not obj:
+                    out.append(closer)
+                    continue
+                stack.append((items, closer, depth))
+                depth += 1
+                first = True
+            else:
+                out.append(_scalar_text(obj))
+        if not stack:
+            break
+        items, closer, outer = stack[-1]
+        following = next(items, None)
+        if following is not None:
+            pending.append(following)
+            continue
+        stack.pop()
+        depth = outer
+        if indent is not None:
+            out.append("\n" + indent * depth)
+        out.append(closer)
+        first = False
     return "".join(out)
+
+
+def _scalar_text(obj: JSON) -> str:
+    if obj is None:
+        return "null"
+    if obj is True:
+        return "true"
+    if obj is False:
+        return "false"
+    if isinstance(obj, JSONNumber):
+        return obj.text
+    if isinstance(obj, int | float):
+        return json.dumps(obj)
+    if isinstance(obj, str):
+        return _go_json_string(obj)
+    raise TypeError(f"{obj!r} is not JSON data")
+
+
+def encode_json(v: Value, t: Type) -> str:
+    """``v`` encoded by type ``t`` as compact JSON text, as go-cty's ``Marshal`` writes it."""
+    return go_json_text(value_to_json(v, t))
 
 
 def _no_constant(name: str) -> JSON:
     raise ValueError(f"invalid JSON number {name}")
 
 
-def loads(text: str | bytes, t: Type) -> Value:
+def decode_json(text: str | bytes, t: Type) -> Value:
     """The value of type ``t`` encoded in the JSON ``text``, numbers read exactly.
 
     Malformed JSON or data that does not fit ``t`` raises ``ValueError``.

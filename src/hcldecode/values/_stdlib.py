@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 
-from .._text._unicode import iter_graphemes
+from .._text import iter_graphemes
 from . import _json as valuejson
 from ._convert import ConversionError, convert, unify_unsafe
 from ._function import Function, FunctionArgError, FunctionError, Parameter
@@ -230,7 +230,7 @@ def _json_encode(args: Sequence[Value], result: Type) -> Value:
     if value.is_null:
         return Value.string("null")
     try:
-        return Value.string(valuejson.dumps(value, value.type))
+        return Value.string(valuejson.encode_json(value, value.type))
     except ValueError as error:
         raise FunctionError(str(error)) from error
 

@@ -18,13 +18,14 @@ Names follow go-cty, the type system of the reference implementation:
 from __future__ import annotations
 
 import functools
-import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar, NoReturn
 
 import attrs
+
+from .._text import go_quote, is_identifier
 
 __all__ = [
     "BOOL",
@@ -43,7 +44,6 @@ __all__ = [
     "SetType",
     "TupleType",
     "Type",
-    "go_quote",
 ]
 
 
@@ -281,7 +281,7 @@ class ObjectType(Type):
     def __str__(self) -> str:
         parts = []
         for name, t in self.attributes.items():
-            key = name if _IDENTIFIER.fullmatch(name) else go_quote(name)
+            key = name if is_identifier(name) else go_quote(name)
             text = f"optional({t})" if name in self.optional else str(t)
             parts.append(f"{key}={text}")
         return "object({" + ",".join(parts) + "})"
@@ -363,44 +363,3 @@ EMPTY_OBJECT = ObjectType({})
 """The object type with no attributes."""
 EMPTY_TUPLE = TupleType(())
 """The tuple type with no elements."""
-
-# An HCL identifier, approximately: used only to decide whether an attribute
-# name needs quoting in the type-expression form.
-_IDENTIFIER = re.compile(r"[^\W\d][\w-]*")
-
-_GO_ESCAPES = {
-    "\a": r"\a",
-    "\b": r"\b",
-    "\f": r"\f",
-    "\n": r"\n",
-    "\r": r"\r",
-    "\t": r"\t",
-    "\v": r"\v",
-    "\\": r"\\",
-    '"': r"\"",
-}
-_GO_NEEDS_ESCAPE = re.compile(r'[\\"]|[^\w ]', re.UNICODE)
-
-
-def _go_escape(match: re.Match[str]) -> str:
-    char = match.group()
-    if char in _GO_ESCAPES:
-        return _GO_ESCAPES[char]
-    if char.isprintable():
-        return char
-    code = ord(char)
-    if code < 0x20 or code == 0x7F:
-        return f"\\x{code:02x}"
-    if code < 0x10000:
-        return f"\\u{code:04x}"
-    return f"\\U{code:08x}"
-
-
-def go_quote(text: str) -> str:
-    """``text`` as a double-quoted string literal the way Go's ``%q`` writes it.
-
-    Messages of the reference quote names with ``%q``: printable characters
-    stay as they are, ``"`` and ``\\`` are escaped, control characters become
-    ``\\n``, ``\\x01``, ``\\u200b`` and so on.
-    """
-    return '"' + _GO_NEEDS_ESCAPE.sub(_go_escape, text) + '"'

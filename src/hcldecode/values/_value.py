@@ -36,6 +36,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Final
 
+from .._text import go_quote
 from . import _number as number
 from ._number import Num
 from ._types import (
@@ -52,7 +53,6 @@ from ._types import (
     SetType,
     TupleType,
     Type,
-    go_quote,
 )
 
 __all__ = [

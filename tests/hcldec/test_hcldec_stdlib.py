@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from hcldecode.values._function import FunctionArgError, FunctionError
+from hcldecode.values import (
+    DYNAMIC,
+    NUMBER,
+    STRING,
+    FunctionArgError,
+    FunctionError,
+    ListType,
+    TupleType,
+    Value,
+)
 from hcldecode.values._stdlib import SPEC_FUNCTIONS
-from hcldecode.values._types import DYNAMIC, NUMBER, STRING, ListType, TupleType
-from hcldecode.values._value import Value
 
 S, N, B = Value.string, Value.number, Value.bool
 

@@ -18,13 +18,9 @@ from hcldecode.ext.typeexpr import (
     type_of,
     type_string,
 )
-from hcldecode.model._context import EvalContext
-from hcldecode.model._diagnostics import Diagnostic, Pos, Range
-from hcldecode.model._structure import Expression
+from hcldecode.model import Diagnostic, EvalContext, Expression, Pos, Range
 from hcldecode.native import parse_expression
-from hcldecode.values._convert import convert
-from hcldecode.values._stdlib import SPEC_FUNCTIONS
-from hcldecode.values._types import (
+from hcldecode.values import (
     BOOL,
     DYNAMIC,
     NUMBER,
@@ -36,8 +32,10 @@ from hcldecode.values._types import (
     SetType,
     TupleType,
     Type,
+    Value,
+    convert,
 )
-from hcldecode.values._value import Value
+from hcldecode.values._stdlib import SPEC_FUNCTIONS
 
 SUMMARY = "Invalid type specification"
 _STDLIB_CONTEXT = EvalContext(functions=SPEC_FUNCTIONS)

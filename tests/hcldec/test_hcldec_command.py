@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -36,8 +37,6 @@ def run(
     for name, text in (files or {}).items():
         (tmp_path / name).write_text(text)
     out, err = io.StringIO(), io.StringIO()
-    import os
-
     old = os.getcwd()
     os.chdir(tmp_path)
     try:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hcldecode.hcldec import decode, implied_type
-from hcldecode.hcldec._specfile import SpecFile, read_spec
-from hcldecode.hcldec._specs import (
+from hcldecode import json as hcljson
+from hcldecode.hcldec import (
     AttrSpec,
     BlockAttrsSpec,
     BlockListSpec,
@@ -16,12 +15,16 @@ from hcldecode.hcldec._specs import (
     DefaultSpec,
     LiteralSpec,
     ObjectSpec,
+    SpecFile,
     TransformExprSpec,
     TupleSpec,
+    decode,
+    implied_type,
+    read_spec,
 )
-from hcldecode.model._diagnostics import Diagnostic, Pos, Range, Severity
+from hcldecode.model import Diagnostic, Pos, Range, Severity
 from hcldecode.native import parse_config
-from hcldecode.values._types import (
+from hcldecode.values import (
     BOOL,
     DYNAMIC,
     NUMBER,
@@ -31,8 +34,8 @@ from hcldecode.values._types import (
     ObjectType,
     SetType,
     TupleType,
+    Value,
 )
-from hcldecode.values._value import Value
 
 
 def read(src: str) -> tuple[SpecFile, list[Diagnostic]]:
@@ -371,8 +374,6 @@ object {
 
 
 def decoded(spec_src: str, input_src: str, filename: str = "i.hcl") -> tuple[Value, list[str]]:
-    from hcldecode import json as hcljson
-
     spec_file, diags = read(spec_src)
     assert diags == []
     parse = hcljson.parse if filename.endswith(".json") else parse_config

@@ -31,22 +31,30 @@ from hcldecode.hcldec import (
     source_range,
     variables,
 )
-from hcldecode.model._context import EvalContext
-from hcldecode.model._diagnostics import Diagnostic, Pos, Range
-from hcldecode.model._structure import AttributeSchema, BlockHeaderSchema, BodySchema
+from hcldecode.model import (
+    AttributeSchema,
+    BlockHeaderSchema,
+    BodySchema,
+    Diagnostic,
+    EvalContext,
+    Pos,
+    Range,
+)
 from hcldecode.native import parse_config, parse_expression
-from hcldecode.values._function import Function, Parameter
-from hcldecode.values._types import (
+from hcldecode.values import (
     DYNAMIC,
     NUMBER,
     STRING,
+    Function,
+    FunctionError,
     ListType,
     MapType,
     ObjectType,
+    Parameter,
     SetType,
     TupleType,
+    Value,
 )
-from hcldecode.values._value import Value
 
 
 def body(src: str):  # type: ignore[no-untyped-def]
@@ -333,8 +341,6 @@ def test_transform_expr_spec() -> None:
 def test_transform_func_spec() -> None:
     def impl(args, _ret):  # type: ignore[no-untyped-def]
         if args[0].as_str() == "bad":
-            from hcldecode.values._function import FunctionError
-
             raise FunctionError("no good")
         return Value.string(args[0].as_str() * 2)
 

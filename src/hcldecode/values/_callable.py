@@ -1,0 +1,155 @@
+"""Functions made from plain Python callables, typed by their annotations."""
+
+from __future__ import annotations
+
+import inspect
+import typing
+from collections.abc import Callable, Sequence
+from typing import Any, overload
+
+import attrs
+
+from ._function import Function, FunctionArgError, Parameter, error_message
+from ._python import is_optional_annotation, to_python, to_value, type_for_annotation
+from ._types import DYNAMIC, Type
+from ._value import Value
+
+__all__ = ["function"]
+
+
+@overload
+def function(
+    fn: Callable[..., Any], *, name: str | None = None, description: str | None = None
+) -> Function: ...
+@overload
+def function(
+    fn: None = None, *, name: str | None = None, description: str | None = None
+) -> Callable[[Callable[..., Any]], Function]: ...
+def function(
+    fn: Callable[..., Any] | None = None,
+    *,
+    name: str | None = None,
+    description: str | None = None,
+) -> Function | Callable[[Callable[..., Any]], Function]:
+    """Make an HCL :class:`Function` from a Python callable; usable as a decorator.
+
+    Each positional parameter becomes an HCL parameter of the same name
+    whose type comes from its annotation (see
+    :func:`hcldecode.values._python.type_for_annotation`): ``str`` is string;
+    ``int``, ``float``, ``Decimal`` and ``Fraction`` are number; ``bool``
+    is bool; ``list[T]``, ``set[T]``, ``frozenset[T]``, ``dict[str, T]``,
+    ``tuple[A, B]`` and ``tuple[T, ...]`` the matching collection or
+    structural types; ``Any`` or no annotation is any type. ``T | None``
+    lets the argument be null (the callable then receives ``None``). A
+    ``*args`` parameter becomes the variadic parameter.
+
+    Arguments reach the callable as Python objects made by
+    :func:`hcldecode.values._python.to_python` with the annotation as a guide
+    (an ``int`` parameter given ``1.5`` is an ``Invalid function argument``
+    error); a parameter annotated :class:`~hcldecode.values._value.Value` receives
+    the HCL value itself, null, unknown and dynamic values included. Unknown
+    arguments never reach other parameters: the result is then unknown.
+
+    The return annotation gives the result type, and the returned object is
+    converted to it with :func:`hcldecode.values._python.to_value` (no annotation,
+    ``Any`` or ``Value``: the type of whatever is returned). An exception
+    raised by the callable becomes an ``Error in function call`` diagnostic
+    with the exception's message.
+
+    Parameters with default values, keyword-only parameters without
+    defaults, and annotations with no HCL equivalent are mistakes of the
+    calling program: ``TypeError`` at creation. ``name`` is used in those
+    messages; ``description`` defaults to the callable's docstring.
+    """
+    if fn is None:
+        return lambda f: function(f, name=name, description=description)
+    return _from_callable(fn, name, description)
+
+
+@attrs.frozen
+class _Lowering:
+    """How one Python parameter receives its HCL argument."""
+
+    annotation: Any
+    passthrough: bool
+
+
+def _from_callable(fn: Callable[..., Any], name: str | None, description: str | None) -> Function:
+    label: str = name or getattr(fn, "__name__", None) or repr(fn)
+    if not callable(fn):
+        raise TypeError(f"function {label!r}: {fn!r} is not callable")
+    try:
+        signature = inspect.signature(fn)
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"function {label!r}: cannot read its signature ({error})") from error
+    try:
+        hints = typing.get_type_hints(fn)
+    except Exception:  # unresolvable annotations: read them as written
+        hints = {}
+    params: list[Parameter] = []
+    var_param: Parameter | None = None
+    lowerings: list[_Lowering] = []
+    var_lowering: _Lowering | None = None
+    for p in signature.parameters.values():
+        annotation = hints.get(p.name, p.annotation)
+        if p.kind is p.VAR_KEYWORD or (p.kind is p.KEYWORD_ONLY and p.default is not p.empty):
+            continue
+        if p.kind is p.KEYWORD_ONLY:
+            raise TypeError(
+                f"function {label!r}: keyword-only parameter {p.name!r} cannot be given in HCL"
+            )
+        if p.default is not p.empty:
+            raise TypeError(
+                f"function {label!r}: parameter {p.name!r} has a default value, "
+                "but HCL functions have no optional parameters (use *args)"
+            )
+        param, lowering = _parameter(label, p.name, annotation)
+        if p.kind is p.VAR_POSITIONAL:
+            var_param, var_lowering = param, lowering
+        else:
+            params.append(param)
+            lowerings.append(lowering)
+    return_annotation = hints.get("return", signature.return_annotation)
+    result_type = _result_type(label, return_annotation)
+
+    def impl(args: Sequence[Value], ret: Type) -> Value:
+        python_args = []
+        for index, arg in enumerate(args):
+            lowering = lowerings[index] if index < len(lowerings) else var_lowering
+            assert lowering is not None
+            if lowering.passthrough:
+                python_args.append(arg)
+                continue
+            try:
+                python_args.append(to_python(arg, lowering.annotation))
+            except ValueError as error:
+                raise FunctionArgError(index, error_message(error)) from error
+        return to_value(fn(*python_args), ret)
+
+    doc = description if description is not None else inspect.getdoc(fn) or ""
+    return Function(params, var_param, return_type=result_type, impl=impl, description=doc)
+
+
+def _parameter(label: str, name: str, annotation: Any) -> tuple[Parameter, _Lowering]:
+    if annotation is Value:
+        return (
+            Parameter(name, DYNAMIC, allow_null=True, allow_unknown=True, allow_dynamic_type=True),
+            _Lowering(annotation, passthrough=True),
+        )
+    if annotation is inspect.Parameter.empty:
+        annotation = Any
+    try:
+        t = type_for_annotation(annotation)
+    except TypeError as error:
+        raise TypeError(f"function {label!r}, parameter {name!r}: {error}") from error
+    nullable = is_optional_annotation(annotation) or annotation is Any
+    return Parameter(name, t, allow_null=nullable), _Lowering(annotation, passthrough=False)
+
+
+def _result_type(label: str, annotation: Any) -> Type:
+    if annotation is inspect.Signature.empty or annotation is Value:
+        return DYNAMIC
+    try:
+        return type_for_annotation(annotation)
+    except TypeError as error:
+        raise TypeError(f"function {label!r}, return annotation: {error}") from error

@@ -1,0 +1,86 @@
+"""The package's structure: layers, circles, what tests may reach into, message quoting."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src" / "hcldecode"
+
+# Test modules that import private modules, and why. Every other test goes through the
+# public API (what the package's __init__ files export).
+PRIVATE_IMPORTS = {
+    "tests/test_number.py": "pins down the 512-bit arithmetic operation by operation",
+    "tests/test_pyvalues.py": "checks annotation-to-type mapping and number text directly",
+    "tests/test_text.py": "checks the Unicode tables against Unicode's own test data",
+    "tests/test_suggest.py": "checks the edit distances behind every suggestion",
+    "tests/test_source.py": "checks offsets turned into lines, columns and bytes",
+    "tests/test_render.py": "checks word wrapping and value summaries on their own",
+    "tests/native/test_native_scanner.py": "checks token kinds and boundaries (no public lexer)",
+    "tests/json/test_json_parser.py": "checks the JSON parser's node tree",
+    "tests/hcldec/test_hcldec_command.py": "runs the hcldec command with its own streams",
+    "tests/hcldec/test_hcldec_stdlib.py": "checks the functions spec files may call",
+    "tests/hcldec/test_hcldec_typeexpr.py": "evaluates type expressions with those functions",
+}
+
+
+def _private_imports(path: Path) -> set[str]:
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        modules: list[str] = []
+        if isinstance(node, ast.ImportFrom) and node.module:
+            modules = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        elif isinstance(node, ast.Import):
+            modules = [a.name for a in node.names]
+        for module in modules:
+            parts = module.split(".")
+            if parts[0] == "hcldecode" and any(p.startswith("_") for p in parts[1:]):
+                found.add(module)
+    return found
+
+
+def test_layers_point_down_and_nothing_imports_in_a_circle() -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "check_imports.py")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (
+        result.stdout
+        == f"imports: layers point down, no circles (hcldecode under {ROOT / 'src'})\n"
+    )
+    assert result.returncode == 0
+
+
+def test_only_listed_tests_import_private_modules() -> None:
+    reaching = {
+        path.relative_to(ROOT).as_posix()
+        for path in (ROOT / "tests").rglob("*.py")
+        if _private_imports(path)
+    }
+    assert reaching == set(PRIVATE_IMPORTS)
+
+
+def test_messages_quote_with_go_quote_not_json_dumps() -> None:
+    # Names in messages are quoted by one function with Go's %q rules; json.dumps
+    # escapes differently (e.g. "\u00e9" for é), so it writes only JSON text.
+    calls = set()
+    for path in SRC.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for function in ast.walk(tree):
+            if not isinstance(function, ast.FunctionDef):
+                continue
+            for node in ast.walk(function):
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "dumps"
+                    and isinstance(node.func.value, ast.Name)
+                    and node.func.value.id == "json"
+                ):
+                    calls.add((path.relative_to(SRC).as_posix(), function.name))
+    assert calls == {("values/_json.py", "_scalar_text")}
