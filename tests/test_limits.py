@@ -1,80 +1,312 @@
-"""Deeply nested configuration: every level up to the limit works, deeper is a diagnostic."""
+"""Nesting within the interpreter's recursion limit, and no interpreter-wide state touched."""
 
 from __future__ import annotations
 
+import dataclasses
+import gc
 import sys
-from typing import Any
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any
 
-import attrs
 import pytest
 
 import hcldecode as hcl
-from hcldecode.native import MAX_NESTING
+from hcldecode.values import DYNAMIC, Value, encode_json, to_python
+
+LIMIT = hcl.max_nesting()
 
 
-@attrs.define
+@dataclasses.dataclass
 class Holder:
-    a: Any
+    a: Any = None
 
 
-def nested_list(depth: int, leaf: str = "1") -> str:
-    return "[" * depth + leaf + "]" * depth
+@dataclasses.dataclass
+class ValueHolder:
+    a: Value | None = None
 
 
-def unwrap(value: Any) -> tuple[int, Any]:
-    """How many one-element lists wrap a value, and the value inside them."""
-    depth = 0
-    while isinstance(value, list):
-        assert len(value) == 1
-        value, depth = value[0], depth + 1
-    return depth, value
+@dataclasses.dataclass
+class Blocks:
+    rest: Annotated[hcl.Body | None, hcl.remain()] = None
 
 
-DEPTH = MAX_NESTING - 100
-QUOTED_ONE = '"1"'
+def _wrapped(depth: int, leaf: Any, wrap: Callable[[Any], Any]) -> Any:
+    for _ in range(depth):
+        leaf = wrap(leaf)
+    return leaf
+
+
+# name: (the configuration nested `depth` times, its syntax, its decoded value, the
+# deepest nesting accepted at the default recursion limit)
+CONSTRUCTS: dict[str, tuple[Callable[[int], str], str, Callable[[int], Any], int]] = {
+    "tuple": (
+        lambda d: "a = " + "[" * d + "1" + "]" * d,
+        "native",
+        lambda d: _wrapped(d, 1, lambda x: [x]),
+        LIMIT - 1,  # the attribute's expression is the first level
+    ),
+    "object": (
+        lambda d: "a = " + "{x=" * d + "1" + "}" * d,
+        "native",
+        lambda d: _wrapped(d, 1, lambda x: {"x": x}),
+        LIMIT - 1,
+    ),
+    "parentheses": (lambda d: "a = " + "(" * d + "1" + ")" * d, "native", lambda d: 1, LIMIT - 1),
+    "negation": (lambda d: "a = " + "-" * d + "1", "native", lambda d: (-1) ** d, LIMIT - 1),
+    "not": (lambda d: "a = " + "!" * d + "true", "native", lambda d: d % 2 == 0, LIMIT - 1),
+    "function call": (
+        lambda d: "a = " + "f(" * d + "1" + ")" * d,
+        "native",
+        lambda d: 1,
+        LIMIT - 1,
+    ),
+    "interpolation": (
+        lambda d: "a = " + '"x${' * d + '"y"' + '}"' * d,
+        "native",
+        lambda d: "x" * d + "y",
+        LIMIT - 1,
+    ),
+    "heredoc": (
+        lambda d: "a = " + "<<EOT\n${" * d + "1" + "}\nEOT\n" * d,
+        "native",
+        lambda d: "1" + "\n" * d,
+        LIMIT - 1,
+    ),
+    "if directive": (
+        lambda d: 'a = "' + "%{if true}" * d + "x" + "%{endif}" * d + '"',
+        "native",
+        lambda d: "x",
+        LIMIT - 1,
+    ),
+    "for directive": (
+        lambda d: 'a = "' + "%{for x in [1]}" * d + "x" + "%{endfor}" * d + '"',
+        "native",
+        lambda d: "x",
+        LIMIT - 1,
+    ),
+    "conditional": (
+        lambda d: "a = " + "true ? " * d + "1" + " : 2" * d,
+        "native",
+        lambda d: 1,
+        LIMIT - 1,
+    ),
+    "for expression": (
+        lambda d: "a = " + "[for x in " * d + "[1]" + ": x]" * d,
+        "native",
+        lambda d: [1],
+        LIMIT - 2,  # and the innermost [1]
+    ),
+    "index key": (lambda d: "a = " + "[0][" * d + "0" + "]" * d, "native", lambda d: 0, LIMIT - 1),
+    "splat": (
+        lambda d: "a = [1]" + "[*]" * d,
+        "native",
+        lambda d: _wrapped(d, 1, lambda x: [x]),
+        LIMIT - 1,
+    ),
+    "block": (lambda d: "b {\n" * d + "}\n" * d, "native", lambda d: None, LIMIT),
+    "JSON array": (
+        lambda d: '{"a": ' + "[" * d + "1" + "]" * d + "}",
+        "json",
+        lambda d: _wrapped(d, 1, lambda x: [x]),
+        LIMIT - 1,  # the document's object is the first level
+    ),
+    "JSON object": (
+        lambda d: '{"a": ' + '{"x":' * d + "1" + "}" * d + "}",
+        "json",
+        lambda d: _wrapped(d, 1, lambda x: {"x": x}),
+        LIMIT - 1,
+    ),
+}
+
+FUNCTIONS = {"f": hcl.function(lambda x: x, name="f")}
+
+
+def _decode(name: str, depth: int, cls: type[Any]) -> Any:
+    make, syntax, _, _ = CONSTRUCTS[name]
+    if name == "block":
+        return hcl.loads(make(depth), Blocks)
+    return hcl.loads(make(depth), cls, syntax=syntax, functions=FUNCTIONS)  # type: ignore[arg-type]
+
+
+@contextmanager
+def _recursion_limit(limit: int) -> Iterator[None]:
+    before = sys.getrecursionlimit()
+    sys.setrecursionlimit(limit)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(before)
 
 
 @pytest.mark.parametrize(
-    ("text", "syntax"),
-    [
-        (f"a = {nested_list(DEPTH)}\n", "native"),
-        (f"a = [for x in {nested_list(DEPTH)}: x][0]\n", "native"),
-        (f"a = true ? {nested_list(DEPTH)} : {nested_list(DEPTH, QUOTED_ONE)}\n", "native"),
-        (f'{{"a": {nested_list(DEPTH)}}}', "json"),
-    ],
-    ids=["tuple", "for", "conditional", "json"],
+    ("recursion_limit", "nesting"),
+    [(1000, 125), (400, 50), (1200, 150), (4000, 200), (100_000, 200), (60, 7)],
 )
-def test_deep_values_decode(text: str, syntax: Any) -> None:
-    before = sys.getrecursionlimit()
-    holder = hcl.loads(text, Holder, syntax=syntax)
-    expected = (DEPTH - 1, 1) if "for" in text else (DEPTH, 1)
-    if "true ?" in text:
-        expected = (DEPTH, "1")
-    assert unwrap(holder.a) == expected
-    assert sys.getrecursionlimit() == before
+def test_the_limit_follows_the_recursion_limit(recursion_limit: int, nesting: int) -> None:
+    with _recursion_limit(recursion_limit):
+        assert hcl.max_nesting() == nesting
 
 
-def test_deep_equality_and_objects() -> None:
-    deep = nested_list(DEPTH)
-    assert hcl.loads(f"a = {deep} == {deep}\n", Holder).a is True
-    obj = "{a=" * DEPTH + "1" + "}" * DEPTH
-    value: Any = hcl.loads(f"a = {obj}\n", Holder).a
-    for _ in range(DEPTH):
-        value = value["a"]
-    assert value == 1
+def test_the_default_limit() -> None:
+    assert sys.getrecursionlimit() == 1000  # the interpreter's default, which pytest keeps
+    assert LIMIT == 125
 
 
-def test_errors_about_deep_values_render() -> None:
+@pytest.mark.parametrize("name", list(CONSTRUCTS))
+def test_every_construct_nests_to_the_limit(name: str) -> None:
+    _, _, expected, deepest = CONSTRUCTS[name]
+    assert deepest >= 100
+    decoded = _decode(name, deepest, Holder)
+    if name != "block":
+        assert decoded.a == expected(deepest)
+
+
+@pytest.mark.parametrize("name", list(CONSTRUCTS))
+def test_one_level_more_is_a_diagnostic(name: str) -> None:
+    deepest = CONSTRUCTS[name][3]
     with pytest.raises(hcl.DecodeError) as info:
-        hcl.loads(f"a = {nested_list(DEPTH)}\nb = 1\n", Holder, filename="deep.hcl")
-    assert str(info.value).startswith("Error: Unsupported argument\n\n  on deep.hcl line 2:\n")
-
-
-def test_nesting_beyond_the_limit_is_a_diagnostic() -> None:
-    text = f"a = {nested_list(MAX_NESTING + 10)}\n"
-    with pytest.raises(hcl.DecodeError) as info:
-        hcl.loads(text, Holder, filename="deep.hcl")
+        _decode(name, deepest + 1, Holder)
     first = info.value.diagnostics[0]
     assert first.summary == "Nesting too deep"
+    noun = (
+        "JSON document nests objects and arrays"
+        if "JSON" in name
+        else ("configuration nests expressions, templates or blocks")
+    )
+    assert first.detail == (
+        f"This {noun} more than 125 levels deep, which is more than hcldecode supports at "
+        "the interpreter's recursion limit (1000)."
+    )
     assert first.subject is not None
-    assert first.subject.start.line == 1
+
+
+def test_a_raised_recursion_limit_allows_deeper_nesting_up_to_the_cap() -> None:
+    with _recursion_limit(100_000):
+        assert hcl.max_nesting() == 200
+        for name in ("tuple", "object", "JSON array"):
+            assert _decode(name, 199, Holder).a == CONSTRUCTS[name][2](199)
+            _use(_decode(name, 199, ValueHolder).a, _decode(name, 199, ValueHolder).a)
+            with pytest.raises(hcl.DecodeError):
+                _decode(name, 200, Holder)
+
+
+def _use(value: Any, same: Any) -> None:
+    """What an application does with what it decoded (``same`` is an equal value)."""
+    assert value == same
+    repr(value)
+    if isinstance(value, Value):
+        assert hash(value) == hash(same)
+        assert value.equals(same).as_bool()
+        to_python(value)
+        encode_json(value, DYNAMIC)
+
+
+def _in_small_thread(work: Callable[[], None]) -> list[BaseException]:
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            work()
+        except BaseException as error:  # reported to the test below
+            errors.append(error)
+
+    before = threading.stack_size(256 * 1024)
+    try:
+        thread = threading.Thread(target=run)
+    finally:
+        threading.stack_size(before)
+    thread.start()
+    thread.join()
+    return errors
+
+
+@pytest.mark.parametrize("name", list(CONSTRUCTS))
+def test_deepest_input_and_far_deeper_input_in_a_thread_with_a_small_stack(name: str) -> None:
+    deepest = CONSTRUCTS[name][3]
+    summaries: list[str] = []
+
+    def work() -> None:
+        for cls in (Holder, ValueHolder):
+            decoded = _decode(name, deepest, cls)
+            if name != "block":
+                _use(decoded.a, _decode(name, deepest, cls).a)
+        try:
+            _decode(name, 100_000, ValueHolder)
+        except hcl.DecodeError as error:
+            summaries.append(error.diagnostics[0].summary)
+            str(error)
+
+    assert _in_small_thread(work) == []
+    assert summaries == ["Nesting too deep"]
+
+
+def test_no_interpreter_wide_state_changes_while_another_thread_decodes() -> None:
+    stop = threading.Event()
+    errors: list[BaseException] = []
+
+    def decode_deep() -> None:
+        try:
+            while not stop.is_set():
+                for name in ("tuple", "JSON array", "interpolation", "block"):
+                    _decode(name, CONSTRUCTS[name][3], Holder)
+        except BaseException as error:
+            errors.append(error)
+
+    thread = threading.Thread(target=decode_deep)
+    thread.start()
+    seen = set()
+    try:
+        for _ in range(20_000):
+            seen.add((sys.getrecursionlimit(), gc.isenabled()))
+    finally:
+        stop.set()
+        thread.join()
+    assert errors == []
+    assert seen == {(1000, True)}
+
+
+def _calls(work: Callable[[], object]) -> int:
+    count = 0
+
+    def profile(_frame: object, event: str, _arg: object) -> None:
+        nonlocal count
+        if event in ("call", "c_call"):
+            count += 1
+
+    sys.setprofile(profile)
+    try:
+        work()
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+def _deep_value(depth: int) -> Value:
+    value = Value.object({"k": Value.unknown(DYNAMIC), "n": Value.number(1)})
+    for _ in range(depth):
+        value = Value.tuple([value, Value.list([Value.string("s")])])
+    return value
+
+
+@pytest.mark.parametrize(
+    "operation",
+    [
+        lambda a, b: a.equals(b),
+        lambda a, b: a == b,
+        lambda a, b: hash(a),
+        lambda a, b: repr(a),
+        lambda a, b: a.is_wholly_known,
+    ],
+    ids=["equals", "==", "hash", "repr", "is_wholly_known"],
+)
+def test_deep_value_operations_take_time_linear_in_depth(
+    operation: Callable[[Value, Value], object],
+) -> None:
+    # Counted in calls, not seconds: twice the depth takes (about) twice the calls.
+    small = _calls(lambda: operation(_deep_value(50), _deep_value(50)))
+    large = _calls(lambda: operation(_deep_value(100), _deep_value(100)))
+    building = _calls(lambda: (_deep_value(100), _deep_value(100)))
+    assert large - building <= 2.2 * (small - building / 2)

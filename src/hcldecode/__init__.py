@@ -60,6 +60,7 @@ from .model._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRo
 from .values._callable import function
 from .values._convert import ConversionError
 from .values._function import Function, Parameter
+from .values._limits import max_nesting
 from .values._value import Value
 
 __all__ = [
@@ -102,6 +103,7 @@ __all__ = [
     "label",
     "label_range",
     "loads",
+    "max_nesting",
     "merge_bodies",
     "merge_files",
     "parse",

@@ -26,8 +26,7 @@ from hcldecode.model import (
     expr_map,
     rel_traversal_for_expr,
 )
-from hcldecode.native import MAX_NESTING
-from hcldecode.values import DYNAMIC, DYNAMIC_VALUE, FALSE, STRING, TRUE, Value
+from hcldecode.values import DYNAMIC, DYNAMIC_VALUE, FALSE, STRING, TRUE, Value, max_nesting
 
 CTX = EvalContext(
     {
@@ -303,7 +302,7 @@ def test_invalid_value_evaluates_to_unknown() -> None:
 
 
 def test_deep_nesting_evaluates() -> None:
-    depth = MAX_NESTING
+    depth = max_nesting()
     text = "[" * (depth - 1) + '{"k": "${a}"}' + "]" * (depth - 1)
     expr = expr_of(text)
     value, diags = expr.value(CTX)

@@ -23,8 +23,9 @@ from hcldecode.json._ast import (
     StringNode,
 )
 from hcldecode.json._expression import json_number
-from hcldecode.json._parser import MAX_DEPTH, parse_value
+from hcldecode.json._parser import parse_value
 from hcldecode.values import _number as number
+from hcldecode.values import max_nesting
 
 
 def dump(node: Node) -> Any:
@@ -689,7 +690,8 @@ def test_calling_mistakes_raise_type_error() -> None:
 @pytest.mark.parametrize("opener", ["[", '{"a":'])
 def test_nesting_of_max_depth_works(opener: str) -> None:
     closer = "]" if opener == "[" else "}"
-    text = "[" + opener * (MAX_DEPTH - 1) + "1" + closer * (MAX_DEPTH - 1) + "]"
+    limit = max_nesting()
+    text = "[" + opener * (limit - 1) + "1" + closer * (limit - 1) + "]"
     root, complete, diags = parse_value(Source("t.json", text))
     assert complete and diags == []
     depth = 0
@@ -697,18 +699,17 @@ def test_nesting_of_max_depth_works(opener: str) -> None:
     while isinstance(node, (ArrayNode, ObjectNode)):
         depth += 1
         node = node.elements[0] if isinstance(node, ArrayNode) else node.properties[0].value
-    assert depth == MAX_DEPTH
-    assert MAX_DEPTH >= 1000
+    assert depth == limit == 125
 
 
 def test_deeper_nesting_is_refused() -> None:
-    text = "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1)
+    text = "[" * 126 + "]" * 126
     assert errors(text) == [
         (
             "Nesting too deep",
-            "This JSON document nests objects and arrays more than 2500 levels deep, which is "
-            "more than hcldecode supports.",
-            "1:2501(2500)-1:2502(2501)",
+            "This JSON document nests objects and arrays more than 125 levels deep, which is "
+            "more than hcldecode supports at the interpreter's recursion limit (1000).",
+            "1:126(125)-1:127(126)",
             None,
         )
     ]

@@ -22,6 +22,7 @@ from hcldecode.values import (
     TRUE,
     ListType,
     Value,
+    max_nesting,
 )
 
 VARIABLES: dict[str, Any] = {
@@ -347,7 +348,7 @@ def test_template_without_context() -> None:
 
 
 def test_deeply_nested_templates() -> None:
-    depth = 1000
+    depth = max_nesting() - 1
     src = '"a${' * depth + '"x"' + '}"' * depth
     assert value_of(src) == Value.string("a" * depth + "x")
     src = '"' + "%{if true}" * depth + "y" + "%{endif}" * depth + '"'

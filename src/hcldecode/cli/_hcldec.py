@@ -43,7 +43,6 @@ from ..model._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseR
 from ..native import parse_config
 from ..values import _json as valuejson
 from ..values._json import go_json_text
-from ..values._limits import with_room
 from ..values._types import DYNAMIC
 from ..values._value import Value
 
@@ -403,7 +402,6 @@ class _Session:
             self.output(go_json_text(_strip_nulls(data), sort_keys=True))
 
 
-@with_room
 def main(
     argv: Sequence[str] | None = None,
     *,

@@ -15,7 +15,6 @@ from ..model._diagnostics import (
 from ..model._merge import merge_bodies
 from ..model._render import HCLError
 from ..model._structure import AttributeSchema, Body, BodyContent, BodySchema, File
-from ..values._limits import with_room
 from ._classinfo import SchemaError, class_info
 from ._decoder import decode_body
 
@@ -158,7 +157,6 @@ def _root_info_check(cls: type) -> None:
         )
 
 
-@with_room
 def _run(
     source: Source,
     cls: type[T],

@@ -49,7 +49,6 @@ from ..model._structure import (
 )
 from ..values._convert import ConversionError, convert, unify_unsafe
 from ..values._function import Function, FunctionError
-from ..values._limits import with_room
 from ..values._types import (
     DYNAMIC,
     EMPTY_OBJECT,
@@ -206,7 +205,6 @@ def _decode(
     return value, remain, diags
 
 
-@with_room
 def decode(body: Body, spec: Spec, ctx: EvalContext | None = None) -> tuple[Value, Diagnostics]:
     """Decode ``body`` with ``spec``; anything in the body the spec does not read is an error.
 
@@ -218,7 +216,6 @@ def decode(body: Body, spec: Spec, ctx: EvalContext | None = None) -> tuple[Valu
     return value, diags
 
 
-@with_room
 def partial_decode(
     body: Body, spec: Spec, ctx: EvalContext | None = None
 ) -> tuple[Value, Body, Diagnostics]:

@@ -37,7 +37,6 @@ from ..model._traversal import Traversal, Traverser, TraverseSplat
 from ..native import parse_expression, parse_template
 from ..values import _number as number
 from ..values._convert import ConversionError, convert
-from ..values._limits import with_room
 from ..values._types import (
     DYNAMIC,
     STRING,
@@ -186,7 +185,6 @@ class JsonExpression(NodeView, Expression):
 
     # ------------------------------------------------------------------ evaluation
 
-    @with_room
     def value(self, ctx: EvalContext | None = None) -> tuple[Value, Diagnostics]:
         """The value of the JSON value; strings are templates only when ``ctx`` is given.
 

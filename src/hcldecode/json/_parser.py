@@ -1,8 +1,9 @@
 """The JSON parser: tokens to a tree of nodes, with diagnostics.
 
 It is a state machine over the tokens of :data:`.scanner.TOKEN`, with an
-explicit stack instead of recursion, so nesting is limited only by
-:data:`MAX_DEPTH`, not by Python's recursion limit.
+explicit stack instead of recursion. Nesting is limited to
+:func:`~hcldecode.values._limits.max_nesting` levels all the same, since
+the values read from the document are processed recursively.
 
 Errors follow the reference's texts. Two kinds are told apart:
 
@@ -20,14 +21,13 @@ clear: ``=`` in place of ``:``, and a trailing comma before ``}`` or ``]``.
 
 from __future__ import annotations
 
-import gc
 import re
 from collections.abc import Callable
 from typing import cast
 
 from .._text import suggest
 from ..model._diagnostics import Diagnostic, Diagnostics
-from ..values._limits import MAX_NESTING
+from ..values._limits import max_nesting, nesting_too_deep_detail
 from ._ast import (
     ArrayNode,
     BoolNode,
@@ -57,10 +57,9 @@ from ._scanner import (
     replace_surrogates,
 )
 
-__all__ = ["MAX_DEPTH", "parse_value"]
+__all__ = ["parse_value"]
 
 #: The deepest nesting of objects and arrays that is accepted.
-MAX_DEPTH = MAX_NESTING
 
 # Parser states: what the next token may be.
 _VALUE = 0  # a value (at the root, after a colon)
@@ -109,6 +108,7 @@ class _Parser:
         self.source = source
         self.text = source.text
         self.diags = Diagnostics()
+        self.max_depth = max_nesting()
         self.has_surrogates = not self.text.isascii() and (
             replace_surrogates(self.text) != self.text
         )
@@ -264,12 +264,12 @@ class _Parser:
                     elif kind == T_PUNCT:
                         ch = text[start]
                         if ch in "{[":
-                            if len(stack) >= MAX_DEPTH:
+                            if len(stack) >= self.max_depth:
                                 raise self.stop(
                                     "Nesting too deep",
-                                    "This JSON document nests objects and arrays more than "
-                                    f"{MAX_DEPTH} levels deep, which is more than hcldecode "
-                                    "supports.",
+                                    nesting_too_deep_detail(
+                                        "JSON document nests objects and arrays", self.max_depth
+                                    ),
                                     start,
                                     end,
                                 )
@@ -463,13 +463,5 @@ def parse_value(source: Source) -> tuple[Node | None, bool, Diagnostics]:
     and the diagnostics.
     """
     parser = _Parser(source)
-    # The parser allocates many objects and no reference cycles: the cyclic
-    # garbage collector would only slow it down (several times, on big files).
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        root, complete = parser.parse()
-    finally:
-        if collecting:
-            gc.enable()
+    root, complete = parser.parse()
     return root, complete, parser.diags

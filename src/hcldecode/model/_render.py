@@ -24,7 +24,6 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, TextIO
 
 from .._text import SPACE_CLASS, go_quote
-from ..values._limits import with_room
 from ..values._types import (
     BOOL,
     NUMBER,
@@ -83,7 +82,6 @@ _HIGHLIGHT = "\x1b[1;4m"
 _RESET = "\x1b[0m"
 
 
-@with_room
 def render_diagnostics(
     diags: Iterable[Diagnostic],
     files: Mapping[str, SourceFile] | None = None,

@@ -14,7 +14,8 @@ its subclasses, as HCL's Go package ``hclsyntax`` exports its expression
 types); ``node.children()`` walks them.
 
 Every function returns its diagnostics beside its result and never raises
-for a mistake in the source. Nesting deeper than :data:`MAX_NESTING` is
+for a mistake in the source. Nesting deeper than the limit that the
+interpreter's recursion limit allows (``hcldecode.max_nesting()``) is
 reported as an error.
 """
 
@@ -28,7 +29,6 @@ from ..model._diagnostics import Diagnostic, Diagnostics, Pos, Range
 from ..model._source import SourceMap, decode_source
 from ..model._structure import File
 from ..model._traversal import Traversal
-from ..values._limits import MAX_NESTING, with_room
 from . import _scanner
 from ._ast import (
     AnonSymbol,
@@ -62,7 +62,6 @@ from ._body import Body
 from ._parser import Parser
 
 __all__ = [
-    "MAX_NESTING",
     "AnonSymbol",
     "BinaryOp",
     "Body",
@@ -127,8 +126,8 @@ def _parse(
     *,
     template: bool = False,
 ) -> tuple[Parser, _T, Diagnostics]:
-    """Scan ``src``, run ``work`` on a parser of its tokens (with room for deep
-    nesting) and collect the diagnostics of both."""
+    """Scan ``src``, run ``work`` on a parser of its tokens and collect the
+    diagnostics of both."""
     if not isinstance(filename, str):
         raise TypeError(f"filename must be a str, not {type(filename).__name__}")
     # Undecodable bytes are reported by the scanner, which knows where they
@@ -140,7 +139,7 @@ def _parse(
     tokens = _scanner.scan(text, template=template)
     parser = Parser(text, source, tokens)
     diags = _scanner.scan_diagnostics(tokens, text, source)
-    result = with_room(work)(parser)
+    result = work(parser)
     diags.extend(parser.diags)
     return parser, result, diags
 

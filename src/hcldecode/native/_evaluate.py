@@ -38,7 +38,6 @@ from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._structure import Expression
 from ..model._traversal import Traversal
 from ..values._convert import Conversion, ConversionError, convert, get_conversion, unify_unsafe
-from ..values._limits import with_room
 from ..values._types import (
     BOOL,
     DYNAMIC,
@@ -64,7 +63,6 @@ _UNKNOWN_STRING = Value.unknown(STRING)
 _UNKNOWN_BOOL = Value.unknown(BOOL)
 
 
-@with_room
 def evaluate(node: ast.Node, ctx: EvalContext | None) -> tuple[Value, Diagnostics]:
     """The value of ``node`` in ``ctx`` (``None`` for literal-only mode), with its diagnostics.
 

@@ -10,8 +10,10 @@ that a file with one bad attribute still yields the others.
 Binary operators are parsed iteratively (precedence climbing over an
 explicit stack), so long operator chains cost no recursion. Nesting of
 brackets, parentheses, templates, unary operators and blocks recurses; it
-is limited to :data:`MAX_NESTING` levels, past which the parser reports
-"Nesting too deep" and recovers.
+is limited to :func:`~hcldecode.values._limits.max_nesting` levels, past
+which the parser reports "Nesting too deep" and recovers; each level costs
+at most four Python frames (which is why operands, operators and the
+conditional are parsed in one function).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from collections.abc import Callable
 from .._text import go_quote, grapheme_count, iter_graphemes, suggest
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._source import SourceMap
-from ..values._limits import MAX_NESTING
+from ..values._limits import max_nesting, nesting_too_deep_detail
 from . import _scanner as S
 from ._ast import (
     AnonSymbol,
@@ -55,7 +57,7 @@ from ._body import AttributeNode, BlockNode, Body
 from ._scanner import Token
 from ._template_parser import TemplateParser, TemplateToken
 
-__all__ = ["MAX_NESTING", "Parser"]
+__all__ = ["Parser"]
 
 
 _BINARY_LEVELS: dict[int, tuple[int, Operator]] = {
@@ -73,6 +75,7 @@ _BINARY_LEVELS: dict[int, tuple[int, Operator]] = {
     S.SLASH: (6, Operator.DIVIDE),
     S.PERCENT: (6, Operator.MODULO),
 }
+_UNARY = (S.MINUS, S.BANG)
 
 _OPPOSITE = {
     S.OBRACE: S.CBRACE,
@@ -113,6 +116,7 @@ class Parser:
         self.newlines = [True]
         self.recovery = False
         self.depth = 0
+        self.max_depth = max_nesting()
         self.diags = Diagnostics()
 
     # ----------------------------------------------------------------- tokens
@@ -232,17 +236,19 @@ class Parser:
 
     # ----------------------------------------------------------------- nesting
 
-    def enter(self) -> bool:
-        """Count one more nesting level; False (with a diagnostic) past the limit."""
+    def enter(self, at: Token | None = None) -> bool:
+        """Count one more nesting level; False (with a diagnostic at ``at``, by default
+        the next token) past the limit."""
         self.depth += 1
-        if self.depth <= MAX_NESTING:
+        if self.depth <= self.max_depth:
             return True
         if not self.recovery:
-            tok = self.peek()
+            tok = at or self.peek()
             self.error_at(
                 "Nesting too deep",
-                f"This configuration nests expressions, templates or blocks more than "
-                f"{MAX_NESTING} levels deep, which is more than hcldecode supports.",
+                nesting_too_deep_detail(
+                    "configuration nests expressions, templates or blocks", self.max_depth
+                ),
                 tok,
             )
         self.recovery = True
@@ -533,81 +539,84 @@ class Parser:
     # ----------------------------------------------------------------- expressions
 
     def parse_expression(self) -> Node:
-        """An expression: a conditional over binary operations."""
+        """An expression: binary operations, possibly the condition of a conditional.
+
+        Operators, their operands and the conditional are parsed here in one
+        frame (operands through :meth:`parse_term` directly), so that each
+        level of nesting costs few Python frames; see :mod:`..values._limits`.
+        """
         if not self.enter():
             self.leave()
             tok = self.peek()
             return ErrorExpr(self.source, tok[1], tok[2], self.diags[-1:])
         try:
-            return self.parse_conditional()
+            start_tok = self.peek()
+            levels = _BINARY_LEVELS
+            source = self.source
+            mark = self.mark()
+            tok, after = self._next()
+            if tok[0] in _UNARY:
+                lhs = self.parse_unary_term()
+            else:
+                lhs = self.parse_traversals(self.parse_term(tok, after))
+            if self.recovery and self.failed_since(mark):
+                return lhs
+            # Stack of (left operand, operator, precedence) waiting for a right operand.
+            stack: list[tuple[Node, Operator, int]] = []
+            while True:
+                tok, after = self._next()
+                entry = levels.get(tok[0])
+                if entry is None:
+                    break
+                prec, op = entry
+                while stack and stack[-1][2] >= prec:
+                    left, left_op, _ = stack.pop()
+                    lhs = BinaryOp(source, left.start, lhs.end, lhs=left, op=left_op, rhs=lhs)
+                self.index = after  # the operator
+                stack.append((lhs, op, prec))
+                mark = self.mark()
+                tok, after = self._next()
+                if tok[0] in _UNARY:
+                    lhs = self.parse_unary_term()
+                else:
+                    lhs = self.parse_traversals(self.parse_term(tok, after))
+                if self.recovery and self.failed_since(mark):
+                    # The reference returns the operand parsed so far at this level.
+                    return stack[-1][0] if len(stack) == 1 else self._fold(stack[:-1], stack[-1][0])
+            cond = self._fold(stack, lhs)
+            question = self.peek()
+            if question[0] != S.QUESTION:
+                return cond
+            self.read()
+            mark = self.mark()
+            true_expr = self.parse_expression()
+            if self.recovery and self.failed_since(mark):
+                return cond
+            colon = self.peek()
+            if colon[0] != S.COLON:
+                self.error_at(
+                    "Missing false expression in conditional",
+                    "The conditional operator (...?...:...) requires a false expression, "
+                    "delimited by a colon.",
+                    colon,
+                    start_tok,
+                )
+                return cond
+            self.read()
+            mark = self.mark()
+            false_expr = self.parse_expression()
+            if self.recovery and self.failed_since(mark):
+                return cond
+            return Conditional(
+                self.source,
+                start_tok[1],
+                false_expr.end,
+                condition=cond,
+                true_result=true_expr,
+                false_result=false_expr,
+            )
         finally:
             self.depth -= 1
-
-    def parse_conditional(self) -> Node:
-        start_tok = self.peek()
-        mark = self.mark()
-        cond = self.parse_binary_ops()
-        if self.recovery and self.failed_since(mark):
-            return cond
-        question = self.peek()
-        if question[0] != S.QUESTION:
-            return cond
-        self.read()
-        mark = self.mark()
-        true_expr = self.parse_expression()
-        if self.recovery and self.failed_since(mark):
-            return cond
-        colon = self.peek()
-        if colon[0] != S.COLON:
-            self.error_at(
-                "Missing false expression in conditional",
-                "The conditional operator (...?...:...) requires a false expression, "
-                "delimited by a colon.",
-                colon,
-                start_tok,
-            )
-            return cond
-        self.read()
-        mark = self.mark()
-        false_expr = self.parse_expression()
-        if self.recovery and self.failed_since(mark):
-            return cond
-        return Conditional(
-            self.source,
-            start_tok[1],
-            false_expr.end,
-            condition=cond,
-            true_result=true_expr,
-            false_result=false_expr,
-        )
-
-    def parse_binary_ops(self) -> Node:
-        """Binary operators by precedence climbing, all left-associative."""
-        levels = _BINARY_LEVELS
-        source = self.source
-        mark = self.mark()
-        lhs = self.parse_unary_term()
-        if self.recovery and self.failed_since(mark):
-            return lhs
-        # Stack of (left operand, operator, precedence) waiting for a right operand.
-        stack: list[tuple[Node, Operator, int]] = []
-        while True:
-            tok, after = self._next()
-            entry = levels.get(tok[0])
-            if entry is None:
-                break
-            prec, op = entry
-            while stack and stack[-1][2] >= prec:
-                left, left_op, _ = stack.pop()
-                lhs = BinaryOp(source, left.start, lhs.end, lhs=left, op=left_op, rhs=lhs)
-            self.index = after  # the operator
-            stack.append((lhs, op, prec))
-            mark = self.mark()
-            lhs = self.parse_unary_term()
-            if self.recovery and self.failed_since(mark):
-                # The reference returns the operand parsed so far at this level.
-                return stack[-1][0] if len(stack) == 1 else self._fold(stack[:-1], stack[-1][0])
-        return self._fold(stack, lhs)
 
     def _fold(self, stack: list[tuple[Node, Operator, int]], rhs: Node) -> Node:
         while stack:
@@ -619,7 +628,7 @@ class Parser:
         """A term with its traversals, or ``-``/``!`` applied to one."""
         tok, after = self._next()
         kind = tok[0]
-        if kind in (S.MINUS, S.BANG):
+        if kind in _UNARY:
             self.index = after
             if not self.enter():
                 self.leave()
@@ -851,10 +860,12 @@ class Parser:
     def parse_object(self) -> Node:
         open_tok = self.read()
         self.newlines.append(False)
-        is_for = self._is_keyword(self.peek(), "for")
+        if self._is_keyword(self.peek(), "for"):
+            try:
+                return self.finish_for(open_tok)
+            finally:
+                self.newlines.pop()
         self.newlines.pop()
-        if is_for:
-            return self.finish_for(open_tok)
         self.newlines.append(True)
         items: list[ObjectItem] = []
         try:
@@ -950,13 +961,8 @@ class Parser:
         return ErrorExpr(self.source, open_tok[1], close[2], self.diags[-1:])
 
     def finish_for(self, open_tok: Token) -> Node:
-        self.newlines.append(False)
-        try:
-            return self._finish_for(open_tok)
-        finally:
-            self.newlines.pop()
-
-    def _finish_for(self, open_tok: Token) -> Node:
+        """A ``for`` expression after its ``[`` or ``{``, newlines insignificant (as the
+        caller has already arranged)."""
         self.read()  # "for"
         make_object = open_tok[0] == S.OBRACE
         close_kind = S.CBRACE if make_object else S.CBRACK
@@ -1108,7 +1114,14 @@ class Parser:
                             close,
                         )
                     item = AnonSymbol(source, open_tok[1], close[2])
-                    each = self.parse_traversals(item)
+                    # Each splat nests the result one level deeper.
+                    if not self.enter(open_tok):
+                        self.leave()
+                        return ErrorExpr(source, origin.start, close[2], self.diags[-1:])
+                    try:
+                        each = self.parse_traversals(item)
+                    finally:
+                        self.leave()
                     expr = Splat(
                         source,
                         origin.start,
@@ -1306,27 +1319,24 @@ class Parser:
         return seq[1:]
 
     def parse_template_expr(self) -> Node:
-        """A quoted string or heredoc in expression position."""
+        """A quoted string or heredoc in expression position.
+
+        A template nests only through the expressions and directives inside
+        it, which count their own nesting levels.
+        """
         open_tok = self.read()
-        if not self.enter():
-            self.leave()
-            close = self.recover(_OPPOSITE[open_tok[0]])
-            return ErrorExpr(self.source, open_tok[1], close[2], self.diags[-1:])
-        try:
-            closer = _OPPOSITE[open_tok[0]]
-            flush = open_tok[0] == S.OHEREDOC and self.text[open_tok[1] + 2] == "-"
-            parts, passthru = self.parse_template_inner(closer, flush)
-            end = self.prev()[2]
-            if passthru:
-                return TemplateWrap(self.source, open_tok[1], end, parts[0])
-            return Template(self.source, open_tok[1], end, parts)
-        finally:
-            self.leave()
+        closer = _OPPOSITE[open_tok[0]]
+        flush = open_tok[0] == S.OHEREDOC and self.text[open_tok[1] + 2] == "-"
+        parts, passthru = self.template_nodes(self.parse_template_parts(closer), flush)
+        end = self.prev()[2]
+        if passthru:
+            return TemplateWrap(self.source, open_tok[1], end, parts[0])
+        return Template(self.source, open_tok[1], end, parts)
 
     def parse_template(self, end: int) -> Node:
         """A bare template (``parse_template``) up to ``end``."""
         start = self.peek()[1]
-        parts, passthru = self.parse_template_inner(end, flush=False)
+        parts, passthru = self.template_nodes(self.parse_template_parts(end), flush=False)
         stop = self.prev()[2] if self.index else start
         last = self.tokens[min(self.index, len(self.tokens) - 1)]
         stop = max(stop, last[2]) if last[0] == S.EOF else stop
@@ -1334,8 +1344,8 @@ class Parser:
             return TemplateWrap(self.source, start, stop, parts[0])
         return Template(self.source, start, stop, parts)
 
-    def parse_template_inner(self, end: int, flush: bool) -> tuple[list[Node], bool]:
-        tokens = self.parse_template_parts(end)
+    def template_nodes(self, tokens: list[TemplateToken], flush: bool) -> tuple[list[Node], bool]:
+        """The template's parts as nodes, directives nested; whether it is one interpolation."""
         if flush:
             _flush_heredoc(tokens, self.text)
         parser = TemplateParser(self, tokens)
@@ -1374,7 +1384,10 @@ class Parser:
                         prev.value = prev.value.rstrip(S.SPACE_CHARS)
                 self.newlines.append(False)
                 if kind == S.TEMPLATE_INTERP:
-                    ltrim_next = self.parse_interpolation(tok, start_tok, end, parts)
+                    # The expression is parsed here, not in finish_interpolation, to keep
+                    # nested templates to few frames per level.
+                    expr = self.parse_expression()
+                    ltrim_next = self.finish_interpolation(expr, tok, start_tok, end, parts)
                 else:
                     ltrim_next = self.parse_directive(tok, start_tok, parts)
                 self.newlines.pop()
@@ -1398,10 +1411,10 @@ class Parser:
         close = self.read()
         return close[2] - close[1] == 2 and self.text[close[1]] == "~"
 
-    def parse_interpolation(
-        self, tok: Token, start_tok: Token, end: int, parts: list[TemplateToken]
+    def finish_interpolation(
+        self, expr: Node, tok: Token, start_tok: Token, end: int, parts: list[TemplateToken]
     ) -> bool:
-        expr = self.parse_expression()
+        """Close the interpolation of ``expr`` that ``tok`` opened; True for ``~}``."""
         close = self.peek()
         ltrim = False
         if close[0] != S.TEMPLATE_SEQ_END:

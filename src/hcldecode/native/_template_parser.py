@@ -107,10 +107,16 @@ class TemplateParser:
             self._read()
             assert tok.expr is not None
             return tok.expr
-        if kind == TemplateToken.IF:
-            return self.parse_if()
-        if kind == TemplateToken.FOR:
-            return self.parse_for()
+        if kind in (TemplateToken.IF, TemplateToken.FOR):
+            parser = self.parser
+            if not parser.enter((0, tok.start, tok.end)):
+                parser.leave()
+                self.pos = len(self.tokens) - 1  # the rest of the template is not read
+                return self._placeholder(tok)
+            try:
+                return self.parse_if() if kind == TemplateToken.IF else self.parse_for()
+            finally:
+                parser.leave()
         self._read()
         if kind == TemplateToken.END:
             self._error(

@@ -40,6 +40,7 @@ from ._json import (
     value_from_json,
     value_to_json,
 )
+from ._limits import max_nesting
 from ._python import to_python, to_value
 from ._types import (
     BOOL,
@@ -102,6 +103,7 @@ __all__ = [
     "encode_json",
     "function",
     "get_conversion",
+    "max_nesting",
     "mismatch_message",
     "to_python",
     "to_value",

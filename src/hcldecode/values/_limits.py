@@ -1,68 +1,49 @@
-"""Explicit limits on nesting, and the interpreter room that nesting needs.
+"""How deep a configuration may nest, derived from the interpreter's recursion limit.
 
-Configuration may nest up to :data:`MAX_NESTING` levels (brackets,
-parentheses, templates, blocks); deeper input is refused with a diagnostic
-where the limit is passed. Parsing is iterative where it can be, but
-values nested that deep are compared, converted and turned into Python by
-recursive code, which needs more room than the interpreter's default
-recursion limit of 1,000 frames. :func:`with_room` gives that room while
-any library call that needs it runs, in any thread, and puts the limit back
-when the last one ends.
+Configurations nest: brackets, braces, parentheses, unary operators,
+templates and their directives, blocks, splat steps. Each level of nesting
+makes the values a configuration produces one level deeper, and the code
+that parses and decodes them, and the application that compares, hashes,
+prints or converts them, recurses once or a few times per level.
+
+So the limit is explicit and stays within the recursion limit that the
+interpreter has *when the work starts* (hcldecode never changes it, nor any
+other interpreter-wide setting): :func:`max_nesting` is an eighth of
+:func:`sys.getrecursionlimit`, which is 125 levels at Python's default of
+1,000, and at most :data:`NESTING_CAP` (200). Parsing spends at most four Python
+frames per level (the parsers are written for it), value operations one to
+three, so the deepest accepted configuration uses well under half of the
+recursion limit, and runs within the small stacks of threads made with
+``threading.stack_size(256 * 1024)``. Deeper input is reported as a
+``Nesting too deep`` diagnostic where the limit is passed.
+
+An application that needs deeper configurations raises the recursion limit
+(``sys.setrecursionlimit``) before decoding, and gives its threads the stack
+space that the deeper recursion needs.
 """
 
 from __future__ import annotations
 
-import functools
 import sys
-import threading
-from collections.abc import Callable
-from typing import ParamSpec, TypeVar
 
-__all__ = ["MAX_NESTING", "with_room"]
+__all__ = ["NESTING_CAP", "max_nesting", "nesting_too_deep_detail"]
 
-MAX_NESTING = 2500
-"""The deepest nesting a configuration may have."""
+NESTING_CAP = 200
+"""The most levels a configuration may nest, whatever the recursion limit.
 
-_FRAMES_PER_LEVEL = 8
-_P = ParamSpec("_P")
-_T = TypeVar("_T")
+Python 3.12 bounds recursion through C code (comparisons, hashing, string
+building) by a fixed depth of its own, which operations on values much
+deeper than this would pass."""
 
 
-class _Room:
-    def __init__(self, needed: int) -> None:
-        self._needed = needed
-        self._lock = threading.Lock()
-        self._users = 0
-        self._saved = 0
-
-    def enter(self) -> None:
-        with self._lock:
-            if self._users == 0:
-                self._saved = sys.getrecursionlimit()
-                if self._saved < self._needed:
-                    sys.setrecursionlimit(self._needed)
-            self._users += 1
-
-    def leave(self) -> None:
-        with self._lock:
-            self._users -= 1
-            raised = max(self._needed, self._saved)
-            if self._users == 0 and sys.getrecursionlimit() == raised:
-                sys.setrecursionlimit(self._saved)
+def max_nesting() -> int:
+    """The deepest nesting a configuration may have, under the current recursion limit."""
+    return max(1, min(NESTING_CAP, sys.getrecursionlimit() // 8))
 
 
-_room = _Room(MAX_NESTING * _FRAMES_PER_LEVEL + 1000)
-
-
-def with_room(func: Callable[_P, _T]) -> Callable[_P, _T]:
-    """Decorate a function that may recurse once per nesting level of its input."""
-
-    @functools.wraps(func)
-    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _T:
-        _room.enter()
-        try:
-            return func(*args, **kwargs)
-        finally:
-            _room.leave()
-
-    return wrapper
+def nesting_too_deep_detail(what: str, limit: int) -> str:
+    """The detail of the ``Nesting too deep`` diagnostic; ``what`` names what nests."""
+    return (
+        f"This {what} more than {limit} levels deep, which is more than hcldecode "
+        f"supports at the interpreter's recursion limit ({sys.getrecursionlimit()})."
+    )

@@ -99,10 +99,11 @@ class Value:
     values are immutable.
     """
 
-    __slots__ = ("payload", "type")
+    __slots__ = ("_deep", "payload", "type")
 
     type: Type
     payload: builtins.object
+    _deep: int  # _WHOLLY_KNOWN | _TYPE_KNOWN flags, set when first needed
 
     def __setattr__(self, name: str, value: builtins.object) -> None:
         raise AttributeError("Value is immutable")
@@ -239,23 +240,27 @@ class Value:
     @property
     def is_wholly_known(self) -> builtins.bool:
         """Whether this value and every value nested in it are known."""
-        payload = self.payload
-        if payload is _UNKNOWN:
-            return False
-        if isinstance(payload, builtins.tuple):
-            return all(e.is_wholly_known for e in payload)
-        if isinstance(payload, dict) and isinstance(self.type, (MapType, ObjectType)):
-            return all(e.is_wholly_known for e in payload.values())
-        return True
+        return builtins.bool(self._deep_flags() & _WHOLLY_KNOWN)
 
     def _has_wholly_known_type(self) -> builtins.bool:
         """False if this is, or contains, an unknown whose type has the dynamic pseudo-type."""
+        return builtins.bool(self._deep_flags() & _TYPE_KNOWN)
+
+    def _deep_flags(self) -> int:
+        """What holds of this value and all values nested in it, worked out once."""
+        try:
+            return self._deep
+        except AttributeError:
+            pass
         payload = self.payload
-        if payload is _NULL:
-            return True
         if payload is _UNKNOWN:
-            return not self.type.has_dynamic_types()
-        return all(e._has_wholly_known_type() for e in self._children())
+            flags = 0 if self.type.has_dynamic_types() else _TYPE_KNOWN
+        else:
+            flags = _WHOLLY_KNOWN | _TYPE_KNOWN
+            for element in self._children():
+                flags &= element._deep_flags()
+        _setattr(self, "_deep", flags)
+        return flags
 
     def _children(self) -> builtins.tuple[Value, ...]:
         payload = self.payload
@@ -391,11 +396,7 @@ class Value:
             return True
         if not isinstance(other, Value):
             return NotImplemented
-        if self.type != other.type:
-            return False
-        if isinstance(self.type, CapsuleType):
-            return self.payload is other.payload
-        return builtins.bool(self.payload == other.payload)
+        return self.type == other.type and _same_payloads(self, other)
 
     def __hash__(self) -> int:
         payload = self.payload
@@ -443,23 +444,7 @@ class Value:
         value, collections and structures element by element (the first
         element pair that is unknown or unequal decides).
         """
-        a, b = self, other
-        if not (a.is_known and b.is_known):
-            if not (a.is_known or b.is_known):
-                return _UNKNOWN_BOOL
-            known, unknown = (a, b) if a.is_known else (b, a)
-            if known.is_null or unknown.type.has_dynamic_types():
-                return _UNKNOWN_BOOL
-            return _UNKNOWN_BOOL if known.type == unknown.type else FALSE
-        if a.is_null or b.is_null:
-            return Value.bool(a.is_null and b.is_null)
-        if not (a._has_wholly_known_type() and b._has_wholly_known_type()):
-            if a.type.matches(b.type) or b.type.matches(a.type):
-                return _UNKNOWN_BOOL
-            return FALSE
-        if a.type != b.type:
-            return FALSE
-        return _equal_payloads(a, b)
+        return _equals(self, other, same_type=False)
 
     def not_equals(self, other: Value) -> Value:
         """HCL's ``!=``: the negation of :meth:`equals`."""
@@ -694,6 +679,56 @@ def _go_float_text(n: Num) -> str:
     return f"{sign}{mant[:exp]}.{mant[exp:]}"
 
 
+def _same_payloads(a: Value, b: Value) -> builtins.bool:
+    """Whether two values of one type have identical payloads (``==`` of values).
+
+    Values of one type have children of the same types, so types are
+    compared once, by the caller, and the payloads without recursion: the
+    time is linear in the size of the values, whatever their depth.
+    """
+    pending = [(a, b)]
+    while pending:
+        x, y = pending.pop()
+        px, py = x.payload, y.payload
+        if px is py:
+            continue
+        if isinstance(x.type, CapsuleType):
+            return False
+        if isinstance(px, builtins.tuple):
+            if not isinstance(py, builtins.tuple) or len(px) != len(py):
+                return False
+            pending.extend(zip(px, py, strict=True))
+        elif isinstance(px, dict):
+            if not isinstance(py, dict) or px.keys() != py.keys():
+                return False
+            pending.extend((v, py[k]) for k, v in px.items())
+        elif type(px) is not type(py) or px != py:
+            return False
+    return True
+
+
+def _equals(a: Value, b: Value, *, same_type: builtins.bool) -> Value:
+    """HCL's ``==`` (see :meth:`Value.equals`); ``same_type`` when the types are known
+    to be identical, as for the elements of two values of one type, so that deep
+    values are compared in linear time."""
+    if not (a.is_known and b.is_known):
+        if not (a.is_known or b.is_known):
+            return _UNKNOWN_BOOL
+        known, unknown = (a, b) if a.is_known else (b, a)
+        if known.is_null or unknown.type.has_dynamic_types():
+            return _UNKNOWN_BOOL
+        return _UNKNOWN_BOOL if same_type or known.type == unknown.type else FALSE
+    if a.is_null or b.is_null:
+        return Value.bool(a.is_null and b.is_null)
+    if not (a._has_wholly_known_type() and b._has_wholly_known_type()):
+        if same_type or a.type.matches(b.type) or b.type.matches(a.type):
+            return _UNKNOWN_BOOL
+        return FALSE
+    if not same_type and a.type != b.type:
+        return FALSE
+    return _equal_payloads(a, b)
+
+
 def _equal_payloads(a: Value, b: Value) -> Value:
     """``equals`` for two known, non-null values of one wholly known type."""
     t = a.type
@@ -719,7 +754,7 @@ def _equal_payloads(a: Value, b: Value) -> Value:
 def _equal_sequences(pairs: Iterable[tuple[Value, Value]]) -> Value:
     """Pairwise ``equals`` in order: the first unknown or false comparison decides."""
     for x, y in pairs:
-        result = x.equals(y)
+        result = _equals(x, y, same_type=True)
         if result is not TRUE:
             return result
     return TRUE
@@ -770,6 +805,9 @@ def _comparison(test: Callable[[int], builtins.bool], a: Value, b: Value) -> Val
         return _UNKNOWN_BOOL
     return Value.bool(test(number.compare(a.as_number(), b.as_number())))
 
+
+_WHOLLY_KNOWN: Final = 1
+_TYPE_KNOWN: Final = 2
 
 TRUE: Final = Value._make(BOOL, True)
 """The bool value ``true``."""
