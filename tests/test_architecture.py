@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -63,6 +64,13 @@ def test_only_listed_tests_import_private_modules() -> None:
         if _private_imports(path)
     }
     assert reaching == set(PRIVATE_IMPORTS)
+
+
+def test_examples_and_docs_use_only_the_public_api() -> None:
+    sources = [path.read_text(encoding="utf-8") for path in (ROOT / "examples").rglob("*.py")]
+    sources += [path.read_text(encoding="utf-8") for path in (ROOT / "docs").glob("*.md")]
+    private = re.compile(r"\bhcldecode(\.\w+)*\._\w+|from hcldecode(\.\w+)* import _")
+    assert [m.group() for text in sources for m in private.finditer(text)] == []
 
 
 def test_messages_quote_with_go_quote_not_json_dumps() -> None:

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import gc
+import io
+import json
 import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Annotated, Any
 
 import pytest
 
 import hcldecode as hcl
+from hcldecode.cli import main
 from hcldecode.values import DYNAMIC, Value, encode_json, to_python
 
 LIMIT = hcl.max_nesting()
@@ -230,9 +235,10 @@ def test_deepest_input_and_far_deeper_input_in_a_thread_with_a_small_stack(name:
 
     def work() -> None:
         for cls in (Holder, ValueHolder):
-            decoded = _decode(name, deepest, cls)
+            decoded, again = _decode(name, deepest, cls), _decode(name, deepest, cls)
             if name != "block":
-                _use(decoded.a, _decode(name, deepest, cls).a)
+                assert decoded == again
+                _use(decoded.a, again.a)
         try:
             _decode(name, 100_000, ValueHolder)
         except hcl.DecodeError as error:
@@ -310,3 +316,23 @@ def test_deep_value_operations_take_time_linear_in_depth(
     large = _calls(lambda: operation(_deep_value(100), _deep_value(100)))
     building = _calls(lambda: (_deep_value(100), _deep_value(100)))
     assert large - building <= 2.2 * (small - building / 2)
+
+
+def test_the_command_writes_the_deepest_values(tmp_path: Path) -> None:
+    depth = CONSTRUCTS["tuple"][3]
+    (tmp_path / "deep.hcl").write_text(CONSTRUCTS["tuple"][0](depth))
+    (tmp_path / "deep_schema.py").write_text(
+        "from typing import Any\nimport attrs\n\n@attrs.define\nclass Holder:\n    a: Any\n"
+    )
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = main(
+            [
+                "decode",
+                str(tmp_path / "deep.hcl"),
+                "--schema",
+                f"{tmp_path / 'deep_schema.py'}:Holder",
+            ]
+        )
+    assert status == 0
+    assert json.loads(out.getvalue()) == {"a": _wrapped(depth, 1, lambda x: [x])}

@@ -24,7 +24,7 @@ import tempfile
 from pathlib import Path
 
 from hcldecode.native import Body, parse_config
-from hcldecode.native._ast import Node
+from hcldecode.native import Node
 
 ROOT = Path(__file__).resolve().parents[1]
 

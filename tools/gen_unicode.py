@@ -1,4 +1,4 @@
-"""Generate ``src/hcldecode/_unicode_tables.py`` and ``tests/data/grapheme_break_test.txt``.
+"""Generate ``src/hcldecode/_text/_tables.py`` and ``tests/data/grapheme_break_test.txt``.
 
 hcldecode needs a few Unicode properties that the standard library does not
 offer (``ID_Start``, ``ID_Continue``, ``White_Space``, the grapheme cluster
@@ -28,7 +28,7 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TABLES = ROOT / "src" / "hcldecode" / "_unicode_tables.py"
+TABLES = ROOT / "src" / "hcldecode" / "_text" / "_tables.py"
 TEST_TABLE = ROOT / "tests" / "data" / "grapheme_break_test.txt"
 
 # Where each needed file lives under the database directory.
@@ -155,7 +155,7 @@ def constant(name: str, doc: str, points: list[int]) -> str:
 
 
 def generate_tables(ucd: Path) -> tuple[str, str]:
-    """Source of ``_unicode_tables.py`` and the Unicode version it was made from."""
+    """Source of ``_text/_tables.py`` and the Unicode version it was made from."""
     files = [DERIVED_CORE, PROP_LIST, GRAPHEME_BREAK, EMOJI_DATA]
     versions = {name: file_version(ucd / name) for name in files}
     version = versions[DERIVED_CORE]

@@ -45,6 +45,7 @@ from ..values import _json as valuejson
 from ..values._json import go_json_text
 from ..values._types import DYNAMIC
 from ..values._value import Value
+from ._goflags import Options, UsageError, parse_args
 
 __all__ = ["main"]
 
@@ -77,112 +78,6 @@ class _Exit(Exception):
 
 class _Failure(Exception):
     """An operational error: ``Error: <message>`` and status 1."""
-
-
-# --------------------------------------------------------------------------- command line
-
-
-@attrs.define
-class _Options:
-    spec: str = ""
-    out: str = ""
-    diags: str = ""
-    var_refs: bool = False
-    with_type: bool = False
-    version: bool = False
-    keep_nulls: bool = False
-    help: bool = False
-    vars: list[str] = attrs.field(factory=list)
-    files: list[str] = attrs.field(factory=list)
-
-
-_LONG_VALUE = {"spec": "spec", "out": "out", "diags": "diags", "vars": "vars"}
-_LONG_BOOL = {
-    "var-refs": "var_refs",
-    "with-type": "with_type",
-    "version": "version",
-    "keep-nulls": "keep_nulls",
-    "help": "help",
-}
-_SHORT = {"s": "spec", "o": "out", "V": "vars", "v": "version", "h": "help"}
-_BOOL_TEXT = {
-    "1": True, "t": True, "T": True, "true": True, "TRUE": True, "True": True,
-    "0": False, "f": False, "F": False, "false": False, "FALSE": False, "False": False,
-}  # fmt: skip
-
-
-class _UsageError(Exception):
-    pass
-
-
-def _set(options: _Options, field: str, value: str | bool) -> None:
-    if field == "vars":
-        options.vars.append(str(value))
-    else:
-        setattr(options, field, value)
-
-
-def _bool_value(flag: str, text: str) -> bool:
-    if text not in _BOOL_TEXT:
-        raise _UsageError(
-            f'invalid argument "{text}" for "{flag}" flag: strconv.ParseBool: '
-            f'parsing "{text}": invalid syntax'
-        )
-    return _BOOL_TEXT[text]
-
-
-def _parse_long(options: _Options, arg: str, rest: list[str]) -> None:
-    name, has_value, value = arg[2:].partition("=")
-    if name in _LONG_BOOL:
-        _set(options, _LONG_BOOL[name], _bool_value(f"--{name}", value) if has_value else True)
-    elif name in _LONG_VALUE:
-        if not has_value:
-            if not rest:
-                raise _UsageError(f"flag needs an argument: --{name}")
-            value = rest.pop(0)
-        _set(options, _LONG_VALUE[name], value)
-    else:
-        raise _UsageError(f"unknown flag: --{name}")
-
-
-def _parse_short(options: _Options, arg: str, rest: list[str]) -> None:
-    letters = arg[1:]
-    while letters:
-        letter, letters = letters[0], letters[1:]
-        field = _SHORT.get(letter)
-        if field is None:
-            raise _UsageError(f"unknown shorthand flag: {letter!r} in {arg}")
-        if field in ("version", "help"):
-            if letters.startswith("="):
-                _set(options, field, _bool_value(f"-{letter}", letters[1:]))
-                return
-            _set(options, field, True)
-            continue
-        value = letters.removeprefix("=")
-        if not letters:
-            if not rest:
-                raise _UsageError(f"flag needs an argument: {letter!r} in -{letter}")
-            value = rest.pop(0)
-        _set(options, field, value)
-        return
-
-
-def _parse_args(argv: Sequence[str]) -> _Options:
-    """The reference's command line (Go's ``pflag``): flags and files in any order."""
-    options = _Options()
-    rest = list(argv)
-    while rest:
-        arg = rest.pop(0)
-        if arg == "--":
-            options.files.extend(rest)
-            break
-        if arg.startswith("--"):
-            _parse_long(options, arg, rest)
-        elif arg.startswith("-") and arg != "-":
-            _parse_short(options, arg, rest)
-        else:
-            options.files.append(arg)
-    return options
 
 
 # --------------------------------------------------------------------------- JSON output
@@ -267,7 +162,7 @@ def _traversal_json(traversal: Traversal, ctx: EvalContext | None) -> dict[str, 
 class _Session:
     """One run: the files read so far (for rendering diagnostics) and the output choices."""
 
-    options: _Options
+    options: Options
     stdin: Callable[[], bytes]
     stdout: TextIO
     stderr: TextIO
@@ -413,8 +308,8 @@ def main(
     out = stdout if stdout is not None else sys.stdout
     err = stderr if stderr is not None else sys.stderr
     try:
-        options = _parse_args(sys.argv[1:] if argv is None else argv)
-    except _UsageError as error:
+        options = parse_args(sys.argv[1:] if argv is None else argv)
+    except UsageError as error:
         err.write(f"{error}\n{_USAGE}")
         return 2
     if options.help:

@@ -45,12 +45,10 @@ of crashing.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any
 
 import attrs
 
-from .._text import go_quote
 from ..ext._frozen import frozen_mapping
 from ..ext.typeexpr import Defaults, type_constraint_with_defaults
 from ..ext.userfunc import decode_user_functions
@@ -66,7 +64,6 @@ from ..model._structure import (
     Expression,
 )
 from ..model._traversal import Traversal
-from ..native import parse_config
 from ..values._convert import ConversionError, convert
 from ..values._function import Function, Parameter
 from ..values._stdlib import SPEC_FUNCTIONS
@@ -99,7 +96,7 @@ from ._specs import (
     TupleSpec,
 )
 
-__all__ = ["SPEC_CONTEXT", "SpecFile", "load_spec_file", "read_spec", "read_type_expr"]
+__all__ = ["SPEC_CONTEXT", "SpecFile", "read_spec", "read_type_expr"]
 
 SPEC_CONTEXT = EvalContext(functions=SPEC_FUNCTIONS)
 """The context of a spec file's own expressions: the spec functions, no variables."""
@@ -606,25 +603,3 @@ def read_spec(body: Body) -> tuple[SpecFile, Diagnostics]:
     root, root_diags = _single_spec(body, _ROOT_DETAIL)
     diags.extend(root_diags)
     return SpecFile(root, variables, functions), diags
-
-
-def load_spec_file(path: str | Path) -> tuple[SpecFile, Diagnostics]:
-    """Read and parse the spec file at ``path`` (native syntax) and read its specs."""
-    filename = str(path)
-    try:
-        src = Path(path).read_bytes()
-    except OSError:
-        return SpecFile(_ERROR_SPEC), Diagnostics(
-            [
-                Diagnostic.error(
-                    "Failed to read file",
-                    f"The configuration file {go_quote(filename)} could not be read.",
-                )
-            ]
-        )
-    file, diags = parse_config(src, filename)
-    if diags.has_errors():
-        return SpecFile(_ERROR_SPEC), diags
-    spec_file, spec_diags = read_spec(file.body)
-    diags.extend(spec_diags)
-    return spec_file, diags

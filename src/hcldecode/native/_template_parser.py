@@ -11,9 +11,10 @@ openers, ``else``/``endif``/``endfor``, and an END marker);
 from __future__ import annotations
 
 from dataclasses import KW_ONLY, dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, Protocol
 
-from ..model._diagnostics import Diagnostic
+from ..model._diagnostics import Diagnostic, Diagnostics
+from ..model._source import SourceMap
 from ._ast import (
     Conditional,
     ErrorExpr,
@@ -24,11 +25,24 @@ from ._ast import (
     Template,
     TemplateJoin,
 )
-
-if TYPE_CHECKING:
-    from ._parser import Parser
+from ._scanner import Token
 
 __all__ = ["TemplateParser", "TemplateToken"]
+
+
+class Host(Protocol):
+    """What the template parser needs of the parser it works for."""
+
+    source: SourceMap
+    diags: Diagnostics
+
+    def enter(self, at: Token | None = None) -> bool:
+        """Count one more nesting level; False (reported at ``at``) past the limit."""
+        ...
+
+    def leave(self) -> None:
+        """End a nesting level."""
+        ...
 
 
 @dataclass(eq=False, slots=True)
@@ -65,7 +79,7 @@ _CLOSERS = frozenset({TemplateToken.ELSE, TemplateToken.ENDIF, TemplateToken.END
 class TemplateParser:
     """Nests the directives of one template's token list."""
 
-    def __init__(self, parser: Parser, tokens: list[TemplateToken]) -> None:
+    def __init__(self, parser: Host, tokens: list[TemplateToken]) -> None:
         self.parser = parser
         self.source = parser.source
         self.tokens = tokens
