@@ -18,7 +18,7 @@ import pytest
 
 import hcldecode as hcl
 from hcldecode.cli import main
-from hcldecode.values import DYNAMIC, Value, encode_json, to_python
+from hcldecode.values import DYNAMIC, Value, convert, encode_json, to_python, unify
 
 LIMIT = hcl.max_nesting()
 
@@ -290,32 +290,50 @@ def _calls(work: Callable[[], object]) -> int:
     return count
 
 
-def _deep_value(depth: int) -> Value:
-    value = Value.object({"k": Value.unknown(DYNAMIC), "n": Value.number(1)})
+def _deep_value(depth: int, *, known: bool) -> Value:
+    # The innermost attribute name differs with the depth, so no two calls share a type.
+    leaf = Value.number(2) if known else Value.unknown(DYNAMIC)
+    value = Value.object({f"k{depth}": leaf, "n": Value.number(1)})
     for _ in range(depth):
         value = Value.tuple([value, Value.list([Value.string("s")])])
     return value
 
 
 @pytest.mark.parametrize(
-    "operation",
+    ("operation", "known"),
     [
-        lambda a, b: a.equals(b),
-        lambda a, b: a == b,
-        lambda a, b: hash(a),
-        lambda a, b: repr(a),
-        lambda a, b: a.is_wholly_known,
+        (lambda a, b: a.equals(b), False),
+        (lambda a, b: a == b, False),
+        (lambda a, b: hash(a), False),
+        (lambda a, b: repr(a), False),
+        (lambda a, b: a.is_wholly_known, False),
+        (lambda a, b: convert(a, b.type), False),
+        (lambda a, b: unify([a.type, b.type]), False),
+        (lambda a, b: to_python(a), True),
+        (lambda a, b: encode_json(a, DYNAMIC), True),
     ],
-    ids=["equals", "==", "hash", "repr", "is_wholly_known"],
+    ids=[
+        "equals",
+        "==",
+        "hash",
+        "repr",
+        "is_wholly_known",
+        "convert",
+        "unify",
+        "to_python",
+        "JSON",
+    ],
 )
 def test_deep_value_operations_take_time_linear_in_depth(
-    operation: Callable[[Value, Value], object],
+    operation: Callable[[Value, Value], object], known: bool
 ) -> None:
     # Counted in calls, not seconds: twice the depth takes (about) twice the calls.
-    small = _calls(lambda: operation(_deep_value(50), _deep_value(50)))
-    large = _calls(lambda: operation(_deep_value(100), _deep_value(100)))
-    building = _calls(lambda: (_deep_value(100), _deep_value(100)))
-    assert large - building <= 2.2 * (small - building / 2)
+    def work(depth: int) -> int:
+        a, b = _deep_value(depth, known=known), _deep_value(depth, known=known)
+        return _calls(lambda: operation(a, b))
+
+    small = work(50)
+    assert work(100) <= 2.2 * small
 
 
 def test_the_command_writes_the_deepest_values(tmp_path: Path) -> None:

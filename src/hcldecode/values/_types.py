@@ -18,7 +18,9 @@ Names follow go-cty, the type system of the reference implementation:
 from __future__ import annotations
 
 import functools
+import threading
 import unicodedata
+import weakref
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar, NoReturn
@@ -50,10 +52,41 @@ __all__ = [
 class Type:
     """Base class of every HCL type.
 
-    Subclasses are immutable and hashable; ``==`` is type identity.
+    Subclasses are immutable and hashable; ``==`` is type identity. Equal
+    types share one *canonical* instance (found once per type object, in a
+    table of the types alive), so comparing and hashing take constant time
+    however deep the types are.
     """
 
-    __slots__ = ()
+    __slots__ = ("__weakref__", "_canonical")
+
+    _canonical: Type | None  # the canonical instance, None when it is this one
+
+    def _key(self) -> tuple[object, ...]:
+        """What makes this type identical to another: its kind and canonical parts."""
+        raise NotImplementedError
+
+    def _identity(self) -> Type:
+        """The canonical instance of this type."""
+        try:
+            canonical = self._canonical
+        except AttributeError:
+            key = self._key()
+            with _CANONICAL_LOCK:
+                canonical = _CANONICAL.setdefault(key, self)
+            object.__setattr__(self, "_canonical", None if canonical is self else canonical)
+            return canonical
+        return self if canonical is None else canonical
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Type):
+            return NotImplemented
+        return self._identity() is other._identity()
+
+    def __hash__(self) -> int:
+        return id(self._identity())
 
     def friendly_name(self) -> str:
         """The English name of the type used in messages, as go-cty's ``FriendlyName``.
@@ -102,7 +135,7 @@ class Type:
         return self
 
 
-@attrs.frozen(slots=True, repr=False)
+@attrs.frozen(slots=True, repr=False, eq=False)
 class PrimitiveType(Type):
     """``string``, ``number`` or ``bool``.
 
@@ -110,6 +143,9 @@ class PrimitiveType(Type):
     """
 
     name: str
+
+    def _key(self) -> tuple[object, ...]:
+        return (PrimitiveType, self.name)
 
     def _friendly(self, *, constraint: bool) -> str:
         return self.name
@@ -121,9 +157,12 @@ class PrimitiveType(Type):
         return self.name.upper()
 
 
-@attrs.frozen(slots=True, repr=False)
+@attrs.frozen(slots=True, repr=False, eq=False)
 class DynamicPseudoType(Type):
     """The dynamic pseudo-type; use the constant :data:`DYNAMIC`."""
+
+    def _key(self) -> tuple[object, ...]:
+        return (DynamicPseudoType,)
 
     def _friendly(self, *, constraint: bool) -> str:
         return "any type" if constraint else "dynamic"
@@ -148,13 +187,16 @@ DYNAMIC = DynamicPseudoType()
 """The dynamic pseudo-type: a type not known yet, or "any type" in a specification."""
 
 
-@attrs.frozen(slots=True, repr=False, cache_hash=True)
+@attrs.frozen(slots=True, repr=False, eq=False)
 class CollectionType(Type):
     """A list, set or map type: any number of values of one element type."""
 
     element: Type = attrs.field(validator=attrs.validators.instance_of(Type))
 
     kind: ClassVar[str] = ""
+
+    def _key(self) -> tuple[object, ...]:
+        return (type(self), self.element._identity())
 
     def _friendly(self, *, constraint: bool) -> str:
         if constraint and self.element == DYNAMIC:
@@ -180,25 +222,31 @@ class CollectionType(Type):
         return f"{type(self).__name__}({self.element!r})"
 
 
-@attrs.frozen(slots=True, repr=False, cache_hash=True)
+@attrs.frozen(slots=True, repr=False, eq=False)
 class ListType(CollectionType):
     """An ordered sequence of values of one element type."""
 
     kind: ClassVar[str] = "list"
 
 
-@attrs.frozen(slots=True, repr=False, cache_hash=True)
+@attrs.frozen(slots=True, repr=False, eq=False)
 class SetType(CollectionType):
     """An unordered collection of distinct values of one element type."""
 
     kind: ClassVar[str] = "set"
 
 
-@attrs.frozen(slots=True, repr=False, cache_hash=True)
+@attrs.frozen(slots=True, repr=False, eq=False)
 class MapType(CollectionType):
     """Values of one element type, each under a string key."""
 
     kind: ClassVar[str] = "map"
+
+
+_CANONICAL: weakref.WeakValueDictionary[tuple[object, ...], Type] = (
+    weakref.WeakValueDictionary()
+)
+_CANONICAL_LOCK = threading.Lock()
 
 
 def _frozen(self: object, name: str, value: object) -> NoReturn:
@@ -217,11 +265,10 @@ class ObjectType(Type):
     optional attributes.
     """
 
-    __slots__ = ("_hash", "attributes", "optional")
+    __slots__ = ("attributes", "optional")
 
     attributes: Mapping[str, Type]
     optional: frozenset[str]
-    _hash: int
 
     def __init__(
         self, attributes: Mapping[str, Type], optional: Iterable[str] = frozenset()
@@ -236,24 +283,13 @@ class ObjectType(Type):
         ordered = MappingProxyType(dict(sorted(normal.items())))
         object.__setattr__(self, "attributes", ordered)
         object.__setattr__(self, "optional", opt)
-        object.__setattr__(self, "_hash", hash((tuple(ordered.items()), opt)))
 
     __setattr__ = _frozen
     __delattr__ = _frozen  # type: ignore[assignment]
 
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if not isinstance(other, ObjectType):
-            return NotImplemented
-        return (
-            self._hash == other._hash
-            and self.attributes == other.attributes
-            and self.optional == other.optional
-        )
-
-    def __hash__(self) -> int:
-        return self._hash
+    def _key(self) -> tuple[object, ...]:
+        attributes = tuple((name, t._identity()) for name, t in self.attributes.items())
+        return (ObjectType, attributes, self.optional)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (ObjectType, (dict(self.attributes), self.optional))
@@ -301,11 +337,14 @@ def _to_type_tuple(elements: Iterable[Type]) -> tuple[Type, ...]:
     return result
 
 
-@attrs.frozen(slots=True, repr=False, cache_hash=True)
+@attrs.frozen(slots=True, repr=False, eq=False)
 class TupleType(Type):
     """A tuple type: a fixed sequence of elements, each with its own type."""
 
     elements: tuple[Type, ...] = attrs.field(converter=_to_type_tuple)
+
+    def _key(self) -> tuple[object, ...]:
+        return (TupleType, tuple(t._identity() for t in self.elements))
 
     def _friendly(self, *, constraint: bool) -> str:
         return "tuple"
@@ -343,6 +382,9 @@ class CapsuleType(Type):
 
     name: str
     python_type: type | None = None
+
+    def _identity(self) -> Type:
+        return self
 
     def _friendly(self, *, constraint: bool) -> str:
         return self.name
