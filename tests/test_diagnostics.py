@@ -1,8 +1,13 @@
 from __future__ import annotations
 
+import dataclasses
+from typing import Annotated
+
 import pytest
 
+import hcldecode as hcl
 from hcldecode import Diagnostic, Diagnostics, HCLError, Pos, Range, Severity
+from hcldecode.native import parse_config
 
 
 def rng(start: int, end: int, line: int = 1, filename: str = "a.hcl") -> Range:
@@ -64,3 +69,22 @@ def test_diagnostics_errors_and_the_error_that_carries_them() -> None:
     error = HCLError(diags)
     assert error.diagnostics == [warn, err]
     assert isinstance(error, ValueError)
+
+
+def test_names_are_quoted_one_way_in_every_message() -> None:
+    # Go's %q: printable characters as they are, invisible ones escaped.
+    _, diags = parse_config('a = "x\\\u200by"\n')
+    assert [d.detail for d in diags] == [
+        'The symbol "\\u200b" is not a valid escape sequence selector.'
+    ]
+
+    @dataclasses.dataclass
+    class Config:
+        n: Annotated[int, hcl.attr("café")] = 0
+
+    with pytest.raises(hcl.DecodeError) as info:
+        hcl.loads('café = "x"\ncafé2 = 1\n', Config)
+    assert [d.detail for d in info.value.diagnostics] == [
+        'Inappropriate value for attribute "café": a number is required.',
+        'An argument named "café2" is not expected here.',
+    ]

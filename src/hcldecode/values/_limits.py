@@ -17,8 +17,8 @@ recursion limit, and runs within the small stacks of threads made with
 ``threading.stack_size(256 * 1024)``. Deeper input is reported as a
 ``Nesting too deep`` diagnostic where the limit is passed.
 
-An application that needs deeper configurations raises the recursion limit
-(``sys.setrecursionlimit``) before decoding, and gives its threads the stack
+An application that needs deeper configurations raises the interpreter's
+recursion limit itself before decoding, and gives its threads the stack
 space that the deeper recursion needs.
 """
 
