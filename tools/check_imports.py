@@ -5,6 +5,8 @@ and fails, listing each problem, when
 
 * a module imports one of a higher layer, or a package of its own layer
   that the table below does not let it use;
+* a module imports a private name (one starting with ``_``, not a module)
+  from another module;
 * runtime imports form a circle (imports inside ``if TYPE_CHECKING:`` are
   left out, since they never run), apart from the pairs in ``ALLOWED_CIRCLES``.
 
@@ -114,6 +116,10 @@ def check(src: Path) -> list[str]:
         rank, top = _rank(name)
         for target, line, runtime in _imports(tree, name, path.name == "__init__.py"):
             if target not in modules:
+                module, _, imported = target.rpartition(".")
+                if module in modules and imported.startswith("_"):
+                    where = f"{path.relative_to(src)}:{line}"
+                    problems.append(f"{where}: {name} imports the private name {target}")
                 continue  # not ours, or a name imported from a module
             target_rank, target_top = _rank(target)
             where = f"{path.relative_to(src)}:{line}"

@@ -23,8 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from hcldecode.native import Body, parse_config
-from hcldecode.native import Node
+from hcldecode.native import Body, Node, parse_config
 
 ROOT = Path(__file__).resolve().parents[1]
 

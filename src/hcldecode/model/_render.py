@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, TextIO
 
 from .._text import SPACE_CLASS, go_quote
+from ..values._number import go_float_text
 from ..values._types import (
     BOOL,
     NUMBER,
@@ -33,7 +34,7 @@ from ..values._types import (
     PrimitiveType,
     TupleType,
 )
-from ..values._value import Value, _go_float_text
+from ..values._value import Value
 from ._diagnostics import Diagnostic, Diagnostics, Pos, Range, Severity, SourceFile
 from ._source import SourceMap
 from ._traversal import traversal_str
@@ -288,7 +289,7 @@ def value_summary(value: Value) -> str:
     if t == BOOL:
         return "true" if value.as_bool() else "false"
     if t == NUMBER:
-        return _go_float_text(value.as_number())
+        return go_float_text(value.as_number())
     if t == STRING:
         return go_quote(value.as_str())
     if isinstance(t, (CollectionType, TupleType)):

@@ -43,6 +43,7 @@ __all__ = [
     "compare",
     "div",
     "from_python",
+    "go_float_text",
     "is_integer",
     "mod",
     "mul",
@@ -715,3 +716,37 @@ def to_int(a: Num) -> int:
     if a.denominator == 1:
         return a.numerator
     raise ValueError(f"{to_string(a)} is not an integer")
+
+
+def go_float_text(n: Num) -> str:
+    """``n`` as Go's ``big.Float.String()`` writes it (``%g`` with 10 significant digits)."""
+    if isinstance(n, float):
+        return "+Inf" if n > 0 else "-Inf"
+    if n == 0:
+        return "0"
+    sign = "-" if n < 0 else ""
+    exact = abs(to_fraction(n))
+    twos = exact.denominator.bit_length() - 1  # the denominator is a power of two
+    digits = str(exact.numerator * 5**twos)
+    exp = len(digits) - twos  # value = 0.<digits> * 10**exp
+    mant = digits.rstrip("0")
+    if len(mant) > 10:
+        round_up = mant[10] > "5" or (mant[10] == "5" and (len(mant) > 11 or int(mant[9]) % 2 == 1))
+        mant = mant[:10]
+        if round_up:
+            kept = mant.rstrip("9")
+            if kept:
+                mant = kept[:-1] + str(int(kept[-1]) + 1)
+            else:
+                mant, exp = "1", exp + 1
+        mant = mant.rstrip("0")
+    eprec = len(mant) if 10 > len(mant) >= exp else 10
+    if exp - 1 < -4 or exp - 1 >= eprec:
+        tail = "." + mant[1:] if len(mant) > 1 else ""
+        e = exp - 1
+        return f"{sign}{mant[0]}{tail}e{'-' if e < 0 else '+'}{abs(e):02d}"
+    if exp <= 0:
+        return f"{sign}0.{'0' * -exp}{mant}"
+    if len(mant) <= exp:
+        return sign + mant + "0" * (exp - len(mant))
+    return f"{sign}{mant[:exp]}.{mant[exp:]}"

@@ -243,9 +243,7 @@ class MapType(CollectionType):
     kind: ClassVar[str] = "map"
 
 
-_CANONICAL: weakref.WeakValueDictionary[tuple[object, ...], Type] = (
-    weakref.WeakValueDictionary()
-)
+_CANONICAL: weakref.WeakValueDictionary[tuple[object, ...], Type] = weakref.WeakValueDictionary()
 _CANONICAL_LOCK = threading.Lock()
 
 
