@@ -17,6 +17,7 @@ of the running Python.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -87,7 +88,6 @@ IDENT_PATTERN = _any_of(ID_START, extra="_") + _any_of(ID_CONTINUE, extra=r"\-")
 #: characters (use it inside ``[...]``); all of them are below U+FFFF.
 SPACE_CLASS = WHITE_SPACE[0]
 
-_IDENT = re.compile(IDENT_PATTERN)
 _SPACE = re.compile(f"[{SPACE_CLASS}]")
 
 # Code points that never form a cluster with a neighbour: controls, and
@@ -103,38 +103,52 @@ _PICTOGRAPHIC_SEQUENCE = (
     f"{_PICTOGRAPHIC}(?:{_any_of(GB_EXTEND)}*{_any_of(GB_ZWJ)}{_PICTOGRAPHIC})*"
 )
 
-# One extended grapheme cluster: the regular expression of UAX #29, table 1b.
-_CLUSTER = re.compile(
-    f"\r\n|{_any_of(*_CONTROLS)}"
-    f"|{_any_of(GB_PREPEND)}*"
-    f"(?:{_HANGUL_SYLLABLE}"
-    f"|{_any_of(GB_REGIONAL_INDICATOR)}{{2}}"
-    f"|{_PICTOGRAPHIC_SEQUENCE}"
-    f"|{_none_of(*_CONTROLS)})"
-    f"{_any_of(GB_EXTEND, GB_ZWJ, GB_SPACING_MARK)}*"
-)
 
-# The code points that can form a cluster with a neighbour (CR LF aside).
-# Where none occurs, every code point is a cluster of its own.
-_JOINER = re.compile(
-    _any_of(
-        GB_EXTEND,
-        GB_ZWJ,
-        GB_SPACING_MARK,
-        GB_PREPEND,
-        GB_REGIONAL_INDICATOR,
-        GB_L,
-        GB_V,
-        GB_T,
-        GB_LV,
-        GB_LVT,
-    )
-)
+class _Patterns:
+    """The compiled patterns with large character classes, made on first use.
+
+    Compiling them costs tens of milliseconds, which ``import hcldecode``
+    should not pay for a program that never needs them.
+    """
+
+    def __init__(self) -> None:
+        self.ident = re.compile(IDENT_PATTERN)
+        # One extended grapheme cluster: the regular expression of UAX #29, table 1b.
+        self.cluster = re.compile(
+            f"\r\n|{_any_of(*_CONTROLS)}"
+            f"|{_any_of(GB_PREPEND)}*"
+            f"(?:{_HANGUL_SYLLABLE}"
+            f"|{_any_of(GB_REGIONAL_INDICATOR)}{{2}}"
+            f"|{_PICTOGRAPHIC_SEQUENCE}"
+            f"|{_none_of(*_CONTROLS)})"
+            f"{_any_of(GB_EXTEND, GB_ZWJ, GB_SPACING_MARK)}*"
+        )
+        # The code points that can form a cluster with a neighbour (CR LF aside).
+        # Where none occurs, every code point is a cluster of its own.
+        self.joiner = re.compile(
+            _any_of(
+                GB_EXTEND,
+                GB_ZWJ,
+                GB_SPACING_MARK,
+                GB_PREPEND,
+                GB_REGIONAL_INDICATOR,
+                GB_L,
+                GB_V,
+                GB_T,
+                GB_LV,
+                GB_LVT,
+            )
+        )
+
+
+@functools.cache
+def _patterns() -> _Patterns:
+    return _Patterns()
 
 
 def is_identifier(s: str) -> bool:
     """True when ``s`` is an HCL identifier: ``(ID_Start | "_") (ID_Continue | "-")*``."""
-    return _IDENT.fullmatch(s) is not None
+    return _patterns().ident.fullmatch(s) is not None
 
 
 def is_space(ch: str) -> bool:
@@ -147,20 +161,20 @@ def grapheme_count(s: str) -> int:
 
     ``"\\r\\n"`` is one cluster. A lone surrogate counts as one cluster.
     """
-    if s.isascii() or _JOINER.search(s) is None:
+    if s.isascii() or _patterns().joiner.search(s) is None:
         return len(s) - s.count("\r\n")
-    return sum(1 for _ in _CLUSTER.finditer(s))
+    return sum(1 for _ in _patterns().cluster.finditer(s))
 
 
 def iter_graphemes(s: str) -> Iterator[str]:
     """The extended grapheme clusters of ``s``, in order."""
-    for m in _CLUSTER.finditer(s):
+    for m in _patterns().cluster.finditer(s):
         yield m.group()
 
 
 def cluster_starts(s: str) -> list[int]:
     """The offsets in ``s`` where its extended grapheme clusters start."""
-    return [m.start() for m in _CLUSTER.finditer(s)]
+    return [m.start() for m in _patterns().cluster.finditer(s)]
 
 
 def has_joiners(s: str) -> bool:
@@ -168,4 +182,4 @@ def has_joiners(s: str) -> bool:
 
     When false, every code point of ``s`` is one cluster.
     """
-    return "\r\n" in s or (not s.isascii() and _JOINER.search(s) is not None)
+    return "\r\n" in s or (not s.isascii() and _patterns().joiner.search(s) is not None)
