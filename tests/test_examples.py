@@ -126,6 +126,7 @@ def test_cli_check_reports_errors(tmp_path: Path, capsys: pytest.CaptureFixture[
         "\n"
         f"  on {bad} line 3:\n"
         '   3: replicas = "many"\n'
+        "                 ^^^^^^\n"
         "\n"
         'Inappropriate value for attribute "replicas": a number is required.\n'
         "\n"

@@ -24,6 +24,7 @@ from typing import TextIO
 import attrs
 
 from .. import json as hcljson
+from .._text import go_quote
 from ..decoding import DecodeError, SchemaError, decode
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics, Range, Severity
@@ -82,7 +83,9 @@ def _max_errors(text: str) -> int:
     except ValueError:
         number = -1
     if number < 0:
-        raise argparse.ArgumentTypeError(f"not a number of diagnostics (0 or more): {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"not a number of diagnostics (0 or more): {go_quote(text)}"
+        )
     return number
 
 

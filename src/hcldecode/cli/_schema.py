@@ -12,6 +12,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from .._text import go_quote
+
 __all__ = ["CommandError", "load_class"]
 
 
@@ -30,16 +32,16 @@ def load_class(spec: str) -> type:
     where, sep, qualname = spec.rpartition(":")
     if not sep or not where or not qualname:
         raise CommandError(
-            f"--schema must look like module:Class or path/to/file.py:Class, not {spec!r}"
+            f"--schema must look like module:Class or path/to/file.py:Class, not {go_quote(spec)}"
         )
     module = _load_file(where) if where.endswith(".py") else _import(where)
     target: Any = module
     for part in qualname.split("."):
         target = getattr(target, part, None)
         if target is None:
-            raise CommandError(f"{where} has no class {qualname!r}")
+            raise CommandError(f"{where} has no class {go_quote(qualname)}")
     if not isinstance(target, type):
-        raise CommandError(f"{qualname!r} in {where} is not a class")
+        raise CommandError(f"{go_quote(qualname)} in {where} is not a class")
     return target
 
 
@@ -50,7 +52,7 @@ def _import(name: str) -> ModuleType:
         return importlib.import_module(name)
     except ModuleNotFoundError as error:
         if error.name is not None and name.startswith(error.name):
-            raise CommandError(f"no module named {name!r}") from None
+            raise CommandError(f"no module named {go_quote(name)}") from None
         raise CommandError(_failure(name, error)) from None
     except (Exception, SystemExit) as error:  # the schema module's own failure, reported
         raise CommandError(_failure(name, error)) from None
