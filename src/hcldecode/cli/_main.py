@@ -84,7 +84,7 @@ def _max_errors(text: str) -> int:
         number = -1
     if number < 0:
         raise argparse.ArgumentTypeError(
-            f"not a number of diagnostics (0 or more): {go_quote(text)}"
+            f"not a count (0 or more): {go_quote(text)}"
         )
     return number
 
@@ -321,7 +321,13 @@ def _write_utf8(stream: TextIO, text: str) -> None:
         stream.write(text)
     else:
         stream.flush()
-        buffer.write(text.encode("utf-8"))
+        # A buffered write can stop short when the pipe closes; the next one raises.
+        data = memoryview(text.encode("utf-8"))
+        while data:
+            written = buffer.write(data)
+            if not written:
+                break
+            data = data[written:]
     stream.flush()
 
 
