@@ -16,7 +16,7 @@ import hcldecode as hcl
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
-SCHEMA = '''\
+SCHEMA = """\
 from __future__ import annotations
 
 import dataclasses
@@ -84,7 +84,7 @@ class Config:
 class Small:
     name: str = ""
     port: int = 0
-'''
+"""
 
 CONFIG = """\
 text     = "caf\\u00e9 <b> \\u001b[31m"
@@ -223,9 +223,7 @@ def test_terraform_example_decodes(tmp_path: Path) -> None:
 
 def test_values_nested_deeply_and_numbers_with_many_digits(work: Path) -> None:
     depth = hcl.max_nesting() - 1
-    (work / "deep.hcl").write_text(
-        "name = \"x\"\nport = 1" + "0" * 5000 + "\n", encoding="utf-8"
-    )
+    (work / "deep.hcl").write_text('name = "x"\nport = 1' + "0" * 5000 + "\n", encoding="utf-8")
     result = hcldecode(work, "decode", "deep.hcl", "--schema", "schema.py:Small")
     assert (result.returncode, result.stderr) == (0, "")
     assert result.stdout == '{\n  "name": "x",\n  "port": 1' + "0" * 5000 + "\n}\n"
@@ -392,7 +390,7 @@ def test_version(tmp_path: Path) -> None:
         (
             ("check", "a.hcl", "--schema", "schema.py:Small", "--max-errors", "-1"),
             2,
-            "argument --max-errors: not a count (0 or more): \"-1\"\n",
+            'argument --max-errors: not a count (0 or more): "-1"\n',
         ),
         (
             ("check", "a.hcl", "--schema", "schema.py:Small", "--bogus"),
@@ -569,7 +567,9 @@ def test_json_diagnostics(work: Path) -> None:
         assert json.loads(result.stderr) == {
             "diagnostics": [
                 entry("Variables not allowed", f"Variables may not be used here. {HINT}", 1, 8, 9),
-                entry("Variables not allowed", f"Variables may not be used here. {HINT}", 1, 12, 13),
+                entry(
+                    "Variables not allowed", f"Variables may not be used here. {HINT}", 1, 12, 13
+                ),
                 entry(
                     "Incorrect attribute value type",
                     'Inappropriate value for attribute "port": a number is required.',
@@ -614,3 +614,164 @@ def test_two_carets_for_a_subject_over_two_lines_and_tabs_kept(work: Path) -> No
         "      ^^^^^\n\n"
         'Inappropriate value for attribute "port": number required, but have tuple.\n\n'
     )
+
+
+# --------------------------------------------------------------------------- variables
+
+VARS_HCL = 'name = "from-file"\nport = 8080\n'
+VARS_JSON = '{"port": 9090}\n'
+USES_VARS = 'name = "${name}-${n}"\nport = port\n'
+
+
+@pytest.fixture
+def with_vars(work: Path) -> Path:
+    (work / "vars.hcl").write_text(VARS_HCL, encoding="utf-8")
+    (work / "vars.json").write_text(VARS_JSON, encoding="utf-8")
+    (work / "v.hcl").write_text(USES_VARS, encoding="utf-8")
+    (work / "j.json").write_text('{"name": "${x}"}\n', encoding="utf-8")
+    return work
+
+
+@pytest.mark.parametrize(
+    ("options", "name", "port"),
+    [
+        (
+            ("--var-file", "vars.hcl", "--var", "n=cli", "--var-file", "vars.json"),
+            "from-file-cli",
+            9090,
+        ),
+        (
+            (
+                "--var-file",
+                "vars.json",
+                "--var",
+                "n=1",
+                "--var-file",
+                "vars.hcl",
+                "--var",
+                "name=x",
+            ),
+            "x-1",
+            8080,
+        ),
+        (("--var", "name=a", "--var", "n=b", "--var", "port= 7 "), "a-b", 7),
+    ],
+)
+def test_variables_later_ones_win(
+    with_vars: Path, options: tuple[str, ...], name: str, port: int
+) -> None:
+    result = hcldecode(with_vars, "decode", "v.hcl", "--schema", "schema.py:Small", *options)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout == f'{{\n  "name": "{name}",\n  "port": {port}\n}}\n'
+
+
+@pytest.mark.parametrize(
+    ("var", "name"),
+    [
+        ("x=web", "web"),
+        ("x=1.2.3", "1.2.3"),
+        ("x=01", "01"),
+        ("x=NaN", "NaN"),
+        ("x=-1.5e3", "-1500"),
+        ('x="quoted"', "quoted"),
+        ("x=true", "true"),
+        ("x=", ""),
+        ("x=a=b", "a=b"),
+    ],
+)
+def test_var_values(with_vars: Path, var: str, name: str) -> None:
+    result = hcldecode(with_vars, "decode", "j.json", "--schema", "schema.py:Small", "--var", var)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout == f'{{\n  "name": "{name}",\n  "port": 0\n}}\n'
+
+
+@pytest.mark.parametrize(
+    ("var", "message"),
+    [
+        (
+            'x={"a":',
+            "--var x: the value looks like JSON but is not valid JSON at column 6: "
+            "Missing value. The JSON data ends prematurely.",
+        ),
+        (
+            "x=[1,]",
+            "--var x: the value looks like JSON but is not valid JSON at column 3: "
+            "Trailing comma in array. JSON does not permit a trailing comma after the final "
+            "value in an array.",
+        ),
+        (
+            'x="abc',
+            "--var x: the value looks like JSON but is not valid JSON at column 5: "
+            "Invalid JSON string. There is a syntax error in the given JSON string.",
+        ),
+        (
+            "1x=2",
+            '--var "1x": a variable name must be an identifier (letters, digits, underscores '
+            "and dashes, not starting with a digit)",
+        ),
+        (
+            "\x1b[2J=2",
+            '--var "\\x1b[2J": a variable name must be an identifier (letters, digits, '
+            "underscores and dashes, not starting with a digit)",
+        ),
+        ("x", '--var must look like NAME=VALUE, not "x"'),
+    ],
+)
+def test_bad_var_is_a_usage_error(with_vars: Path, var: str, message: str) -> None:
+    result = hcldecode(with_vars, "decode", "j.json", "--schema", "schema.py:Small", "--var", var)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == f"hcldecode decode: error: {message}\n"
+
+
+def test_var_file_mistakes(with_vars: Path) -> None:
+    (with_vars / "bad.hcl").write_text("name = \n", encoding="utf-8")
+    result = hcldecode(
+        with_vars, "decode", "v.hcl", "--schema", "schema.py:Small", "--var-file", "bad.hcl"
+    )
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        "Error: Invalid expression\n\n  on bad.hcl line 1:\n   1: name = \n             ^\n\n"
+        "Expected the start of an expression, but found an invalid expression token.\n\n"
+    )
+    result = hcldecode(
+        with_vars, "decode", "v.hcl", "--schema", "schema.py:Small", "--var-file", "none.hcl"
+    )
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        "hcldecode decode: error: cannot read --var-file none.hcl: No such file or directory\n"
+    )
+
+
+def test_json_strings_are_templates_with_or_without_variables(with_vars: Path) -> None:
+    (with_vars / "t.json").write_text('{"name": "${2 * 21}"}\n', encoding="utf-8")
+    for options in ((), ("--var", "x=1")):
+        result = hcldecode(with_vars, "decode", "t.json", "--schema", "schema.py:Small", *options)
+        assert (result.returncode, result.stderr) == (0, "")
+        assert result.stdout == '{\n  "name": "42",\n  "port": 0\n}\n'
+    result = hcldecode(with_vars, "decode", "j.json", "--schema", "schema.py:Small")
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        "Error: Variables not allowed\n\n  on j.json line 1:\n"
+        '   1: {"name": "${x}"}\n                  ^\n\n'
+        f"Variables may not be used here. {HINT}\n\n"
+    )
+
+
+def test_check_verbose_says_what_it_checked(with_vars: Path) -> None:
+    result = hcldecode(
+        with_vars, "check", "-v", "v.hcl", "--schema", "schema.py:Small",
+        "--var-file", "vars.hcl", "--var", "n=x",
+    )  # fmt: skip
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout == "ok: v.hcl matches schema.py:Small with variables name, port, n\n"
+    result = hcldecode(
+        with_vars, "check", "--verbose", "config.hcl", "--schema", "schema.py:Config"
+    )
+    assert (result.returncode, result.stdout) == (0, "ok: config.hcl matches schema.py:Config\n")
+    (with_vars / "more.hcl").write_text("", encoding="utf-8")
+    result = hcldecode(
+        with_vars, "check", "config.hcl", "more.hcl", "--schema", "schema.py:Config", "-v"
+    )
+    assert result.stdout == "ok: config.hcl, more.hcl match schema.py:Config\n"
+    result = hcldecode(with_vars, "check", "config.hcl", "--schema", "schema.py:Config")
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
