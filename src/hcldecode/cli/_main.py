@@ -83,9 +83,7 @@ def _max_errors(text: str) -> int:
     except ValueError:
         number = -1
     if number < 0:
-        raise argparse.ArgumentTypeError(
-            f"not a count (0 or more): {go_quote(text)}"
-        )
+        raise argparse.ArgumentTypeError(f"not a count (0 or more): {go_quote(text)}")
     return number
 
 
