@@ -1,15 +1,21 @@
 """Every code block in docs/ and the README runs.
 
 In a page, ``python`` blocks run in order in one namespace, in a temporary
-directory holding the page's files: an ``hcl`` or ``json`` block preceded by
+directory holding the page's files: a block preceded by
 ``<!-- file: NAME -->`` is written there as NAME. Other ``hcl`` blocks must
-parse without errors. ``text`` and ``sh`` blocks are output and commands,
-shown, not run.
+parse without errors. ``console`` blocks are ``hcldecode`` commands (lines
+starting with ``$ ``, optionally ending in ``; echo $?``), each followed by
+its output (standard output and standard error), which must be exactly what
+the command prints. ``text`` and ``sh`` blocks are shown, not run.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -40,8 +46,41 @@ def test_code_blocks_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyP
             ran += 1
         elif lang == "hcl" and not name:
             hcl.parse(code, filename=f"{page.name}.hcl")
+        elif lang == "console":
+            for command, expected in _commands(code):
+                assert _run(command, tmp_path) == expected, command
+            ran += 1
     if page.name not in {"architecture.md", "compatibility.md"}:
         assert ran > 0, f"{page.name} has no python block"
+
+
+def _commands(block: str) -> list[tuple[str, str]]:
+    """The commands of a ``console`` block, each with the output shown after it."""
+    found: list[tuple[str, str]] = []
+    for line in block.splitlines(keepends=True):
+        if line.startswith("$ "):
+            found.append((line[2:].rstrip("\n"), ""))
+        else:
+            found[-1] = (found[-1][0], found[-1][1] + line)
+    return found
+
+
+def _run(command: str, cwd: Path) -> str:
+    """Run one ``hcldecode`` command as a shell would, off a terminal; its output."""
+    show_status = command.endswith("; echo $?")
+    words = shlex.split(command.removesuffix("; echo $?"))
+    assert words[0] == "hcldecode", command
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM")}
+    result = subprocess.run(
+        [sys.executable, "-m", "hcldecode", *words[1:]],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**env, "COLUMNS": "80"},
+        check=False,
+    )
+    return result.stdout + (f"{result.returncode}\n" if show_status else "")
 
 
 def test_every_page_is_found() -> None:
@@ -52,4 +91,5 @@ def test_every_page_is_found() -> None:
         "types.md",
         "layered-decoding.md",
         "specs.md",
+        "cli.md",
     } <= names

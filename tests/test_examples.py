@@ -126,6 +126,7 @@ def test_cli_check_reports_errors(tmp_path: Path, capsys: pytest.CaptureFixture[
         "\n"
         f"  on {bad} line 3:\n"
         '   3: replicas = "many"\n'
+        "                 ^^^^^^\n"
         "\n"
         'Inappropriate value for attribute "replicas": a number is required.\n'
         "\n"
@@ -151,3 +152,27 @@ def test_terraform_schema_reads_every_vpc_module() -> None:
         assert len(module.variables) == text.count('\nvariable "') + text.startswith("variable ")
         assert len(module.outputs) == text.count('\noutput "') + text.startswith("output ")
         assert len(module.resources) == text.count('\nresource "') + text.startswith("resource ")
+
+
+def test_terraform_module_reader_without_a_directory() -> None:
+    result = run(EXAMPLES / "terraform" / "main.py")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == "usage: python examples/terraform/main.py DIRECTORY\n"
+    result = run(EXAMPLES / "terraform" / "main.py", str(EXAMPLES / "no-such-folder"))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == f"main.py: {EXAMPLES / 'no-such-folder'} is not a directory\n"
+
+
+def test_plugins_unknown_plugin_is_a_diagnostic(tmp_path: Path) -> None:
+    app = tmp_path / "app.hcl"
+    app.write_text('listen = ":80"\nplugins = ["metrics", "nope"]\nmetrics {\n}\n')
+    result = run(EXAMPLES / "plugins" / "main.py", str(app))
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        "Error: Unknown plugin\n"
+        "\n"
+        f"  on {app} line 2:\n"
+        '   2: plugins = ["metrics", "nope"]\n'
+        "\n"
+        'There is no plugin "nope"; the plugins are "auth" and "metrics".\n'
+    )

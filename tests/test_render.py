@@ -22,6 +22,7 @@ from hcldecode.model import (
     TraverseIndex,
     TraverseRoot,
     render_diagnostics,
+    terminal_safe,
     write_diagnostics,
 )
 from hcldecode.model._render import value_summary, word_wrap
@@ -543,3 +544,80 @@ def test_severity_names_cover_every_severity() -> None:
     for severity in Severity:
         diag = Diagnostic(severity, "S")
         assert render_diagnostics([diag]).startswith(severity.name.capitalize() + ": S")
+
+
+def _by_summary(*summaries: str) -> list[Diagnostic]:
+    return [d for d in DIAGS if d.summary in summaries]
+
+
+def test_carets_mark_the_subject_on_each_line_it_covers() -> None:
+    chosen = _by_summary("Invalid operand", "Missing newline", "Quirk", "Multi-line", "Combining")
+    assert render_diagnostics(chosen, FILES, carets=True) == (
+        "Error: Invalid operand\n\n"
+        '  on a.hcl line 2, in service "web":\n'
+        '   1: service "web" {\n'
+        "   2:   port    = var.port + 1\n"
+        "                  ^^^^^^^^\n"
+        "   4:   replica = 3\n"
+        "   5: }\n\n"
+        "Unsuitable value for left operand: a number is required.\n\n"
+        "Error: Missing newline\n\n"
+        '  on a.hcl line 2, in service "web":\n'
+        "   2:   port    = var.port + 1\n"
+        "                              ^\n\n"
+        "Error: Quirk\n\n"
+        '  on a.hcl line 2, in service "web":\n'
+        "   2:   port    = var.port + 1\n"
+        "      ^^^^^^^^^^^^^^^^^^^^^^^^\n"
+        "   4:   replica = 3\n\n"
+        "ends at the start of line 4\n\n"
+        "Error: Multi-line\n\n"
+        "  on a.hcl line 6:\n"
+        "   6: # \u00fcn\u00efc\u00f6d\u00e9 e\u0301 line\n"
+        "        ^^^^^^^^^^^^^^\n"
+        '   7: x = "\u65e5\u672c"\n'
+        "      ^\n\n"
+        "Error: Combining\n\n"
+        "  on a.hcl line 6:\n"
+        "   6: # \u00fcn\u00efc\u00f6d\u00e9 e\u0301 line\n"
+        "                ^\n\n"
+    )
+    # Wide characters take two columns.
+    assert render_diagnostics(_by_summary("Unicode"), FILES, carets=True) == (
+        'Error: Unicode\n\n  on a.hcl line 7:\n   7: x = "\u65e5\u672c"\n           ^^^^\n\n'
+    )
+
+
+class _File:
+    def __init__(self, filename: str, text: str) -> None:
+        self.filename = filename
+        self.text = text
+
+    def context_string(self, byte: int) -> str | None:
+        return 'job "\x1b[2J"'
+
+
+def test_safe_shows_what_could_act_on_a_terminal_escaped() -> None:
+    text = 'a = "\x1b]0;title\x07\u009b\u202e\t\x7f"\n'
+    name = "bad\x1bname.hcl"
+    smap = SourceMap(name, text)
+    diag = Diagnostic.error(
+        "Bad \x1b[31m", "Detail with \x1b[2J and\nnewline \r kept \ud800.", smap.range(4, 20)
+    )
+    files = {name: _File(name, text)}
+    assert render_diagnostics([diag], files, safe=True, carets=True) == (
+        "Error: Bad \\x1b[31m\n\n"
+        '  on bad\\x1bname.hcl line 1, in job "\\x1b[2J":\n'
+        '   1: a = "\\x1b]0;title\\a\\u009b\\u202e\t\\x7f"\n'
+        "          ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n\n"
+        "Detail with \\x1b[2J and\nnewline \\r kept \\ud800.\n\n"
+    )
+    assert render_diagnostics([diag], files) == (
+        "Error: Bad \x1b[31m\n\n"
+        '  on bad\x1bname.hcl line 1, in job "\x1b[2J":\n'
+        '   1: a = "\x1b]0;title\x07\u009b\u202e\t\x7f"\n\n'
+        "Detail with \x1b[2J and\nnewline \r kept \ud800.\n\n"
+    )
+    assert terminal_safe("tab\tnewline\n\x00\x1f\x80\u2028\u2066é") == (
+        "tab\tnewline\n\\x00\\x1f\\u0080\\u2028\\u2066é"
+    )

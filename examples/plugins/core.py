@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import attrs
 from plugins import PLUGINS
 
@@ -13,14 +15,24 @@ class CoreConfig:
     listen: str
     debug: bool = False
     plugins: list[str] = attrs.Factory(list)
+    plugins_at: Annotated[hcl.Range | None, hcl.attr_range("plugins", part="value")] = None
 
 
 def load(path: str) -> tuple[CoreConfig, dict[str, object]]:
     """Decode the core's part, then each enabled plugin's, then reject leftovers."""
-    core, rest = hcl.decode_partial(path, CoreConfig)
+    file = hcl.parse_file(path)
+    core, rest = hcl.decode_partial(file, CoreConfig)
     settings: dict[str, object] = {}
     for name in core.plugins:
-        plugin = PLUGINS[name]
+        plugin = PLUGINS.get(name)
+        if plugin is None:  # a mistake in the configuration, reported like any other
+            known = " and ".join(f'"{p}"' for p in sorted(PLUGINS))
+            problem = hcl.Diagnostic.error(
+                "Unknown plugin",
+                f'There is no plugin "{name}"; the plugins are {known}.',
+                core.plugins_at,
+            )
+            raise hcl.DecodeError([problem], {path: file})
         settings[name], rest = hcl.decode_partial(rest, plugin)
     hcl.reject_unclaimed(rest)  # anything nobody claimed is a typo
     return core, settings

@@ -25,9 +25,21 @@ def summarise(directory: Path) -> str:
     return "\n".join(lines)
 
 
-if __name__ == "__main__":
+def main(argv: list[str]) -> int:
+    if len(argv) != 2:
+        print("usage: python examples/terraform/main.py DIRECTORY", file=sys.stderr)
+        return 2
+    directory = Path(argv[1])
+    if not directory.is_dir():
+        print(f"main.py: {directory} is not a directory", file=sys.stderr)
+        return 2
     try:
-        print(summarise(Path(sys.argv[1])))
+        print(summarise(directory))
     except hcl.DecodeError as err:
         print(err, file=sys.stderr)
-        raise SystemExit(1) from None
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv))

@@ -1,151 +1,368 @@
 """The ``hcldecode`` command.
 
-``hcldecode decode FILE... --schema module:Class [--var NAME=VALUE]`` prints
-the decoded object as JSON; ``hcldecode check ...`` only validates, printing
-diagnostics and exiting with status 1 when there are errors.
+``hcldecode decode FILE... --schema SCHEMA`` prints the decoded object as
+JSON; ``hcldecode check FILE... --schema SCHEMA`` only validates;
+``hcldecode hcldec ...`` is HashiCorp's ``hcldec``, flag for flag. See
+docs/cli.md.
+
+Exit status of ``decode`` and ``check``: 0 when the configuration is valid,
+1 when it has errors, 2 for a mistake on the command line (including a
+schema that cannot be loaded or a file that cannot be read). ``hcldec``
+keeps the reference's own statuses.
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import datetime
-import decimal
-import enum
-import fractions
-import importlib
-import importlib.util
-import json
+import importlib.metadata
 import os
-import pathlib
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TextIO
 
 import attrs
 
+from .. import json as hcljson
+from .._text import go_quote
 from ..decoding import DecodeError, SchemaError, decode
-from ..model._diagnostics import Range
-from ..model._render import write_diagnostics
-from ..model._structure import Body, Expression
-from ..values._python import to_python
+from ..model._context import EvalContext
+from ..model._diagnostics import Diagnostic, Diagnostics, Range, Severity
+from ..model._merge import merge_bodies
+from ..model._render import is_terminal, render_diagnostics, terminal_safe, terminal_width
+from ..model._structure import Body, File
+from ..native import parse_config
 from ..values._value import Value
 from ._hcldec import register as register_hcldec
 from ._hcldec import run_subcommand as run_hcldec
+from ._output import JsonWriter
+from ._schema import CommandError, load_class
+from ._variables import parse_var, read_var_file
 
 __all__ = ["main"]
 
+OK, ERRORS, USAGE = 0, 1, 2
+# A program whose output pipe was closed ends as if by SIGPIPE (128 + 13).
+BROKEN_PIPE = 141
+INTERRUPTED = 130
 
-def _load_class(spec: str) -> type:
-    """``module:Class`` or ``path/to/file.py:Class``."""
-    module_name, sep, qualname = spec.rpartition(":")
-    if not sep or not module_name or not qualname:
-        raise SystemExit(f"hcldecode: --schema must look like module:Class, not {spec!r}")
-    if module_name.endswith(".py"):
-        path = pathlib.Path(module_name).resolve()
-        sys.path.insert(0, str(path.parent))
-        module_name = path.stem
-    else:
-        sys.path.insert(0, os.getcwd())
+_VAR_HINT = " Variables can be given on the command line with --var NAME=VALUE or --var-file FILE."
+
+_EPILOG = """\
+exit status: 0 when the configuration is valid, 1 when it has errors, 2 for a
+mistake on the command line; the hcldec command keeps the statuses of HCL's
+own hcldec. See docs/cli.md.
+"""
+
+
+def _version() -> str:
     try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise SystemExit(f"hcldecode: cannot import {module_name!r}: {exc}") from None
-    target: Any = module
-    for part in qualname.split("."):
-        target = getattr(target, part, None)
-        if target is None:
-            raise SystemExit(f"hcldecode: {module_name!r} has no class {qualname!r}")
-    if not isinstance(target, type):
-        raise SystemExit(f"hcldecode: {spec!r} is not a class")
-    return target
+        return importlib.metadata.version("hcldecode")
+    except importlib.metadata.PackageNotFoundError:  # pragma: no cover (run from a source tree)
+        return "unknown"
 
 
-def _parse_var(text: str) -> tuple[str, Any]:
-    name, sep, raw = text.partition("=")
-    if not sep or not name:
-        raise SystemExit(f"hcldecode: --var must look like NAME=VALUE, not {text!r}")
+class _AppendSource(argparse.Action):
+    """``--var`` and ``--var-file`` go to one list, in command-line order."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[object] | None,
+        option_string: str | None = None,
+    ) -> None:
+        sources = list(getattr(namespace, self.dest) or [])
+        sources.append((self.const, values))
+        setattr(namespace, self.dest, sources)
+
+
+def _max_errors(text: str) -> int:
     try:
-        value: Any = json.loads(raw)
-    except json.JSONDecodeError:
-        value = raw
-    return name, value
-
-
-def _jsonable(obj: Any) -> Any:
-    if attrs.has(type(obj)):
-        return {a.name: _jsonable(getattr(obj, a.name)) for a in attrs.fields(type(obj))}
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: _jsonable(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
-    if isinstance(obj, dict):
-        return {str(k): _jsonable(v) for k, v in obj.items()}
-    if isinstance(obj, list | tuple):
-        return [_jsonable(v) for v in obj]
-    if isinstance(obj, set | frozenset):
-        return sorted((_jsonable(v) for v in obj), key=repr)
-    if isinstance(obj, enum.Enum):
-        return _jsonable(obj.value)
-    if isinstance(obj, decimal.Decimal | fractions.Fraction):
-        return int(obj) if obj == int(obj) else float(obj)
-    if isinstance(obj, datetime.date):
-        return obj.isoformat()
-    if isinstance(obj, Range | pathlib.PurePath):
-        return str(obj)
-    if isinstance(obj, Value):
-        return _jsonable(to_python(obj)) if obj.is_wholly_known else None
-    if isinstance(obj, Body | Expression):
-        return None
-    return obj
+        number = int(text)
+    except ValueError:
+        number = -1
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"not a count (0 or more): {go_quote(text)}")
+    return number
 
 
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="hcldecode", description="Decode HCL configuration into typed objects."
+        prog="hcldecode",
+        description="Decode HCL configuration into typed objects.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument("--version", action="version", version=f"hcldecode {_version()}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, help_text in (
         ("decode", "decode files and print the result as JSON"),
         ("check", "validate files, printing diagnostics"),
     ):
-        sub = commands.add_parser(name, help=help_text)
-        sub.add_argument("files", nargs="+", metavar="FILE", help="configuration files")
+        sub = commands.add_parser(
+            name,
+            help=help_text,
+            description=f"{help_text[0].upper()}{help_text[1:]}.",
+            epilog=_EPILOG,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
         sub.add_argument(
-            "--schema", required=True, metavar="MODULE:CLASS", help="the configuration class"
+            "files", nargs="+", metavar="FILE", help="configuration files (.json: JSON syntax)"
+        )
+        sub.add_argument(
+            "--schema",
+            required=True,
+            metavar="SCHEMA",
+            help="the configuration class: module:Class or path/to/file.py:Class",
         )
         sub.add_argument(
             "--var",
-            action="append",
+            dest="variables",
+            action=_AppendSource,
+            const="var",
             default=[],
             metavar="NAME=VALUE",
-            help="a variable (VALUE is JSON, or else a string)",
+            help="a variable; VALUE is JSON when it looks like JSON, else a string",
         )
+        sub.add_argument(
+            "--var-file",
+            dest="variables",
+            action=_AppendSource,
+            const="file",
+            metavar="FILE",
+            help="variables from a file of attributes (HCL, or JSON by its .json suffix)",
+        )
+        sub.add_argument(
+            "--diagnostics",
+            choices=("text", "json"),
+            default="text",
+            help="how to write diagnostics on standard error (default: text)",
+        )
+        sub.add_argument(
+            "--color",
+            choices=("auto", "always", "never"),
+            default="auto",
+            help="colour diagnostics (auto: on a terminal, unless NO_COLOR is set)",
+        )
+        sub.add_argument(
+            "--max-errors",
+            type=_max_errors,
+            default=50,
+            metavar="N",
+            help="show at most N diagnostics as text, 0 for all (default: 50)",
+        )
+        if name == "check":
+            sub.add_argument(
+                "-v", "--verbose", action="store_true", help="say what was checked on success"
+            )
     register_hcldec(commands)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; returns the exit status."""
+# --------------------------------------------------------------------------- diagnostics
+
+
+def _use_color(choice: str, stream: TextIO) -> bool:
+    if choice != "auto":
+        return choice == "always"
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    return is_terminal(stream)
+
+
+def _range_json(r: Range) -> dict[str, object]:
+    return {
+        "filename": r.filename,
+        "start": {"line": r.start.line, "column": r.start.column, "byte": r.start.byte},
+        "end": {"line": r.end.line, "column": r.end.column, "byte": r.end.byte},
+    }
+
+
+def _diagnostics_json(diags: Sequence[Diagnostic]) -> str:
+    entries = []
+    for diag in diags:
+        entry: dict[str, object] = {
+            "severity": "error" if diag.severity is Severity.ERROR else "warning",
+            "summary": diag.summary,
+        }
+        if diag.detail:
+            entry["detail"] = diag.detail
+        if diag.subject is not None:
+            entry["subject"] = _range_json(diag.subject)
+        entries.append(entry)
+    return JsonWriter({}).text({"diagnostics": entries}) + "\n"
+
+
+def _report(
+    diags: Sequence[Diagnostic], files: Mapping[str, File], args: argparse.Namespace, err: TextIO
+) -> None:
+    if args.diagnostics == "json":
+        err.write(_diagnostics_json(diags))
+        return
+    color = _use_color(args.color, err)
+    shown = diags if args.max_errors == 0 else diags[: args.max_errors]
+    width = terminal_width(err, 0) if is_terminal(err) else 0
+    err.write(
+        render_diagnostics(shown, files, width=width, color=color, carets=not color, safe=True)
+    )
+    hidden = len(diags) - len(shown)
+    if hidden:
+        noun = "diagnostic" if hidden == 1 else "diagnostics"
+        err.write(f"and {hidden} more {noun}, not shown (--max-errors=0 shows all)\n")
+
+
+def _with_hints(diags: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """The diagnostics, with a hint at ``--var`` where variables were not allowed."""
+    return [
+        attrs.evolve(d, detail=(d.detail or "") + _VAR_HINT)
+        if d.summary == "Variables not allowed" and d.detail == "Variables may not be used here."
+        else d
+        for d in diags
+    ]
+
+
+def _in_order(diags: Sequence[Diagnostic], files: Mapping[str, File]) -> list[Diagnostic]:
+    """In the order of the files on the command line, then of their text."""
+    order = {name: i for i, name in enumerate(files)}
+
+    def key(d: Diagnostic) -> tuple[int, int]:
+        if d.subject is None:
+            return (len(order) + 1, 0)
+        return (order.get(d.subject.filename, len(order)), d.subject.start.byte)
+
+    return sorted(diags, key=key)
+
+
+# --------------------------------------------------------------------------- the commands
+
+
+@attrs.define
+class _Run:
+    """One ``decode`` or ``check``: the files read and the diagnostics found."""
+
+    args: argparse.Namespace
+    out: TextIO
+    err: TextIO
+    files: dict[str, File] = attrs.field(factory=dict)
+    sources: dict[str, bytes] = attrs.field(factory=dict)
+    diags: Diagnostics = attrs.field(factory=Diagnostics)
+
+    def fail(self, diags: Sequence[Diagnostic]) -> int:
+        _report(_with_hints(_in_order(diags, self.files)), self.files, self.args, self.err)
+        self.err.flush()
+        return ERRORS
+
+    def variables(self) -> dict[str, Value]:
+        found: dict[str, Value] = {}
+        for kind, text in self.args.variables:
+            if kind == "var":
+                name, value = parse_var(text)
+                found[name] = value
+            else:
+                file, values = read_var_file(text, self.diags)
+                if file is not None:
+                    self.files[text] = file
+                found.update(values)
+        return found
+
+    def body(self) -> Body:
+        bodies = []
+        for name in self.args.files:
+            try:
+                src = Path(name).read_bytes()
+            except OSError as error:
+                raise CommandError(f"cannot read {name}: {error.strerror}") from None
+            parse = hcljson.parse if name.endswith(".json") else parse_config
+            file, diags = parse(src, name)
+            self.sources[name] = src
+            self.files[name] = file
+            self.diags.extend(diags)
+            bodies.append(file.body)
+        return bodies[0] if len(bodies) == 1 else merge_bodies(bodies)
+
+    def run(self) -> int:
+        cls = load_class(self.args.schema)
+        variables = self.variables()
+        body = self.body()
+        if self.diags.has_errors():
+            return self.fail(self.diags)
+        # Always a context, so that JSON strings are templates whether or
+        # not variables are given (HCL reads them as literal text without one).
+        ctx = EvalContext(variables or None)
+        try:
+            obj: object = decode(body, cls, ctx=ctx)
+        except DecodeError as error:
+            return self.fail(error.diagnostics)
+        except SchemaError as error:
+            raise CommandError(str(error)) from None
+        except Exception as error:  # the schema's own code failed: a clean message
+            raise CommandError(
+                f"{cls.__qualname__} could not be created: {type(error).__name__}: {error}"
+            ) from None
+        if self.args.command == "decode":
+            _write_utf8(self.out, JsonWriter(self.sources).text(obj) + "\n")
+        elif self.args.verbose:
+            names = ", ".join(terminal_safe(n) for n in self.args.files)
+            verb = "matches" if len(self.args.files) == 1 else "match"
+            given = ""
+            if variables:
+                given = " with variables " + ", ".join(terminal_safe(n) for n in variables)
+            self.out.write(f"ok: {names} {verb} {terminal_safe(self.args.schema)}{given}\n")
+        return OK
+
+
+def _write_utf8(stream: TextIO, text: str) -> None:
+    """JSON is UTF-8, whatever the encoding of the stream's locale."""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:
+        stream.write(text)
+    else:
+        stream.flush()
+        # A buffered write can stop short when the pipe closes; the next one raises.
+        data = memoryview(text.encode("utf-8"))
+        while data:
+            written = buffer.write(data)
+            if not written:
+                break
+            data = data[written:]
+    stream.flush()
+
+
+def _run(argv: Sequence[str] | None) -> int:
     hcldec_status = run_hcldec(argv)
     if hcldec_status is not None:
         return hcldec_status
-    args = _build_parser().parse_args(argv)
+    parser = _build_parser()
+    args = parser.parse_args(argv)
     try:
-        cls = _load_class(args.schema)
-        variables = dict(_parse_var(v) for v in args.var) or None
-        obj: object = decode(
-            args.files if len(args.files) > 1 else args.files[0], cls, variables=variables
-        )
-    except DecodeError as err:
-        write_diagnostics(err.diagnostics, err.files, sys.stderr)
-        return 1
-    except (SchemaError, OSError) as err:
-        print(f"hcldecode: {err}", file=sys.stderr)
-        return 2
-    if args.command == "decode":
-        json.dump(_jsonable(obj), sys.stdout, indent=2, ensure_ascii=False)
-        sys.stdout.write("\n")
-    return 0
+        return _Run(args, sys.stdout, sys.stderr).run()
+    except CommandError as error:
+        sys.stderr.write(f"hcldecode {args.command}: error: {terminal_safe(str(error))}\n")
+        return USAGE
 
 
-if __name__ == "__main__":
-    raise SystemExit(main())
+def _quiet_closed_pipe() -> None:
+    """Send what is left for a closed pipe to the null device, so that exit stays quiet."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                os.dup2(devnull, stream.fileno())
+            except (AttributeError, ValueError, OSError):
+                continue
+    finally:
+        os.close(devnull)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; returns the exit status."""
+    try:
+        status = _run(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_closed_pipe()
+        return BROKEN_PIPE
+    except KeyboardInterrupt:
+        return INTERRUPTED
+    return status

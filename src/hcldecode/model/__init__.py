@@ -35,7 +35,7 @@ from ._diagnostics import (
 )
 from ._merge import merge_bodies, merge_files
 from ._ops import get_attr, index
-from ._render import HCLError, render_diagnostics, write_diagnostics
+from ._render import HCLError, render_diagnostics, terminal_safe, write_diagnostics
 from ._static import (
     abs_traversal_for_expr,
     expr_as_keyword,
@@ -96,5 +96,6 @@ __all__ = [
     "merge_files",
     "rel_traversal_for_expr",
     "render_diagnostics",
+    "terminal_safe",
     "write_diagnostics",
 ]

@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, TextIO
 
@@ -47,6 +48,7 @@ __all__ = [
     "HCLError",
     "is_terminal",
     "render_diagnostics",
+    "terminal_safe",
     "terminal_width",
     "value_summary",
     "word_wrap",
@@ -89,6 +91,8 @@ def render_diagnostics(
     *,
     width: int = 0,
     color: bool = False,
+    carets: bool = False,
+    safe: bool = False,
 ) -> str:
     """All the diagnostics as text, one after the other.
 
@@ -96,8 +100,14 @@ def render_diagnostics(
     diagnostic points at and the block it is in. ``width`` wraps the detail
     text at that many characters (0: no wrapping). ``color`` adds terminal
     escape sequences: the severity in red or yellow, the subject underlined.
+
+    Two options go beyond HCL's own writer, which the defaults match:
+    ``carets`` puts a line of ``^`` under the part of each source line the
+    subject covers (so that two problems on one line look different without
+    colour), and ``safe`` shows control characters and other characters
+    that could act on a terminal (see :func:`terminal_safe`) escaped.
     """
-    writer = _Writer(files or {}, width, color)
+    writer = _Writer(files or {}, width, color, carets=carets, safe=safe)
     return "".join(writer.diagnostic(d) for d in diags)
 
 
@@ -107,19 +117,66 @@ def write_diagnostics(
     stream: TextIO | None = None,
     *,
     width: int | None = None,
+    color: bool | None = None,
+    carets: bool = False,
+    safe: bool = False,
 ) -> None:
     """Write the diagnostics to ``stream`` (standard error by default).
 
-    Colours are used when the stream is a terminal. The detail text is
-    wrapped at ``width``, by default the terminal's width (no wrapping when
-    the stream is not a terminal).
+    Colours are used when the stream is a terminal, unless ``color`` says
+    otherwise. The detail text is wrapped at ``width``, by default the
+    terminal's width (no wrapping when the stream is not a terminal).
+    ``carets`` and ``safe`` are as for :func:`render_diagnostics`.
     """
     out = sys.stderr if stream is None else stream
     tty = is_terminal(out)
     if width is None:
         width = terminal_width(out, 0) if tty else 0
-    out.write(render_diagnostics(diags, files, width=width, color=tty))
+    text = render_diagnostics(
+        diags, files, width=width, color=tty if color is None else color, carets=carets, safe=safe
+    )
+    out.write(text)
     out.flush()
+
+
+# C0 and C1 controls (tab and newline excepted), DEL, the characters that
+# reorder text or break lines, and lone surrogates (which cannot be written).
+_UNSAFE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+_SHORT = {"\a": "\\a", "\b": "\\b", "\f": "\\f", "\r": "\\r", "\v": "\\v"}
+
+
+def _escaped(match: re.Match[str]) -> str:
+    char = match.group()
+    code = ord(char)
+    return _SHORT.get(char) or (f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}")
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` with the characters that could act on a terminal shown escaped.
+
+    Control characters other than tab and newline (``\\x1b``, ``\\r``,
+    ``\\u009b``), DEL, the bidirectional controls and line separators
+    (``\\u202e``) and lone surrogates are written as Go writes them in a
+    quoted string; everything else is unchanged.
+    """
+    return _UNSAFE.sub(_escaped, text)
+
+
+def _cells(text: str) -> str:
+    """Blank space as wide on a terminal as ``text`` (tabs kept as tabs)."""
+    out = []
+    for char in text:
+        if char == "\t":
+            out.append("\t")
+        elif unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+            continue
+        elif unicodedata.east_asian_width(char) in ("W", "F"):
+            out.append("  ")
+        else:
+            out.append(" ")
+    return "".join(out)
 
 
 def is_terminal(stream: TextIO) -> bool:
@@ -141,11 +198,25 @@ def terminal_width(stream: TextIO, fallback: int) -> int:
 class _Writer:
     """Renders diagnostics for one set of files, with their line tables."""
 
-    def __init__(self, files: Mapping[str, SourceFile], width: int, color: bool) -> None:
+    def __init__(
+        self,
+        files: Mapping[str, SourceFile],
+        width: int,
+        color: bool,
+        *,
+        carets: bool = False,
+        safe: bool = False,
+    ) -> None:
         self.files = files
         self.width = width
         self.color = color
+        self.carets = carets
+        self.safe = safe
         self.maps: dict[str, SourceMap] = {}
+
+    def text(self, text: str) -> str:
+        """Configuration text as it is to be shown."""
+        return terminal_safe(text) if self.safe else text
 
     def source_map(self, file: SourceFile) -> SourceMap:
         smap = self.maps.get(file.filename)
@@ -157,33 +228,32 @@ class _Writer:
         name = _SEVERITY_NAMES[diag.severity]
         if self.color:
             name = f"{_SEVERITY_COLORS[diag.severity]}{name}{_RESET}"
-        parts = [f"{name}: {diag.summary}\n\n"]
+        parts = [f"{name}: {self.text(diag.summary)}\n\n"]
         subject = diag.subject
         if subject is not None:
             parts.append(self.snippet(subject, diag.context))
             if diag.expression is not None and diag.eval_context is not None:
-                parts.append(_variable_values(diag.expression, diag.eval_context))
+                parts.append(self.text(_variable_values(diag.expression, diag.eval_context)))
         if diag.detail:
-            detail = word_wrap(diag.detail, self.width) if self.width else diag.detail
+            detail = self.text(diag.detail)
+            detail = word_wrap(detail, self.width) if self.width else detail
             parts.append(f"{detail}\n\n")
         return "".join(parts)
 
     def snippet(self, subject: Range, context: Range | None) -> str:
         """Where the subject is, and the source lines around it."""
         file = self.files.get(subject.filename)
+        filename = self.text(subject.filename)
         if file is None:
-            return (
-                f"  on {subject.filename} line {subject.start.line}:\n"
-                "  (source code not available)\n\n"
-            )
+            return f"  on {filename} line {subject.start.line}:\n  (source code not available)\n\n"
         # The lines shown cover subject and context; an empty range is
         # taken as one byte long so that it shows (and underlines) something.
         shown = _widened(subject if context is None else _range_over(subject, context))
         underlined = _widened(subject)
         where = file.context_string(subject.start.byte)
         parts = [
-            f"  on {subject.filename} line {subject.start.line}"
-            f"{f', in {where}' if where else ''}:\n"
+            f"  on {filename} line {subject.start.line}"
+            f"{f', in {self.text(where)}' if where else ''}:\n"
         ]
         smap = self.source_map(file)
         for number, start, end in _lines_between(smap, shown.start.byte, shown.end.byte):
@@ -194,9 +264,17 @@ class _Writer:
             # Underline the part of the subject on this line, if any.
             cut1 = smap.offset(max(start, underlined.start.byte)) - line_start
             cut2 = smap.offset(min(end, underlined.end.byte)) - line_start
-            if self.color and cut1 < cut2:
-                text = f"{text[:cut1]}{_HIGHLIGHT}{text[cut1:cut2]}{_RESET}{text[cut2:]}"
-            parts.append(f"{number:4d}: {text}\n")
+            before, marked, after = text[:cut1], text[cut1:cut2], text[cut2:]
+            if cut1 > cut2:
+                before, marked, after = text, "", ""
+            before, marked, after = self.text(before), self.text(marked), self.text(after)
+            if self.color and marked:
+                parts.append(f"{number:4d}: {before}{_HIGHLIGHT}{marked}{_RESET}{after}\n")
+            else:
+                parts.append(f"{number:4d}: {before}{marked}{after}\n")
+            # The subject starts on this line, or goes on over it.
+            if self.carets and (marked or (cut1 == cut2 and underlined.start.byte >= start)):
+                parts.append(f"      {_cells(before)}{'^' * max(1, len(_cells(marked)))}\n")
         parts.append("\n")
         return "".join(parts)
 

@@ -1,0 +1,231 @@
+"""The JSON form of decoded objects, as ``hcldecode decode`` prints them.
+
+Every type a configuration class can hold has one form:
+
+* ``None``, ``bool``, ``str``: ``null``, ``true``/``false``, a string;
+* ``int``, ``float``, ``decimal.Decimal``: a number, exact; a
+  ``fractions.Fraction`` as an HCL number (exact for fractions that have a
+  decimal expansion in HCL's 512 bits);
+* an ``enum.Enum`` member: the form of its value;
+* ``datetime.datetime``/``date``/``time``: ISO 8601 text;
+* a path: its text;
+* lists and tuples: arrays; sets: arrays sorted by their elements' JSON text;
+* dicts: objects; dataclasses and attrs classes: objects of their fields, in
+  field order;
+* ``hcl.Range``: ``"file:line,column-line,column"`` (HCL's own form,
+  ``"file:line,column-column"`` when it is on one line);
+* ``hcl.Value``: go-cty's JSON encoding of the value by its own type (``null``
+  for an unknown value);
+* ``hcl.Expression``: ``{"expression": SOURCE, "range": RANGE}``, its source
+  text and range;
+* ``hcl.Body``: ``{"body": RANGE}``, where it starts;
+* anything else (a type taught with ``register_type``): its ``str()``.
+
+Strings are written so that a terminal shows them and does nothing else:
+control characters, DEL, the C1 controls, bidirectional controls, line
+separators and lone surrogates are ``\\u`` escapes. Nesting of any depth is
+written without recursion, apart from one level per set.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import decimal
+import enum
+import fractions
+import math
+import pathlib
+import re
+from collections.abc import Iterator, Mapping
+
+import attrs
+
+from ..model._diagnostics import Range
+from ..model._structure import Body, Expression
+from ..values._json import JSONNumber, value_to_json
+from ..values._types import NUMBER
+from ..values._value import Value
+
+__all__ = ["json_text"]
+
+_ESCAPE = re.compile(
+    '["\\\\\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]'
+)
+_SHORT = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
+
+# Numbers with more digits than this are written through Decimal, which
+# has no limit on the digits of a conversion.
+_INT_DIGITS = 4000
+
+
+def _string(text: str) -> str:
+    return (
+        '"' + _ESCAPE.sub(lambda m: _SHORT.get(m.group(), f"\\u{ord(m.group()):04x}"), text) + '"'
+    )
+
+
+def _int_text(number: int) -> str:
+    if number.bit_length() * 0.302 < _INT_DIGITS:
+        return str(number)
+    return format(decimal.Decimal(number), "f")
+
+
+def _order(obj: object) -> tuple[int, fractions.Fraction]:
+    """Numbers in a set come first, in order of value; then the rest by their text."""
+    if isinstance(obj, enum.Enum):
+        obj = obj.value
+    if isinstance(obj, bool) or not isinstance(
+        obj, int | float | decimal.Decimal | fractions.Fraction
+    ):
+        return (1, fractions.Fraction(0))
+    try:
+        return (0, fractions.Fraction(obj))
+    except (ValueError, OverflowError):
+        return (1, fractions.Fraction(0))
+
+
+# An item to write: a finished JSON text (scalars, sets), or a container
+# with its items (key or None, object).
+_Items = list[tuple[str | None, object]]
+
+
+class _Container:
+    __slots__ = ("closer", "items", "opener")
+
+    def __init__(self, opener: str, closer: str, items: _Items) -> None:
+        self.opener = opener
+        self.closer = closer
+        self.items = items
+
+
+class _Raw(str):
+    """JSON text already written."""
+
+    __slots__ = ()
+
+
+class JsonWriter:
+    """Writes decoded objects as JSON; ``sources`` gives expressions their source text."""
+
+    def __init__(self, sources: Mapping[str, bytes], indent: str | None = "  ") -> None:
+        self.sources = sources
+        self.indent = indent
+
+    def text(self, obj: object, depth: int = 0) -> str:
+        """``obj`` as JSON text, indented as if it were ``depth`` levels deep."""
+        out: list[str] = []
+        nl = self.indent is not None
+        pad = self.indent or ""
+        sep = ": " if nl else ":"
+        stack: list[tuple[Iterator[tuple[str | None, object]], str, int]] = []
+        pending: list[tuple[str | None, object]] = [(None, obj)]
+        first = True
+        while True:
+            if pending:
+                key, item = pending.pop()
+                if not first:
+                    out.append(",")
+                if nl and stack:
+                    out.append("\n" + pad * depth)
+                if key is not None:
+                    out.append(_string(key) + sep)
+                first = False
+                form = self.form(item, depth)
+                if isinstance(form, _Container):
+                    out.append(form.opener)
+                    if not form.items:
+                        out.append(form.closer)
+                        continue
+                    stack.append((iter(form.items), form.closer, depth))
+                    depth += 1
+                    first = True
+                else:
+                    out.append(form)
+            if not stack:
+                return "".join(out)
+            items, closer, outer = stack[-1]
+            following = next(items, None)
+            if following is not None:
+                pending.append(following)
+                continue
+            stack.pop()
+            depth = outer
+            if nl:
+                out.append("\n" + pad * depth)
+            out.append(closer)
+            first = False
+
+    def form(self, obj: object, depth: int) -> str | _Container:
+        """The JSON text of a scalar, or the items of a container."""
+        if isinstance(obj, _Raw):
+            return obj
+        if obj is None:
+            return "null"
+        if isinstance(obj, bool):
+            return "true" if obj else "false"
+        if isinstance(obj, enum.Enum):
+            return self.form(obj.value, depth)
+        if isinstance(obj, JSONNumber):
+            return obj.text
+        if isinstance(obj, int):
+            return _int_text(obj)
+        if isinstance(obj, float):
+            return repr(obj) if math.isfinite(obj) else _string(repr(obj))
+        if isinstance(obj, str):
+            return _string(obj)
+        if isinstance(obj, decimal.Decimal):
+            return format(obj, "f") if obj.is_finite() else _string(str(obj))
+        if isinstance(obj, fractions.Fraction):
+            text = value_to_json(Value.number(obj), NUMBER)
+            return text.text if isinstance(text, JSONNumber) else str(text)
+        if isinstance(obj, datetime.date | datetime.time):
+            return _string(obj.isoformat())
+        if isinstance(obj, pathlib.PurePath):
+            return _string(str(obj))
+        if isinstance(obj, Range):
+            return _string(str(obj))
+        if isinstance(obj, Value):
+            return self.value(obj, depth)
+        if isinstance(obj, Expression):
+            return _Container("{", "}", self.expression(obj))
+        if isinstance(obj, Body):
+            return _Container("{", "}", [("body", str(obj.missing_item_range))])
+        if isinstance(obj, list | tuple):
+            return _Container("[", "]", [(None, e) for e in obj])
+        if isinstance(obj, set | frozenset):
+            texts = sorted((_order(e), self.text(e, depth + 1)) for e in obj)
+            return _Container("[", "]", [(None, _Raw(t)) for _, t in texts])
+        if isinstance(obj, dict):
+            return _Container("{", "}", [(str(k), v) for k, v in obj.items()])
+        cls = type(obj)
+        if attrs.has(cls):
+            names = [a.name for a in attrs.fields(cls)]
+            return _Container("{", "}", [(n, getattr(obj, n)) for n in names])
+        if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+            names = [f.name for f in dataclasses.fields(obj)]
+            return _Container("{", "}", [(n, getattr(obj, n)) for n in names])
+        return _string(str(obj))
+
+    def value(self, value: Value, depth: int) -> str | _Container:
+        try:
+            data = value_to_json(value, value.type)
+        except ValueError:
+            return "null"
+        return self.form(data, depth)
+
+    def expression(self, expr: Expression) -> _Items:
+        r = expr.range
+        source = self.sources.get(r.filename)
+        items: _Items = []
+        if source is not None and 0 <= r.start.byte <= r.end.byte <= len(source):
+            items.append(
+                ("expression", source[r.start.byte : r.end.byte].decode("utf-8", "replace"))
+            )
+        items.append(("range", str(r)))
+        return items
+
+
+def json_text(obj: object, sources: Mapping[str, bytes] | None = None) -> str:
+    """``obj`` as indented JSON text (see the module's documentation for the forms)."""
+    return JsonWriter(sources or {}).text(obj)
