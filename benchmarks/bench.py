@@ -170,17 +170,17 @@ def main(argv: list[str] | None = None) -> None:
     if CORPUS.is_dir():
         native_corpus(args.runs)
         scaling("native parse", sizes, native_text, native.parse_config)
+    else:
+        print(
+            f"corpus not found at {CORPUS}: the native corpus, native scaling and decoding"
+            " figures are skipped (set HCLDECODE_SHARED to the folder holding corpus/)"
+        )
     json_throughput(args.runs, 5 * MB)
     scaling("JSON parse", sizes, generate_tfjson, hcljson.parse)
     if CORPUS.is_dir():
         decode_cost(args.runs)
     scaling("native parse, string left open", sizes[:3], unclosed_string_text, native.parse_config)
     scaling("native parse, operator chain", sizes[:3], operator_chain_text, native.parse_config)
-    if not CORPUS.is_dir():
-        print(
-            f"corpus not found at {CORPUS}: the native corpus, native scaling and decoding"
-            " figures were skipped (set HCLDECODE_SHARED to the folder holding corpus/)"
-        )
 
 
 if __name__ == "__main__":
