@@ -8,9 +8,14 @@ Reports, in one run:
 * the JSON parser on a generated ``.tf.json`` file, beside ``json.loads``,
   and how its time grows with size;
 * decoding the terraform-aws-vpc files with a Terraform-like schema,
-  against the time to parse them.
+  against the time to parse them;
+* how native parse time grows on inputs that once took quadratic time: a
+  string left open at the start of a file, and one long operator chain.
 
-Each figure is the best of several runs. ``--quick`` skips the 10 MB sizes.
+The corpus is read from ``$HCLDECODE_SHARED/corpus`` (default: ``shared/``
+beside the repository, as for the tests); without it the parts that need it
+are skipped with a note. Each figure is the best of several runs.
+``--quick`` skips the 10 MB sizes.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -25,7 +31,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT.parent / "shared" / "corpus"
+SHARED = Path(os.environ.get("HCLDECODE_SHARED") or ROOT.parent / "shared").resolve()
+CORPUS = SHARED / "corpus"
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "examples" / "terraform"))
 
@@ -144,17 +151,36 @@ def decode_cost(runs: int) -> None:
     print(f"  parse + decode   {decode_s * 1000:8.1f} ms  ({decode_s / parse_s:.2f}x parse)")
 
 
+def unclosed_string_text(size: int) -> str:
+    """About ``size`` bytes of lines after a string that is never closed."""
+    return 'a = "' + "x = 1\n" * (size // 6)
+
+
+def operator_chain_text(size: int) -> str:
+    """One attribute whose value is a chain of about ``size / 4`` additions."""
+    return "a = " + " + ".join(["1"] * (size // 4)) + "\n"
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="skip the 10 MB sizes")
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args(argv)
     sizes = [10_000, 100_000, 1_000_000] + ([] if args.quick else [10_000_000])
-    native_corpus(args.runs)
-    scaling("native parse", sizes, native_text, native.parse_config)
+    if CORPUS.is_dir():
+        native_corpus(args.runs)
+        scaling("native parse", sizes, native_text, native.parse_config)
+    else:
+        print(
+            f"corpus not found at {CORPUS}: the native corpus, native scaling and decoding"
+            " figures are skipped (set HCLDECODE_SHARED to the folder holding corpus/)"
+        )
     json_throughput(args.runs, 5 * MB)
     scaling("JSON parse", sizes, generate_tfjson, hcljson.parse)
-    decode_cost(args.runs)
+    if CORPUS.is_dir():
+        decode_cost(args.runs)
+    scaling("native parse, string left open", sizes[:3], unclosed_string_text, native.parse_config)
+    scaling("native parse, operator chain", sizes[:3], operator_chain_text, native.parse_config)
 
 
 if __name__ == "__main__":

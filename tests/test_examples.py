@@ -133,17 +133,14 @@ def test_cli_check_reports_errors(tmp_path: Path, capsys: pytest.CaptureFixture[
     )
 
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "native"
-
-
-def test_terraform_schema_reads_every_vpc_module() -> None:
+def test_terraform_schema_reads_every_vpc_module(corpus: Path) -> None:
     sys.path.insert(0, str(EXAMPLES / "terraform"))
     try:
         from schema import Module  # noqa: PLC0415 (the example folder is put on sys.path first)
     finally:
         sys.path.remove(str(EXAMPLES / "terraform"))
     groups: dict[str, list[Path]] = {}
-    for path in sorted(CORPUS.glob("terraform-aws-vpc__*.tf")):
+    for path in sorted((corpus / "native").glob("terraform-aws-vpc__*.tf")):
         groups.setdefault(path.name.rsplit("__", 1)[0], []).append(path)
     assert len(groups) == 19
     for paths in groups.values():

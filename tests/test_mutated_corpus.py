@@ -19,8 +19,6 @@ from hcldecode import json as hcljson
 from hcldecode import native
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT.parent / "shared" / "corpus"
-FILES = sorted((CORPUS / "native").iterdir()) + sorted((CORPUS / "json").iterdir())
 TOKENS = [
     b"{", b"}", b"[", b"]", b"(", b")", b'"', b"${", b"%{", b"<<EOT\n", b"<<-EOT\n", b"EOT\n",
     b"\n", b"=", b":", b",", b"...", b"*", b".", b"?", b"null", b"for", b"in", b"if", b"~}",
@@ -44,14 +42,14 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
 
 
 @pytest.mark.parametrize("seed", range(400))
-def test_damaged_files_give_diagnostics(seed: int) -> None:
+def test_damaged_files_give_diagnostics(corpus_files: list[Path], seed: int) -> None:
     sys.path.insert(0, str(ROOT / "examples" / "terraform"))
     try:
         from schema import Module  # noqa: PLC0415 (the example folder is put on sys.path first)
     finally:
         sys.path.remove(str(ROOT / "examples" / "terraform"))
     rng = random.Random(seed)
-    path = rng.choice(FILES)
+    path = rng.choice(corpus_files)
     data = mutate(path.read_bytes(), rng)
     syntax = "json" if path.suffix == ".json" else "native"
     name = f"damaged.{'tf.json' if syntax == 'json' else 'tf'}"

@@ -11,13 +11,17 @@ the set of diagnostics (the reference reports some in random order):
   attribute spec each, so values, types and evaluation diagnostics are
   compared.
 
-Usage: ``python tools/differential.py REFERENCE_HCLDEC [CORPUS_DIR]``. Exits 1
-when a file differs other than for the reasons listed in ``KNOWN``.
+Usage: ``python tools/differential.py REFERENCE_HCLDEC [CORPUS_DIR]``; the
+corpus defaults to ``$HCLDECODE_SHARED/corpus`` (``shared/`` beside the
+repository when the variable is not set, as for the tests). Exits 1 when a
+file differs other than for the reasons listed in ``KNOWN``, 2 when the
+corpus is missing.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -91,9 +95,24 @@ def expression_file(text: str, exprs: list[Node], target: Path, spec: Path) -> N
     spec.write_text("object {\n" + attrs + "}\n")
 
 
+def default_corpus() -> Path:
+    """``$HCLDECODE_SHARED/corpus``, else the corpus in ``shared/`` beside the repository."""
+    return Path(os.environ.get("HCLDECODE_SHARED") or ROOT.parent / "shared").resolve() / "corpus"
+
+
 def main(argv: list[str]) -> int:
+    if len(argv) < 2:
+        print(f"usage: {argv[0]} REFERENCE_HCLDEC [CORPUS_DIR]", file=sys.stderr)
+        return 2
     reference = argv[1]
-    corpus = Path(argv[2]) if len(argv) > 2 else ROOT.parent / "shared" / "corpus"
+    corpus = Path(argv[2]) if len(argv) > 2 else default_corpus()
+    if not ((corpus / "native").is_dir() and (corpus / "json").is_dir()):
+        print(
+            f"corpus not found: {corpus} has no native/ and json/ folders (give CORPUS_DIR,"
+            " or set HCLDECODE_SHARED to the folder holding corpus/)",
+            file=sys.stderr,
+        )
+        return 2
     files = sorted((corpus / "native").iterdir()) + sorted((corpus / "json").iterdir())
     unexpected = 0
     checked = 0

@@ -416,7 +416,7 @@ def decode_in_layers(
     return objects, errors
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(specs=field_specs(), data=st.data())
 def test_layers_decode_like_the_union_class(specs: list[FieldSpec], data: st.DataObject) -> None:
     items = data.draw(configurations(specs))

@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from hcldecode.model import Diagnostics, Range
-
-#: The shared corpus of real-world files (``shared/`` lies beside the repository).
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus"
 
 
 def span(r: Range | None) -> str | None:
@@ -22,7 +17,3 @@ def diags_of(diags: Diagnostics) -> list[tuple[str, str, str | None, str | None]
     """Each diagnostic as (summary, detail, subject, context); all must be errors."""
     assert all(d.is_error for d in diags)
     return [(d.summary, d.detail, span(d.subject), span(d.context)) for d in diags]
-
-
-#: The normative seed specifications.
-SEEDS = Path(__file__).resolve().parents[2] / ".." / "shared" / "seeds"

@@ -5,26 +5,25 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-import pytest
-from json_test_helpers import CORPUS
-
 from hcldecode.json import JsonBody, parse, parse_expression
 from hcldecode.model import BlockHeaderSchema, BodySchema
 
-_FILES = sorted((CORPUS / "json").iterdir())
-_INVALID = set((CORPUS / "json-invalid.txt").read_text().split())
+
+def _invalid(corpus: Path) -> set[str]:
+    return set((corpus / "json-invalid.txt").read_text().split())
 
 
-def test_corpus_is_there() -> None:
-    assert len(_FILES) >= 28
-    assert len(_INVALID) == 2
-    assert {p.name for p in _FILES} >= _INVALID
+def test_corpus_is_there(corpus: Path) -> None:
+    files = {p.name for p in (corpus / "json").iterdir()}
+    assert len(files) >= 28
+    assert len(_invalid(corpus)) == 2
+    assert files >= _invalid(corpus)
 
 
-@pytest.mark.parametrize("path", _FILES, ids=[p.name for p in _FILES])
-def test_corpus_file(path: Path) -> None:
+def test_corpus_file(corpus: Path, json_corpus_file: Path) -> None:
+    path = json_corpus_file
     file, diags = parse(path.read_bytes(), path.name)
-    if path.name in _INVALID:
+    if path.name in _invalid(corpus):
         assert diags.has_errors()
         assert all(d.subject is not None for d in diags)
         return

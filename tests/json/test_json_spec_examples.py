@@ -8,23 +8,31 @@ of ``child_attr``, or the value of the expression.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
-from json_test_helpers import SEEDS, diags_of
+from json_test_helpers import diags_of
 
 from hcldecode.json import parse, parse_expression
 from hcldecode.model import AttributeSchema, BlockHeaderSchema, BodySchema, EvalContext
 from hcldecode.values import Value
 
-_EXAMPLES = re.findall(r"```json\n(.*?)```", (SEEDS / "json-spec.md").read_text(), re.DOTALL)
 _CHILD = BodySchema([AttributeSchema("child_attr")])
 
 
+@pytest.fixture(scope="module")
+def examples(seeds: Path) -> list[str]:
+    """The specification's JSON examples, in order."""
+    text = (seeds / "json-spec.md").read_text(encoding="utf-8")
+    found: list[str] = re.findall(r"```json\n(.*?)```", text, re.DOTALL)
+    return found
+
+
 def blocks(
-    index: int, labels: tuple[str, ...]
+    example: str, index: int, labels: tuple[str, ...]
 ) -> tuple[list[tuple[tuple[str, ...], str]], list[str]]:
     """The "foo" blocks of example ``index`` as (labels, child_attr), and the parse errors."""
-    file, parse_diags = parse(_EXAMPLES[index], f"example{index}.json")
+    file, parse_diags = parse(example, f"example{index}.json")
     content, diags = file.body.content(BodySchema(blocks=[BlockHeaderSchema("foo", labels)]))
     assert diags == []
     found = []
@@ -38,12 +46,12 @@ def blocks(
     return found, [d[0] for d in diags_of(parse_diags)]
 
 
-def test_all_examples_are_covered() -> None:
-    assert len(_EXAMPLES) == 11
+def test_all_examples_are_covered(examples: list[str]) -> None:
+    assert len(examples) == 11
 
 
-def test_attribute_example() -> None:
-    file, diags = parse(_EXAMPLES[0], "example0.json")
+def test_attribute_example(examples: list[str]) -> None:
+    file, diags = parse(examples[0], "example0.json")
     assert diags == []
     content, diags = file.body.content(BodySchema([AttributeSchema("foo")]))
     assert diags == []
@@ -55,9 +63,9 @@ def test_attribute_example() -> None:
     [(1, [((), "baz")]), (2, [((), "baz"), ((), "boz")]), (3, [])],
 )
 def test_block_examples_without_labels(
-    index: int, expected: list[tuple[tuple[str, ...], str]]
+    examples: list[str], index: int, expected: list[tuple[tuple[str, ...], str]]
 ) -> None:
-    assert blocks(index, ()) == (expected, [])
+    assert blocks(examples[index], index, ()) == (expected, [])
 
 
 # Examples 4 and 6 of the specification have a trailing comma, which JSON
@@ -103,13 +111,13 @@ def test_block_examples_without_labels(
     ],
 )
 def test_block_examples_with_two_labels(
-    index: int, expected: list[tuple[tuple[str, ...], str]], errors: list[str]
+    examples: list[str], index: int, expected: list[tuple[tuple[str, ...], str]], errors: list[str]
 ) -> None:
-    assert blocks(index, ("a", "b")) == (expected, errors)
+    assert blocks(examples[index], index, ("a", "b")) == (expected, errors)
 
 
-def test_literal_only_string_example() -> None:
-    expr, diags = parse_expression(_EXAMPLES[8], "example8.json")
+def test_literal_only_string_example(examples: list[str]) -> None:
+    expr, diags = parse_expression(examples[8], "example8.json")
     assert diags == []
     assert expr.value(None) == (
         Value.string("Hello world! Template sequences like ${ are not intepreted here."),
@@ -117,8 +125,8 @@ def test_literal_only_string_example() -> None:
     )
 
 
-def test_full_expression_string_example() -> None:
-    expr, diags = parse_expression(_EXAMPLES[9], "example9.json")
+def test_full_expression_string_example(examples: list[str]) -> None:
+    expr, diags = parse_expression(examples[9], "example9.json")
     assert diags == []
     assert expr.value(EvalContext({"name": "Ada"})) == (
         Value.string("Hello, Ada! Template sequences are interpreted in full expression mode."),
@@ -126,7 +134,7 @@ def test_full_expression_string_example() -> None:
     )
 
 
-def test_interpolation_unwrapping_example() -> None:
-    expr, diags = parse_expression(_EXAMPLES[10], "example10.json")
+def test_interpolation_unwrapping_example(examples: list[str]) -> None:
+    expr, diags = parse_expression(examples[10], "example10.json")
     assert diags == []
     assert expr.value(EvalContext({"a": 1, "b": 2})) == (Value.number(3), [])

@@ -4,24 +4,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from hcldecode.native import parse_config
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
-INVALID = set((CORPUS / "native-invalid.txt").read_text().split())
-FILES = sorted((CORPUS / "native").iterdir())
+
+def _invalid(corpus: Path) -> set[str]:
+    return set((corpus / "native-invalid.txt").read_text().split())
 
 
-def test_corpus_is_present() -> None:
-    assert len(FILES) == 342
-    assert {f.name for f in FILES} >= INVALID
+def test_corpus_is_present(corpus: Path) -> None:
+    files = {f.name for f in (corpus / "native").iterdir()}
+    assert len(files) == 342
+    assert files >= _invalid(corpus)
 
 
-@pytest.mark.parametrize("path", FILES, ids=[f.name for f in FILES])
-def test_corpus_file(path: Path) -> None:
-    _, diags = parse_config(path.read_bytes(), path.name)
-    if path.name in INVALID:
+def test_corpus_file(corpus: Path, native_corpus_file: Path) -> None:
+    _, diags = parse_config(native_corpus_file.read_bytes(), native_corpus_file.name)
+    if native_corpus_file.name in _invalid(corpus):
         assert diags.has_errors()
     else:
         assert [str(d) for d in diags] == []
