@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from ..model._structure import Expression, StaticCall
 from ..model._traversal import Traversal, TraverseAttr, TraverseIndex, Traverser, TraverseRoot
-from ..values._types import DYNAMIC
+from ..values._types import DYNAMIC, NUMBER
 from ..values._value import DYNAMIC_VALUE, FALSE, TRUE, Value
 
 if TYPE_CHECKING:
@@ -140,7 +140,8 @@ class LiteralValue(Node):
     ``kind`` says which; ``raw`` is the Python payload: the ``str`` for a
     string (escapes already processed, not yet NFC-normalised), the literal's
     source text for a number (already checked to be a valid decimal
-    literal), the ``bool``, or ``None``. Template literal parts are string
+    literal in range; ``None`` for an invalid one, whose value is an unknown
+    number as in HCL), the ``bool``, or ``None``. Template literal parts are string
     literals too. :meth:`literal_value` builds (and caches) the HCL value.
     """
 
@@ -156,8 +157,7 @@ class LiteralValue(Node):
                 assert isinstance(raw, str)
                 self._value = Value.string(raw)
             elif kind is LiteralKind.NUMBER:
-                assert isinstance(raw, str)
-                self._value = _number_literal(raw)
+                self._value = _UNKNOWN_NUMBER if raw is None else _number_literal(str(raw))
             elif kind is LiteralKind.BOOL:
                 self._value = TRUE if raw else FALSE
             else:
@@ -176,6 +176,7 @@ class LiteralValue(Node):
 
 
 _NULL = Value.null(DYNAMIC)
+_UNKNOWN_NUMBER = Value.unknown(NUMBER)
 
 
 @lru_cache(maxsize=1024)
