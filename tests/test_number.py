@@ -661,3 +661,73 @@ def test_modulo_of_short_mantissas_is_exact(a: int, b: int, k: int) -> None:
 def test_module_exports() -> None:
     assert number.MAX_PRECISION == 512
     assert set(number.__all__) >= {"parse_literal", "parse_string", "to_string", "Num"}
+
+
+# ---------------------------------------------------------------------------
+# Numbers beyond Python's integer string-conversion limit
+
+
+@given(st.integers(0, 8000).flatmap(lambda bits: st.integers(-(2**bits), 2**bits)))
+def test_integers_print_and_read_back_at_every_length(n: int) -> None:
+    # Decimal(int) is not bound by Python's digit limit: an independent oracle.
+    text = str(Decimal(n))
+    assert to_string(n) == text
+    assert parse_string(text) == n
+
+
+@pytest.mark.parametrize("digits", [599, 600, 601, 1199, 1200, 1201, 4300, 4301, 100001])
+def test_integers_at_the_piece_boundaries(digits: int) -> None:
+    for n in (10 ** (digits - 1), 10**digits - 1, 7 * 10 ** (digits - 1) + 3):
+        text = str(Decimal(n))
+        assert to_string(n) == text
+        assert parse_literal(text) == n
+        assert to_decimal(n) == Decimal(text)
+
+
+def test_go_float_text_of_long_numbers() -> None:
+    assert number.go_float_text(10**5000) == "1e+5000"
+    assert number.go_float_text(-(10**100000) * 12345678915) == "-1.234567892e+100010"
+    assert number.go_float_text(12345678925 * 10**5000) == "1.234567892e+5010"
+    assert number.go_float_text(parse_literal("1e-100000")) == "1e-100000"
+
+
+def test_the_range_of_numbers_in_text() -> None:
+    assert number.MAX_DECIMAL_EXPONENT == 100_000
+    assert parse_literal("1e100000") == 10**100000
+    assert parse_string("-9.99e100000") == -999 * 10**99998
+    assert to_string(parse_literal("1e-100000")) == "0." + "0" * 99999 + "1"
+    message = (
+        "^the magnitude of a number must be below 1e100001, "
+        "and at least 1e-100000 unless it is zero$"
+    )
+    for text in ("1e100001", "10e100000", "1e-100001", "0.99e-100000", "1e999999999"):
+        with pytest.raises(number.NumberRangeError, match=message):
+            parse_literal(text)
+        with pytest.raises(number.NumberRangeError, match=message):
+            parse_string("-" + text)
+    with pytest.raises(number.NumberRangeError, match=message):
+        parse_string("1p332193")
+    with pytest.raises(number.NumberRangeError, match=message):
+        from_python(Decimal("1e100001"))
+    assert parse_string("1p332192") == 2**332192
+    assert parse_string("0e9999999") == 0
+
+
+def test_rounded_whole_values_are_512_bit_values() -> None:
+    # 1 / 1e-300 is whole, but rounded: the shortest decimal of its 512-bit value.
+    result = div(1, parse_literal("1e-300"))
+    assert type(result) is Fraction
+    assert result.denominator == 1
+    assert result != 10**300
+    assert to_string(result) == "1" + "0" * 300
+    assert to_int(result) == result.numerator
+    assert is_integer(result)
+    # Exact integer operands keep exact results, however wide.
+    assert div(10**300 + 1, 1) == 10**300 + 1
+    assert type(mul(10**300, 3)) is int
+    # Below 2**512 a whole value is exact in both models: an int.
+    assert type(add(2**511 + 1, Fraction(1, 2))) is int
+    # From 2**512 up it is rounded: 2**512 + 1 + 0.5 is the 512-bit 2**512 + 2.
+    wide = add(2**512 + 1, Fraction(1, 2))
+    assert (type(wide), wide) == (Fraction, 2**512 + 2)
+    assert to_string(mul(wide, 1)) == to_string(wide)
