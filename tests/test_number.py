@@ -731,3 +731,16 @@ def test_rounded_whole_values_are_512_bit_values() -> None:
     wide = add(2**512 + 1, Fraction(1, 2))
     assert (type(wide), wide) == (Fraction, 2**512 + 2)
     assert to_string(mul(wide, 1)) == to_string(wide)
+
+
+def test_exponents_with_many_leading_zeros() -> None:
+    # Go reads them (the reference gives 100000); Python's int() would refuse.
+    zeros = "0" * 5000
+    assert parse_literal(f"1e{zeros}5") == 100000
+    assert parse_string(f"-1E+{zeros}3") == -1000
+    assert parse_string(f"1e-{zeros}1") == parse_literal("0.1")
+    number.check_literal(f"1e{zeros}5")
+    with pytest.raises(number.NumberRangeError):
+        number.check_literal(f"1e{zeros}100001")
+    with pytest.raises(ValueError, match=r"^invalid number literal '1e99999999999999999999'$"):
+        number.check_literal("1e99999999999999999999")

@@ -157,7 +157,12 @@ class LiteralValue(Node):
                 assert isinstance(raw, str)
                 self._value = Value.string(raw)
             elif kind is LiteralKind.NUMBER:
-                self._value = _UNKNOWN_NUMBER if raw is None else _number_literal(str(raw))
+                if not isinstance(raw, str):  # an invalid literal, already reported
+                    self._value = _UNKNOWN_NUMBER
+                elif len(raw) <= _CACHED_LITERAL_LENGTH:
+                    self._value = _number_literal(raw)
+                else:  # not worth keeping for the whole process
+                    self._value = Value.number(raw)
             elif kind is LiteralKind.BOOL:
                 self._value = TRUE if raw else FALSE
             else:
@@ -177,6 +182,10 @@ class LiteralValue(Node):
 
 _NULL = Value.null(DYNAMIC)
 _UNKNOWN_NUMBER = Value.unknown(NUMBER)
+
+
+# Number literals up to this long share their values through a small cache.
+_CACHED_LITERAL_LENGTH = 40
 
 
 @lru_cache(maxsize=1024)

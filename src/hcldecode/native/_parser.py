@@ -26,7 +26,7 @@ from .._text import go_quote, grapheme_count, iter_graphemes, suggest
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._source import SourceMap
 from ..values._limits import max_nesting, nesting_too_deep_detail
-from ..values._number import MAX_DECIMAL_EXPONENT, NumberRangeError, parse_literal
+from ..values._number import MAX_DECIMAL_EXPONENT, NumberRangeError, check_literal
 from . import _scanner as S
 from ._ast import (
     AnonSymbol,
@@ -698,7 +698,7 @@ class Parser:
             raw = raw.replace(".e", "e").replace(".E", "E")
         if len(raw) > _ALWAYS_IN_RANGE or "e" in raw or "E" in raw:
             try:
-                parse_literal(raw)
+                check_literal(raw)
             except NumberRangeError as err:
                 message = str(err)
                 return self.invalid_number(tok, f"{message[0].upper()}{message[1:]}.")

@@ -53,6 +53,7 @@ __all__ = [
     "NumberRangeError",
     "abs_",
     "add",
+    "check_literal",
     "compare",
     "div",
     "from_python",
@@ -284,13 +285,20 @@ def _exact_integer(mantissa: int, e2: int, e5: int) -> int | None:
 
 
 def _decimal_value(
-    negative: bool, digits: str, fraction_len: int, exponent: int, binary: bool
+    negative: bool,
+    digits: str,
+    fraction_len: int,
+    exponent: int,
+    binary: bool,
+    *,
+    check_only: bool = False,
 ) -> Num:
     """The value of a decimal mantissa with an exponent, as big.ParseFloat reads it.
 
     ``digits`` are all the mantissa's digits, ``fraction_len`` of them after
     the decimal point; ``exponent`` is a power of ten, or of two when
-    ``binary`` (Go's ``p`` exponent).
+    ``binary`` (Go's ``p`` exponent). With ``check_only``, only the range
+    is checked, and the result is 0.
     """
     significant = digits.lstrip("0")
     if not significant:
@@ -305,6 +313,8 @@ def _decimal_value(
             raise NumberRangeError
     elif abs(len(significant) - 1 + e2) > MAX_DECIMAL_EXPONENT:
         raise NumberRangeError
+    if check_only:
+        return 0
     mantissa = _int_from_digits(significant)
     value: int | Fraction | None = _exact_integer(mantissa, e2, e5)
     if value is None:
@@ -320,8 +330,11 @@ def _decimal_value(
     return -value if negative else value
 
 
-def _parse(match: re.Match[str] | None) -> Num:
-    """The number matched by :data:`_STRING_RE` or :data:`_LITERAL_RE`."""
+def _parse(match: re.Match[str] | None, check_only: bool = False) -> Num:
+    """The number matched by :data:`_STRING_RE` or :data:`_LITERAL_RE`.
+
+    With ``check_only``, only checks it (see :func:`_decimal_value`).
+    """
     if match is None:
         raise ValueError(_NUMBER_REQUIRED)
     sign, whole, fraction, marker, exponent_text = match.groups()
@@ -330,15 +343,22 @@ def _parse(match: re.Match[str] | None) -> Num:
         raise ValueError(_NUMBER_REQUIRED)
     exponent = 0
     if exponent_text is not None:
-        # Go reads the exponent as an int64.
-        exponent_text = exponent_text.lstrip("+")
-        if len(exponent_text.lstrip("-0")) > 19:
+        # Go reads the exponent as an int64 (leading zeros allowed).
+        exponent_digits = exponent_text.lstrip("+-").lstrip("0")
+        if len(exponent_digits) > 19:
             raise ValueError(_NUMBER_REQUIRED)
-        exponent = int(exponent_text)
+        exponent = int(exponent_digits or "0")
+        if exponent_text.startswith("-"):
+            exponent = -exponent
         if abs(exponent) > _INT64_MAX + (exponent < 0):
             raise ValueError(_NUMBER_REQUIRED)
     return _decimal_value(
-        sign == "-", whole + fraction, len(fraction), exponent, marker in ("p", "P")
+        sign == "-",
+        whole + fraction,
+        len(fraction),
+        exponent,
+        marker in ("p", "P"),
+        check_only=check_only,
     )
 
 
@@ -368,6 +388,21 @@ def parse_literal(text: str) -> Num:
         return int(text)
     try:
         return _parse(_LITERAL_RE.fullmatch(text))
+    except NumberRangeError:
+        raise
+    except ValueError:
+        raise ValueError(f"invalid number literal {text!r}") from None
+
+
+def check_literal(text: str) -> None:
+    """Raise what :func:`parse_literal` raises for ``text``, without computing its value.
+
+    Takes time linear in the length of ``text``.
+    """
+    if _is_plain_integer(text):
+        return
+    try:
+        _parse(_LITERAL_RE.fullmatch(text), check_only=True)
     except NumberRangeError:
         raise
     except ValueError:
