@@ -232,3 +232,24 @@ def test_text_diagnostics_off_a_terminal_are_plain_and_wrapped_at_80(tmp_path: P
     assert status == 2
     assert "\x1b[" not in err
     assert err.endswith(f'\nAn argument named "{name}" is\nnot expected here.\n\n')
+
+
+def test_numbers_longer_than_pythons_digit_limit_are_printed(tmp_path: Path) -> None:
+    # The reference prints every digit; Python's str(int) would refuse beyond 4,300.
+    files = {"in.hcl": "n = 1e4300\n", "v.hcl": "n = x\n", "r.hcl": "n = 1 / 1e-300\n"}
+    assert run(tmp_path, "--spec=s.hcldec", "in.hcl", files=files) == (
+        0,
+        '{"item":[],"n":1' + "0" * 4300 + "}\n",
+        "",
+    )
+    assert run(tmp_path, "--spec=s.hcldec", '--vars={"x": 1e5000}', "v.hcl") == (
+        0,
+        '{"item":[],"n":1' + "0" * 5000 + "}\n",
+        "",
+    )
+    # A rounded whole value prints as its shortest decimal, as the reference does.
+    assert run(tmp_path, "--spec=s.hcldec", "r.hcl") == (
+        0,
+        '{"item":[],"n":1' + "0" * 300 + "}\n",
+        "",
+    )

@@ -61,6 +61,8 @@ def call(name: str, *args: Value) -> Value:
             [S('{"a": [1, "x", null], "b": 2.5}')],
             Value.object({"a": Value.tuple([N(1), S("x"), Value.null(DYNAMIC)]), "b": N("2.5")}),
         ),
+        ("jsondecode", [S("[1e5000]")], Value.tuple([N(10**5000)])),
+        ("jsonencode", [N(-(10**5000))], S("-1" + "0" * 5000)),
     ],
 )
 def test_results(name: str, args: list[Value], result: Value) -> None:
@@ -92,6 +94,12 @@ def test_concat() -> None:
         ),
         ("jsondecode", [S("")], "EOF"),
         ("jsondecode", [S("[1")], "unexpected EOF"),
+        (
+            "jsondecode",
+            [S("[1e100001]")],
+            "the magnitude of a number must be below 1e100001, "
+            "and at least 1e-100000 unless it is zero",
+        ),
     ],
 )
 def test_errors(name: str, args: list[Value], message: str) -> None:

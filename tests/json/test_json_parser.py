@@ -148,9 +148,6 @@ def test_positions_match_reference_with_tabs_and_non_ascii() -> None:
         ("1e3", 1000),
         ("1E+2", 100),
         ("-2.5", Fraction(-5, 2)),
-        ("1e999999999", float("inf")),
-        ("-1e999999999", float("-inf")),
-        ("1e-999999999", 0),
     ],
 )
 def test_numbers_are_exact(text: str, expected: number.Num) -> None:

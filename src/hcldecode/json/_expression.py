@@ -39,6 +39,7 @@ from ..values import _number as number
 from ..values._convert import ConversionError, convert
 from ..values._types import (
     DYNAMIC,
+    NUMBER,
     STRING,
 )
 from ..values._value import DYNAMIC_VALUE, FALSE, TRUE, Value
@@ -61,6 +62,8 @@ if TYPE_CHECKING:
 
 __all__ = ["JsonExpression", "json_number"]
 
+_UNKNOWN_NUMBER = Value.unknown(NUMBER)
+
 # One escape sequence of a valid JSON string (a surrogate pair counts as one).
 _ESCAPE = re.compile(r"\\(?:u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|u....|.)")
 
@@ -68,16 +71,15 @@ _ESCAPE = re.compile(r"\\(?:u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F
 def json_number(text: str) -> number.Num:
     """The HCL number of a valid JSON number literal, read exactly like a native literal.
 
-    Magnitudes beyond what :func:`hcldecode.values._number.parse_literal` reads
-    become infinity (huge) or zero (tiny), as in the reference.
+    Raises:
+        NumberRangeError: the number's magnitude is beyond hcldecode's range
+            (the reference turns magnitudes beyond its own range into
+            infinity or zero).
+        ValueError: the exponent does not fit Go's int64 (a syntax error
+            for the reference).
     """
     negative = text.startswith("-")
-    literal = text[1:] if negative else text
-    try:
-        value = number.parse_literal(literal)
-    except ValueError:
-        tiny = re.search(r"[eE]-", literal) is not None
-        value = 0 if tiny else float("inf")
+    value = number.parse_literal(text[1:] if negative else text)
     return number.neg(value) if negative else value
 
 
@@ -224,12 +226,32 @@ class JsonExpression(NodeView, Expression):
         if isinstance(node, StringNode):
             return self._string(node, ctx, diags)
         if isinstance(node, NumberNode):
-            return Value.number(json_number(node.text))
+            return self._number(node, ctx, diags)
         if isinstance(node, BoolNode):
             return TRUE if node.value else FALSE
         if isinstance(node, NullNode):
             return Value.null(DYNAMIC)
         return DYNAMIC_VALUE  # an invalid node, already reported
+
+    def _number(self, node: NumberNode, ctx: EvalContext | None, diags: Diagnostics) -> Value:
+        """The number's value; one out of range is an unknown number and an error."""
+        try:
+            return Value.number(json_number(node.text))
+        except number.NumberRangeError as err:
+            message = str(err)
+            detail = f"{message[0].upper()}{message[1:]}."
+        except ValueError:
+            detail = "There is a syntax error in the given JSON number."
+        diags.append(
+            Diagnostic.error(
+                "Invalid JSON number",
+                detail,
+                self._source.range(node.start, node.end),
+                expression=self,
+                eval_context=ctx,
+            )
+        )
+        return _UNKNOWN_NUMBER
 
     def _string(self, node: StringNode, ctx: EvalContext | None, diags: Diagnostics) -> Value:
         if is_literal_only(ctx):

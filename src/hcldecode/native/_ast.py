@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from ..model._structure import Expression, StaticCall
 from ..model._traversal import Traversal, TraverseAttr, TraverseIndex, Traverser, TraverseRoot
-from ..values._types import DYNAMIC
+from ..values._types import DYNAMIC, NUMBER
 from ..values._value import DYNAMIC_VALUE, FALSE, TRUE, Value
 
 if TYPE_CHECKING:
@@ -140,7 +140,8 @@ class LiteralValue(Node):
     ``kind`` says which; ``raw`` is the Python payload: the ``str`` for a
     string (escapes already processed, not yet NFC-normalised), the literal's
     source text for a number (already checked to be a valid decimal
-    literal), the ``bool``, or ``None``. Template literal parts are string
+    literal in range; ``None`` for an invalid one, whose value is an unknown
+    number as in HCL), the ``bool``, or ``None``. Template literal parts are string
     literals too. :meth:`literal_value` builds (and caches) the HCL value.
     """
 
@@ -156,8 +157,12 @@ class LiteralValue(Node):
                 assert isinstance(raw, str)
                 self._value = Value.string(raw)
             elif kind is LiteralKind.NUMBER:
-                assert isinstance(raw, str)
-                self._value = _number_literal(raw)
+                if not isinstance(raw, str):  # an invalid literal, already reported
+                    self._value = _UNKNOWN_NUMBER
+                elif len(raw) <= _CACHED_LITERAL_LENGTH:
+                    self._value = _number_literal(raw)
+                else:  # not worth keeping for the whole process
+                    self._value = Value.number(raw)
             elif kind is LiteralKind.BOOL:
                 self._value = TRUE if raw else FALSE
             else:
@@ -176,6 +181,11 @@ class LiteralValue(Node):
 
 
 _NULL = Value.null(DYNAMIC)
+_UNKNOWN_NUMBER = Value.unknown(NUMBER)
+
+
+# Number literals up to this long share their values through a small cache.
+_CACHED_LITERAL_LENGTH = 40
 
 
 @lru_cache(maxsize=1024)

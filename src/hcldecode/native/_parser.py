@@ -26,6 +26,7 @@ from .._text import go_quote, grapheme_count, iter_graphemes, suggest
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._source import SourceMap
 from ..values._limits import max_nesting, nesting_too_deep_detail
+from ..values._number import MAX_DECIMAL_EXPONENT, NumberRangeError, check_literal
 from . import _scanner as S
 from ._ast import (
     AnonSymbol,
@@ -99,6 +100,8 @@ _OPENERS = frozenset(
 _CLOSERS = frozenset({S.CBRACE, S.CBRACK, S.CPAREN, S.CQUOTE, S.CHEREDOC})
 
 _VALID_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?")
+# A number literal without an exponent and at most this long is in range.
+_ALWAYS_IN_RANGE = MAX_DECIMAL_EXPONENT + 1
 
 _ESCAPE = re.compile(r"\\(?:u[0-9A-Fa-f]{0,4}|U[0-9A-Fa-f]{0,8}|[\s\S])?|\$\$\{|%%\{")
 _TEMPLATE_ESCAPE = re.compile(r"\$\$\{|%%\{")
@@ -684,19 +687,30 @@ class Parser:
         return ErrorExpr(self.source, tok[1], tok[2], self.diags[-1:])
 
     def number_literal(self, tok: Token) -> LiteralValue:
+        """The literal of a number token; an invalid one is an unknown number, as in HCL."""
         raw = self.text[tok[1] : tok[2]]
-        if raw.isdigit():  # the common case (the scanner's number tokens are ASCII)
+        # The common case: a short integer (the scanner's number tokens are ASCII).
+        if raw.isdigit() and len(raw) <= _ALWAYS_IN_RANGE:
             return LiteralValue(self.source, tok[1], tok[2], LiteralKind.NUMBER, raw)
         if _VALID_NUMBER.fullmatch(raw) is None:
-            self.error_at(
-                "Invalid number literal",
-                "Failed to recognize the value of this number literal.",
-                tok,
-            )
-            return LiteralValue(self.source, tok[1], tok[2], LiteralKind.NUMBER, None)
+            return self.invalid_number(tok, "Failed to recognize the value of this number literal.")
         if ".e" in raw or ".E" in raw:
             raw = raw.replace(".e", "e").replace(".E", "E")
+        if len(raw) > _ALWAYS_IN_RANGE or "e" in raw or "E" in raw:
+            try:
+                check_literal(raw)
+            except NumberRangeError as err:
+                message = str(err)
+                return self.invalid_number(tok, f"{message[0].upper()}{message[1:]}.")
+            except ValueError:  # an exponent beyond Go's int64
+                return self.invalid_number(
+                    tok, "Failed to recognize the value of this number literal."
+                )
         return LiteralValue(self.source, tok[1], tok[2], LiteralKind.NUMBER, raw)
+
+    def invalid_number(self, tok: Token, detail: str) -> LiteralValue:
+        self.error_at("Invalid number literal", detail, tok)
+        return LiteralValue(self.source, tok[1], tok[2], LiteralKind.NUMBER, None)
 
     def parse_parens(self) -> Node:
         open_tok = self.read()

@@ -267,6 +267,8 @@ def _bool_to_string(value: Value, path: Path) -> Value:
 def _string_to_number(value: Value, path: Path) -> Value:
     try:
         return Value.number(value.as_str())
+    except number.NumberRangeError as err:
+        raise ConversionError(str(err), path) from None
     except ValueError:
         raise ConversionError("a number is required", path) from None
 

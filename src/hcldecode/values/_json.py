@@ -219,7 +219,7 @@ def _number_text(obj: JSON) -> str | None:
     if isinstance(obj, bool):
         return None
     if isinstance(obj, int):
-        return str(obj)
+        return number.to_string(obj)
     if isinstance(obj, float):
         return number.to_string(number.from_python(obj))
     if isinstance(obj, str):
@@ -350,7 +350,9 @@ def _scalar_text(obj: JSON) -> str:
         return "false"
     if isinstance(obj, JSONNumber):
         return obj.text
-    if isinstance(obj, int | float):
+    if isinstance(obj, int):
+        return number.to_string(obj)
+    if isinstance(obj, float):
         return json.dumps(obj)
     if isinstance(obj, str):
         return _go_json_string(obj)

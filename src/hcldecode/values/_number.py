@@ -19,11 +19,22 @@ the value the reference gives it; :func:`to_string` gives the reference's
 ``Text('f', -1)``: the shortest decimal that reads back to the same 512-bit
 value, without an exponent.
 
-Deliberate differences from the reference: integers wider than 512 bits stay
-exact (the reference rounds them to 512 bits); there is no negative zero
-(the reference prints ``-0`` for ``-0``); a literal whose magnitude is beyond
-about ``10**±100000`` is rejected (the reference accepts magnitudes up to
-``2**±(2**31)``, a size Python integers cannot hold cheaply).
+A result that had to be rounded is a 512-bit value even when it is whole:
+at ``2**512`` and above such a value is kept as a ``Fraction`` with
+denominator 1, which prints as the reference prints it (the shortest decimal
+that reads back to it: ``1 / 1e-300`` is ``1`` and 300 zeros).
+
+Deliberate differences from the reference: exact integers wider than 512 bits
+stay exact (the reference rounds them to 512 bits); there is no negative zero
+(the reference prints ``-0`` for ``-0``); a number read from text must have a
+magnitude below ``1e100001`` and, unless it is zero, at least ``1e-100000``
+(:class:`NumberRangeError`; the reference reads magnitudes up to about
+``2**±(2**31)``, a size Python integers cannot hold cheaply, and beyond that
+gives infinity or zero).
+
+Every conversion between ``int`` and ``str`` here is independent of Python's
+integer string-conversion limit (:func:`sys.get_int_max_str_digits`): long
+digit strings are split into pieces.
 """
 
 from __future__ import annotations
@@ -36,10 +47,13 @@ from functools import lru_cache
 from typing import Final, TypeAlias
 
 __all__ = [
+    "MAX_DECIMAL_EXPONENT",
     "MAX_PRECISION",
     "Num",
+    "NumberRangeError",
     "abs_",
     "add",
+    "check_literal",
     "compare",
     "div",
     "from_python",
@@ -64,6 +78,28 @@ Num: TypeAlias = int | Fraction | float
 MAX_PRECISION: Final = 512
 """Significant bits kept for a number that is not an integer."""
 
+MAX_DECIMAL_EXPONENT: Final = 100_000
+"""The largest decimal exponent of a number read from text: ``1e100000``.
+
+A number read from text has a magnitude below ``10**(MAX_DECIMAL_EXPONENT + 1)``
+and, unless it is zero, at least ``10**-MAX_DECIMAL_EXPONENT``.
+"""
+
+
+class NumberRangeError(ValueError):
+    """A number in text is too large or too small in magnitude for hcldecode.
+
+    The message is a sentence fragment in go-cty's style (no capital, no
+    period), usable as a conversion error.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(
+            f"the magnitude of a number must be below 1e{MAX_DECIMAL_EXPONENT + 1}, "
+            f"and at least 1e-{MAX_DECIMAL_EXPONENT} unless it is zero"
+        )
+
+
 # Error messages of go-cty's arithmetic functions (cty/function/stdlib/number.go).
 _SUM_OF_OPPOSING_INFINITIES: Final = "can't compute sum of opposing infinities"
 _INFINITY_MINUS_ITSELF: Final = "can't subtract infinity from itself"
@@ -81,11 +117,15 @@ _POW5_FACTOR_PRECISION: Final = _POW5_PRECISION + 64
 _POW5_TABLE_MAX: Final = 27
 _INT64_MAX: Final = (1 << 63) - 1
 _LOG2_5: Final = math.log2(5)
-# Our own bound on the magnitude of a parsed number, in bits: 10**±100000.
-_MAX_MAGNITUDE_BITS: Final = 332_193
-# Python's int/str conversions are limited to 4300 digits (and quadratic);
-# longer numbers are split into pieces of at most this many digits.
-_STR_CHUNK_DIGITS: Final = 4000
+# The same bound for a binary (``p``) exponent, in bits: 2**332192 < 10**100001
+# and 2**-332192 > 10**-100001.
+_MAX_MAGNITUDE_BITS: Final = 332_192
+# Python's int/str conversions are limited to a number of digits the host
+# program may set (4300 by default, at least 640) and are quadratic; longer
+# numbers are converted in pieces of at most this many digits.
+_STR_CHUNK_DIGITS: Final = 600
+# Significant digits of Go's %g for a big.Float (its String method).
+_GO_FLOAT_DIGITS: Final = 10
 # Digits computed at first when searching for the shortest decimal form.
 _SHORTEST_START_DIGITS: Final = 200
 
@@ -130,24 +170,34 @@ def _round_ratio(num: int, den: int, prec: int) -> tuple[int, int]:
 
 
 def _from_parts(negative: bool, m: int, e: int) -> int | Fraction:
-    """The number ``±m * 2**e`` in normal form (an int when it is integral)."""
+    """The rounded 512-bit number ``±m * 2**e`` in normal form.
+
+    An integral value is an int, except from ``2**512`` up, where it is a
+    Fraction with denominator 1: a rounded value, not an exact integer.
+    """
     if e >= 0:
         value: int | Fraction = m << e
+        if m.bit_length() + e > MAX_PRECISION:
+            value = Fraction(value)
     else:
         zeros = (m & -m).bit_length() - 1
         value = m >> -e if zeros >= -e else Fraction(m >> zeros, 1 << (-e - zeros))
     return -value if negative else value
 
 
-def _rational(num: int, den: int) -> int | Fraction:
+def _rational(num: int, den: int, rounded: bool = False) -> int | Fraction:
     """The HCL number for the exact value ``num / den`` (``den != 0``).
 
-    Integral values are exact; others are rounded to 512 bits.
+    Integral values are exact unless ``rounded`` (an operand was itself a
+    rounded 512-bit value), and other values are rounded to 512 bits.
     """
     if den < 0:
         num, den = -num, -den
     quotient, remainder = divmod(num, den)
     if remainder == 0:
+        if rounded and abs(quotient).bit_length() > MAX_PRECISION:
+            m, e = _round_mantissa(abs(quotient), 0, MAX_PRECISION)
+            return _from_parts(quotient < 0, m, e)
         return quotient
     magnitude = abs(num)
     if den & (den - 1) == 0:
@@ -235,23 +285,37 @@ def _exact_integer(mantissa: int, e2: int, e5: int) -> int | None:
 
 
 def _decimal_value(
-    negative: bool, digits: str, fraction_len: int, exponent: int, binary: bool
+    negative: bool,
+    digits: str,
+    fraction_len: int,
+    exponent: int,
+    binary: bool,
+    *,
+    check_only: bool = False,
 ) -> Num:
     """The value of a decimal mantissa with an exponent, as big.ParseFloat reads it.
 
     ``digits`` are all the mantissa's digits, ``fraction_len`` of them after
     the decimal point; ``exponent`` is a power of ten, or of two when
-    ``binary`` (Go's ``p`` exponent).
+    ``binary`` (Go's ``p`` exponent). With ``check_only``, only the range
+    is checked, and the result is 0.
     """
     significant = digits.lstrip("0")
     if not significant:
         return 0
-    mantissa = _int_from_digits(significant)
     # big.ParseFloat splits the value into mantissa * 2**e2 * 5**e5.
     e2 = exponent - fraction_len
     e5 = -fraction_len if binary else e2
-    if abs(mantissa.bit_length() + e2 + e5 * _LOG2_5) > _MAX_MAGNITUDE_BITS:
-        raise ValueError("number is out of range")
+    # The number's exponent in scientific notation, decimal or binary.
+    if binary:
+        scientific = (len(significant) - 1) * math.log2(10) + e2 - fraction_len * _LOG2_5
+        if abs(scientific) > _MAX_MAGNITUDE_BITS:
+            raise NumberRangeError
+    elif abs(len(significant) - 1 + e2) > MAX_DECIMAL_EXPONENT:
+        raise NumberRangeError
+    if check_only:
+        return 0
+    mantissa = _int_from_digits(significant)
     value: int | Fraction | None = _exact_integer(mantissa, e2, e5)
     if value is None:
         # Not an integer, so e5 <= 0. The reference divides the exact
@@ -266,8 +330,11 @@ def _decimal_value(
     return -value if negative else value
 
 
-def _parse(match: re.Match[str] | None) -> Num:
-    """The number matched by :data:`_STRING_RE` or :data:`_LITERAL_RE`."""
+def _parse(match: re.Match[str] | None, check_only: bool = False) -> Num:
+    """The number matched by :data:`_STRING_RE` or :data:`_LITERAL_RE`.
+
+    With ``check_only``, only checks it (see :func:`_decimal_value`).
+    """
     if match is None:
         raise ValueError(_NUMBER_REQUIRED)
     sign, whole, fraction, marker, exponent_text = match.groups()
@@ -276,15 +343,22 @@ def _parse(match: re.Match[str] | None) -> Num:
         raise ValueError(_NUMBER_REQUIRED)
     exponent = 0
     if exponent_text is not None:
-        # Go reads the exponent as an int64.
-        exponent_text = exponent_text.lstrip("+")
-        if len(exponent_text.lstrip("-0")) > 19:
+        # Go reads the exponent as an int64 (leading zeros allowed).
+        exponent_digits = exponent_text.lstrip("+-").lstrip("0")
+        if len(exponent_digits) > 19:
             raise ValueError(_NUMBER_REQUIRED)
-        exponent = int(exponent_text)
+        exponent = int(exponent_digits or "0")
+        if exponent_text.startswith("-"):
+            exponent = -exponent
         if abs(exponent) > _INT64_MAX + (exponent < 0):
             raise ValueError(_NUMBER_REQUIRED)
     return _decimal_value(
-        sign == "-", whole + fraction, len(fraction), exponent, marker in ("p", "P")
+        sign == "-",
+        whole + fraction,
+        len(fraction),
+        exponent,
+        marker in ("p", "P"),
+        check_only=check_only,
     )
 
 
@@ -306,13 +380,31 @@ def parse_literal(text: str) -> Num:
     integral value is an exact ``int`` however wide it is.
 
     Raises:
-        ValueError: ``text`` is not a number literal, or its magnitude is
-            beyond about ``10**±100000``.
+        NumberRangeError: the magnitude of the number is ``1e100001`` or
+            more, or below ``1e-100000`` (and not zero).
+        ValueError: ``text`` is not a number literal.
     """
     if _is_plain_integer(text):
         return int(text)
     try:
         return _parse(_LITERAL_RE.fullmatch(text))
+    except NumberRangeError:
+        raise
+    except ValueError:
+        raise ValueError(f"invalid number literal {text!r}") from None
+
+
+def check_literal(text: str) -> None:
+    """Raise what :func:`parse_literal` raises for ``text``, without computing its value.
+
+    Takes time linear in the length of ``text``.
+    """
+    if _is_plain_integer(text):
+        return
+    try:
+        _parse(_LITERAL_RE.fullmatch(text), check_only=True)
+    except NumberRangeError:
+        raise
     except ValueError:
         raise ValueError(f"invalid number literal {text!r}") from None
 
@@ -328,7 +420,9 @@ def parse_string(text: str) -> Num:
     space, ``0x10``, ``1_000``, ``NaN``, an empty string.
 
     Raises:
-        ValueError: with the reference's message ``a number is required``.
+        NumberRangeError: the number's magnitude is out of hcldecode's range.
+        ValueError: ``text`` is not a number, with the reference's message
+            ``a number is required``.
     """
     if _is_plain_integer(text):
         return int(text)
@@ -337,6 +431,8 @@ def parse_string(text: str) -> Num:
         return _infinity(infinity.group(1) == "-")
     try:
         return _parse(_STRING_RE.fullmatch(text))
+    except NumberRangeError:
+        raise
     except ValueError:
         raise ValueError(_NUMBER_REQUIRED) from None
 
@@ -354,7 +450,8 @@ def from_python(x: int | float | Decimal | Fraction) -> Num:
 
     Raises:
         TypeError: ``x`` is a bool or not a number.
-        ValueError: ``x`` is a NaN, or a Decimal beyond about ``10**±100000``.
+        ValueError: ``x`` is a NaN; :class:`NumberRangeError` for a Decimal
+            whose magnitude is out of hcldecode's range.
     """
     if isinstance(x, bool):
         raise TypeError("a bool is not a number")
@@ -402,7 +499,9 @@ def add(a: Num, b: Num) -> Num:
     if isinstance(a, float) or isinstance(b, float):
         return _sum_with_infinity(a, b, _SUM_OF_OPPOSING_INFINITIES)
     return _rational(
-        a.numerator * b.denominator + b.numerator * a.denominator, a.denominator * b.denominator
+        a.numerator * b.denominator + b.numerator * a.denominator,
+        a.denominator * b.denominator,
+        rounded=True,
     )
 
 
@@ -417,7 +516,9 @@ def sub(a: Num, b: Num) -> Num:
     if isinstance(a, float) or isinstance(b, float):
         return _sum_with_infinity(a, -b, _INFINITY_MINUS_ITSELF)
     return _rational(
-        a.numerator * b.denominator - b.numerator * a.denominator, a.denominator * b.denominator
+        a.numerator * b.denominator - b.numerator * a.denominator,
+        a.denominator * b.denominator,
+        rounded=True,
     )
 
 
@@ -433,7 +534,7 @@ def mul(a: Num, b: Num) -> Num:
         if a == 0 or b == 0:
             raise ArithmeticError(_ZERO_TIMES_INFINITY)
         return _infinity((a < 0) != (b < 0))
-    return _rational(a.numerator * b.numerator, a.denominator * b.denominator)
+    return _rational(a.numerator * b.numerator, a.denominator * b.denominator, rounded=True)
 
 
 def div(a: Num, b: Num) -> Num:
@@ -452,7 +553,8 @@ def div(a: Num, b: Num) -> Num:
         if a == 0:
             raise ArithmeticError(_ZERO_BY_ZERO)
         return _infinity(a < 0)
-    return _rational(a.numerator * b.denominator, a.denominator * b.numerator)
+    rounded = type(a) is not int or type(b) is not int
+    return _rational(a.numerator * b.denominator, a.denominator * b.numerator, rounded)
 
 
 def mod(a: Num, b: Num) -> Num:
@@ -512,14 +614,31 @@ def is_integer(a: Num) -> bool:
 
 
 def _int_to_str(n: int) -> str:
-    """``str(n)`` for an int of any size."""
+    """``str(n)`` for an int of any size, whatever Python's digit limit is."""
     if n < 0:
         return "-" + _int_to_str(-n)
-    if n.bit_length() <= _STR_CHUNK_DIGITS * 3:
+    if n.bit_length() <= _STR_CHUNK_DIGITS * 3:  # fewer digits than that
         return str(n)
-    low_len = int(n.bit_length() * 0.150515)  # half the number of digits
-    high, low = divmod(n, 10**low_len)
-    return _int_to_str(high) + _int_to_str(low).zfill(low_len)
+    # powers[j] is 10**(_STR_CHUNK_DIGITS * 2**j); n < powers[-1]**2.
+    powers = [_power(10, _STR_CHUNK_DIGITS)]
+    while powers[-1] * powers[-1] <= n:
+        powers.append(powers[-1] * powers[-1])
+    return _digits_of(n, powers, len(powers) - 1, False)
+
+
+def _digits_of(n: int, powers: list[int], j: int, pad: bool) -> str:
+    """The decimal digits of ``0 <= n < powers[j]**2``.
+
+    With ``pad``, exactly ``2 * _STR_CHUNK_DIGITS * 2**j`` of them (with
+    leading zeros). Splitting at the powers of ten halves the number at each
+    level, so the conversion takes a few multiplications' time.
+    """
+    if j < 0:
+        return str(n).zfill(_STR_CHUNK_DIGITS) if pad else str(n)
+    high, low = divmod(n, powers[j])
+    if not pad and high == 0:
+        return _digits_of(low, powers, j - 1, False)
+    return _digits_of(high, powers, j - 1, pad) + _digits_of(low, powers, j - 1, True)
 
 
 def _leading_digits(m: int, k: int, count: int) -> tuple[str, int, bool]:
@@ -528,7 +647,10 @@ def _leading_digits(m: int, k: int, count: int) -> tuple[str, int, bool]:
     Returns ``(digits, exponent, exact)`` with the value ``0.digits × 10**exponent``
     (as math/big's ``decimal``). When ``exact``, the digits are all of them
     with trailing zeros removed; otherwise more non-zero digits follow.
+    ``k`` may be negative (a whole value).
     """
+    if k < 0:
+        m, k = m << -k, 0
     # An estimate of the number of integer digits, at most one too large.
     estimate = ((m.bit_length() - k) * 30103) // 100000
     scale = count - estimate
@@ -626,12 +748,14 @@ def _try_shortest(m: int, k: int, count: int) -> tuple[str, int] | None:
 
 
 def _fraction_to_string(x: Fraction) -> str:
-    """``Text('f', -1)`` of a 512-bit non-integer."""
+    """``Text('f', -1)`` of a 512-bit value that is not an exact integer."""
     num, den = abs(x.numerator), x.denominator
     # Scale the mantissa to 513 bits: its last bit is then half a unit in the
-    # last place of a 512-bit value.
+    # last place of a 512-bit value. (A whole value has at least as many
+    # trailing zero bits as it has bits beyond 512.)
     shift = MAX_PRECISION + 1 - num.bit_length()
-    m, k = num << shift, den.bit_length() - 1 + shift
+    m = num << shift if shift >= 0 else num >> -shift
+    k = den.bit_length() - 1 + shift
     count = _SHORTEST_START_DIGITS
     while (found := _try_shortest(m, k, count)) is None:
         count *= 2
@@ -684,10 +808,10 @@ def to_decimal(a: Num) -> Decimal:
     if isinstance(a, float):
         return Decimal(a)
     if isinstance(a, int):
-        return Decimal(a)
+        return Decimal(_int_to_str(a))
     # m / 2**k == m * 5**k / 10**k.
     k = a.denominator.bit_length() - 1
-    coefficient = Decimal(a.numerator * 5**k)
+    coefficient = Decimal(_int_to_str(a.numerator * _power(5, k)))
     context = Context(prec=max(coefficient.adjusted() + 1, 1), Emax=MAX_EMAX, Emin=MIN_EMIN)
     return coefficient.scaleb(-k, context)
 
@@ -726,12 +850,16 @@ def go_float_text(n: Num) -> str:
         return "0"
     sign = "-" if n < 0 else ""
     exact = abs(to_fraction(n))
-    twos = exact.denominator.bit_length() - 1  # the denominator is a power of two
-    digits = str(exact.numerator * 5**twos)
-    exp = len(digits) - twos  # value = 0.<digits> * 10**exp
-    mant = digits.rstrip("0")
-    if len(mant) > 10:
-        round_up = mant[10] > "5" or (mant[10] == "5" and (len(mant) > 11 or int(mant[9]) % 2 == 1))
+    # The denominator is a power of two. value = 0.<mant> * 10**exp, and
+    # more non-zero digits follow mant unless it is complete.
+    mant, exp, complete = _leading_digits(
+        exact.numerator, exact.denominator.bit_length() - 1, _GO_FLOAT_DIGITS + 2
+    )
+    if len(mant) > _GO_FLOAT_DIGITS:
+        after = mant[_GO_FLOAT_DIGITS:]
+        round_up = after[0] > "5" or (
+            after[0] == "5" and (len(after) > 1 or not complete or int(mant[9]) % 2 == 1)
+        )
         mant = mant[:10]
         if round_up:
             kept = mant.rstrip("9")

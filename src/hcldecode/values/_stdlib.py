@@ -24,6 +24,7 @@ from .._text import iter_graphemes
 from . import _json as valuejson
 from ._convert import ConversionError, convert, unify_unsafe
 from ._function import Function, FunctionArgError, FunctionError, Parameter
+from ._number import NumberRangeError
 from ._types import (
     BOOL,
     DYNAMIC,
@@ -269,7 +270,10 @@ def _from_json_data(data: object) -> Value:
     if isinstance(data, bool):
         return TRUE if data else FALSE
     if isinstance(data, valuejson.JSONNumber):
-        return Value.number(data.text)
+        try:
+            return Value.number(data.text)
+        except NumberRangeError as error:
+            raise FunctionError(str(error)) from None
     if isinstance(data, str):
         return Value.string(data)
     if isinstance(data, list):

@@ -317,10 +317,7 @@ class Value:
         identifies the value at full precision; :meth:`as_fraction` gives
         the exact binary value itself.
         """
-        n = self.as_number()
-        if isinstance(n, int):
-            return Decimal(n)
-        return Decimal(number.to_string(n))
+        return Decimal(number.to_string(self.as_number()))
 
     def as_float(self) -> float:
         """The nearest ``float`` to a number value."""
@@ -419,7 +416,7 @@ class Value:
             if isinstance(payload, float):
                 return f"Value.number(float({str(payload)!r}))"
             if isinstance(payload, int):
-                return f"Value.number({payload})"
+                return f"Value.number({number.to_string(payload)})"
             assert isinstance(payload, Fraction)
             return f"Value.number({number.to_string(payload)!r})"
         if isinstance(t, CapsuleType):
