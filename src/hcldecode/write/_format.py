@@ -17,6 +17,8 @@ tokens that contain no newline tokens, so they are written unchanged.
 
 from __future__ import annotations
 
+import functools
+
 from ..model._diagnostics import Diagnostics
 from ..native import parse_config
 from ._tokens import BRACKET_CHANGE, Token, TokenKind, columns, tokens_of, tokens_text
@@ -73,11 +75,10 @@ _TEXT_RIGHT = frozenset({K.QUOTED_LIT, K.STRING_LIT, K.CQUOTE, K.CHEREDOC})
 _SEQUENCE_START = frozenset({K.TEMPLATE_INTERP, K.TEMPLATE_CONTROL})
 
 
-def _space_between(left: Token, before: int, right: Token) -> bool:
-    """Whether one space separates ``left`` and ``right`` (``before`` is the
-    kind of the token before ``left`` on its line, or ``_NO_KIND``)."""
-    lk = left.kind
-    rk = right.kind
+def _space_between(lk: int, text: str, before: int, rk: int) -> bool:
+    """Whether one space separates a token of kind ``lk`` and text ``text``
+    from a following token of kind ``rk`` (``before`` is the kind of the
+    token before the first on its line, or ``_NO_KIND``)."""
     if rk == K.NEWLINE:
         return False
     if lk == K.IDENT and rk == K.OPAREN:  # a function call
@@ -92,7 +93,7 @@ def _space_between(left: Token, before: int, right: Token) -> bool:
         return True
     if lk in _TEXT_LEFT or rk in _TEXT_RIGHT:
         return False
-    if lk == K.IDENT and left.text == "in" and before == K.IDENT:
+    if lk == K.IDENT and text == "in" and before == K.IDENT:
         # "for x in [a]": "in" is the keyword here, not a value to index
         return True
     if rk == K.OBRACK and (lk in (K.IDENT, K.NUMBER) or BRACKET_CHANGE[lk] < 0):
@@ -193,30 +194,37 @@ def _indent(lines: list[_Line]) -> None:
 
 def _decide(left: int, right: int) -> int:
     """1 or 0 when the kinds alone decide whether a space separates two
-    tokens, -1 when the left token's text or the kind before it matter too."""
-    probes = [Token(K(left), text, 0) for text in ("in", "x")]
+    tokens, -1 when the left token's text or the kind before it matter too.
+
+    The kind before matters only as an identifier (for "in") or as a kind
+    after which "-" is a negation, so one probe of each kind is enough.
+    """
     answers = {
-        _space_between(probe, before, Token(K(right), "", 0))
-        for probe in probes
-        for before in (_NO_KIND, *K)
+        _space_between(left, text, before, right)
+        for text in ("in", "x")
+        for before in (K.IDENT, _NO_KIND)
     }
     return int(answers.pop()) if len(answers) == 1 else -1
 
 
 _KIND_COUNT = len(K)
-#: _space_between's answer for each pair of kinds (left * count + right).
-_DECIDED = [_decide(left, right) for left in range(_KIND_COUNT) for right in range(_KIND_COUNT)]
+
+
+@functools.cache
+def _decisions() -> list[int]:
+    """_space_between's answer for each pair of kinds (left * count + right)."""
+    return [_decide(left, right) for left in range(_KIND_COUNT) for right in range(_KIND_COUNT)]
 
 
 def _space_cell(cell: list[Token]) -> None:
-    decided = _DECIDED
+    decided = _decisions()
     count = _KIND_COUNT
     before = _NO_KIND
     left = cell[0]
     for right in cell[1:]:
         space = decided[left.kind * count + right.kind]
         if space < 0:
-            space = int(_space_between(left, before, right))
+            space = int(_space_between(left.kind, left.text, before, right.kind))
         right.spaces_before = space
         before = left.kind
         left = right
