@@ -140,6 +140,31 @@ CASES = [
         "a {\n  b = <<-EOT\n      keep\n    EOT\n}\n",
     ),
     ("heredoc_in_call", "x = f(<<EOT\nhello\nEOT\n, 2)\n", "x = f(<<EOT\nhello\nEOT\n, 2)\n"),
+    # Lines are split by newline tokens only: a newline inside a heredoc's
+    # interpolation starts a line (indented), one inside a block comment
+    # does not (the comment's columns count towards alignment).
+    (
+        "heredoc_interp_newline",
+        "a {\nb = <<EOT\nx ${f(\n1,\n2)} y\n  z\nEOT\n}\n",
+        "a {\n  b = <<EOT\nx ${f(\n  1,\n2)} y\n  z\nEOT\n}\n",
+    ),
+    (
+        "multiline_block_comment",
+        "a {\n/* one\n   two */ b = 1\nc = 2\n}\n",
+        "a {\n  /* one\n   two */ b = 1\n  c                  = 2\n}\n",
+    ),
+    ("comment_in_interp", 'a = "${ # c\nb}"\nc = 1\n', 'a = "${ # c\nb}"\nc = 1\n'),
+    (
+        "template_text_untouched",
+        'a = "100% $x $${a} %%{b}"\nb = <<EOT\n100% $x\n$\nEOT\n',
+        'a = "100% $x $${a} %%{b}"\nb = <<EOT\n100% $x\n$\nEOT\n',
+    ),
+    (
+        "combining_mark_after_quote",
+        'a = "\u0301"\nbbbb = "\u0301x" # c\nc = 1 # d\n',
+        'a    = "\u0301"\nbbbb = "\u0301x" # c\nc    = 1    # d\n',
+    ),
+    ("in_as_name", "a = x.in\nb = [for in in y: in]\n", "a = x.in\nb = [for in in y : in]\n"),
     # Line ends, the end of the file and a byte order mark.
     ("crlf", "a=1\r\nb {\r\nc=2\r\n}\r\n", "a = 1\r\nb {\r\n  c = 2\r\n}\r\n"),
     ("no_final_newline", "a=1", "a = 1"),
