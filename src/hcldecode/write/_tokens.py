@@ -81,7 +81,6 @@ class TokenKind(enum.IntEnum):
 # The kind constants indexed by the scanner's numbers: converting a scanned
 # token costs one list lookup.
 _KINDS = sorted(TokenKind)
-assert [int(kind) for kind in _KINDS] == list(range(len(_KINDS)))
 
 
 @dataclass(eq=True, slots=True)
