@@ -250,7 +250,9 @@ def _align(lines: list[_Line]) -> None:
             assert assign is not None
             assign[0].spaces_before = widest - widths[i] + 1
     widths = [
-        columns(lead) + (columns(assign) if assign is not None else 0) if comment else -1
+        columns(lead) + (columns(assign) if assign is not None else 0)
+        if comment is not None
+        else -1
         for lead, assign, comment in lines
     ]
     for run in _runs(widths):
