@@ -55,7 +55,8 @@ _HCL_SOURCES = Path("/usr/share/gocode/src/github.com/hashicorp/hcl/v2")
 
 
 def _reference_tool(session: nox.Session, command: str) -> Path:
-    """Build one of the reference's commands (``hclspecsuite``, ``hcldec``) from Debian's sources.
+    """Build one of the reference's commands (``hclspecsuite``, ``hcldec``, ``hclfmt``)
+    from Debian's sources.
 
     Go and golang-github-hashicorp-hcl-v2-dev are installed with apt-get when
     missing and nox runs as root.
@@ -101,7 +102,10 @@ def conformance(session: nox.Session) -> None:
 
 @nox.session
 def differential(session: nox.Session) -> None:
-    """The reference ``hcldec`` and ``hcldecode hcldec`` compared on the whole corpus."""
+    """The reference ``hcldec`` and ``hcldecode hcldec`` compared on the whole corpus,
+    and the reference ``hclfmt`` and ``hcldecode.write.format`` on it and generated files."""
     reference = _reference_tool(session, "hcldec")
+    formatter = _reference_tool(session, "hclfmt")
     session.install("-e", ".")
     session.run("python", "tools/differential.py", str(reference), *session.posargs)
+    session.run("python", "tools/differential_format.py", str(formatter), *session.posargs)

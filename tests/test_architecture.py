@@ -22,6 +22,7 @@ PRIVATE_IMPORTS = {
     "tests/test_render.py": "checks word wrapping and value summaries on their own",
     "tests/native/test_native_scanner.py": "checks token kinds and boundaries (no public lexer)",
     "tests/json/test_json_parser.py": "checks the JSON parser's node tree",
+    "tests/write/test_tokens.py": "checks that writer token kinds are the scanner's kinds",
     "tests/hcldec/test_hcldec_command.py": "runs the hcldec command with its own streams",
     "tests/hcldec/test_hcldec_stdlib.py": "checks the functions spec files may call",
     "tests/hcldec/test_hcldec_typeexpr.py": "evaluates type expressions with those functions",

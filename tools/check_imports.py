@@ -30,7 +30,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("_text",),  # Unicode text rules, quoting, suggestions
     ("values",),  # types, numbers, values, conversion, functions (go-cty)
     ("model",),  # positions, diagnostics, bodies, expressions, traversals (hcl)
-    ("native", "json"),  # the two syntaxes (hclsyntax, json)
+    ("native", "json", "write"),  # the two syntaxes (hclsyntax, json), writing (hclwrite)
     ("ext",),  # extensions: type expressions, user functions (ext/*)
     ("decoding", "hcldec"),  # class decoding (gohcl) and specs (hcldec)
     ("cli",),  # the hcldecode command
@@ -39,7 +39,9 @@ LAYERS: list[tuple[str, ...]] = [
 
 # The JSON syntax reads its strings as native templates, as HCL's json package
 # uses hclsyntax.
-SIDEWAYS = {("json", "native")}
+# Writing native files (formatting, later editing) works on the native scanner's
+# tokens and checks files with its parser, as HCL's hclwrite builds on hclsyntax.
+SIDEWAYS = {("json", "native"), ("write", "native")}
 
 # The expression tree and its evaluator are one unit split in two files: nodes
 # call evaluate() to compute their value, and the evaluator dispatches on the

@@ -1,0 +1,27 @@
+"""Writing native-syntax files (HCL's ``hclwrite``): tokens and the formatter.
+
+* :func:`format` lays a file out as HCL's ``hclfmt`` does: indentation by
+  bracket nesting, one space or none between tokens, and ``=`` signs and
+  trailing comments aligned in columns. Only spaces change; a file with
+  syntax errors is returned unchanged, with its diagnostics.
+* :func:`lex_config` reads a file into writer :class:`Token` objects that
+  keep everything (comments, newlines, heredoc text) and the spaces before
+  each token; :func:`format_tokens` lays out such a list in place and
+  :func:`tokens_text` writes it back.
+"""
+
+from __future__ import annotations
+
+from ._format import format, format_tokens
+from ._tokens import Token, TokenKind, bracket_change, columns, lex_config, tokens_text
+
+__all__ = [
+    "Token",
+    "TokenKind",
+    "bracket_change",
+    "columns",
+    "format",
+    "format_tokens",
+    "lex_config",
+    "tokens_text",
+]

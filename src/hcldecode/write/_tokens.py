@@ -1,0 +1,156 @@
+"""Writer tokens: the native syntax as a flat list of tokens that keeps
+everything a file holds (comments, newlines, heredoc lines), each with the
+number of spaces written before it.
+
+This is the layer HCL's ``hclwrite`` works on: the formatter changes only
+``spaces_before``, and an editable document (later) will splice lists of
+these tokens, so a file is written back exactly as read except where it was
+changed.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .._text import grapheme_count
+from ..model._source import decode_source
+from ..native import _scanner as S
+
+__all__ = ["Token", "TokenKind", "bracket_change", "columns", "lex_config", "tokens_text"]
+
+
+class TokenKind(enum.IntEnum):
+    """What a token is; the values are those of the native scanner's token kinds."""
+
+    EOF = S.EOF
+    NEWLINE = S.NEWLINE
+    COMMENT = S.COMMENT
+    IDENT = S.IDENT
+    NUMBER = S.NUMBER
+    OQUOTE = S.OQUOTE
+    CQUOTE = S.CQUOTE
+    OHEREDOC = S.OHEREDOC
+    CHEREDOC = S.CHEREDOC
+    QUOTED_LIT = S.QUOTED_LIT
+    STRING_LIT = S.STRING_LIT
+    TEMPLATE_INTERP = S.TEMPLATE_INTERP
+    TEMPLATE_CONTROL = S.TEMPLATE_CONTROL
+    TEMPLATE_SEQ_END = S.TEMPLATE_SEQ_END
+    OBRACE = S.OBRACE
+    CBRACE = S.CBRACE
+    OBRACK = S.OBRACK
+    CBRACK = S.CBRACK
+    OPAREN = S.OPAREN
+    CPAREN = S.CPAREN
+    DOT = S.DOT
+    COMMA = S.COMMA
+    STAR = S.STAR
+    SLASH = S.SLASH
+    PERCENT = S.PERCENT
+    PLUS = S.PLUS
+    MINUS = S.MINUS
+    EQUAL = S.EQUAL
+    LESS = S.LESS
+    GREATER = S.GREATER
+    BANG = S.BANG
+    QUESTION = S.QUESTION
+    COLON = S.COLON
+    EQUAL_OP = S.EQUAL_OP
+    NOT_EQUAL = S.NOT_EQUAL
+    GREATER_EQUAL = S.GREATER_EQUAL
+    LESS_EQUAL = S.LESS_EQUAL
+    AND = S.AND
+    OR = S.OR
+    DOUBLE_COLON = S.DOUBLE_COLON
+    ELLIPSIS = S.ELLIPSIS
+    FAT_ARROW = S.FAT_ARROW
+    BITWISE_AND = S.BITWISE_AND
+    BITWISE_OR = S.BITWISE_OR
+    BITWISE_NOT = S.BITWISE_NOT
+    BITWISE_XOR = S.BITWISE_XOR
+    SEMICOLON = S.SEMICOLON
+    BACKTICK = S.BACKTICK
+    APOSTROPHE = S.APOSTROPHE
+    QUOTED_NEWLINE = S.QUOTED_NEWLINE
+    INVALID = S.INVALID
+    BAD_UTF8 = S.BAD_UTF8
+
+
+# The kind constants indexed by the scanner's numbers: converting a scanned
+# token costs one list lookup.
+_KINDS = sorted(TokenKind)
+
+
+@dataclass(eq=True, slots=True)
+class Token:
+    """One token: its kind, its exact text, and how many spaces precede it."""
+
+    kind: TokenKind
+    text: str
+    spaces_before: int = 0
+
+
+_OPENING = frozenset(
+    {
+        TokenKind.OBRACE,
+        TokenKind.OBRACK,
+        TokenKind.OPAREN,
+        TokenKind.TEMPLATE_INTERP,
+        TokenKind.TEMPLATE_CONTROL,
+    }
+)
+_CLOSING = frozenset(
+    {TokenKind.CBRACE, TokenKind.CBRACK, TokenKind.CPAREN, TokenKind.TEMPLATE_SEQ_END}
+)
+#: +1 for a kind that opens a bracket (``${`` and ``%{`` included), -1 for
+#: one that closes it (``}`` of a template sequence included), else 0.
+BRACKET_CHANGE: tuple[int, ...] = tuple(
+    1 if kind in _OPENING else -1 if kind in _CLOSING else 0 for kind in _KINDS
+)
+
+
+def bracket_change(kind: int) -> int:
+    """+1 when tokens of ``kind`` open a bracket, -1 when they close one, else 0."""
+    return BRACKET_CHANGE[kind]
+
+
+_BOM = "\ufeff"
+
+
+def lex_config(src: bytes | str) -> list[Token]:
+    """The writer tokens of a native-syntax file, ending with an ``EOF`` token.
+
+    Nothing is checked: any text has tokens (parse it with
+    :func:`hcldecode.native.parse_config` to know whether it is valid). As in
+    the reference, a leading byte order mark is dropped and counts as three
+    spaces before the first token, and tabs between tokens count as spaces.
+    """
+    text, _ = decode_source(src, "<string>")
+    bom = src.startswith(b"\xef\xbb\xbf") if isinstance(src, bytes) else src.startswith(_BOM)
+    return tokens_of(text, 3 if bom else 0)
+
+
+def tokens_of(text: str, lead: int = 0) -> list[Token]:
+    """The writer tokens of ``text`` (already decoded); ``lead`` extra spaces
+    count before the first token."""
+    kinds = _KINDS
+    tokens: list[Token] = []
+    emit = tokens.append
+    last = -lead
+    for kind, start, end in S.scan(text):
+        emit(Token(kinds[kind], text[start:end], start - last))
+        last = end
+    return tokens
+
+
+def tokens_text(tokens: Iterable[Token]) -> str:
+    """The text the tokens write: each token's spaces, then its text."""
+    return "".join([" " * t.spaces_before + t.text if t.spaces_before else t.text for t in tokens])
+
+
+def columns(tokens: Iterable[Token]) -> int:
+    """How many columns the tokens take on a line: spaces, plus one per
+    grapheme cluster of their text (meaningless across line ends)."""
+    return sum(t.spaces_before + grapheme_count(t.text) for t in tokens)
