@@ -8,15 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from hcldecode.native import Body, parse_config
 from hcldecode.values import Value
 from hcldecode.write import format
-
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
-INVALID = set((CORPUS / "native-invalid.txt").read_text().split())
-FILES = sorted((CORPUS / "native").iterdir())
 
 Item = tuple[tuple[str, ...], "Value | None"]
 
@@ -36,15 +30,11 @@ def _contents(body: object, path: tuple[str, ...] = ()) -> list[Item]:
     return found
 
 
-def test_corpus_is_present() -> None:
-    assert len(FILES) == 342
-
-
-@pytest.mark.parametrize("path", FILES, ids=[f.name for f in FILES])
-def test_format_corpus_file(path: Path) -> None:
+def test_format_corpus_file(corpus: Path, native_corpus_file: Path) -> None:
+    path = native_corpus_file
     src = path.read_bytes()
     formatted, diags = format(src, path.name)
-    if path.name in INVALID:
+    if path.name in set((corpus / "native-invalid.txt").read_text().split()):
         assert diags.has_errors()
         assert formatted == src.decode("utf-8", "surrogateescape")
         return
