@@ -54,7 +54,7 @@ from ._ast import (
     UnaryOp,
 )
 from ._body import AttributeNode, BlockNode, Body
-from ._scanner import Token
+from ._scanner import REPEATED_ERRORS, Token
 from ._template_parser import TemplateParser, TemplateToken
 
 __all__ = ["Parser"]
@@ -118,6 +118,10 @@ class Parser:
         self.depth = 0
         self.max_depth = max_nesting()
         self.diags = Diagnostics()
+        # Errors found, including those not reported (see ``escape_errors_left``).
+        self.failures = 0
+        # How many more invalid escape sequences are reported in this file.
+        self.escape_errors_left = REPEATED_ERRORS
 
     # ----------------------------------------------------------------- tokens
 
@@ -166,6 +170,7 @@ class Parser:
         self, summary: str, detail: str, subject: Range, context: Range | None = None
     ) -> None:
         self.diags.append(Diagnostic.error(summary, detail, subject, context))
+        self.failures += 1
 
     def error_at(
         self, summary: str, detail: str, tok: Token, context_from: Token | None = None
@@ -174,12 +179,13 @@ class Parser:
         context = None if context_from is None else self.between(context_from, tok)
         self.error(summary, detail, self.rng(tok), context)
 
-    def mark(self) -> int:
-        return len(self.diags)
+    def mark(self) -> tuple[int, int]:
+        """The number of diagnostics so far, and of errors (reported or not)."""
+        return len(self.diags), self.failures
 
-    def failed_since(self, mark: int) -> bool:
-        """True when an error was reported since ``mark`` (all parse diagnostics are errors)."""
-        return len(self.diags) > mark
+    def failed_since(self, mark: tuple[int, int]) -> bool:
+        """True when an error was found since ``mark`` (all parse diagnostics are errors)."""
+        return self.failures > mark[1]
 
     # ----------------------------------------------------------------- recovery
 
@@ -459,7 +465,9 @@ class Parser:
             self.recover_after_body_item()
         return body, (open_brace[1], open_brace[2]), (close_tok[1], close_tok[2])
 
-    def check_single_line_close(self, ident: Token, open_brace: Token, mark: int) -> None:
+    def check_single_line_close(
+        self, ident: Token, open_brace: Token, mark: tuple[int, int]
+    ) -> None:
         """After a one-line block's attribute: expect ``}``.
 
         The reference reports problems here before those of the attribute
@@ -500,7 +508,8 @@ class Parser:
                 "immediately after its single argument definition."
             )
         if detail is not None:
-            self.diags.insert(mark, Diagnostic.error(summary, detail, subject, context))
+            self.diags.insert(mark[0], Diagnostic.error(summary, detail, subject, context))
+            self.failures += 1
         self.recover(S.CBRACE)
 
     def parse_single_attr_body(self, open_brace: Token) -> Body:
@@ -991,7 +1000,7 @@ class Parser:
         collection = self.parse_expression()
         if self.recovery and self.failed_since(mark):
             close = self.recover(close_kind)
-            return ErrorExpr(self.source, open_tok[1], close[2], self.diags[mark:])
+            return ErrorExpr(self.source, open_tok[1], close[2], self.diags[mark[0] :])
         if self.peek()[0] != S.COLON:
             return self._for_error(
                 open_tok,
@@ -1008,7 +1017,7 @@ class Parser:
             value_expr = self.parse_expression()
         if self.recovery and self.failed_since(mark):
             close = self.recover(close_kind)
-            return ErrorExpr(self.source, open_tok[1], close[2], self.diags[mark:])
+            return ErrorExpr(self.source, open_tok[1], close[2], self.diags[mark[0] :])
         group = False
         ellipsis: Token | None = None
         if self.peek()[0] == S.ELLIPSIS:
@@ -1021,7 +1030,7 @@ class Parser:
             cond = self.parse_expression()
             if self.recovery and self.failed_since(mark):
                 close = self.recover(close_kind)
-                return ErrorExpr(self.source, open_tok[1], close[2], self.diags[mark:])
+                return ErrorExpr(self.source, open_tok[1], close[2], self.diags[mark[0] :])
         if self.peek()[0] == close_kind:
             close = self.read()
         else:
@@ -1293,7 +1302,11 @@ class Parser:
 
     def _escape(self, seq: str, start: int, end: int) -> str:
         def invalid(detail: str) -> None:
-            self.error("Invalid escape sequence", detail, self.source.range(start, end))
+            if self.escape_errors_left:
+                self.escape_errors_left -= 1
+                self.error("Invalid escape sequence", detail, self.source.range(start, end))
+            else:
+                self.failures += 1
 
         if len(seq) < 2:
             invalid("Backslash must be followed by an escape sequence selector character.")

@@ -19,7 +19,7 @@ from .._text import IDENT_PATTERN, SPACE_CLASS
 from ..model._diagnostics import Diagnostic, Diagnostics
 from ..model._source import SourceMap
 
-__all__ = ["Token", "scan", "scan_diagnostics"]
+__all__ = ["REPEATED_ERRORS", "Token", "scan", "scan_diagnostics"]
 
 Token = tuple[int, int, int]
 
