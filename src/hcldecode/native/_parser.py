@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable
 
 from .._text import go_quote, grapheme_count, iter_graphemes, suggest
-from ..model._diagnostics import Diagnostic, Diagnostics, Range
+from ..model._diagnostics import REPEATED_ERRORS, Diagnostic, Diagnostics, Range
 from ..model._source import SourceMap
 from ..values._limits import max_nesting, nesting_too_deep_detail
 from . import _scanner as S
@@ -54,7 +54,7 @@ from ._ast import (
     UnaryOp,
 )
 from ._body import AttributeNode, BlockNode, Body
-from ._scanner import REPEATED_ERRORS, Token
+from ._scanner import Token
 from ._template_parser import TemplateParser, TemplateToken
 
 __all__ = ["Parser"]
@@ -122,6 +122,9 @@ class Parser:
         self.failures = 0
         # How many more invalid escape sequences are reported in this file.
         self.escape_errors_left = REPEATED_ERRORS
+        # The detail and the number of reports for each attribute set again,
+        # by the offset of its first definition.
+        self.redefinitions: dict[int, tuple[str, int]] = {}
 
     # ----------------------------------------------------------------- tokens
 
@@ -186,6 +189,26 @@ class Parser:
     def failed_since(self, mark: tuple[int, int]) -> bool:
         """True when an error was found since ``mark`` (all parse diagnostics are errors)."""
         return self.failures > mark[1]
+
+    def redefined(self, item: AttributeNode, existing: AttributeNode) -> None:
+        """Report ``item`` setting the attribute ``existing`` set already.
+
+        Each name is reported :data:`REPEATED_ERRORS` times at most; the
+        message is made once per name.
+        """
+        told = self.redefinitions.get(existing.start)
+        if told is None:
+            detail = (
+                f"The argument {go_quote(item.name)} was already set at "
+                f"{existing.name_range}. Each argument may be set only once."
+            )
+            told = (detail, 0)
+        detail, count = told
+        if count < REPEATED_ERRORS:
+            self.redefinitions[existing.start] = (detail, count + 1)
+            self.error("Attribute redefined", detail, item.name_range)
+        else:
+            self.failures += 1
 
     # ----------------------------------------------------------------- recovery
 
@@ -286,15 +309,10 @@ class Parser:
                     blocks.append(item)
                 elif isinstance(item, AttributeNode):
                     existing = attrs.get(item.name)
-                    if existing is not None:
-                        self.error(
-                            "Attribute redefined",
-                            f"The argument {go_quote(item.name)} was already set at "
-                            f"{existing.name_range}. Each argument may be set only once.",
-                            item.name_range,
-                        )
-                    else:
+                    if existing is None:
                         attrs[item.name] = item
+                    else:
+                        self.redefined(item, existing)
                 continue
             bad = self.read()
             if not self.recovery:

@@ -16,10 +16,10 @@ from __future__ import annotations
 import re
 
 from .._text import IDENT_PATTERN, SPACE_CLASS
-from ..model._diagnostics import Diagnostic, Diagnostics
+from ..model._diagnostics import REPEATED_ERRORS, Diagnostic, Diagnostics
 from ..model._source import SourceMap
 
-__all__ = ["REPEATED_ERRORS", "Token", "scan", "scan_diagnostics"]
+__all__ = ["Token", "scan", "scan_diagnostics"]
 
 Token = tuple[int, int, int]
 
@@ -307,12 +307,6 @@ _BITWISE_ADVICE = {
 _CHECKED = frozenset(
     {*_BITWISE_ADVICE, BACKTICK, APOSTROPHE, SEMICOLON, BAD_UTF8, QUOTED_NEWLINE, INVALID}
 )
-
-#: How many times a file reports one of the errors about single characters
-#: (``Invalid character``, ``Invalid multi-line string``) with one detail;
-#: the reference reports every occurrence, which for a long run of bad
-#: characters is one error per character.
-REPEATED_ERRORS = 100
 
 _INVALID = "Invalid character"
 _BACKTICK_DETAIL = (
