@@ -139,20 +139,30 @@ _MAIN = re.compile(
 )
 
 # Inside "...": escapes belong to the literal runs; "$" and "%" not starting
-# a sequence are literal tokens of their own, as in the reference.
+# a sequence are literal tokens of their own, as in the reference. A run is
+# written as plain characters between escapes, not as a repeated choice of
+# character or escape, which Python's regex engine would remember for every
+# character matched. It takes at most _ESCAPES escapes at a time (the engine
+# remembers each repetition of the group); _QUOTED_MORE continues it.
+_QUOTED_PLAIN = rf'[^$%"\\\r\n{_BAD}]'
+_QUOTED_ESCAPE = rf"\\[^\r\n{_BAD}]"
+_ESCAPES = 256
 _QUOTED = re.compile(
     rf"""
     (?P<interp>\$\{{~?)
     |(?P<control>%\{{~?)
     |(?P<quote>")
     |(?P<literal>\$\$\{{~?|%%\{{~?|[$%](?=[^{{])
-        |(?:\\[^\r\n{_BAD}]|[^$%"\\\r\n{_BAD}])+)
+        |(?:{_QUOTED_PLAIN}|{_QUOTED_ESCAPE}){_QUOTED_PLAIN}*
+        (?:{_QUOTED_ESCAPE}{_QUOTED_PLAIN}*){{0,{_ESCAPES}}})
     |(?P<newline>[\r\n]+)
     |(?P<bad>[{_BAD}])
     |(?P<invalid>[\s\S])
     """,
     re.VERBOSE,
 )
+
+_QUOTED_MORE = re.compile(rf"(?:{_QUOTED_ESCAPE}{_QUOTED_PLAIN}*){{1,{_ESCAPES}}}")
 
 # Heredoc bodies and bare templates: literal runs end at line ends. A "$" or
 # "%" not starting a sequence is a token of its own, except that it takes the
@@ -254,6 +264,13 @@ def scan(text: str, start: int = 0, *, template: bool = False) -> list[Token]:
         group = m.lastgroup
         end = m.end()
         if group == "literal":
+            if mode == _MODE_QUOTED and text[pos] not in "$%":
+                # A run of plain characters and escapes: its last escapes.
+                while text.startswith("\\", end):
+                    more = _QUOTED_MORE.match(text, end)
+                    if more is None:
+                        break
+                    end = more.end()
             if mode == _MODE_HEREDOC:
                 doc = heredocs[-1]
                 if text[end - 1] == "\n":
