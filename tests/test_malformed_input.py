@@ -23,7 +23,9 @@ UNUSED = "This character is not used within the language."
 CURLY = '"Curly quotes" are not valid here. These can sometimes be inadvertently introduced when sharing code via documents or discussion forums. It might help to replace the character with a "straight quote".'
 MULTI_LINE = 'Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the "heredoc" multi-line template syntax.'
 FOUR_DIGITS = "The \\u escape sequence must be followed by four hexadecimal digits."
-ENCODING = "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor."
+ENCODING = (
+    "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor."
+)
 BLOCK_REQUIRED = "An argument or block definition is required here."
 
 
@@ -42,7 +44,7 @@ def _parsed(src: bytes) -> Diagnostics:
 
 def _json(src: bytes) -> Diagnostics:
     file, diags = hcljson.parse(src, "m.json")
-    attributes, more = file.body.just_attributes()
+    _attributes, more = file.body.just_attributes()
     diags.extend(more)
     return diags
 
@@ -143,7 +145,11 @@ def test_unterminated_strings_report_a_hundred_line_ends_and_redefinitions() -> 
     # Each string goes on to the next line, so 300 lines make 150 strings.
     diags = _parsed(b'a = "x\n' * 300)
     multi_line = [
-        ("Invalid multi-line string", MULTI_LINE, (1 + 2 * i, 7, 6 + 14 * i, 2 + 2 * i, 1, 7 + 14 * i))
+        (
+            "Invalid multi-line string",
+            MULTI_LINE,
+            (1 + 2 * i, 7, 6 + 14 * i, 2 + 2 * i, 1, 7 + 14 * i),
+        )
         for i in range(100)
     ]
     redefined = [
@@ -198,7 +204,11 @@ def test_json_duplicate_keys_report_the_first_hundred(
     file, diags = hcljson.parse(b"{" + b'"a":1,' * 150 + b'"a":1}', "m.json")
     assert diags == []
     expected = [
-        (summary, 'The argument "a" was already set at m.json:1,2-7.', (1, 8 + 6 * i, 7 + 6 * i, 1, 11 + 6 * i, 10 + 6 * i))
+        (
+            summary,
+            'The argument "a" was already set at m.json:1,2-7.',
+            (1, 8 + 6 * i, 7 + 6 * i, 1, 11 + 6 * i, 10 + 6 * i),
+        )
         for i in range(100)
     ]
     assert _spans(read(file.body)[1]) == expected
