@@ -12,7 +12,7 @@ A property named ``"//"`` is a comment and ignored, in bodies only.
 from __future__ import annotations
 
 from .._text import go_quote, suggest
-from ..model._diagnostics import Diagnostic, Diagnostics, Range
+from ..model._diagnostics import REPEATED_ERRORS, Diagnostic, Diagnostics, Range
 from ..model._structure import Attribute, Block, Body, BodyContent, BodySchema
 from ._ast import ArrayNode, Node, NodeView, NullNode, ObjectNode, Property, Source
 from ._expression import JsonExpression
@@ -84,22 +84,19 @@ class JsonBody(NodeView, Body):
         block_types = schema.block_types()
         attributes: dict[str, Attribute] = {}
         blocks: list[Block] = []
+        repeats = _Repeats()
         for prop in properties:
             name = prop.name
             if name in self._hidden:
                 continue
             if name in attribute_names:
                 if name in attributes:
-                    name_range = self._name_range(prop)
-                    diags.append(
-                        Diagnostic.error(
-                            "Duplicate argument",
-                            f"The argument {go_quote(name)} was already set at "
-                            f"{attributes[name].range}.",
-                            name_range,
-                            name_range,
+                    detail = repeats.detail(name, attributes[name])
+                    if detail is not None:
+                        name_range = self._name_range(prop)
+                        diags.append(
+                            Diagnostic.error("Duplicate argument", detail, name_range, name_range)
                         )
-                    )
                     continue
                 attributes[name] = self._attribute(prop)
                 used.add(name)
@@ -137,19 +134,19 @@ class JsonBody(NodeView, Body):
                 )
             )
             return attributes, diags
+        repeats = _Repeats()
         for prop in node.properties:
             name = prop.name
             if name == _COMMENT or name in self._hidden:
                 continue
             if name in attributes:
-                diags.append(
-                    Diagnostic.error(
-                        "Duplicate attribute definition",
-                        f"The argument {go_quote(name)} was already set at "
-                        f"{attributes[name].range}.",
-                        self._name_range(prop),
+                detail = repeats.detail(name, attributes[name])
+                if detail is not None:
+                    diags.append(
+                        Diagnostic.error(
+                            "Duplicate attribute definition", detail, self._name_range(prop)
+                        )
                     )
-                )
                 continue
             attributes[name] = self._attribute(prop)
         return attributes, diags
@@ -277,3 +274,24 @@ class JsonBody(NodeView, Body):
                 for body in bodies
             )
         return diags
+
+
+class _Repeats:
+    """The details of the errors about names set again, made once per name and
+    given :data:`REPEATED_ERRORS` times at most."""
+
+    __slots__ = ("_told",)
+
+    def __init__(self) -> None:
+        self._told: dict[str, tuple[str, int]] = {}
+
+    def detail(self, name: str, first: Attribute) -> str | None:
+        """The detail of one more error about ``name``, or None past the limit."""
+        told = self._told.get(name)
+        if told is None:
+            told = (f"The argument {go_quote(name)} was already set at {first.range}.", 0)
+        detail, count = told
+        if count >= REPEATED_ERRORS:
+            return None
+        self._told[name] = (detail, count + 1)
+        return detail

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ._structure import Expression
 
 __all__ = [
+    "REPEATED_ERRORS",
     "Diagnostic",
     "Diagnostics",
     "Pos",
@@ -26,6 +27,14 @@ __all__ = [
     "Severity",
     "SourceFile",
 ]
+
+#: How many times the syntaxes report one error that the reference reports
+#: at every occurrence, with the same summary and detail: ``Invalid
+#: character`` for each character of a run of bad characters, ``Invalid
+#: escape sequence``, ``Attribute redefined`` for one name. Past it the
+#: rest are left out, so a run of the same mistake costs a bounded number of
+#: diagnostics (docs/compatibility.md).
+REPEATED_ERRORS = 100
 
 
 class Pos(NamedTuple):

@@ -13,7 +13,6 @@ that every offset still corresponds to a byte of the file.
 
 from __future__ import annotations
 
-import codecs
 import re
 from bisect import bisect_left, bisect_right
 from itertools import accumulate
@@ -37,6 +36,8 @@ INVALID_ENCODING_DETAIL = (
 
 _UTF8_BOM = b"\xef\xbb\xbf"
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# A byte that is not UTF-8, as ``surrogateescape`` decoding keeps it.
+_ESCAPED_BYTE = re.compile("[\udc80-\udcff]")
 
 _JSON_WIDTHS = {"\t": 2, "\r": 0}
 
@@ -44,27 +45,20 @@ _JSON_WIDTHS = {"\t": 2, "\r": 0}
 _BLOCK = 64
 
 
-def _surrogate_bytes(error: UnicodeError) -> tuple[bytes, int]:
-    """Encoding error handler: a lone surrogate from ``surrogateescape`` is
-    its original byte; any other lone surrogate is encoded as three bytes,
-    as if it were a valid character."""
-    if not isinstance(error, UnicodeEncodeError):
-        raise error
-    out = bytearray()
-    for ch in error.object[error.start : error.end]:
-        escaped = ord(ch) - 0xDC00
-        out += bytes((escaped,)) if 0x80 <= escaped <= 0xFF else ch.encode("utf-8", "surrogatepass")
-    return bytes(out), error.end
-
-
-codecs.register_error("hcldecode.surrogates", _surrogate_bytes)
-
-
 def utf8_length(s: str) -> int:
-    """The number of bytes of ``s`` in the file it was decoded from."""
+    """The number of bytes of ``s`` in the file it was decoded from.
+
+    A lone surrogate left by ``surrogateescape`` decoding is its original
+    byte; any other lone surrogate counts three bytes, as if it were a valid
+    character.
+    """
     if s.isascii():
         return len(s)
-    return len(s.encode("utf-8", "hcldecode.surrogates"))
+    length = len(s.encode("utf-8", "surrogatepass"))
+    if _ESCAPED_BYTE.search(s) is None:
+        return length
+    # surrogatepass encodes every surrogate in three bytes.
+    return length - 2 * (len(s) - len(_ESCAPED_BYTE.sub("", s)))
 
 
 def invalid_encoding(subject: Range) -> Diagnostic:

@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable
 
 from .._text import go_quote, grapheme_count, iter_graphemes, suggest
-from ..model._diagnostics import Diagnostic, Diagnostics, Range
+from ..model._diagnostics import REPEATED_ERRORS, Diagnostic, Diagnostics, Range
 from ..model._source import SourceMap
 from ..values._limits import max_nesting, nesting_too_deep_detail
 from ..values._number import MAX_DECIMAL_EXPONENT, NumberRangeError, check_literal
@@ -121,6 +121,13 @@ class Parser:
         self.depth = 0
         self.max_depth = max_nesting()
         self.diags = Diagnostics()
+        # Errors found, including those not reported (see ``escape_errors_left``).
+        self.failures = 0
+        # How many more invalid escape sequences are reported in this file.
+        self.escape_errors_left = REPEATED_ERRORS
+        # The detail and the number of reports for each attribute set again,
+        # by the offset of its first definition.
+        self.redefinitions: dict[int, tuple[str, int]] = {}
 
     # ----------------------------------------------------------------- tokens
 
@@ -169,6 +176,7 @@ class Parser:
         self, summary: str, detail: str, subject: Range, context: Range | None = None
     ) -> None:
         self.diags.append(Diagnostic.error(summary, detail, subject, context))
+        self.failures += 1
 
     def error_at(
         self, summary: str, detail: str, tok: Token, context_from: Token | None = None
@@ -177,12 +185,33 @@ class Parser:
         context = None if context_from is None else self.between(context_from, tok)
         self.error(summary, detail, self.rng(tok), context)
 
-    def mark(self) -> int:
-        return len(self.diags)
+    def mark(self) -> tuple[int, int]:
+        """The number of diagnostics so far, and of errors (reported or not)."""
+        return len(self.diags), self.failures
 
-    def failed_since(self, mark: int) -> bool:
-        """True when an error was reported since ``mark`` (all parse diagnostics are errors)."""
-        return len(self.diags) > mark
+    def failed_since(self, mark: tuple[int, int]) -> bool:
+        """True when an error was found since ``mark`` (all parse diagnostics are errors)."""
+        return self.failures > mark[1]
+
+    def redefined(self, item: AttributeNode, existing: AttributeNode) -> None:
+        """Report ``item`` setting the attribute ``existing`` set already.
+
+        Each name is reported :data:`REPEATED_ERRORS` times at most; the
+        message is made once per name.
+        """
+        told = self.redefinitions.get(existing.start)
+        if told is None:
+            detail = (
+                f"The argument {go_quote(item.name)} was already set at "
+                f"{existing.name_range}. Each argument may be set only once."
+            )
+            told = (detail, 0)
+        detail, count = told
+        if count < REPEATED_ERRORS:
+            self.redefinitions[existing.start] = (detail, count + 1)
+            self.error("Attribute redefined", detail, item.name_range)
+        else:
+            self.failures += 1
 
     # ----------------------------------------------------------------- recovery
 
@@ -283,15 +312,10 @@ class Parser:
                     blocks.append(item)
                 elif isinstance(item, AttributeNode):
                     existing = attrs.get(item.name)
-                    if existing is not None:
-                        self.error(
-                            "Attribute redefined",
-                            f"The argument {go_quote(item.name)} was already set at "
-                            f"{existing.name_range}. Each argument may be set only once.",
-                            item.name_range,
-                        )
-                    else:
+                    if existing is None:
                         attrs[item.name] = item
+                    else:
+                        self.redefined(item, existing)
                 continue
             bad = self.read()
             if not self.recovery:
@@ -462,7 +486,9 @@ class Parser:
             self.recover_after_body_item()
         return body, (open_brace[1], open_brace[2]), (close_tok[1], close_tok[2])
 
-    def check_single_line_close(self, ident: Token, open_brace: Token, mark: int) -> None:
+    def check_single_line_close(
+        self, ident: Token, open_brace: Token, mark: tuple[int, int]
+    ) -> None:
         """After a one-line block's attribute: expect ``}``.
 
         The reference reports problems here before those of the attribute
@@ -503,7 +529,8 @@ class Parser:
                 "immediately after its single argument definition."
             )
         if detail is not None:
-            self.diags.insert(mark, Diagnostic.error(summary, detail, subject, context))
+            self.diags.insert(mark[0], Diagnostic.error(summary, detail, subject, context))
+            self.failures += 1
         self.recover(S.CBRACE)
 
     def parse_single_attr_body(self, open_brace: Token) -> Body:
@@ -1005,7 +1032,7 @@ class Parser:
         collection = self.parse_expression()
         if self.recovery and self.failed_since(mark):
             close = self.recover(close_kind)
-            return ErrorExpr(self.source, open_tok[1], close[2], self.diags[mark:])
+            return ErrorExpr(self.source, open_tok[1], close[2], self.diags[mark[0] :])
         if self.peek()[0] != S.COLON:
             return self._for_error(
                 open_tok,
@@ -1022,7 +1049,7 @@ class Parser:
             value_expr = self.parse_expression()
         if self.recovery and self.failed_since(mark):
             close = self.recover(close_kind)
-            return ErrorExpr(self.source, open_tok[1], close[2], self.diags[mark:])
+            return ErrorExpr(self.source, open_tok[1], close[2], self.diags[mark[0] :])
         group = False
         ellipsis: Token | None = None
         if self.peek()[0] == S.ELLIPSIS:
@@ -1035,7 +1062,7 @@ class Parser:
             cond = self.parse_expression()
             if self.recovery and self.failed_since(mark):
                 close = self.recover(close_kind)
-                return ErrorExpr(self.source, open_tok[1], close[2], self.diags[mark:])
+                return ErrorExpr(self.source, open_tok[1], close[2], self.diags[mark[0] :])
         if self.peek()[0] == close_kind:
             close = self.read()
         else:
@@ -1307,7 +1334,11 @@ class Parser:
 
     def _escape(self, seq: str, start: int, end: int) -> str:
         def invalid(detail: str) -> None:
-            self.error("Invalid escape sequence", detail, self.source.range(start, end))
+            if self.escape_errors_left:
+                self.escape_errors_left -= 1
+                self.error("Invalid escape sequence", detail, self.source.range(start, end))
+            else:
+                self.failures += 1
 
         if len(seq) < 2:
             invalid("Backslash must be followed by an escape sequence selector character.")

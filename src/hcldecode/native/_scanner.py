@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from .._text import IDENT_PATTERN, SPACE_CLASS
-from ..model._diagnostics import Diagnostic, Diagnostics
+from ..model._diagnostics import REPEATED_ERRORS, Diagnostic, Diagnostics
 from ..model._source import SourceMap
 
 __all__ = ["Token", "scan", "scan_diagnostics"]
@@ -139,20 +139,30 @@ _MAIN = re.compile(
 )
 
 # Inside "...": escapes belong to the literal runs; "$" and "%" not starting
-# a sequence are literal tokens of their own, as in the reference.
+# a sequence are literal tokens of their own, as in the reference. A run is
+# written as plain characters between escapes, not as a repeated choice of
+# character or escape, which Python's regex engine would remember for every
+# character matched. It takes at most _ESCAPES escapes at a time (the engine
+# remembers each repetition of the group); _QUOTED_MORE continues it.
+_QUOTED_PLAIN = rf'[^$%"\\\r\n{_BAD}]'
+_QUOTED_ESCAPE = rf"\\[^\r\n{_BAD}]"
+_ESCAPES = 256
 _QUOTED = re.compile(
     rf"""
     (?P<interp>\$\{{~?)
     |(?P<control>%\{{~?)
     |(?P<quote>")
     |(?P<literal>\$\$\{{~?|%%\{{~?|[$%](?=[^{{])
-        |(?:\\[^\r\n{_BAD}]|[^$%"\\\r\n{_BAD}])+)
+        |(?:{_QUOTED_PLAIN}|{_QUOTED_ESCAPE}){_QUOTED_PLAIN}*
+        (?:{_QUOTED_ESCAPE}{_QUOTED_PLAIN}*){{0,{_ESCAPES}}})
     |(?P<newline>[\r\n]+)
     |(?P<bad>[{_BAD}])
     |(?P<invalid>[\s\S])
     """,
     re.VERBOSE,
 )
+
+_QUOTED_MORE = re.compile(rf"(?:{_QUOTED_ESCAPE}{_QUOTED_PLAIN}*){{1,{_ESCAPES}}}")
 
 # Heredoc bodies and bare templates: literal runs end at line ends. A "$" or
 # "%" not starting a sequence is a token of its own, except that it takes the
@@ -254,6 +264,13 @@ def scan(text: str, start: int = 0, *, template: bool = False) -> list[Token]:
         group = m.lastgroup
         end = m.end()
         if group == "literal":
+            if mode == _MODE_QUOTED and text[pos] not in "$%":
+                # A run of plain characters and escapes: its last escapes.
+                while text.startswith("\\", end):
+                    more = _QUOTED_MORE.match(text, end)
+                    if more is None:
+                        break
+                    end = more.end()
             if mode == _MODE_HEREDOC:
                 doc = heredocs[-1]
                 if text[end - 1] == "\n":
@@ -308,97 +325,88 @@ _CHECKED = frozenset(
     {*_BITWISE_ADVICE, BACKTICK, APOSTROPHE, SEMICOLON, BAD_UTF8, QUOTED_NEWLINE, INVALID}
 )
 
+_INVALID = "Invalid character"
+_BACKTICK_DETAIL = (
+    'The "`" character is not valid. To create a multi-line string, '
+    'use the "heredoc" syntax, like "<<EOT".'
+)
+_APOSTROPHE_DETAIL = 'Single quotes are not valid. Use double quotes (") to enclose strings.'
+_SEMICOLON_DETAIL = (
+    'The ";" character is not valid. Use newlines to separate arguments '
+    "and blocks, and commas to separate items in collection values."
+)
+_MULTI_LINE = "Invalid multi-line string"
+_MULTI_LINE_DETAIL = (
+    "Quoted strings may not be split over multiple lines. To produce a "
+    "multi-line string, either use the \\n escape to represent a newline "
+    'character or use the "heredoc" multi-line template syntax.'
+)
+_CURLY_DETAIL = (
+    '"Curly quotes" are not valid here. These can sometimes be inadvertently '
+    "introduced when sharing code via documents or discussion forums. It "
+    'might help to replace the character with a "straight quote".'
+)
+_UNUSED_DETAIL = "This character is not used within the language."
+_ENCODING = "Invalid character encoding"
+_ENCODING_DETAIL = (
+    "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor."
+)
+
 
 def scan_diagnostics(tokens: list[Token], text: str, source: SourceMap) -> Diagnostics:
     """The errors about characters the language does not use, as the reference reports them.
 
-    Some are reported only for the first few occurrences, like the reference.
+    Like the reference, bitwise operators are reported for the first four,
+    semicolons and bytes that are not UTF-8 for the first only, and backticks
+    and single quotes for the first and third. Every other error is reported
+    for its first :data:`REPEATED_ERRORS` occurrences of one detail. Only
+    reported errors cost a position.
     """
     diags = Diagnostics()
-    told_bitwise = told_backtick = told_apostrophe = told_semicolon = told_bad = 0
+    told_bitwise = told_backtick = told_apostrophe = 0
+    # How many more times each detail may be reported.
+    left = {
+        _SEMICOLON_DETAIL: 1,
+        _ENCODING_DETAIL: 1,
+        _MULTI_LINE_DETAIL: REPEATED_ERRORS,
+        _CURLY_DETAIL: REPEATED_ERRORS,
+        _UNUSED_DETAIL: REPEATED_ERRORS,
+    }
     for kind, start, end in tokens:
         if kind not in _CHECKED:
             continue
-        subject = source.range(start, end)
+        summary = _INVALID
         if kind in _BITWISE_ADVICE:
-            if told_bitwise < 4:
-                diags.append(
-                    Diagnostic.error(
-                        "Unsupported operator",
-                        f"Bitwise operators are not supported.{_BITWISE_ADVICE[kind]}",
-                        subject,
-                    )
-                )
-                told_bitwise += 1
-        elif kind == BACKTICK:
-            if told_backtick % 2 == 0:
-                diags.append(
-                    Diagnostic.error(
-                        "Invalid character",
-                        'The "`" character is not valid. To create a multi-line string, '
-                        'use the "heredoc" syntax, like "<<EOT".',
-                        subject,
-                    )
-                )
-            if told_backtick <= 2:
+            if told_bitwise >= 4:
+                continue
+            told_bitwise += 1
+            summary = "Unsupported operator"
+            detail = f"Bitwise operators are not supported.{_BITWISE_ADVICE[kind]}"
+        elif kind in (BACKTICK, APOSTROPHE):
+            # The reference reports the first and third of each.
+            if kind == BACKTICK:
+                told = told_backtick
                 told_backtick += 1
-        elif kind == APOSTROPHE:
-            if told_apostrophe % 2 == 0:
-                diags.append(
-                    Diagnostic.error(
-                        "Invalid character",
-                        'Single quotes are not valid. Use double quotes (") to enclose strings.',
-                        subject,
-                    )
-                )
-            if told_apostrophe <= 2:
+                detail = _BACKTICK_DETAIL
+            else:
+                told = told_apostrophe
                 told_apostrophe += 1
-        elif kind == SEMICOLON:
-            if told_semicolon < 1:
-                diags.append(
-                    Diagnostic.error(
-                        "Invalid character",
-                        'The ";" character is not valid. Use newlines to separate arguments '
-                        "and blocks, and commas to separate items in collection values.",
-                        subject,
-                    )
-                )
-                told_semicolon += 1
-        elif kind == BAD_UTF8:
-            if told_bad < 1:
-                diags.append(
-                    Diagnostic.error(
-                        "Invalid character encoding",
-                        "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding "
-                        "is selected in your editor.",
-                        subject,
-                    )
-                )
-                told_bad += 1
-        elif kind == QUOTED_NEWLINE:
-            diags.append(
-                Diagnostic.error(
-                    "Invalid multi-line string",
-                    "Quoted strings may not be split over multiple lines. To produce a "
-                    "multi-line string, either use the \\n escape to represent a newline "
-                    'character or use the "heredoc" multi-line template syntax.',
-                    subject,
-                )
-            )
-        elif text[start:end] in ("\u201c", "\u201d"):
-            diags.append(
-                Diagnostic.error(
-                    "Invalid character",
-                    '"Curly quotes" are not valid here. These can sometimes be inadvertently '
-                    "introduced when sharing code via documents or discussion forums. It "
-                    'might help to replace the character with a "straight quote".',
-                    subject,
-                )
-            )
+                detail = _APOSTROPHE_DETAIL
+            if told not in (0, 2):
+                continue
         else:
-            diags.append(
-                Diagnostic.error(
-                    "Invalid character", "This character is not used within the language.", subject
-                )
-            )
+            if kind == SEMICOLON:
+                detail = _SEMICOLON_DETAIL
+            elif kind == BAD_UTF8:
+                summary, detail = _ENCODING, _ENCODING_DETAIL
+            elif kind == QUOTED_NEWLINE:
+                summary, detail = _MULTI_LINE, _MULTI_LINE_DETAIL
+            elif text[start:end] in ("\u201c", "\u201d"):
+                detail = _CURLY_DETAIL
+            else:
+                detail = _UNUSED_DETAIL
+            if not left[detail]:
+                continue
+            left[detail] -= 1
+        diags.append(Diagnostic.error(summary, detail, source.range(start, end)))
     return diags

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import KW_ONLY, dataclass
 from typing import ClassVar, Protocol
 
-from ..model._diagnostics import Diagnostic, Diagnostics
+from ..model._diagnostics import Diagnostics, Range
 from ..model._source import SourceMap
 from ._ast import (
     Conditional,
@@ -35,6 +35,12 @@ class Host(Protocol):
 
     source: SourceMap
     diags: Diagnostics
+
+    def error(
+        self, summary: str, detail: str, subject: Range, context: Range | None = None
+    ) -> None:
+        """Report an error."""
+        ...
 
     def enter(self, at: Token | None = None) -> bool:
         """Count one more nesting level; False (reported at ``at``) past the limit."""
@@ -98,9 +104,7 @@ class TemplateParser:
         return str(self.source.range(tok.start, tok.end))
 
     def _error(self, summary: str, detail: str, tok: TemplateToken) -> None:
-        self.parser.diags.append(
-            Diagnostic.error(summary, detail, self.source.range(tok.start, tok.end))
-        )
+        self.parser.error(summary, detail, self.source.range(tok.start, tok.end))
 
     def _placeholder(self, tok: TemplateToken) -> ErrorExpr:
         return ErrorExpr(self.source, tok.start, tok.end, self.parser.diags[-1:])
