@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 
 from .._text import IDENT_PATTERN, SPACE_CLASS
-from ..model._diagnostics import REPEATED_ERRORS, Diagnostic, Diagnostics
+from ..model._diagnostics import REPEATED_ERRORS as _REPEATED_ERRORS
+from ..model._diagnostics import Diagnostic, Diagnostics
 from ..model._source import SourceMap
 
 __all__ = ["Token", "scan", "scan_diagnostics"]
@@ -359,7 +360,7 @@ def scan_diagnostics(tokens: list[Token], text: str, source: SourceMap) -> Diagn
     Like the reference, bitwise operators are reported for the first four,
     semicolons and bytes that are not UTF-8 for the first only, and backticks
     and single quotes for the first and third. Every other error is reported
-    for its first :data:`REPEATED_ERRORS` occurrences of one detail. Only
+    for its first 100 occurrences of one detail (``REPEATED_ERRORS``). Only
     reported errors cost a position.
     """
     diags = Diagnostics()
@@ -368,9 +369,9 @@ def scan_diagnostics(tokens: list[Token], text: str, source: SourceMap) -> Diagn
     left = {
         _SEMICOLON_DETAIL: 1,
         _ENCODING_DETAIL: 1,
-        _MULTI_LINE_DETAIL: REPEATED_ERRORS,
-        _CURLY_DETAIL: REPEATED_ERRORS,
-        _UNUSED_DETAIL: REPEATED_ERRORS,
+        _MULTI_LINE_DETAIL: _REPEATED_ERRORS,
+        _CURLY_DETAIL: _REPEATED_ERRORS,
+        _UNUSED_DETAIL: _REPEATED_ERRORS,
     }
     for kind, start, end in tokens:
         if kind not in _CHECKED:
