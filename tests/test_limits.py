@@ -274,22 +274,6 @@ def test_no_interpreter_wide_state_changes_while_another_thread_decodes() -> Non
     assert seen == {(1000, True)}
 
 
-def _calls(work: Callable[[], object]) -> int:
-    count = 0
-
-    def profile(_frame: object, event: str, _arg: object) -> None:
-        nonlocal count
-        if event in ("call", "c_call"):
-            count += 1
-
-    sys.setprofile(profile)
-    try:
-        work()
-    finally:
-        sys.setprofile(None)
-    return count
-
-
 def _deep_value(depth: int, *, known: bool) -> Value:
     # The innermost attribute name differs with the depth, so no two calls share a type.
     leaf = Value.number(2) if known else Value.unknown(DYNAMIC)
@@ -325,12 +309,14 @@ def _deep_value(depth: int, *, known: bool) -> Value:
     ],
 )
 def test_deep_value_operations_take_time_linear_in_depth(
-    operation: Callable[[Value, Value], object], known: bool
+    operation: Callable[[Value, Value], object],
+    known: bool,
+    call_count: Callable[[Callable[[], object]], int],
 ) -> None:
     # Counted in calls, not seconds: twice the depth takes (about) twice the calls.
     def work(depth: int) -> int:
         a, b = _deep_value(depth, known=known), _deep_value(depth, known=known)
-        return _calls(lambda: operation(a, b))
+        return call_count(lambda: operation(a, b))
 
     small = work(50)
     assert work(100) <= 2.2 * small
