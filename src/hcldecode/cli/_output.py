@@ -37,13 +37,13 @@ import fractions
 import math
 import pathlib
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
 import attrs
 
 from ..model._diagnostics import Range
 from ..model._structure import Body, Expression
-from ..values._json import JSONNumber, value_to_json
+from ..values._json import JSONForm, JSONNumber, layout_json, value_to_json
 from ..values._types import NUMBER
 from ..values._value import Value
 
@@ -85,20 +85,6 @@ def _order(obj: object) -> tuple[int, fractions.Fraction]:
         return (1, fractions.Fraction(0))
 
 
-# An item to write: a finished JSON text (scalars, sets), or a container
-# with its items (key or None, object).
-_Items = list[tuple[str | None, object]]
-
-
-class _Container:
-    __slots__ = ("closer", "items", "opener")
-
-    def __init__(self, opener: str, closer: str, items: _Items) -> None:
-        self.opener = opener
-        self.closer = closer
-        self.items = items
-
-
 class _Raw(str):
     """JSON text already written."""
 
@@ -114,49 +100,9 @@ class JsonWriter:
 
     def text(self, obj: object, depth: int = 0) -> str:
         """``obj`` as JSON text, indented as if it were ``depth`` levels deep."""
-        out: list[str] = []
-        nl = self.indent is not None
-        pad = self.indent or ""
-        sep = ": " if nl else ":"
-        stack: list[tuple[Iterator[tuple[str | None, object]], str, int]] = []
-        pending: list[tuple[str | None, object]] = [(None, obj)]
-        first = True
-        while True:
-            if pending:
-                key, item = pending.pop()
-                if not first:
-                    out.append(",")
-                if nl and stack:
-                    out.append("\n" + pad * depth)
-                if key is not None:
-                    out.append(_string(key) + sep)
-                first = False
-                form = self.form(item, depth)
-                if isinstance(form, _Container):
-                    out.append(form.opener)
-                    if not form.items:
-                        out.append(form.closer)
-                        continue
-                    stack.append((iter(form.items), form.closer, depth))
-                    depth += 1
-                    first = True
-                else:
-                    out.append(form)
-            if not stack:
-                return "".join(out)
-            items, closer, outer = stack[-1]
-            following = next(items, None)
-            if following is not None:
-                pending.append(following)
-                continue
-            stack.pop()
-            depth = outer
-            if nl:
-                out.append("\n" + pad * depth)
-            out.append(closer)
-            first = False
+        return layout_json(obj, self.form, _string, self.indent, depth)
 
-    def form(self, obj: object, depth: int) -> str | _Container:
+    def form(self, obj: object, depth: int) -> JSONForm:
         """The JSON text of a scalar, or the items of a container."""
         if isinstance(obj, _Raw):
             return obj
@@ -188,36 +134,36 @@ class JsonWriter:
         if isinstance(obj, Value):
             return self.value(obj, depth)
         if isinstance(obj, Expression):
-            return _Container("{", "}", self.expression(obj))
+            return "{", "}", self.expression(obj)
         if isinstance(obj, Body):
-            return _Container("{", "}", [("body", str(obj.missing_item_range))])
+            return ("{", "}", [("body", str(obj.missing_item_range))])
         if isinstance(obj, list | tuple):
-            return _Container("[", "]", [(None, e) for e in obj])
+            return ("[", "]", [(None, e) for e in obj])
         if isinstance(obj, set | frozenset):
             texts = sorted((_order(e), self.text(e, depth + 1)) for e in obj)
-            return _Container("[", "]", [(None, _Raw(t)) for _, t in texts])
+            return ("[", "]", [(None, _Raw(t)) for _, t in texts])
         if isinstance(obj, dict):
-            return _Container("{", "}", [(str(k), v) for k, v in obj.items()])
+            return ("{", "}", [(str(k), v) for k, v in obj.items()])
         cls = type(obj)
         if attrs.has(cls):
             names = [a.name for a in attrs.fields(cls)]
-            return _Container("{", "}", [(n, getattr(obj, n)) for n in names])
+            return ("{", "}", [(n, getattr(obj, n)) for n in names])
         if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
             names = [f.name for f in dataclasses.fields(obj)]
-            return _Container("{", "}", [(n, getattr(obj, n)) for n in names])
+            return ("{", "}", [(n, getattr(obj, n)) for n in names])
         return _string(str(obj))
 
-    def value(self, value: Value, depth: int) -> str | _Container:
+    def value(self, value: Value, depth: int) -> JSONForm:
         try:
             data = value_to_json(value, value.type)
         except ValueError:
             return "null"
         return self.form(data, depth)
 
-    def expression(self, expr: Expression) -> _Items:
+    def expression(self, expr: Expression) -> list[tuple[str | None, object]]:
         r = expr.range
         source = self.sources.get(r.filename)
-        items: _Items = []
+        items: list[tuple[str | None, object]] = []
         if source is not None and 0 <= r.start.byte <= r.end.byte <= len(source):
             items.append(
                 ("expression", source[r.start.byte : r.end.byte].decode("utf-8", "replace"))

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from .._text import go_quote
 from . import _number as number
@@ -42,10 +43,12 @@ from ._types import (
 from ._value import Value
 
 __all__ = [
+    "JSONForm",
     "JSONNumber",
     "decode_json",
     "encode_json",
     "go_json_text",
+    "layout_json",
     "type_from_json",
     "type_to_json",
     "value_from_json",
@@ -281,21 +284,32 @@ def _go_json_string(text: str) -> str:
     )
 
 
-def go_json_text(data: JSON, indent: str | None = None, *, sort_keys: bool = False) -> str:
-    """``data`` as JSON text the way Go's ``encoding/json`` writes it.
+JSONForm = str | tuple[str, str, Sequence[tuple[str | None, Any]]]
+"""How one value is written: its JSON text, or ``(opener, closer, items)`` for an
+array or object, each item a key (``None`` in arrays) and the value under it."""
 
-    Strings are HTML-safe (``<``, ``>`` and ``&`` escaped); a
-    :class:`JSONNumber` keeps its exact text. With ``indent`` the layout is
-    that of ``json.MarshalIndent``; ``sort_keys`` orders object keys as Go
-    orders the keys of a map. Nesting of any depth is written without
-    recursion.
+
+def layout_json(
+    root: object,
+    form: Callable[[Any, int], JSONForm],
+    key_text: Callable[[str], str],
+    indent: str | None = None,
+    depth: int = 0,
+) -> str:
+    """JSON text of ``root``, with ``form`` saying how each value is written.
+
+    ``form(value, depth)`` gives a value's text or its items (see
+    :data:`JSONForm`); ``key_text`` writes object keys. With ``indent`` the
+    layout is that of Go's ``json.MarshalIndent`` (and Python's
+    ``json.dumps(indent=...)``), as if ``root`` stood ``depth`` levels deep.
+    Nesting of any depth is written without recursion.
     """
     out: list[str] = []
+    separator = ": " if indent is not None else ":"
     # Each entry: the items still to write in one array or object, its closer, its depth.
-    stack: list[tuple[Iterator[tuple[str | None, JSON]], str, int]] = []
-    pending: list[tuple[str | None, JSON]] = [(None, data)]
+    stack: list[tuple[Iterator[tuple[str | None, Any]], str, int]] = []
+    pending: list[tuple[str | None, Any]] = [(None, root)]
     first = True
-    depth = 0
     while True:
         if pending:
             key, obj = pending.pop()
@@ -304,31 +318,24 @@ def go_json_text(data: JSON, indent: str | None = None, *, sort_keys: bool = Fal
             if indent is not None and stack:
                 out.append("\n" + indent * depth)
             if key is not None:
-                out.append(_go_json_string(key))
-                out.append(": " if indent is not None else ":")
+                out.append(key_text(key) + separator)
             first = False
-            if isinstance(obj, list | dict):
-                if isinstance(obj, dict):
-                    keys = sorted(obj) if sort_keys else list(obj)
-                    items: Iterator[tuple[str | None, JSON]] = iter([(k, obj[k]) for k in keys])
-                    out.append("{")
-                    closer = "}"
-                else:
-                    items = iter([(None, e) for e in obj])
-                    out.append("[")
-                    closer = "]"
-                if not obj:
+            written = form(obj, depth)
+            if isinstance(written, str):
+                out.append(written)
+            else:
+                opener, closer, items = written
+                out.append(opener)
+                if not items:
                     out.append(closer)
                     continue
-                stack.append((items, closer, depth))
+                stack.append((iter(items), closer, depth))
                 depth += 1
                 first = True
-            else:
-                out.append(_scalar_text(obj))
         if not stack:
-            break
-        items, closer, outer = stack[-1]
-        following = next(items, None)
+            return "".join(out)
+        items_left, closer, outer = stack[-1]
+        following = next(items_left, None)
         if following is not None:
             pending.append(following)
             continue
@@ -338,7 +345,26 @@ def go_json_text(data: JSON, indent: str | None = None, *, sort_keys: bool = Fal
             out.append("\n" + indent * depth)
         out.append(closer)
         first = False
-    return "".join(out)
+
+
+def go_json_text(data: JSON, indent: str | None = None, *, sort_keys: bool = False) -> str:
+    """``data`` as JSON text the way Go's ``encoding/json`` writes it.
+
+    Strings are HTML-safe (``<``, ``>`` and ``&`` escaped); a
+    :class:`JSONNumber` keeps its exact text. With ``indent`` the layout is
+    that of ``json.MarshalIndent``; ``sort_keys`` orders object keys as Go
+    orders the keys of a map.
+    """
+
+    def form(obj: JSON, _depth: int) -> JSONForm:
+        if isinstance(obj, dict):
+            keys = sorted(obj) if sort_keys else list(obj)
+            return "{", "}", [(k, obj[k]) for k in keys]
+        if isinstance(obj, list):
+            return "[", "]", [(None, e) for e in obj]
+        return _scalar_text(obj)
+
+    return layout_json(data, form, _go_json_string, indent)
 
 
 def _scalar_text(obj: JSON) -> str:
