@@ -1,13 +1,17 @@
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
+import tracemalloc
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import hcldecode as hcl
 from hcldecode.model import (
     Diagnostic,
     Diagnostics,
@@ -621,3 +625,64 @@ def test_safe_shows_what_could_act_on_a_terminal_escaped() -> None:
     assert terminal_safe("tab\tnewline\n\x00\x1f\x80\u2028\u2066é") == (
         "tab\tnewline\n\\x00\\x1f\\u0080\\u2028\\u2066é"
     )
+
+
+# ------------------------------------------------------------------------- long lines, many errors
+
+
+@dataclasses.dataclass
+class _Anything:
+    a: Any = None
+
+
+def _decode_error(text: str) -> hcl.DecodeError:
+    with pytest.raises(hcl.DecodeError) as info:
+        hcl.loads(text, _Anything, filename="long.hcl")
+    return info.value
+
+
+def test_a_long_line_is_shown_as_a_window_around_the_subject() -> None:
+    # Lines of more than 400 characters: 80 characters each side, "…" where cut.
+    error = _decode_error("a = [" + "1," * 300 + "x" + ",2" * 300 + "]\n")
+    assert str(error) == (
+        "Error: Variables not allowed\n\n"
+        "  on long.hcl line 1:\n"
+        "   1: …" + "1," * 40 + "x" + ",2" * 40 + "…\n\n"
+        "Variables may not be used here."
+    )
+
+
+def test_a_long_subject_is_cut_too() -> None:
+    error = _decode_error('a = "' + "x" * 1000 + '" + 1 + true\n')
+    # A subject of more than 200 characters is cut after 200.
+    assert str(error).splitlines()[3] == '   1: a = "' + "x" * 199 + "…"
+    error = _decode_error("a = " + "1 + " * 200 + "true\n")
+    assert str(error).splitlines()[3] == "   1: …" + "1 + " * 20 + "true"
+
+
+def test_str_shows_the_first_hundred_diagnostics() -> None:
+    error = _decode_error("a = [" + "x," * 149 + "x]\n")
+    assert len(error.diagnostics) == 150
+    text = str(error)
+    assert text.count("Error: Variables not allowed") == 100
+    assert text.endswith(
+        "Variables may not be used here.\n\n"
+        "... and 50 more diagnostics (all of them are in .diagnostics)"
+    )
+    error.max_shown = None
+    assert str(error).count("Error: Variables not allowed") == 150
+    assert str(error).endswith("Variables may not be used here.")
+
+
+def test_rendering_costs_the_same_however_long_the_line() -> None:
+    # Before, each diagnostic repeated its whole line: 100 errors on a 100 KB line
+    # built 10 MB of text.
+    error = _decode_error("a = [" + "x," * 50_000 + "x]\n")
+    tracemalloc.start()
+    try:
+        text = str(error)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(text) < 30_000
+    assert peak < 500_000

@@ -59,12 +59,16 @@ __all__ = [
 class HCLError(ValueError):
     """A configuration could not be processed; ``diagnostics`` holds every reason.
 
-    ``str()`` renders all diagnostics like HCL does, with the source lines
-    they point at when the files are known.
+    ``str()`` renders the diagnostics like HCL does, with the source lines
+    they point at when the files are known: the first :attr:`max_shown` of
+    them (100 by default), then a line saying how many more there are. Set
+    ``max_shown`` to ``None`` on the class or the error to show every one;
+    ``diagnostics`` always holds them all.
     """
 
     diagnostics: Diagnostics
     files: Mapping[str, SourceFile]
+    max_shown: int | None = 100
 
     def __init__(
         self,
@@ -76,7 +80,13 @@ class HCLError(ValueError):
         super().__init__(self.diagnostics)
 
     def __str__(self) -> str:
-        return render_diagnostics(self.diagnostics, self.files).rstrip("\n")
+        shown = self.diagnostics if self.max_shown is None else self.diagnostics[: self.max_shown]
+        text = render_diagnostics(shown, self.files).rstrip("\n")
+        hidden = len(self.diagnostics) - len(shown)
+        if hidden:
+            noun = "diagnostic" if hidden == 1 else "diagnostics"
+            text += f"\n\n... and {hidden} more {noun} (all of them are in .diagnostics)"
+        return text
 
 
 _SEVERITY_NAMES = {Severity.ERROR: "Error", Severity.WARNING: "Warning"}
@@ -259,24 +269,47 @@ class _Writer:
         for number, start, end in _lines_between(smap, shown.start.byte, shown.end.byte):
             if not _overlaps(start, end, shown.start.byte, shown.end.byte):
                 continue
-            line_start = smap.offset(start)
-            text = smap.text[line_start : smap.offset(end)]
-            # Underline the part of the subject on this line, if any.
-            cut1 = smap.offset(max(start, underlined.start.byte)) - line_start
-            cut2 = smap.offset(min(end, underlined.end.byte)) - line_start
-            before, marked, after = text[:cut1], text[cut1:cut2], text[cut2:]
-            if cut1 > cut2:
-                before, marked, after = text, "", ""
+            before, marked, after, on_line = _line_parts(smap, start, end, underlined)
             before, marked, after = self.text(before), self.text(marked), self.text(after)
             if self.color and marked:
                 parts.append(f"{number:4d}: {before}{_HIGHLIGHT}{marked}{_RESET}{after}\n")
             else:
                 parts.append(f"{number:4d}: {before}{marked}{after}\n")
             # The subject starts on this line, or goes on over it.
-            if self.carets and (marked or (cut1 == cut2 and underlined.start.byte >= start)):
+            if self.carets and (marked or (on_line and underlined.start.byte >= start)):
                 parts.append(f"      {_cells(before)}{'^' * max(1, len(_cells(marked)))}\n")
         parts.append("\n")
         return "".join(parts)
+
+
+# Source lines longer than this (in characters) are shown as a window around the
+# subject, so that showing a diagnostic costs the same however long its line is.
+_LONG_LINE = 400
+_CONTEXT = 80  # characters shown on each side of the subject in such a window
+_MARKED = 200  # characters of the subject itself shown in such a window
+
+
+def _line_parts(
+    smap: SourceMap, start: int, end: int, underlined: Range
+) -> tuple[str, str, str, bool]:
+    """The text of the line from byte ``start`` to ``end``: before, within and after
+    the underlined range (all before it when the range is not on this line), and
+    whether the range is on this line."""
+    text = smap.text
+    line_start, line_end = smap.offset(start), smap.offset(end)
+    cut1 = smap.offset(max(start, underlined.start.byte))
+    cut2 = smap.offset(min(end, underlined.end.byte))
+    on_line = cut1 <= cut2
+    if not on_line:
+        cut1 = cut2 = line_end
+    if line_end - line_start <= _LONG_LINE:
+        return text[line_start:cut1], text[cut1:cut2], text[cut2:line_end], on_line
+    first = max(line_start, cut1 - _CONTEXT)
+    before = ("…" if first > line_start else "") + text[first:cut1]
+    if cut2 - cut1 > _MARKED:  # the subject itself is cut, and the line with it
+        return before, text[cut1 : cut1 + _MARKED] + "…", "", on_line
+    last = min(line_end, cut2 + _CONTEXT)
+    return before, text[cut1:cut2], text[cut2:last] + ("…" if last < line_end else ""), on_line
 
 
 def _widened(r: Range) -> Range:
@@ -321,7 +354,7 @@ def _lines_between(smap: SourceMap, first: int, last: int) -> Iterator[tuple[int
         start = smap.pos(offset).byte
         if start > last:
             return
-        yield line, start, smap.pos(offset + len(smap.line_text(line))).byte
+        yield line, start, smap.pos(smap.line_end_offset(line)).byte
         line += 1
 
 

@@ -225,6 +225,13 @@ class SourceMap:
         text = self.text[self._starts[line - 1] : self._line_end(line - 1)]
         return text[:-1] if text.endswith("\r") else text
 
+    def line_end_offset(self, line: int) -> int:
+        """The character offset where a line's text ends (before ``"\\n"`` or ``"\\r\\n"``)."""
+        if not 1 <= line <= len(self._starts):
+            raise IndexError(f"{self.filename!r} has no line {line}")
+        end = self._line_end(line - 1)
+        return end - 1 if end > self._starts[line - 1] and self.text[end - 1] == "\r" else end
+
     def line_offset(self, line: int) -> int:
         """The character offset where a line (numbered from 1) starts."""
         if not 1 <= line <= len(self._starts):
