@@ -136,16 +136,17 @@ def write_diagnostics(
     Colours are used when the stream is a terminal, unless ``color`` says
     otherwise. The detail text is wrapped at ``width``, by default the
     terminal's width (no wrapping when the stream is not a terminal).
-    ``carets`` and ``safe`` are as for :func:`render_diagnostics`.
+    ``carets`` and ``safe`` are as for :func:`render_diagnostics`. Each
+    diagnostic is written as soon as it is rendered.
     """
     out = sys.stderr if stream is None else stream
     tty = is_terminal(out)
     if width is None:
         width = terminal_width(out, 0) if tty else 0
-    text = render_diagnostics(
-        diags, files, width=width, color=tty if color is None else color, carets=carets, safe=safe
-    )
-    out.write(text)
+    color = tty if color is None else color
+    writer = _Writer(files or {}, width, color, carets=carets, safe=safe)
+    for diag in diags:  # one at a time, so that many diagnostics need little memory
+        out.write(writer.diagnostic(diag))
     out.flush()
 
 
