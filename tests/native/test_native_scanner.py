@@ -210,3 +210,16 @@ def test_tokens_are_ordered_and_end_with_eof(text: str) -> None:
     for _, start, end in tokens:
         assert previous_end <= start <= end
         previous_end = end
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=0x7F), max_size=80))
+def test_ascii_text_scans_the_same_with_the_unicode_identifier_pattern(text: str) -> None:
+    # ASCII files are scanned with a pattern compiled without the Unicode
+    # tables; on ASCII text it must match exactly as the full pattern does.
+    full = S._main_unicode()
+    for pos in range(len(text)):
+        ascii_match = S._MAIN_ASCII.match(text, pos)
+        full_match = full.match(text, pos)
+        assert (ascii_match and (ascii_match.lastgroup, ascii_match.span())) == (
+            full_match and (full_match.lastgroup, full_match.span())
+        )

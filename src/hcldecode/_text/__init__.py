@@ -7,7 +7,9 @@ from __future__ import annotations
 from ._quote import go_quote
 from ._suggest import edit_distance, suggest
 from ._unicode import (
+    ASCII_IDENT_PATTERN,
     IDENT_PATTERN,
+    SPACE_CHARS,
     SPACE_CLASS,
     UNICODE_VERSION,
     cluster_starts,
@@ -19,7 +21,9 @@ from ._unicode import (
 )
 
 __all__ = [
+    "ASCII_IDENT_PATTERN",
     "IDENT_PATTERN",
+    "SPACE_CHARS",
     "SPACE_CLASS",
     "UNICODE_VERSION",
     "cluster_starts",

@@ -43,7 +43,9 @@ from ._tables import (
 )
 
 __all__ = [
+    "ASCII_IDENT_PATTERN",
     "IDENT_PATTERN",
+    "SPACE_CHARS",
     "SPACE_CLASS",
     "UNICODE_VERSION",
     "cluster_starts",
@@ -84,9 +86,32 @@ def _none_of(*classes: tuple[str, str], extra: str = "") -> str:
 #: patterns. It has no groups and needs no flags.
 IDENT_PATTERN = _any_of(ID_START, extra="_") + _any_of(ID_CONTINUE, extra=r"\-") + "*"
 
+#: :data:`IDENT_PATTERN` for text known to be ASCII: it matches the same
+#: identifiers there, and compiles in microseconds rather than milliseconds.
+ASCII_IDENT_PATTERN = r"[A-Za-z_][A-Za-z0-9_\-]*"
+
 #: Body of a regular-expression character class of the white-space
 #: characters (use it inside ``[...]``); all of them are below U+FFFF.
 SPACE_CLASS = WHITE_SPACE[0]
+
+
+def _class_members(body: str) -> str:
+    """Every character named by a character-class body of characters and ranges."""
+    chars = body.encode("ascii").decode("unicode_escape")
+    members: list[str] = []
+    i = 0
+    while i < len(chars):
+        if chars[i + 1 : i + 2] == "-" and i + 2 < len(chars):
+            members.extend(map(chr, range(ord(chars[i]), ord(chars[i + 2]) + 1)))
+            i += 3
+        else:
+            members.append(chars[i])
+            i += 1
+    return "".join(members)
+
+
+#: The white-space characters, for ``str.strip`` (Go's ``bytes.TrimSpace``).
+SPACE_CHARS = _class_members(SPACE_CLASS)
 
 _SPACE = re.compile(f"[{SPACE_CLASS}]")
 
@@ -146,9 +171,13 @@ def _patterns() -> _Patterns:
     return _Patterns()
 
 
+_ASCII_IDENT = re.compile(ASCII_IDENT_PATTERN)
+
+
 def is_identifier(s: str) -> bool:
     """True when ``s`` is an HCL identifier: ``(ID_Start | "_") (ID_Continue | "-")*``."""
-    return _patterns().ident.fullmatch(s) is not None
+    pattern = _ASCII_IDENT if s.isascii() else _patterns().ident
+    return pattern.fullmatch(s) is not None
 
 
 def is_space(ch: str) -> bool:

@@ -22,7 +22,7 @@ import re
 import sys
 from collections.abc import Callable
 
-from .._text import go_quote, grapheme_count, iter_graphemes, suggest
+from .._text import SPACE_CHARS, go_quote, grapheme_count, iter_graphemes, suggest
 from ..model._diagnostics import REPEATED_ERRORS, Diagnostic, Diagnostics, Range
 from ..model._source import SourceMap
 from ..values._limits import max_nesting, nesting_too_deep_detail
@@ -1418,7 +1418,7 @@ class Parser:
             if kind in (S.STRING_LIT, S.QUOTED_LIT):
                 value = self.string_literal_value(tok, quoted=kind == S.QUOTED_LIT)
                 if ltrim:
-                    value = value.lstrip(S.SPACE_CHARS)
+                    value = value.lstrip(SPACE_CHARS)
                 parts.append(TemplateToken(TemplateToken.LITERAL, tok[1], tok[2], value=value))
                 next_can_trim_prev = True
                 continue
@@ -1426,7 +1426,7 @@ class Parser:
                 if can_trim_prev and tok[2] - tok[1] == 3 and parts:
                     prev = parts[-1]
                     if prev.kind == TemplateToken.LITERAL:
-                        prev.value = prev.value.rstrip(S.SPACE_CHARS)
+                        prev.value = prev.value.rstrip(SPACE_CHARS)
                 self.newlines.append(False)
                 if kind == S.TEMPLATE_INTERP:
                     # The expression is parsed here, not in finish_interpolation, to keep
@@ -1684,7 +1684,7 @@ def _flush_heredoc(tokens: list[TemplateToken], text: str) -> None:
             at_line_start = False
             if tok.kind == TemplateToken.LITERAL:
                 value = tok.value
-                trimmed = value.lstrip(S.SPACE_CHARS)
+                trimmed = value.lstrip(SPACE_CHARS)
                 if not trimmed and value.endswith("\n"):
                     spaces = sys.maxsize
                 else:

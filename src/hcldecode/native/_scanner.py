@@ -13,9 +13,10 @@ become ``BAD_UTF8`` tokens, one per byte.
 
 from __future__ import annotations
 
+import functools
 import re
 
-from .._text import IDENT_PATTERN, SPACE_CLASS
+from .._text import ASCII_IDENT_PATTERN, IDENT_PATTERN, SPACE_CHARS
 from ..model._diagnostics import REPEATED_ERRORS as _REPEATED_ERRORS
 from ..model._diagnostics import Diagnostic, Diagnostics
 from ..model._source import SourceMap
@@ -118,26 +119,39 @@ _BAD = "\udc80-\udcff"
 
 # Spaces and tabs before a token are matched with it (``start(lastgroup)`` is
 # the token's start). No token starts with a space or tab, so the pattern
-# fails only where nothing but spaces and tabs is left.
-_MAIN = re.compile(
-    rf"""
-    [ \t]*(?:
-    (?P<newline>\r?\n)
-    |(?P<number>[0-9](?:(?:[0-9.]|[eE][+-]?[0-9])*(?:[0-9]|[eE][+-]?[0-9]))?)
-    |(?P<ident>{IDENT_PATTERN})
-    |(?P<comment>(?:\#|//)[^\n]*\n?)
-    |(?P<block_comment>/\*)
-    |(?P<seq_end>~\}})
-    |(?P<heredoc><<-?(?P<marker>{IDENT_PATTERN})\r?\n)
-    |(?P<symbol>==|!=|>=|<=|&&|\|\||::|\.\.\.|=>|[\[\]().,*/%+\-=<>!?:&|~^;`'])
-    |(?P<obrace>\{{)
-    |(?P<cbrace>\}})
-    |(?P<quote>")
-    |(?P<bad>[{_BAD}])
-    |(?P<invalid>[^ \t]))
-    """,
-    re.VERBOSE,
-)
+# fails only where nothing but spaces and tabs is left. Identifiers need the
+# Unicode tables, whose classes take tens of milliseconds to compile: ASCII
+# text (nearly every file) is scanned with the ASCII form, compiled at once;
+# the full form is compiled the first time a file needs it.
+def _main_pattern(ident: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"""
+        [ \t]*(?:
+        (?P<newline>\r?\n)
+        |(?P<number>[0-9](?:(?:[0-9.]|[eE][+-]?[0-9])*(?:[0-9]|[eE][+-]?[0-9]))?)
+        |(?P<ident>{ident})
+        |(?P<comment>(?:\#|//)[^\n]*\n?)
+        |(?P<block_comment>/\*)
+        |(?P<seq_end>~\}})
+        |(?P<heredoc><<-?(?P<marker>{ident})\r?\n)
+        |(?P<symbol>==|!=|>=|<=|&&|\|\||::|\.\.\.|=>|[\[\]().,*/%+\-=<>!?:&|~^;`'])
+        |(?P<obrace>\{{)
+        |(?P<cbrace>\}})
+        |(?P<quote>")
+        |(?P<bad>[{_BAD}])
+        |(?P<invalid>[^ \t]))
+        """,
+        re.VERBOSE,
+    )
+
+
+_MAIN_ASCII = _main_pattern(ASCII_IDENT_PATTERN)
+
+
+@functools.cache
+def _main_unicode() -> re.Pattern[str]:
+    return _main_pattern(IDENT_PATTERN)
+
 
 # Inside "...": escapes belong to the literal runs; "$" and "%" not starting
 # a sequence are literal tokens of their own, as in the reference. A run is
@@ -186,9 +200,6 @@ _MODE_QUOTED = 1
 _MODE_HEREDOC = 2
 _MODE_BARE = 3
 
-_SPACE_RE = re.compile(f"[{SPACE_CLASS}]")
-#: The white-space characters, for str.strip (Go's bytes.TrimSpace).
-SPACE_CHARS = "".join(c for c in map(chr, range(0x10000)) if _SPACE_RE.match(c))
 
 
 def scan(text: str, start: int = 0, *, template: bool = False) -> list[Token]:
@@ -206,10 +217,11 @@ def scan(text: str, start: int = 0, *, template: bool = False) -> list[Token]:
     heredocs: list[list[object]] = []  # [marker, at start of line]
     no_comment_end_after = n + 1
     symbols = _SYMBOLS
+    main = _MAIN_ASCII if text.isascii() else _main_unicode()
     while pos < n:
         mode = modes[-1]
         if mode == _MODE_MAIN:
-            m = _MAIN.match(text, pos)
+            m = main.match(text, pos)
             if m is None:  # trailing spaces
                 break
             group = m.lastgroup
