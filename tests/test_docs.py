@@ -6,11 +6,15 @@ directory holding the page's files: a block preceded by
 parse without errors. ``console`` blocks are ``hcldecode`` commands (lines
 starting with ``$ ``, optionally ending in ``; echo $?``), each followed by
 its output (standard output and standard error), which must be exactly what
-the command prints. ``text`` and ``sh`` blocks are shown, not run.
+the command prints. A ``text`` block is the output of the ``python`` block
+above it: exactly what that block prints. ``sh`` and ``none`` blocks are
+shown, not run.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import re
 import shlex
@@ -35,15 +39,22 @@ def test_code_blocks_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, object] = {"__name__": f"docs_{page.stem}"}
     ran = 0
+    printed: str | None = None  # what the last python block printed
     for match in BLOCK.finditer(page.read_text(encoding="utf-8")):
         lang, code, name = match["lang"], match["code"], match["file"]
         if name:
             (tmp_path / name).write_text(code, encoding="utf-8")
         if lang == "python":
-            exec(
-                compile(code, f"{page.name}:{match.start()}", "exec", dont_inherit=True), namespace
-            )
+            with contextlib.redirect_stdout(io.StringIO()) as out:
+                exec(
+                    compile(code, f"{page.name}:{match.start()}", "exec", dont_inherit=True),
+                    namespace,
+                )
+            printed = out.getvalue()
             ran += 1
+        elif lang == "text":
+            assert printed is not None, f"{page.name}: a text block with no python block above"
+            assert code == printed, f"{page.name}: output shown at offset {match.start()}"
         elif lang == "hcl" and not name:
             hcl.parse(code, filename=f"{page.name}.hcl")
         elif lang == "console":

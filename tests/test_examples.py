@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -173,3 +174,23 @@ def test_plugins_unknown_plugin_is_a_diagnostic(tmp_path: Path) -> None:
         "\n"
         'There is no plugin "nope"; the plugins are "auth" and "metrics".\n'
     )
+
+
+def test_examples_readme_lists_every_example_and_its_commands_run() -> None:
+    readme = (EXAMPLES / "README.md").read_text(encoding="utf-8")
+    folders = sorted(p.name for p in EXAMPLES.iterdir() if (p / "main.py").is_file())
+    listed = sorted(re.findall(r"^\| \[(\w+)\]\(\1/\)", readme, re.MULTILINE))
+    assert listed == folders
+    commands = re.findall(r"`(python examples/[^`]+)`", readme)
+    assert len(commands) == len(folders) + 1  # the plugins example is shown twice
+    for command in commands:
+        words = command.split()
+        result = subprocess.run(
+            [sys.executable, *words[1:]],
+            cwd=EXAMPLES.parent,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        expected = 1 if command.endswith("typo.hcl") else 0
+        assert result.returncode == expected, (command, result.stderr)
