@@ -172,6 +172,19 @@ def test_bytes_that_are_not_utf8_report_the_first() -> None:
     ]
 
 
+UNTERMINATED = "No closing marker was found for the string."
+
+
+def test_a_byte_that_is_not_utf8_inside_a_string_ends_it_as_in_the_reference() -> None:
+    # The reference (hcldec 2.14.1 on this file) reports the byte and then the
+    # string as unterminated, at the byte: the scanner's string rule stops there.
+    diags = _parsed(b'a = "x\xffy"\nb = 1\n')
+    assert _spans(diags) == [
+        ("Invalid character encoding", ENCODING, (1, 7, 6, 1, 8, 7)),
+        ("Unterminated template string", UNTERMINATED, (1, 7, 6, 1, 8, 7)),
+    ]
+
+
 @pytest.mark.parametrize(
     ("read", "summary"),
     [

@@ -287,19 +287,19 @@ VALUE_ERRORS = [
         "outer",
         "{ inner = { q = 1, r = 2 } }",
         '{"inner": {"q": 1, "r": 2}}',
-        'attribute "inner": unexpected attribute "r" for Inner; did you mean "q".',
+        'attribute "inner": unexpected attribute "r".',
     ),
     (
         "outer",
         "{ inner = { q = 1 }, sizemb = 2 }",
         '{"inner": {"q": 1}, "sizemb": 2}',
-        'unexpected attribute "sizemb" for Outer; did you mean "size_mb".',
+        'unexpected attribute "sizemb". Did you mean "size_mb"?',
     ),
     (
         "outers",
         "[{ inner = { q = 1 } }, { inner = { q = 1, nose = 1 } }]",
         '[{"inner": {"q": 1}}, {"inner": {"q": 1, "nose": 1}}]',
-        'element 1: attribute "inner": unexpected attribute "nose" for Inner; did you mean "note".',
+        'element 1: attribute "inner": unexpected attribute "nose". Did you mean "note"?',
     ),
 ]
 

@@ -267,7 +267,11 @@ named "x" {}
             f"Only one opt block is allowed. Another was defined at {span(text, 'opt')}.",
             span(text, "opt", 1),
         ),
-        ("Too many pair blocks", 'No more than 2 "pair" blocks are allowed', span(text, "pair", 2)),
+        (
+            "Too many pair blocks",
+            'No more than 2 "pair" blocks are allowed.',
+            span(text, "pair", 2),
+        ),
         (
             "Duplicate named block",
             'A block for named "x" was already defined. The named labels must be unique.',
@@ -285,7 +289,7 @@ def test_block_errors_in_json_syntax() -> None:
             f"Only one opt block is allowed. Another was defined at {span(text, '[')}.",
             span(text, "["),
         ),
-        ("Too many pair blocks", 'No more than 2 "pair" blocks are allowed', span(text, "[", 1)),
+        ("Too many pair blocks", 'No more than 2 "pair" blocks are allowed.', span(text, "[", 1)),
         (
             "Duplicate named block",
             'A block for named "x" was already defined. The named labels must be unique.',
@@ -300,14 +304,14 @@ def test_insufficient_blocks() -> None:
     assert problems(text, Shapes) == [
         (
             "Insufficient named blocks",
-            'At least 1 "named" blocks are required.',
+            'At least 1 "named" block is required.',
             "t.hcl:1,1-1",
         )
     ]
     assert problems('{"one": {}}', Shapes, syntax="json") == [
         (
             "Insufficient named blocks",
-            'At least 1 "named" blocks are required.',
+            'At least 1 "named" block is required.',
             "t.hcl:1,11-12",
         )
     ]
@@ -591,3 +595,38 @@ def test_classes_that_cannot_be_mapped(cls: type, message: str) -> None:
     with pytest.raises(hcl.SchemaError) as info:
         hcl.loads("", cls)
     assert str(info.value) == message
+
+
+@attrs.define
+class NeedsLabels:
+    one: Annotated[Tagged, hcl.block()]
+    named: Annotated[list[Tagged], hcl.block(min_items=1)]
+
+
+def test_a_block_left_out_for_its_labels_is_not_also_missing() -> None:
+    text = "one {}\nnamed {}\n"
+    assert problems(text, NeedsLabels) == [
+        ("Missing name for one", "All one blocks must have 1 labels (name).", "t.hcl:1,5-6"),
+        ("Missing name for named", "All named blocks must have 1 labels (name).", "t.hcl:2,7-8"),
+    ]
+    text = '{"one": {}, "named": {}}'
+    assert problems(text, NeedsLabels, syntax="json") == [
+        (
+            "Missing block label",
+            "At least one object property is required, whose name represents the one block's name.",
+            "t.hcl:1,9-10",
+        ),
+        (
+            "Missing block label",
+            "At least one object property is required, whose name represents the named "
+            "block's name.",
+            "t.hcl:1,22-23",
+        ),
+    ]
+
+
+def test_block_counts_are_worded_in_the_singular_for_one() -> None:
+    assert problems("", NeedsLabels) == [
+        ("Missing one block", "A one block is required.", "t.hcl:1,1-1"),
+        ("Insufficient named blocks", 'At least 1 "named" block is required.', "t.hcl:1,1-1"),
+    ]

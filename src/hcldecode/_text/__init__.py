@@ -1,9 +1,10 @@
 """Text rules shared by every layer (private): Unicode identifiers, grapheme
-clusters and white space as HCL sees them, quoting names in messages, and
-"Did you mean ...?" suggestions."""
+clusters and white space as HCL sees them, quoting names and counting nouns
+in messages, and "Did you mean ...?" suggestions."""
 
 from __future__ import annotations
 
+from ._plural import counted
 from ._quote import go_quote
 from ._suggest import edit_distance, suggest
 from ._unicode import (
@@ -27,6 +28,7 @@ __all__ = [
     "SPACE_CLASS",
     "UNICODE_VERSION",
     "cluster_starts",
+    "counted",
     "edit_distance",
     "go_quote",
     "grapheme_count",

@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 
-from .._text import go_quote, suggest
+from .._text import counted, go_quote, suggest
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._structure import Attribute, Block, Body, BodyContent, Expression
@@ -176,7 +176,8 @@ def _attribute_value(
         diags.append(
             Diagnostic.error(
                 "Incorrect attribute value type",
-                f"Inappropriate value for attribute {go_quote(field.hcl_name)}: {where}{exc}.",
+                f"Inappropriate value for attribute {go_quote(field.hcl_name)}: "
+                f"{_sentence(f'{where}{exc}')}",
                 subject.range,
                 attribute.range,
                 expression=expr,
@@ -184,6 +185,11 @@ def _attribute_value(
             )
         )
         return _FAILED
+
+
+def _sentence(text: str) -> str:
+    """``text`` ended with a full stop, unless it ends with a question already."""
+    return text if text.endswith("?") else f"{text}."
 
 
 def _locate(expr: Expression, path: Path, ctx: EvalContext | None) -> tuple[Expression, str]:
@@ -247,12 +253,13 @@ def _unexpected_keys(value: Value, annotation: Any) -> str | None:
     args = typing.get_args(inner)
     if is_config_class(inner) and isinstance(value.type, ObjectType | MapType):
         fields = {f.hcl_name: f for f in class_info(inner).fields}
+        present = {key for key, _ in value.items()}
         for key, item in value.items():
             field = fields.get(key)
             if field is None:
-                hint = suggest(key, fields)
-                more = f'; did you mean "{hint}"' if hint else ""
-                return f'unexpected attribute "{key}" for {inner.__name__}{more}'
+                hint = suggest(key, [name for name in fields if name not in present])
+                more = f". Did you mean {go_quote(hint)}?" if hint else ""
+                return f"unexpected attribute {go_quote(key)}{more}"
             nested = _unexpected_keys(item, field.annotation)
             if nested:
                 return f'attribute "{key}": {nested}'
@@ -297,6 +304,8 @@ def _blocks_value(scope: _Scope, field: FieldInfo) -> Any:
                 return _MISSING
             if shape == "optional":
                 return None
+            if type_name in content.mislabelled:  # reported for its labels already
+                return _FAILED
             diags.append(
                 Diagnostic.error(
                     f"Missing {type_name} block",
@@ -344,11 +353,14 @@ def _check_counts(
     field: FieldInfo, blocks: Sequence[Block], content: BodyContent, diags: Diagnostics
 ) -> bool:
     type_name = field.hcl_name
-    if field.min_items is not None and len(blocks) < field.min_items:
+    # Blocks left out for their labels are reported already, and may count.
+    countable = type_name not in content.mislabelled
+    if countable and field.min_items is not None and len(blocks) < field.min_items:
         diags.append(
             Diagnostic.error(
                 f"Insufficient {type_name} blocks",
-                f"At least {field.min_items} {go_quote(type_name)} blocks are required.",
+                f"At least {counted(field.min_items, f'{go_quote(type_name)} block')} "
+                f"{'is' if field.min_items == 1 else 'are'} required.",
                 content.missing_item_range,
             )
         )
@@ -357,7 +369,8 @@ def _check_counts(
         diags.append(
             Diagnostic.error(
                 f"Too many {type_name} blocks",
-                f"No more than {field.max_items} {go_quote(type_name)} blocks are allowed",
+                f"No more than {counted(field.max_items, f'{go_quote(type_name)} block')} "
+                f"{'is' if field.max_items == 1 else 'are'} allowed.",
                 blocks[field.max_items].def_range,
             )
         )

@@ -84,6 +84,7 @@ class JsonBody(NodeView, Body):
         block_types = schema.block_types()
         attributes: dict[str, Attribute] = {}
         blocks: list[Block] = []
+        mislabelled: set[str] = set()
         repeats = _Repeats()
         for prop in properties:
             name = prop.name
@@ -102,11 +103,12 @@ class JsonBody(NodeView, Body):
                 used.add(name)
             elif name in block_types:
                 header = block_types[name]
-                diags.extend(
-                    self._unpack_block(
-                        prop.value, name, self._name_range(prop), header.label_names, blocks
-                    )
+                unpack_diags = self._unpack_block(
+                    prop.value, name, self._name_range(prop), header.label_names, blocks
                 )
+                if unpack_diags.has_errors():
+                    mislabelled.add(name)
+                diags.extend(unpack_diags)
                 used.add(name)
         missing = self.missing_item_range
         for attr in schema.attributes:
@@ -119,7 +121,7 @@ class JsonBody(NodeView, Body):
                         missing,
                     )
                 )
-        return BodyContent(attributes, tuple(blocks), missing), used, diags
+        return BodyContent(attributes, tuple(blocks), missing, frozenset(mislabelled)), used, diags
 
     def just_attributes(self) -> tuple[dict[str, Attribute], Diagnostics]:
         diags = Diagnostics()

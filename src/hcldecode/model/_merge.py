@@ -80,6 +80,7 @@ class MergedBody(Body):
         diags = Diagnostics()
         attributes: dict[str, Attribute] = {}
         blocks: list[Block] = []
+        mislabelled: frozenset[str] = frozenset()
         leftovers: list[Body] = []
         for body in self.bodies:
             if partial:
@@ -90,6 +91,7 @@ class MergedBody(Body):
             diags.extend(body_diags)
             _add_attributes(attributes, content.attributes.values(), diags)
             blocks.extend(content.blocks)
+            mislabelled |= content.mislabelled
         for attr_schema in schema.attributes:
             if attr_schema.required and attr_schema.name not in attributes:
                 diags.append(
@@ -98,7 +100,9 @@ class MergedBody(Body):
                         f"The argument {go_quote(attr_schema.name)} is required, but was not set.",
                     )
                 )
-        merged = BodyContent(attributes, tuple(blocks), self.missing_item_range)
+        merged = BodyContent(
+            attributes, tuple(blocks), self.missing_item_range, frozenset(mislabelled)
+        )
         return merged, merge_bodies(leftovers), diags
 
 

@@ -231,12 +231,16 @@ class BodyContent:
 
     ``attributes`` maps each attribute that is present to its definition, in
     source order; ``blocks`` lists the blocks of the requested types in
-    source order.
+    source order. ``mislabelled`` names the requested block types of which
+    some block was left out for its labels (too few, too many, or not
+    shaped as labels), an error already reported: a decoder need not also
+    report such a type as missing.
     """
 
     attributes: Mapping[str, Attribute]
     blocks: tuple[Block, ...]
     missing_item_range: Range
+    mislabelled: frozenset[str] = frozenset()
 
     def blocks_of_type(self, type_name: str) -> list[Block]:
         return [b for b in self.blocks if b.type == type_name]

@@ -173,6 +173,7 @@ class Body(ModelBody):
 
         wanted = schema.block_types()
         blocks: list[Block] = []
+        mislabelled: set[str] = set()
         for block in self.blocks:
             header = wanted.get(block.type)
             if header is None or block.type in self.hidden_blocks:
@@ -195,6 +196,7 @@ class Body(ModelBody):
                         context,
                     )
                 )
+                mislabelled.add(block.type)
                 continue
             if len(block.labels) < len(label_names):
                 diags.append(
@@ -206,6 +208,7 @@ class Body(ModelBody):
                         context,
                     )
                 )
+                mislabelled.add(block.type)
                 continue
             blocks.append(block)
 
@@ -218,7 +221,9 @@ class Body(ModelBody):
             hidden_attrs=frozenset(hidden_attrs),
             hidden_blocks=self.hidden_blocks | frozenset(wanted),
         )
-        content = BodyContent(ordered, tuple(blocks), self.missing_item_range)
+        content = BodyContent(
+            ordered, tuple(blocks), self.missing_item_range, frozenset(mislabelled)
+        )
         return content, remain, diags
 
     def content(self, schema: BodySchema) -> tuple[BodyContent, Diagnostics]:

@@ -117,6 +117,7 @@ _SYMBOLS = {
 
 _BAD = "\udc80-\udcff"
 
+
 # Spaces and tabs before a token are matched with it (``start(lastgroup)`` is
 # the token's start). No token starts with a space or tab, so the pattern
 # fails only where nothing but spaces and tabs is left. Identifiers need the
@@ -199,7 +200,6 @@ _MODE_MAIN = 0
 _MODE_QUOTED = 1
 _MODE_HEREDOC = 2
 _MODE_BARE = 3
-
 
 
 def scan(text: str, start: int = 0, *, template: bool = False) -> list[Token]:
