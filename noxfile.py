@@ -39,8 +39,13 @@ def typecheck(session: nox.Session) -> None:
 
 @nox.session
 def docs(session: nox.Session) -> None:
-    """Run every code block in docs/ and every example in examples/."""
-    session.install("-e", ".[test]")
+    """Build the documentation site (warnings are errors, links inside it are
+    checked) into docs/_build/html, then run every code block in docs/ and
+    every example in examples/."""
+    session.install("-e", ".[test]", "sphinx>=7", "myst-parser>=3")
+    session.run(
+        "sphinx-build", "-E", "-W", "--keep-going", "-q", "-b", "html", "docs", "docs/_build/html"
+    )
     session.run("pytest", "tests/test_docs.py", "tests/test_examples.py", *session.posargs)
 
 
