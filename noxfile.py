@@ -114,3 +114,14 @@ def differential(session: nox.Session) -> None:
     session.install("-e", ".")
     session.run("python", "tools/differential.py", str(reference), *session.posargs)
     session.run("python", "tools/differential_format.py", str(formatter), *session.posargs)
+
+
+@nox.session
+def fuzz(session: nox.Session) -> None:
+    """Coverage-guided fuzzing (atheris): ``nox -s fuzz -- --minutes 30``.
+
+    Not part of the default sessions. Findings (crashes, and inputs slower
+    than two seconds) are written to .fuzz/findings/ and fail the session.
+    """
+    session.install("-e", ".", "atheris")
+    session.run("python", "tools/fuzz.py", *session.posargs)

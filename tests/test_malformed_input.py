@@ -16,7 +16,16 @@ import pytest
 
 from hcldecode import json as hcljson
 from hcldecode import native
-from hcldecode.model import AttributeSchema, Body, BodySchema, Diagnostics, Range
+from hcldecode.model import (
+    AttributeSchema,
+    Body,
+    BodySchema,
+    Diagnostics,
+    EvalContext,
+    Pos,
+    Range,
+    Severity,
+)
 
 UNUSED = "This character is not used within the language."
 CURLY = '"Curly quotes" are not valid here. These can sometimes be inadvertently introduced when sharing code via documents or discussion forums. It might help to replace the character with a "straight quote".'
@@ -251,3 +260,42 @@ def test_long_json_strings_take_memory_proportional_to_their_length() -> None:
     finally:
         tracemalloc.stop()
     assert peak < 16 * len(src)
+
+
+VARIABLES_NOT_ALLOWED = ("Variables not allowed", "Variables may not be used here.")
+
+
+@pytest.mark.parametrize("count", [150, 1_000, 10_000])
+def test_an_evaluation_reports_each_summary_a_bounded_number_of_times(count: int) -> None:
+    text = "[" + ", ".join(["x"] * count) + "]"
+    expr, diags = native.parse_expression(text, "e.hcl")
+    assert diags == []
+    value, diags = expr.value(None)
+    assert not value.is_wholly_known
+    assert [(d.summary, d.detail) for d in diags[:-1]] == [VARIABLES_NOT_ALLOWED] * 100
+    assert [d.subject for d in diags[:3]] == [
+        Range("e.hcl", Pos(1, 2 + 3 * i, 1 + 3 * i), Pos(1, 3 + 3 * i, 2 + 3 * i)) for i in range(3)
+    ]
+    last = diags[-1]
+    assert (last.severity, last.summary, last.detail, last.subject) == (
+        Severity.WARNING,
+        "Too many diagnostics",
+        f"{count - 100} more diagnostics of this expression are left out: each summary "
+        "is reported for its first 100 occurrences.",
+        expr.range,
+    )
+
+
+def test_a_json_evaluation_reports_each_summary_a_bounded_number_of_times() -> None:
+    expr, diags = hcljson.parse_expression(
+        '["${x}", ' + ", ".join(['"${y}"'] * 999) + "]", "e.json"
+    )
+    assert diags == []
+    value, diags = expr.value(EvalContext({}))
+    assert not value.is_wholly_known
+    assert [d.summary for d in diags] == ["Unknown variable"] * 100 + ["Too many diagnostics"]
+    assert diags[0].detail == 'There is no variable named "x".'
+    assert diags[-1].detail == (
+        "900 more diagnostics of this expression are left out: each summary is reported "
+        "for its first 100 occurrences."
+    )

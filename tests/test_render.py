@@ -661,17 +661,19 @@ def test_a_long_subject_is_cut_too() -> None:
 
 
 def test_str_shows_the_first_hundred_diagnostics() -> None:
-    error = _decode_error("a = [" + "x," * 149 + "x]\n")
+    # Two summaries alternating, 75 of each: one evaluation reports 100 of each.
+    error = _decode_error("a = [" + "x, f(), " * 74 + "x, f()]\n")
     assert len(error.diagnostics) == 150
     text = str(error)
-    assert text.count("Error: Variables not allowed") == 100
+    assert text.count("Error: Variables not allowed") == 50
+    assert text.count("Error: Function calls not allowed") == 50
     assert text.endswith(
-        "Variables may not be used here.\n\n"
+        "Functions may not be called here.\n\n"
         "... and 50 more diagnostics (all of them are in .diagnostics)"
     )
     error.max_shown = None
-    assert str(error).count("Error: Variables not allowed") == 150
-    assert str(error).endswith("Variables may not be used here.")
+    assert str(error).count("Error: Variables not allowed") == 75
+    assert str(error).endswith("Functions may not be called here.")
 
 
 def test_rendering_costs_the_same_however_long_the_line() -> None:

@@ -1758,11 +1758,13 @@ def test_long_operator_chains() -> None:
     assert value_of(" && ".join(["true"] * 10_000)) == TRUE
     value, diags = run(" - ".join(["a"] * 10_000))
     assert value == n(1 - 9_999)
-    # Errors in a long chain: each reported once, in source order.
+    # Errors in a long chain: each reported once, in source order, the first
+    # hundred of one summary, then how many more there are.
     value, diags = run(" + ".join(["nosuch"] * 1000))
     assert value == Value.unknown(NUMBER)
-    assert len(diags) == 1000
-    assert [d.subject.start.byte for d in diags if d.subject] == [9 * i for i in range(1000)]
+    assert [d.summary for d in diags] == ["Unknown variable"] * 100 + ["Too many diagnostics"]
+    assert [d.subject.start.byte for d in diags[:-1] if d.subject] == [9 * i for i in range(100)]
+    assert diags[-1].detail.startswith("900 more diagnostics of this expression are left out")
 
 
 @pytest.mark.parametrize(

@@ -29,7 +29,14 @@ import attrs
 
 from .._text import go_quote
 from ..model._context import is_literal_only
-from ..model._diagnostics import Diagnostic, Diagnostics, Range
+from ..model._diagnostics import (
+    FIRST_REPEAT_CHECK,
+    Diagnostic,
+    Diagnostics,
+    Range,
+    bound_repeats,
+    drop_repeats,
+)
 from ..model._source import utf8_length
 from ..model._static import abs_traversal_for_expr, expr_call
 from ..model._structure import Expression, StaticCall
@@ -198,7 +205,10 @@ class JsonExpression(NodeView, Expression):
         if not isinstance(node, (ObjectNode, ArrayNode)):
             return self._scalar(node, ctx, diags), diags
         frames = [_Frame(node)]
+        compact_at = FIRST_REPEAT_CHECK
         while True:
+            if len(diags) >= compact_at:
+                compact_at = bound_repeats(diags)
             frame = frames[-1]
             container = frame.container
             i = len(frame.values)
@@ -215,7 +225,7 @@ class JsonExpression(NodeView, Expression):
                 result = frame.result()
                 frames.pop()
                 if not frames:
-                    return result, diags
+                    return result, drop_repeats(diags, self.range)
                 frames[-1].add(result, self, ctx, diags)
             elif isinstance(child, (ObjectNode, ArrayNode)):
                 frames.append(_Frame(child))

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ._structure import Expression
 
 __all__ = [
+    "FIRST_REPEAT_CHECK",
     "REPEATED_ERRORS",
     "Diagnostic",
     "Diagnostics",
@@ -26,6 +27,8 @@ __all__ = [
     "Range",
     "Severity",
     "SourceFile",
+    "bound_repeats",
+    "drop_repeats",
 ]
 
 #: How many times the syntaxes report one error that the reference reports
@@ -209,3 +212,60 @@ class SourceFile(Protocol):
     def context_string(self, byte: int) -> str | None:
         """A description of the innermost block around ``byte``, e.g. ``service "web"``."""
         ...
+
+
+# One evaluation's diagnostics are kept to REPEATED_ERRORS per summary: an
+# expression can repeat one mistake once per element (``[x, x, x, ...]`` in
+# literal-only mode is ``Variables not allowed`` for every ``x``). While an
+# evaluation runs, ``bound_repeats`` replaces the diagnostics past the bound
+# with shared stand-ins of the same severity, in place, so that positions
+# into the list stay valid and errors still count as errors, and memory
+# stays bounded; ``drop_repeats`` then takes the stand-ins out and says how
+# many were left out. The work per diagnostic does not grow with the number
+# already found.
+_STAND_IN_ERROR = Diagnostic(Severity.ERROR, "(left out)", "")
+_STAND_IN_WARNING = Diagnostic(Severity.WARNING, "(left out)", "")
+
+#: The length of an evaluation's diagnostics list at which it first calls
+#: :func:`bound_repeats`.
+FIRST_REPEAT_CHECK = 2 * REPEATED_ERRORS
+
+
+def _replace_repeats(diags: Diagnostics) -> int:
+    """Put stand-ins in place of the diagnostics past the bound; how many there are."""
+    seen: dict[str, int] = {}
+    left_out = 0
+    for i, diag in enumerate(diags):
+        if diag is _STAND_IN_ERROR or diag is _STAND_IN_WARNING:
+            left_out += 1
+            continue
+        count = seen[diag.summary] = seen.get(diag.summary, 0) + 1
+        if count > REPEATED_ERRORS:
+            diags[i] = _STAND_IN_ERROR if diag.is_error else _STAND_IN_WARNING
+            left_out += 1
+    return left_out
+
+
+def bound_repeats(diags: Diagnostics) -> int:
+    """Replace the diagnostics past the bound; the length at which to call again."""
+    _replace_repeats(diags)
+    return 2 * len(diags)
+
+
+def drop_repeats(diags: Diagnostics, subject: Range) -> Diagnostics:
+    """``diags`` without what the bound leaves out, and a warning at ``subject`` if any."""
+    if len(diags) <= REPEATED_ERRORS:
+        return diags
+    left_out = _replace_repeats(diags)
+    if not left_out:
+        return diags
+    kept = Diagnostics(d for d in diags if d is not _STAND_IN_ERROR and d is not _STAND_IN_WARNING)
+    kept.append(
+        Diagnostic.warning(
+            "Too many diagnostics",
+            f"{left_out} more diagnostics of this expression are left out: each summary "
+            f"is reported for its first {REPEATED_ERRORS} occurrences.",
+            subject,
+        )
+    )
+    return kept

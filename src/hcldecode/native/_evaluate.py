@@ -34,7 +34,14 @@ from .._text import go_quote, suggest
 from ..model import _ops as ops
 from ..model._call import evaluate_call
 from ..model._context import EvalContext, is_literal_only
-from ..model._diagnostics import Diagnostic, Diagnostics, Range
+from ..model._diagnostics import (
+    FIRST_REPEAT_CHECK,
+    Diagnostic,
+    Diagnostics,
+    Range,
+    bound_repeats,
+    drop_repeats,
+)
 from ..model._structure import Expression
 from ..model._traversal import Traversal
 from ..values._convert import Conversion, ConversionError, convert, get_conversion, unify_unsafe
@@ -71,7 +78,8 @@ def evaluate(node: ast.Node, ctx: EvalContext | None) -> tuple[Value, Diagnostic
     unknown value of the dynamic pseudo-type.
     """
     diags = Diagnostics()
-    return _run(node, ctx, diags), diags
+    value = _run(node, ctx, diags)
+    return value, drop_repeats(diags, node.range)
 
 
 # --------------------------------------------------------------------------- the driver
@@ -81,7 +89,10 @@ def _run(root: ast.Node, ctx: _Ctx, diags: Diagnostics) -> Value:
     """Evaluate ``root`` without Python recursion, appending diagnostics to ``diags``."""
     stack: list[_Gen] = []
     node, node_ctx = root, ctx
+    compact_at = FIRST_REPEAT_CHECK
     while True:
+        if len(diags) >= compact_at:
+            compact_at = bound_repeats(diags)
         while isinstance(node, (ast.Parens, ast.TemplateWrap)):
             node = node.inner if isinstance(node, ast.Parens) else node.wrapped
         leaf = _LEAVES.get(type(node))
