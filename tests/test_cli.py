@@ -33,7 +33,7 @@ import attrs
 import hcldecode as hcl
 from hcldecode.values import STRING
 
-hcl.register_type(ipaddress.IPv4Address, STRING, ipaddress.IPv4Address)
+decoder = hcl.Decoder(types={ipaddress.IPv4Address: (STRING, ipaddress.IPv4Address)})
 
 
 class Level(enum.Enum):

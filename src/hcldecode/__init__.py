@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from .decoding import (
     DecodeError,
+    Decoder,
     SchemaError,
     attr,
     attr_range,
@@ -28,7 +29,6 @@ from .decoding import (
     loads,
     parse,
     parse_file,
-    register_type,
     reject_unclaimed,
     remain,
     schema_of,
@@ -73,6 +73,7 @@ __all__ = [
     "BodySchema",
     "ConversionError",
     "DecodeError",
+    "Decoder",
     "Diagnostic",
     "Diagnostics",
     "EvalContext",
@@ -108,7 +109,6 @@ __all__ = [
     "merge_files",
     "parse",
     "parse_file",
-    "register_type",
     "reject_unclaimed",
     "remain",
     "render_diagnostics",

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 import attrs
 import pytest
-from decoding_helpers import Syntax, problems, span
+from decoding_helpers import Syntax, listed, problems, span
 
 import hcldecode as hcl
 from hcldecode.values import NUMBER
@@ -449,7 +449,7 @@ class Version:
     __hash__ = None  # type: ignore[assignment]
 
 
-hcl.register_type(Version, hcl.values.STRING, Version)
+VERSIONS = hcl.Decoder(types={Version: (hcl.values.STRING, Version)})
 
 
 @dataclasses.dataclass
@@ -466,7 +466,9 @@ class Release:
     ],
 )
 def test_a_registered_type(text: str, syntax: Syntax) -> None:
-    assert hcl.loads(text, Release, syntax=syntax) == Release(Version("1.2.3"), [Version("1.0.0")])
+    assert VERSIONS.loads(text, Release, syntax=syntax) == Release(
+        Version("1.2.3"), [Version("1.0.0")]
+    )
 
 
 @pytest.mark.parametrize(
@@ -474,7 +476,9 @@ def test_a_registered_type(text: str, syntax: Syntax) -> None:
     [('version = "1.2"\n', "native"), ('{"version": "1.2"}', "json")],
 )
 def test_a_registered_type_that_refuses_a_value(text: str, syntax: Syntax) -> None:
-    assert problems(text, Release, syntax=syntax) == [
+    with pytest.raises(hcl.DecodeError) as info:
+        VERSIONS.loads(text, Release, filename="t.hcl", syntax=syntax)
+    assert listed(info.value) == [
         (
             "Incorrect attribute value type",
             "Inappropriate value for attribute \"version\": '1.2' is not a version like 1.2.3.",

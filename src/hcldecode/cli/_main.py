@@ -25,7 +25,7 @@ import attrs
 
 from .. import json as hcljson
 from .._text import go_quote
-from ..decoding import DecodeError, SchemaError, decode
+from ..decoding import DecodeError, Decoder, SchemaError
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics, Range, Severity
 from ..model._merge import merge_bodies
@@ -291,7 +291,7 @@ class _Run:
         # not variables are given (HCL reads them as literal text without one).
         ctx = EvalContext(variables or None)
         try:
-            obj: object = decode(body, cls, ctx=ctx)
+            obj: object = _decoder_for(cls).decode(body, cls, ctx=ctx)
         except DecodeError as error:
             return self.fail(error.diagnostics)
         except SchemaError as error:
@@ -366,3 +366,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return INTERRUPTED
     return status
+
+
+def _decoder_for(cls: type) -> Decoder:
+    """The schema module's ``decoder`` (a :class:`Decoder` that knows its own
+    types), else a plain one."""
+    module = sys.modules.get(cls.__module__)
+    decoder = getattr(module, "decoder", None)
+    return decoder if isinstance(decoder, Decoder) else Decoder()

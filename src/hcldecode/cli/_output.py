@@ -19,7 +19,8 @@ Every type a configuration class can hold has one form:
 * ``hcl.Expression``: ``{"expression": SOURCE, "range": RANGE}``, its source
   text and range;
 * ``hcl.Body``: ``{"body": RANGE}``, where it starts;
-* anything else (a type taught with ``register_type``): its ``str()``.
+* anything else (a type of the application's own, taught to a ``Decoder``): its
+  ``str()``.
 
 Strings are written so that a terminal shows them and does nothing else:
 control characters, DEL, the C1 controls, bidirectional controls, line

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ._api import (
     DecodeError,
+    Decoder,
     decode,
     decode_partial,
     loads,
@@ -24,10 +25,10 @@ from ._markers import (
     remain,
     type_range,
 )
-from ._pytypes import register_type
 
 __all__ = [
     "DecodeError",
+    "Decoder",
     "SchemaError",
     "attr",
     "attr_range",
@@ -41,7 +42,6 @@ __all__ = [
     "loads",
     "parse",
     "parse_file",
-    "register_type",
     "reject_unclaimed",
     "remain",
     "schema_of",

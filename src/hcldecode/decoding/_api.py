@@ -15,11 +15,14 @@ from ..model._diagnostics import (
 from ..model._merge import merge_bodies
 from ..model._render import HCLError
 from ..model._structure import AttributeSchema, Body, BodyContent, BodySchema, File
+from ..values._types import Type
 from ._classinfo import SchemaError, class_info
 from ._decoder import decode_body
+from ._pytypes import PythonTypes
 
 __all__ = [
     "DecodeError",
+    "Decoder",
     "Source",
     "decode",
     "decode_partial",
@@ -134,47 +137,153 @@ def _load(source: Source) -> tuple[Body, dict[str, SourceFile]]:
     raise TypeError(f"cannot decode from {source!r}")
 
 
-def _context(
-    variables: Mapping[str, Any] | None,
-    functions: Mapping[str, Callable[..., Any]] | None,
-    ctx: EvalContext | None,
-) -> EvalContext | None:
-    if ctx is not None:
-        if variables is not None or functions is not None:
-            raise TypeError("give either ctx or variables/functions, not both")
-        return ctx
-    if variables is None and functions is None:
-        return None
-    return EvalContext(variables=variables, functions=functions)
+Functions = Mapping[str, Callable[..., Any]]
+TypeRules = Mapping[type, tuple[Type, Callable[[Any], Any]]]
 
 
-def _root_info_check(cls: type) -> None:
-    info = class_info(cls)
-    if info.labels:
-        raise SchemaError(
-            f"{cls.__qualname__}.{info.labels[0].name}: a label() field can only be in a "
-            "class decoded from a block, not in the top-level class"
+class Decoder:
+    """Decodes configurations with the types, variables and functions it is given.
+
+    ``types`` teaches it Python types of the application's own: each maps to
+    the HCL type its values are converted to first, and a callable that
+    builds the object from the converted value made plain Python (``str``,
+    ``int``, ``Decimal``, ``bool``, ``None``, ``list``, ``dict``); a
+    ``ValueError`` or ``TypeError`` that callable raises becomes a
+    diagnostic at the value. ``variables`` and ``functions`` are available
+    to every configuration it decodes; a call's own ``variables`` and
+    ``functions`` are added to them (the call's win), and a call's ``ctx``
+    is used instead of all of them.
+
+    A decoder never changes: :meth:`with_type` makes a new one, so two
+    libraries in one process can each have their own without meeting. The
+    module-level :func:`decode`, :func:`loads` and the rest use a decoder
+    that knows no types of the application's own.
+    """
+
+    __slots__ = ("_functions", "_types", "_variables")
+
+    def __init__(
+        self,
+        *,
+        types: TypeRules | None = None,
+        variables: Mapping[str, Any] | None = None,
+        functions: Functions | None = None,
+    ) -> None:
+        self._types = PythonTypes(types)
+        self._variables = dict(variables) if variables is not None else None
+        self._functions = dict(functions) if functions is not None else None
+
+    def with_type(self, tp: type, hcl_type: Type, structure: Callable[[Any], Any]) -> Decoder:
+        """A new decoder that also knows ``tp`` (see the class description)."""
+        return Decoder(
+            types={**self._types.registered, tp: (hcl_type, structure)},
+            variables=self._variables,
+            functions=self._functions,
         )
 
+    def decode(
+        self,
+        source: Source,
+        cls: type[T],
+        *,
+        variables: Mapping[str, Any] | None = None,
+        functions: Functions | None = None,
+        ctx: EvalContext | None = None,
+    ) -> T:
+        """Decode a configuration into an instance of ``cls``.
 
-def _run(
-    source: Source,
-    cls: type[T],
-    *,
-    partial: bool,
-    variables: Mapping[str, Any] | None,
-    functions: Mapping[str, Callable[..., Any]] | None,
-    ctx: EvalContext | None,
-) -> tuple[T, Body | None]:
-    _root_info_check(cls)
-    eval_ctx = _context(variables, functions, ctx)
-    body, files = _load(source)
-    diags = Diagnostics()
-    obj, remaining = decode_body(body, cls, eval_ctx, diags, partial=partial)
-    if partial and remaining is not None:
-        remaining = ClaimedBody.wrap(remaining, class_info(cls).schema, files)
-    _raise(diags, files, remaining if partial else None)
-    return obj, remaining
+        ``source`` is a path, a list of paths (merged into one configuration), a
+        binary file object, a parsed :class:`File` or a :class:`Body`. Files
+        whose name ends in ``.json`` are read as HCL JSON. Expressions are
+        evaluated with ``variables`` and ``functions`` (or a prepared ``ctx``);
+        with neither, in literal-only mode. Everything the class does not claim
+        is an error, unless the class has a ``remain()`` field. Raises
+        :class:`DecodeError` with every problem found.
+        """
+        obj, _ = self._run(source, cls, False, self._context(variables, functions, ctx))
+        return obj
+
+    def decode_partial(
+        self,
+        source: Source,
+        cls: type[T],
+        *,
+        variables: Mapping[str, Any] | None = None,
+        functions: Functions | None = None,
+        ctx: EvalContext | None = None,
+    ) -> tuple[T, Body]:
+        """Decode what ``cls`` claims and return it with the body of everything else.
+
+        The remaining body can be decoded by other classes (plugins), and
+        finally passed to :func:`reject_unclaimed`, which reports what nobody
+        claimed, with suggestions drawn from every class that took part. When
+        decoding fails, the :class:`DecodeError` holds that body as ``remaining``.
+        """
+        obj, remaining = self._run(source, cls, True, self._context(variables, functions, ctx))
+        assert remaining is not None
+        return obj, remaining
+
+    def loads(
+        self,
+        text: str | bytes,
+        cls: type[T],
+        *,
+        filename: str = "<string>",
+        syntax: Syntax = "native",
+        variables: Mapping[str, Any] | None = None,
+        functions: Functions | None = None,
+        ctx: EvalContext | None = None,
+    ) -> T:
+        """Decode configuration text into an instance of ``cls`` (see :meth:`decode`)."""
+        return self.decode(
+            parse(text, filename=filename, syntax=syntax),
+            cls,
+            variables=variables,
+            functions=functions,
+            ctx=ctx,
+        )
+
+    def schema_of(self, cls: type) -> BodySchema:
+        """The body schema that a configuration class implies."""
+        return class_info(cls, self._types).schema
+
+    def _context(
+        self,
+        variables: Mapping[str, Any] | None,
+        functions: Functions | None,
+        ctx: EvalContext | None,
+    ) -> EvalContext | None:
+        if ctx is not None:
+            if variables is not None or functions is not None:
+                raise TypeError("give either ctx or variables/functions, not both")
+            return ctx
+        if self._variables is not None or variables is not None:
+            variables = {**(self._variables or {}), **(variables or {})}
+        if self._functions is not None or functions is not None:
+            functions = {**(self._functions or {}), **(functions or {})}
+        if variables is None and functions is None:
+            return None
+        return EvalContext(variables=variables, functions=functions)
+
+    def _run(
+        self, source: Source, cls: type[T], partial: bool, ctx: EvalContext | None
+    ) -> tuple[T, Body | None]:
+        info = class_info(cls, self._types)
+        if info.labels:
+            raise SchemaError(
+                f"{cls.__qualname__}.{info.labels[0].name}: a label() field can only be in a "
+                "class decoded from a block, not in the top-level class"
+            )
+        body, files = _load(source)
+        diags = Diagnostics()
+        obj, remaining = decode_body(body, cls, self._types, ctx, diags, partial=partial)
+        if partial and remaining is not None:
+            remaining = ClaimedBody.wrap(remaining, info.schema, files)
+        _raise(diags, files, remaining if partial else None)
+        return obj, remaining
+
+
+_DEFAULT = Decoder()
 
 
 def decode(
@@ -182,21 +291,11 @@ def decode(
     cls: type[T],
     *,
     variables: Mapping[str, Any] | None = None,
-    functions: Mapping[str, Callable[..., Any]] | None = None,
+    functions: Functions | None = None,
     ctx: EvalContext | None = None,
 ) -> T:
-    """Decode a configuration into an instance of ``cls``.
-
-    ``source`` is a path, a list of paths (merged into one configuration), a
-    binary file object, a parsed :class:`File` or a :class:`Body`. Files
-    whose name ends in ``.json`` are read as HCL JSON. Expressions are
-    evaluated with ``variables`` and ``functions`` (or a prepared ``ctx``);
-    with neither, in literal-only mode. Everything the class does not claim
-    is an error, unless the class has a ``remain()`` field. Raises
-    :class:`DecodeError` with every problem found.
-    """
-    obj, _ = _run(source, cls, partial=False, variables=variables, functions=functions, ctx=ctx)
-    return obj
+    """Decode a configuration into an instance of ``cls`` (see :meth:`Decoder.decode`)."""
+    return _DEFAULT.decode(source, cls, variables=variables, functions=functions, ctx=ctx)
 
 
 def decode_partial(
@@ -204,21 +303,11 @@ def decode_partial(
     cls: type[T],
     *,
     variables: Mapping[str, Any] | None = None,
-    functions: Mapping[str, Callable[..., Any]] | None = None,
+    functions: Functions | None = None,
     ctx: EvalContext | None = None,
 ) -> tuple[T, Body]:
-    """Decode what ``cls`` claims and return it with the body of everything else.
-
-    The remaining body can be decoded by other classes (plugins), and
-    finally passed to :func:`reject_unclaimed`, which reports what nobody
-    claimed, with suggestions drawn from every class that took part. When
-    decoding fails, the :class:`DecodeError` holds that body as ``remaining``.
-    """
-    obj, remaining = _run(
-        source, cls, partial=True, variables=variables, functions=functions, ctx=ctx
-    )
-    assert remaining is not None
-    return obj, remaining
+    """Decode what ``cls`` claims; that and the rest (see :meth:`Decoder.decode_partial`)."""
+    return _DEFAULT.decode_partial(source, cls, variables=variables, functions=functions, ctx=ctx)
 
 
 def loads(
@@ -228,13 +317,15 @@ def loads(
     filename: str = "<string>",
     syntax: Syntax = "native",
     variables: Mapping[str, Any] | None = None,
-    functions: Mapping[str, Callable[..., Any]] | None = None,
+    functions: Functions | None = None,
     ctx: EvalContext | None = None,
 ) -> T:
-    """Decode configuration text into an instance of ``cls`` (see :func:`decode`)."""
-    return decode(
-        parse(text, filename=filename, syntax=syntax),
+    """Decode configuration text into an instance of ``cls`` (see :meth:`Decoder.decode`)."""
+    return _DEFAULT.loads(
+        text,
         cls,
+        filename=filename,
+        syntax=syntax,
         variables=variables,
         functions=functions,
         ctx=ctx,
@@ -252,8 +343,8 @@ def reject_unclaimed(body: Body) -> None:
 
 
 def schema_of(cls: type) -> BodySchema:
-    """The body schema that a configuration class implies."""
-    return class_info(cls).schema
+    """The body schema that a configuration class implies (see :meth:`Decoder.schema_of`)."""
+    return _DEFAULT.schema_of(cls)
 
 
 class ClaimedBody(Body):

@@ -8,7 +8,6 @@ the class raise :class:`SchemaError` naming the class and the field.
 
 from __future__ import annotations
 
-import threading
 import typing
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
@@ -19,7 +18,7 @@ from ..model._diagnostics import Range
 from ..model._structure import AttributeSchema, BlockHeaderSchema, Body, BodySchema
 from ._classes import ClassField, SchemaError, class_fields, is_config_class
 from ._markers import AttrMarker, BlockMarker, BodyMarker, LabelMarker, RangeMarker, RemainMarker
-from ._pytypes import TypePlan, plan_type, strip_optional
+from ._pytypes import PythonTypes, TypePlan, strip_optional
 
 __all__ = [
     "BlockShape",
@@ -71,30 +70,29 @@ class ClassInfo:
         return tuple(f.hcl_name for f in self.labels)
 
 
-_cache: dict[type, ClassInfo] = {}
-_lock = threading.RLock()
-_in_progress: set[type] = set()
+def class_info(cls: type, types: PythonTypes) -> ClassInfo:
+    """The :class:`ClassInfo` of ``cls`` under ``types``, built on first use.
 
-
-def class_info(cls: type) -> ClassInfo:
-    """The :class:`ClassInfo` of ``cls``, built on first use."""
-    info = _cache.get(cls)
+    Each :class:`PythonTypes` keeps the classes built for it, since the
+    types it knows decide which field types a class may have.
+    """
+    info = types.classes.get(cls)
     if info is not None:
-        return info
-    with _lock:
-        info = _cache.get(cls)
+        return typing.cast(ClassInfo, info)
+    with types.classes_lock:
+        info = types.classes.get(cls)
         if info is None:
-            if cls in _in_progress:
+            if cls in types.classes_in_progress:
                 raise SchemaError(
                     f"{cls.__qualname__} contains itself: recursive structures cannot be decoded"
                 )
-            _in_progress.add(cls)
+            types.classes_in_progress.add(cls)
             try:
-                info = _build(cls)
+                info = _build(cls, types)
             finally:
-                _in_progress.discard(cls)
-            _cache[cls] = info
-    return info
+                types.classes_in_progress.discard(cls)
+            types.classes[cls] = info
+    return typing.cast(ClassInfo, info)
 
 
 def _block_shape(cls: type, name: str, annotation: Any) -> tuple[BlockShape, type]:
@@ -126,15 +124,15 @@ def _block_shape(cls: type, name: str, annotation: Any) -> tuple[BlockShape, typ
     )
 
 
-def _build(cls: type) -> ClassInfo:
-    fields = [_field(cls, cf) for cf in class_fields(cls)]
+def _build(cls: type, types: PythonTypes) -> ClassInfo:
+    fields = [_field(cls, cf, types) for cf in class_fields(cls)]
     _check_fields(cls, fields)
     attributes = [AttributeSchema(f.hcl_name, f.required) for f in fields if f.kind == "attr"]
     blocks = []
     for f in fields:
         if f.kind == "block":
             assert f.block_class is not None
-            nested = class_info(f.block_class)
+            nested = class_info(f.block_class, types)
             if f.block_shape == "dict" and len(nested.labels) != 1:
                 raise SchemaError(
                     f"{cls.__qualname__}.{f.name}: blocks collected into a dict need "
@@ -146,13 +144,13 @@ def _build(cls: type) -> ClassInfo:
     return ClassInfo(cls, tuple(fields), BodySchema(attributes, blocks), labels)
 
 
-def _field(cls: type, cf: ClassField) -> FieldInfo:
+def _field(cls: type, cf: ClassField, types: PythonTypes) -> FieldInfo:
     base, marker, rf = cf.annotation, cf.marker, cf
     where = f"{cls.__qualname__}.{rf.name}"
     required = not rf.has_default
     if isinstance(marker, AttrMarker):
         try:
-            plan = plan_type(base)
+            plan = types.plan(base)
         except TypeError as exc:
             raise SchemaError(f"{where}: {exc}") from None
         return FieldInfo(rf.name, "attr", cf.hcl_name, base, required, rf.has_default, plan=plan)

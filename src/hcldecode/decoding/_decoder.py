@@ -25,7 +25,7 @@ from ..values._convert import AttrStep, ConversionError, Path, convert
 from ..values._types import NUMBER, STRING, ListType, MapType, ObjectType, SetType, TupleType
 from ..values._value import Value
 from ._classinfo import ClassInfo, FieldInfo, class_info, is_config_class
-from ._pytypes import LowerError, lower, strip_optional
+from ._pytypes import LowerError, PythonTypes, strip_optional
 
 __all__ = ["decode_body"]
 
@@ -42,6 +42,7 @@ class _Scope:
     content: BodyContent
     remaining: Body | None
     block: Block | None
+    types: PythonTypes
     ctx: EvalContext | None
     diags: Diagnostics
 
@@ -49,6 +50,7 @@ class _Scope:
 def decode_body(
     body: Body,
     cls: type,
+    types: PythonTypes,
     ctx: EvalContext | None,
     diags: Diagnostics,
     *,
@@ -61,14 +63,14 @@ def decode_body(
     ``partial`` or the class has a ``remain()`` field, the body of what the
     class did not claim.
     """
-    info = class_info(cls)
+    info = class_info(cls, types)
     remaining: Body | None = None
     if partial or info.remain is not None:
         content, remaining, content_diags = body.partial_content(info.schema)
     else:
         content, content_diags = body.content(info.schema)
     diags.extend(content_diags)
-    scope = _Scope(info, body, content, remaining, block, ctx, diags)
+    scope = _Scope(info, body, content, remaining, block, types, ctx, diags)
     failed = content_diags.has_errors()
     kwargs: dict[str, Any] = {}
     for field in info.fields:
@@ -88,7 +90,7 @@ def _field_value(scope: _Scope, field: FieldInfo) -> Any:
         attribute = scope.content.attributes.get(field.hcl_name)
         if attribute is None:
             return _MISSING
-        return _attribute_value(field, attribute, scope.ctx, scope.diags)
+        return _attribute_value(field, attribute, scope.types, scope.ctx, scope.diags)
     if kind == "block":
         return _blocks_value(scope, field)
     if kind == "label":
@@ -134,7 +136,11 @@ def _range_value(scope: _Scope, field: FieldInfo) -> Any:
 
 
 def _attribute_value(
-    field: FieldInfo, attribute: Attribute, ctx: EvalContext | None, diags: Diagnostics
+    field: FieldInfo,
+    attribute: Attribute,
+    types: PythonTypes,
+    ctx: EvalContext | None,
+    diags: Diagnostics,
 ) -> Any:
     plan = field.plan
     assert plan is not None
@@ -162,13 +168,13 @@ def _attribute_value(
     if plan.raw:
         return value
     try:
-        extra = _unexpected_keys(value, field.annotation)
+        extra = _unexpected_keys(value, field.annotation, types)
         if extra:
             raise LowerError(extra)
         if not value.is_wholly_known:
             raise LowerError("the value is not known yet")
         converted = convert(value, plan.hcl_type)
-        return lower(converted, field.annotation)
+        return types.lower(converted, field.annotation)
     except (ConversionError, LowerError) as exc:
         subject, where = expr, ""
         if isinstance(exc, ConversionError) and exc.path:
@@ -238,7 +244,7 @@ def _element(expr: Expression, key: str | Value, ctx: EvalContext | None) -> Exp
     return items[index]
 
 
-def _unexpected_keys(value: Value, annotation: Any) -> str | None:
+def _unexpected_keys(value: Value, annotation: Any, types: PythonTypes) -> str | None:
     """A message about an object key that a configuration class does not have, if any.
 
     HCL's object conversion drops attributes the target type lacks; for
@@ -252,7 +258,7 @@ def _unexpected_keys(value: Value, annotation: Any) -> str | None:
     origin = typing.get_origin(inner)
     args = typing.get_args(inner)
     if is_config_class(inner) and isinstance(value.type, ObjectType | MapType):
-        fields = {f.hcl_name: f for f in class_info(inner).fields}
+        fields = {f.hcl_name: f for f in class_info(inner, types).fields}
         present = {key for key, _ in value.items()}
         for key, item in value.items():
             field = fields.get(key)
@@ -260,7 +266,7 @@ def _unexpected_keys(value: Value, annotation: Any) -> str | None:
                 hint = suggest(key, [name for name in fields if name not in present])
                 more = f". Did you mean {go_quote(hint)}?" if hint else ""
                 return f"unexpected attribute {go_quote(key)}{more}"
-            nested = _unexpected_keys(item, field.annotation)
+            nested = _unexpected_keys(item, field.annotation, types)
             if nested:
                 return f'attribute "{key}": {nested}'
         return None
@@ -276,7 +282,7 @@ def _unexpected_keys(value: Value, annotation: Any) -> str | None:
     elif isinstance(value.type, ObjectType | MapType) and len(args) == 2:
         pairs = [(f'element "{k}"', v, args[1]) for k, v in value.items()]
     for where, item, item_annotation in pairs:
-        nested = _unexpected_keys(item, item_annotation)
+        nested = _unexpected_keys(item, item_annotation, types)
         if nested:
             return f"{where}: {nested}"
     return None
@@ -314,13 +320,13 @@ def _blocks_value(scope: _Scope, field: FieldInfo) -> Any:
                 )
             )
             return _FAILED
-        obj = _decode_block(blocks[0], field.block_class, ctx, diags)
+        obj = _decode_block(blocks[0], field.block_class, scope.types, ctx, diags)
         return _FAILED if obj is None else obj
 
     ok = _check_counts(field, blocks, content, diags)
     if not blocks and ok and field.has_default:
         return _MISSING
-    decoded = [(b, _decode_block(b, field.block_class, ctx, diags)) for b in blocks]
+    decoded = [(b, _decode_block(b, field.block_class, scope.types, ctx, diags)) for b in blocks]
     if shape == "dict":
         ok = _check_unique_labels(type_name, blocks, diags) and ok
     if not ok or any(obj is None for _, obj in decoded):
@@ -378,8 +384,10 @@ def _check_counts(
     return True
 
 
-def _decode_block(block: Block, cls: type, ctx: EvalContext | None, diags: Diagnostics) -> Any:
-    obj, _ = decode_body(block.body, cls, ctx, diags, block=block)
+def _decode_block(
+    block: Block, cls: type, types: PythonTypes, ctx: EvalContext | None, diags: Diagnostics
+) -> Any:
+    obj, _ = decode_body(block.body, cls, types, ctx, diags, block=block)
     return obj
 
 

@@ -5,8 +5,10 @@ converted to first (by HCL's conversion rules, so ``"8080"`` becomes a
 number and ``"eighty"`` is an error), and how the converted value becomes a
 Python object. The second step runs through a private cattrs converter whose
 hooks follow HCL's rules rather than Python's (cattrs' own ``bool`` hook
-would turn ``"false"`` into ``True``). Applications add their own types
-with :func:`register_type`.
+would turn ``"false"`` into ``True``). Both steps belong to a
+:class:`PythonTypes` object, which holds the types an application added (a
+:class:`~hcldecode.Decoder` owns one), its own converter and its caches:
+nothing here is shared between two decoders.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import decimal
 import enum
 import fractions
 import pathlib
+import threading
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence, Set
@@ -45,7 +48,7 @@ from ..values._value import Value
 from ._classes import ClassField, SchemaError, class_fields, is_config_class
 from ._markers import AttrMarker
 
-__all__ = ["LowerError", "TypePlan", "lower", "plan_type", "register_type", "strip_optional"]
+__all__ = ["LowerError", "PythonTypes", "TypePlan", "strip_optional"]
 
 
 class LowerError(ValueError):
@@ -73,52 +76,257 @@ class _Registered:
     structure: Callable[[Any], Any]
 
 
-_registry: dict[type, _Registered] = {}
-
 _SEQUENCE_ORIGINS = (list, Sequence, typing.Sequence, typing.MutableSequence)
 _SET_ORIGINS = (set, frozenset, Set, typing.AbstractSet, typing.MutableSet)
 _MAPPING_ORIGINS = (dict, Mapping, typing.Mapping, typing.MutableMapping)
 
 
-def register_type(tp: type, hcl_type: Type, structure: Callable[[Any], Any]) -> None:
-    """Teach hcldecode a Python type of the application's own.
+class PythonTypes:
+    """The Python types one decoder knows: the built-in ones and the application's.
 
-    Attribute values for fields of type ``tp`` are converted to ``hcl_type``,
-    turned into plain Python (``str``, ``int``, ``Decimal``, ``bool``,
-    ``None``, ``list``, ``dict``) and passed to ``structure``, whose result
-    is the field's value. A ``ValueError`` or ``TypeError`` raised by
-    ``structure`` becomes a diagnostic at the attribute.
+    ``registered`` maps each type of the application's own to the HCL type
+    its values are converted to first and a callable that builds the object
+    from the converted value, made plain Python (``str``, ``int``,
+    ``Decimal``, ``bool``, ``None``, ``list``, ``dict``); a ``ValueError`` or
+    ``TypeError`` it raises becomes a diagnostic at the attribute. The
+    object is immutable: :meth:`with_type` makes a new one.
     """
-    if not isinstance(tp, type):
-        raise TypeError(f"register_type needs a class, not {tp!r}")
-    if not isinstance(hcl_type, Type):
-        raise TypeError(f"hcl_type must be an hcldecode type, not {hcl_type!r}")
-    _registry[tp] = _Registered(hcl_type, structure)
-    _converter.register_structure_hook(tp, _registered_hook(tp))
-    _plan_cache.clear()
 
+    def __init__(
+        self, registered: Mapping[type, tuple[Type, Callable[[Any], Any]]] | None = None
+    ) -> None:
+        checked: dict[type, _Registered] = {}
+        for tp, rule in (registered or {}).items():
+            if not isinstance(tp, type):
+                raise TypeError(f"a registered type must be a class, not {tp!r}")
+            hcl_type, structure = rule
+            if not isinstance(hcl_type, Type):
+                raise TypeError(f"{tp.__qualname__} needs an hcldecode type, not {hcl_type!r}")
+            if not callable(structure):
+                raise TypeError(f"the structure function for {tp.__qualname__} is not callable")
+            checked[tp] = _Registered(hcl_type, structure)
+        self._registered = checked
+        self._plans: dict[Any, TypePlan] = {}
+        #: The class information built for this decoder (see ``class_info``),
+        #: with the lock and in-progress set that guard building it.
+        self.classes: dict[type, Any] = {}
+        self.classes_lock = threading.RLock()
+        self.classes_in_progress: set[type] = set()
+        self._converter = self._make_converter()
 
-_plan_cache: dict[Any, TypePlan] = {}
+    @property
+    def registered(self) -> Mapping[type, tuple[Type, Callable[[Any], Any]]]:
+        """The application's types, as given."""
+        return {tp: (r.hcl_type, r.structure) for tp, r in self._registered.items()}
 
+    def with_type(self, tp: type, hcl_type: Type, structure: Callable[[Any], Any]) -> PythonTypes:
+        """A new :class:`PythonTypes` that also knows ``tp``."""
+        return PythonTypes({**self.registered, tp: (hcl_type, structure)})
 
-def plan_type(annotation: Any) -> TypePlan:
-    """The :class:`TypePlan` of an attribute annotation; ``TypeError`` if unsupported."""
-    try:
-        cached = _plan_cache.get(annotation)
-    except TypeError:  # an unhashable annotation
-        cached = None
-    if cached is not None:
-        return cached
-    plan = _plan(annotation)
-    with contextlib.suppress(TypeError):  # an unhashable annotation is planned each time
-        _plan_cache[annotation] = plan
-    return plan
+    def plan(self, annotation: Any) -> TypePlan:
+        """The :class:`TypePlan` of an attribute annotation; ``TypeError`` if unsupported."""
+        try:
+            cached = self._plans.get(annotation)
+        except TypeError:  # an unhashable annotation
+            cached = None
+        if cached is not None:
+            return cached
+        if _is_raw(annotation):
+            plan = TypePlan(annotation, DYNAMIC, nullable=True, raw=True)
+        else:
+            plan = TypePlan(
+                annotation, self.hcl_type_of(annotation), nullable=_nullable(annotation)
+            )
+        with contextlib.suppress(TypeError):  # an unhashable annotation is planned each time
+            self._plans[annotation] = plan
+        return plan
 
+    def hcl_type_of(self, annotation: Any, within: frozenset[type] = frozenset()) -> Type:
+        """The HCL type that values for ``annotation`` are converted to.
 
-def _plan(annotation: Any) -> TypePlan:
-    if _is_raw(annotation):
-        return TypePlan(annotation, DYNAMIC, nullable=True, raw=True)
-    return TypePlan(annotation, hcl_type_of(annotation), nullable=_nullable(annotation))
+        ``within`` holds the classes whose attribute types are being worked out
+        (a class that contains itself cannot be decoded).
+        """
+        if annotation is Any or annotation is Value or annotation is type(None):
+            return DYNAMIC
+        if annotation in self._registered:
+            return self._registered[annotation].hcl_type
+        if annotation is bool:
+            return BOOL
+        if annotation in (int, float, decimal.Decimal, fractions.Fraction):
+            return NUMBER
+        if annotation in (str, pathlib.Path, pathlib.PurePath, datetime.datetime, datetime.date):
+            return STRING
+        if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+            kinds = {_literal_type(m.value) for m in annotation}
+            if len(kinds) != 1:
+                raise TypeError(f"enum {annotation.__qualname__} mixes value types")
+            return kinds.pop()
+        if is_config_class(annotation):
+            return self._object_type(annotation, within)
+        origin = typing.get_origin(annotation)
+        args = typing.get_args(annotation)
+        if origin is typing.Literal:
+            kinds = {_literal_type(a) for a in args}
+            if len(kinds) != 1:
+                raise TypeError(f"Literal{list(args)!r} mixes value types")
+            return kinds.pop()
+        if origin is typing.Union or origin is types.UnionType:
+            members = [a for a in args if a is not type(None)]
+            if len(members) == 1:
+                return self.hcl_type_of(members[0], within)
+            for member in members:
+                self.hcl_type_of(member, within)  # every member must be supported
+            return DYNAMIC
+        if origin in _SEQUENCE_ORIGINS and len(args) == 1:
+            return ListType(self.hcl_type_of(args[0], within))
+        if origin is tuple:
+            if len(args) == 2 and args[1] is Ellipsis:
+                return ListType(self.hcl_type_of(args[0], within))
+            if args == ((),):
+                return TupleType(())
+            return TupleType(tuple(self.hcl_type_of(a, within) for a in args))
+        if origin in _SET_ORIGINS and len(args) == 1:
+            return SetType(self.hcl_type_of(args[0], within))
+        if origin in _MAPPING_ORIGINS and len(args) == 2:
+            if args[0] is not str:
+                raise TypeError(f"HCL maps have string keys; {annotation!r} has {args[0]!r} keys")
+            return MapType(self.hcl_type_of(args[1], within))
+        raise TypeError(f"hcldecode cannot decode an attribute into {annotation!r}")
+
+    def _object_type(self, cls: type, within: frozenset[type]) -> ObjectType:
+        if cls in within:
+            raise SchemaError(
+                f"{cls.__qualname__} contains itself: recursive structures cannot be decoded"
+            )
+        attributes: dict[str, Type] = {}
+        optional: set[str] = set()
+        for field in _value_fields(cls):
+            attributes[field.hcl_name] = self.hcl_type_of(field.annotation, within | {cls})
+            if field.has_default or _nullable(field.annotation):
+                optional.add(field.hcl_name)
+        return ObjectType(attributes, frozenset(optional))
+
+    def lower(self, value: Value, annotation: Any) -> Any:
+        """Turn ``value`` (already converted to the plan's HCL type) into ``annotation``.
+
+        Raises :class:`LowerError` when the value does not fit.
+        """
+        if strip_optional(annotation)[0] is Value:
+            return value
+        if value.is_null:
+            if _nullable(annotation):
+                return None
+            raise LowerError("a value is required, not null")
+        if _is_enum(annotation):  # before cattrs, which would lower an IntEnum as an int
+            return _structure_enum(value, annotation)
+        return self._converter.structure(value, annotation)
+
+    def _structure_list(self, value: Value, tp: Any) -> list[Any]:
+        elem = _element_type(tp)
+        return [self._structure_element(e, elem, i) for i, e in enumerate(value.elements())]
+
+    def _structure_tuple(self, value: Value, tp: Any) -> tuple[Any, ...]:
+        args = typing.get_args(tp)
+        elements = value.elements()
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(self._structure_element(e, args[0], i) for i, e in enumerate(elements))
+        return tuple(
+            self._structure_element(e, a, i)
+            for i, (e, a) in enumerate(zip(elements, args, strict=False))
+        )
+
+    def _structure_set(self, value: Value, tp: Any) -> Set[Any]:
+        elem = _element_type(tp)
+        items = [self._structure_element(e, elem, i) for i, e in enumerate(value.elements())]
+        origin = typing.get_origin(tp)
+        return frozenset(items) if origin is frozenset else set(items)
+
+    def _structure_dict(self, value: Value, tp: Any) -> dict[str, Any]:
+        args = typing.get_args(tp)
+        elem = args[1] if len(args) == 2 else Any
+        return {k: self._structure_element(v, elem, k) for k, v in value.items()}
+
+    def _structure_element(self, value: Value, annotation: Any, key: int | str) -> Any:
+        try:
+            return self.lower(value, annotation)
+        except LowerError as exc:
+            where = f"element {key}" if isinstance(key, int) else f"element {_show(key)}"
+            raise LowerError(f"{where}: {exc}") from None
+
+    def _structure_union(self, value: Value, tp: Any) -> Any:
+        members = [a for a in typing.get_args(tp) if a is not type(None)]
+        plans = [(m, self.hcl_type_of(m)) for m in members]
+        ordered = [p for p in plans if p[1] == value.type] + [
+            p for p in plans if p[1] != value.type
+        ]
+        failures: list[str] = []
+        for member, hcl_type in ordered:
+            try:
+                converted = convert(value, hcl_type)
+                return self.lower(converted, member)
+            except (ConversionError, LowerError) as exc:
+                failures.append(str(exc))
+        raise LowerError(
+            failures[0] if len(failures) == 1 else "no alternative fits: " + "; ".join(failures)
+        )
+
+    def _structure_config_class(self, value: Value, tp: Any) -> Any:
+        kwargs: dict[str, Any] = {}
+        present = dict(value.items())
+        for field in _value_fields(tp):
+            item = present.get(field.hcl_name)
+            if item is None or item.is_null:
+                if not field.has_default and not _nullable(field.annotation):
+                    _fail(f"attribute {_show(field.hcl_name)} is required")
+                if not field.has_default:
+                    kwargs[field.name] = None
+                continue
+            try:
+                kwargs[field.name] = self.lower(item, field.annotation)
+            except LowerError as exc:
+                raise LowerError(f"attribute {_show(field.hcl_name)}: {exc}") from None
+        try:
+            return tp(**kwargs)
+        except (ValueError, TypeError) as exc:
+            _fail(str(exc))
+
+    def _registered_hook(self, tp: type) -> Callable[[Value, Any], Any]:
+        def hook(value: Value, _tp: Any) -> Any:
+            try:
+                return self._registered[tp].structure(to_python(value))
+            except (ValueError, TypeError) as exc:
+                _fail(str(exc))
+
+        return hook
+
+    def _make_converter(self) -> cattrs.Converter:
+        converter = cattrs.Converter(detailed_validation=False)
+        for tp, hook in (
+            (str, _structure_str),
+            (bool, _structure_bool),
+            (int, _structure_int),
+            (float, _structure_float),
+            (decimal.Decimal, _structure_decimal),
+            (fractions.Fraction, _structure_fraction),
+            (pathlib.Path, _structure_path),
+            (pathlib.PurePath, _structure_path),
+            (datetime.datetime, _structure_datetime),
+            (datetime.date, _structure_datetime),
+        ):
+            converter.register_structure_hook(tp, hook)
+        converter.register_structure_hook_func(lambda tp: tp is Any, _structure_any)
+        converter.register_structure_hook(type(None), _structure_none)
+        converter.register_structure_hook_func(is_config_class, self._structure_config_class)
+        converter.register_structure_hook_func(_is_union, self._structure_union)
+        converter.register_structure_hook_func(_origin_in(typing.Literal), _structure_literal)
+        converter.register_structure_hook_func(_origin_in(*_SEQUENCE_ORIGINS), self._structure_list)
+        converter.register_structure_hook_func(_origin_in(tuple), self._structure_tuple)
+        converter.register_structure_hook_func(_origin_in(*_SET_ORIGINS), self._structure_set)
+        converter.register_structure_hook_func(_origin_in(*_MAPPING_ORIGINS), self._structure_dict)
+        for registered in self._registered:  # last, so they take precedence
+            converter.register_structure_hook(registered, self._registered_hook(registered))
+        return converter
 
 
 def _is_raw(annotation: Any) -> bool:
@@ -146,60 +354,6 @@ def _nullable(annotation: Any) -> bool:
     return False
 
 
-def hcl_type_of(annotation: Any, within: frozenset[type] = frozenset()) -> Type:
-    """The HCL type that values for ``annotation`` are converted to.
-
-    ``within`` holds the classes whose attribute types are being worked out
-    (a class that contains itself cannot be decoded).
-    """
-    if annotation is Any or annotation is Value or annotation is type(None):
-        return DYNAMIC
-    if annotation in _registry:
-        return _registry[annotation].hcl_type
-    if annotation is bool:
-        return BOOL
-    if annotation in (int, float, decimal.Decimal, fractions.Fraction):
-        return NUMBER
-    if annotation in (str, pathlib.Path, pathlib.PurePath, datetime.datetime, datetime.date):
-        return STRING
-    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
-        kinds = {_literal_type(m.value) for m in annotation}
-        if len(kinds) != 1:
-            raise TypeError(f"enum {annotation.__qualname__} mixes value types")
-        return kinds.pop()
-    if is_config_class(annotation):
-        return _object_type(annotation, within)
-    origin = typing.get_origin(annotation)
-    args = typing.get_args(annotation)
-    if origin is typing.Literal:
-        kinds = {_literal_type(a) for a in args}
-        if len(kinds) != 1:
-            raise TypeError(f"Literal{list(args)!r} mixes value types")
-        return kinds.pop()
-    if origin is typing.Union or origin is types.UnionType:
-        members = [a for a in args if a is not type(None)]
-        if len(members) == 1:
-            return hcl_type_of(members[0], within)
-        for member in members:
-            hcl_type_of(member, within)  # every member must be supported
-        return DYNAMIC
-    if origin in _SEQUENCE_ORIGINS and len(args) == 1:
-        return ListType(hcl_type_of(args[0], within))
-    if origin is tuple:
-        if len(args) == 2 and args[1] is Ellipsis:
-            return ListType(hcl_type_of(args[0], within))
-        if args == ((),):
-            return TupleType(())
-        return TupleType(tuple(hcl_type_of(a, within) for a in args))
-    if origin in _SET_ORIGINS and len(args) == 1:
-        return SetType(hcl_type_of(args[0], within))
-    if origin in _MAPPING_ORIGINS and len(args) == 2:
-        if args[0] is not str:
-            raise TypeError(f"HCL maps have string keys; {annotation!r} has {args[0]!r} keys")
-        return MapType(hcl_type_of(args[1], within))
-    raise TypeError(f"hcldecode cannot decode an attribute into {annotation!r}")
-
-
 def _literal_type(value: object) -> Type:
     if isinstance(value, bool):
         return BOOL
@@ -222,37 +376,7 @@ def _value_fields(cls: type) -> tuple[ClassField, ...]:
     return fields
 
 
-def _object_type(cls: type, within: frozenset[type]) -> ObjectType:
-    if cls in within:
-        raise SchemaError(
-            f"{cls.__qualname__} contains itself: recursive structures cannot be decoded"
-        )
-    attributes: dict[str, Type] = {}
-    optional: set[str] = set()
-    for field in _value_fields(cls):
-        attributes[field.hcl_name] = hcl_type_of(field.annotation, within | {cls})
-        if field.has_default or _nullable(field.annotation):
-            optional.add(field.hcl_name)
-    return ObjectType(attributes, frozenset(optional))
-
-
 # --------------------------------------------------------------------------- lowering
-
-
-def lower(value: Value, annotation: Any) -> Any:
-    """Turn ``value`` (already converted to the plan's HCL type) into ``annotation``.
-
-    Raises :class:`LowerError` when the value does not fit.
-    """
-    if strip_optional(annotation)[0] is Value:
-        return value
-    if value.is_null:
-        if _nullable(annotation):
-            return None
-        raise LowerError("a value is required, not null")
-    if _is_enum(annotation):  # before cattrs, which would lower an IntEnum as an int
-        return _structure_enum(value, annotation)
-    return _converter.structure(value, annotation)
 
 
 def _fail(message: str) -> typing.NoReturn:
@@ -351,93 +475,12 @@ def _element_type(annotation: Any) -> Any:
     return args[0] if args else Any
 
 
-def _structure_list(value: Value, tp: Any) -> list[Any]:
-    elem = _element_type(tp)
-    return [_structure_element(e, elem, i) for i, e in enumerate(value.elements())]
-
-
-def _structure_tuple(value: Value, tp: Any) -> tuple[Any, ...]:
-    args = typing.get_args(tp)
-    elements = value.elements()
-    if len(args) == 2 and args[1] is Ellipsis:
-        return tuple(_structure_element(e, args[0], i) for i, e in enumerate(elements))
-    return tuple(
-        _structure_element(e, a, i) for i, (e, a) in enumerate(zip(elements, args, strict=False))
-    )
-
-
-def _structure_set(value: Value, tp: Any) -> Set[Any]:
-    elem = _element_type(tp)
-    items = [_structure_element(e, elem, i) for i, e in enumerate(value.elements())]
-    origin = typing.get_origin(tp)
-    return frozenset(items) if origin is frozenset else set(items)
-
-
-def _structure_dict(value: Value, tp: Any) -> dict[str, Any]:
-    args = typing.get_args(tp)
-    elem = args[1] if len(args) == 2 else Any
-    return {k: _structure_element(v, elem, k) for k, v in value.items()}
-
-
-def _structure_element(value: Value, annotation: Any, key: int | str) -> Any:
-    try:
-        return lower(value, annotation)
-    except LowerError as exc:
-        where = f"element {key}" if isinstance(key, int) else f"element {_show(key)}"
-        raise LowerError(f"{where}: {exc}") from None
-
-
 def _structure_none(value: Value, _tp: Any) -> None:
     _fail("null is required")
 
 
 def _structure_any(value: Value, _tp: Any) -> Any:
     return to_python(value)
-
-
-def _structure_union(value: Value, tp: Any) -> Any:
-    members = [a for a in typing.get_args(tp) if a is not type(None)]
-    plans = [(m, hcl_type_of(m)) for m in members]
-    ordered = [p for p in plans if p[1] == value.type] + [p for p in plans if p[1] != value.type]
-    failures: list[str] = []
-    for member, hcl_type in ordered:
-        try:
-            converted = convert(value, hcl_type)
-            return lower(converted, member)
-        except (ConversionError, LowerError) as exc:
-            failures.append(str(exc))
-    _fail(failures[0] if len(failures) == 1 else "no alternative fits: " + "; ".join(failures))
-
-
-def _structure_config_class(value: Value, tp: Any) -> Any:
-    kwargs: dict[str, Any] = {}
-    present = dict(value.items())
-    for field in _value_fields(tp):
-        item = present.get(field.hcl_name)
-        if item is None or item.is_null:
-            if not field.has_default and not _nullable(field.annotation):
-                _fail(f"attribute {_show(field.hcl_name)} is required")
-            if not field.has_default:
-                kwargs[field.name] = None
-            continue
-        try:
-            kwargs[field.name] = lower(item, field.annotation)
-        except LowerError as exc:
-            raise LowerError(f"attribute {_show(field.hcl_name)}: {exc}") from None
-    try:
-        return tp(**kwargs)
-    except (ValueError, TypeError) as exc:
-        _fail(str(exc))
-
-
-def _registered_hook(tp: type) -> Callable[[Value, Any], Any]:
-    def hook(value: Value, _tp: Any) -> Any:
-        try:
-            return _registry[tp].structure(to_python(value))
-        except (ValueError, TypeError) as exc:
-            _fail(str(exc))
-
-    return hook
 
 
 def _is_union(tp: Any) -> bool:
@@ -451,33 +494,3 @@ def _is_enum(tp: Any) -> bool:
 
 def _origin_in(*origins: Any) -> Callable[[Any], bool]:
     return lambda tp: typing.get_origin(tp) in origins
-
-
-def _make_converter() -> cattrs.Converter:
-    converter = cattrs.Converter(detailed_validation=False)
-    for tp, hook in (
-        (str, _structure_str),
-        (bool, _structure_bool),
-        (int, _structure_int),
-        (float, _structure_float),
-        (decimal.Decimal, _structure_decimal),
-        (fractions.Fraction, _structure_fraction),
-        (pathlib.Path, _structure_path),
-        (pathlib.PurePath, _structure_path),
-        (datetime.datetime, _structure_datetime),
-        (datetime.date, _structure_datetime),
-    ):
-        converter.register_structure_hook(tp, hook)
-    converter.register_structure_hook_func(lambda tp: tp is Any, _structure_any)
-    converter.register_structure_hook(type(None), _structure_none)
-    converter.register_structure_hook_func(is_config_class, _structure_config_class)
-    converter.register_structure_hook_func(_is_union, _structure_union)
-    converter.register_structure_hook_func(_origin_in(typing.Literal), _structure_literal)
-    converter.register_structure_hook_func(_origin_in(*_SEQUENCE_ORIGINS), _structure_list)
-    converter.register_structure_hook_func(_origin_in(tuple), _structure_tuple)
-    converter.register_structure_hook_func(_origin_in(*_SET_ORIGINS), _structure_set)
-    converter.register_structure_hook_func(_origin_in(*_MAPPING_ORIGINS), _structure_dict)
-    return converter
-
-
-_converter = _make_converter()

@@ -1,0 +1,98 @@
+"""hcl.Decoder: types, variables and functions owned by one decoder, never shared."""
+
+from __future__ import annotations
+
+import dataclasses
+import ipaddress
+from typing import Any
+
+import pytest
+from decoding_helpers import listed
+
+import hcldecode as hcl
+from hcldecode.values import NUMBER, STRING
+
+
+@dataclasses.dataclass
+class Server:
+    address: ipaddress.IPv4Address
+
+
+@dataclasses.dataclass
+class Tagged:
+    tag: Any
+
+
+def test_a_decoder_knows_the_types_it_was_given_and_nobody_else_does() -> None:
+    strict = hcl.Decoder(types={ipaddress.IPv4Address: (STRING, ipaddress.IPv4Address)})
+    assert strict.loads('address = "10.0.0.1"', Server) == Server(ipaddress.IPv4Address("10.0.0.1"))
+    # Another decoder teaching the same type differently does not disturb it.
+    by_number = hcl.Decoder(types={ipaddress.IPv4Address: (NUMBER, ipaddress.IPv4Address)})
+    assert by_number.loads("address = 167772161", Server) == Server(
+        ipaddress.IPv4Address("10.0.0.1")
+    )
+    assert strict.loads('address = "10.0.0.2"', Server).address == ipaddress.IPv4Address("10.0.0.2")
+    # The module-level functions' decoder knows no types of the application's own.
+    with pytest.raises(hcl.SchemaError) as info:
+        hcl.loads('address = "10.0.0.1"', Server)
+    assert str(info.value) == (
+        "Server.address: hcldecode cannot decode an attribute into <class 'ipaddress.IPv4Address'>"
+    )
+
+
+def test_with_type_makes_a_new_decoder() -> None:
+    plain = hcl.Decoder()
+    taught = plain.with_type(ipaddress.IPv4Address, STRING, ipaddress.IPv4Address)
+    assert taught.loads('address = "10.0.0.1"', Server).address == ipaddress.IPv4Address("10.0.0.1")
+    with pytest.raises(hcl.SchemaError):
+        plain.loads('address = "10.0.0.1"', Server)
+
+
+def test_a_structure_error_is_a_diagnostic_at_the_value() -> None:
+    decoder = hcl.Decoder(types={ipaddress.IPv4Address: (STRING, ipaddress.IPv4Address)})
+    with pytest.raises(hcl.DecodeError) as info:
+        decoder.loads('address = "10.0.0.300"', Server, filename="t.hcl")
+    assert listed(info.value) == [
+        (
+            "Incorrect attribute value type",
+            'Inappropriate value for attribute "address": Octet 300 (> 255) not permitted '
+            "in '10.0.0.300'.",
+            "t.hcl:1,11-23",
+        )
+    ]
+
+
+def test_variables_and_functions_of_the_decoder_and_of_the_call() -> None:
+    decoder = hcl.Decoder(variables={"env": "prod", "region": "eu"}, functions={"upper": str.upper})
+    assert decoder.loads('tag = upper("${env}-${region}")', Tagged) == Tagged("PROD-EU")
+    assert decoder.loads(
+        'tag = twice("${env}-${region}")',
+        Tagged,
+        variables={"region": "us"},
+        functions={"twice": lambda s: s * 2},
+    ) == Tagged("prod-usprod-us")
+    # A call's ctx is used instead of everything else.
+    with pytest.raises(hcl.DecodeError) as info:
+        decoder.loads("tag = env", Tagged, ctx=hcl.EvalContext({"other": 1}), filename="t.hcl")
+    assert [d.summary for d in info.value.diagnostics] == ["Unknown variable"]
+    with pytest.raises(TypeError, match="give either ctx or variables/functions, not both"):
+        decoder.loads("tag = 1", Tagged, ctx=hcl.EvalContext(), variables={})
+
+
+def test_the_decoder_checks_its_types_at_once() -> None:
+    with pytest.raises(TypeError, match="a registered type must be a class, not 'ip'"):
+        hcl.Decoder(types={"ip": (STRING, str)})  # type: ignore[dict-item]
+    with pytest.raises(TypeError, match="IPv4Address needs an hcldecode type, not 'string'"):
+        hcl.Decoder(types={ipaddress.IPv4Address: ("string", str)})  # type: ignore[dict-item]
+    with pytest.raises(TypeError, match="IPv4Address is not callable"):
+        hcl.Decoder(types={ipaddress.IPv4Address: (STRING, "x")})  # type: ignore[dict-item]
+
+
+def test_schema_of_and_decode_partial_use_the_decoders_types() -> None:
+    decoder = hcl.Decoder(types={ipaddress.IPv4Address: (STRING, ipaddress.IPv4Address)})
+    assert [a.name for a in decoder.schema_of(Server).attributes] == ["address"]
+    server, rest = decoder.decode_partial(hcl.parse('address = "10.0.0.1"\nx = 1\n'), Server)
+    assert server.address == ipaddress.IPv4Address("10.0.0.1")
+    with pytest.raises(hcl.DecodeError) as info:
+        hcl.reject_unclaimed(rest)
+    assert [d.summary for d in info.value.diagnostics] == ["Unsupported argument"]
