@@ -8,7 +8,13 @@ object or a :class:`DecodeError` listing every mistake in the configuration.
 Below it lies HCL's information model: :class:`Body`, :class:`Expression`,
 :class:`BodySchema`, :class:`Value` and the types in :mod:`hcldecode.values._types`,
 :class:`EvalContext`, :class:`Function`, and the syntaxes in
-:mod:`hcldecode.native` and :mod:`hcldecode.json`.
+:mod:`hcldecode.native` and :mod:`hcldecode.json`. The building blocks that
+loaders written by hand reach for are here too: :func:`parse_config` (the
+file and its diagnostics, without raising), the static analyses
+(:func:`expr_list`, :func:`expr_map`, :func:`expr_call`,
+:func:`abs_traversal_for_expr`, :func:`rel_traversal_for_expr`,
+:func:`expr_as_keyword`), type constraints (:func:`type_constraint`) and
+:class:`TraversalExpression`.
 """
 
 from __future__ import annotations
@@ -22,17 +28,30 @@ from .decoding import (
     block,
     body,
     decode,
+    decode_block,
     decode_partial,
     def_range,
     label,
     label_range,
     loads,
     parse,
+    parse_config,
+    parse_config_file,
     parse_file,
     reject_unclaimed,
     remain,
     schema_of,
     type_range,
+)
+from .ext.typeexpr import type_constraint, type_constraint_with_defaults
+from .model import (
+    TraversalExpression,
+    abs_traversal_for_expr,
+    expr_as_keyword,
+    expr_call,
+    expr_list,
+    expr_map,
+    rel_traversal_for_expr,
 )
 from .model._context import EvalContext
 from .model._diagnostics import (
@@ -88,18 +107,25 @@ __all__ = [
     "Severity",
     "StaticCall",
     "Traversal",
+    "TraversalExpression",
     "TraverseAttr",
     "TraverseIndex",
     "TraverseRoot",
     "TraverseSplat",
     "Value",
+    "abs_traversal_for_expr",
     "attr",
     "attr_range",
     "block",
     "body",
     "decode",
+    "decode_block",
     "decode_partial",
     "def_range",
+    "expr_as_keyword",
+    "expr_call",
+    "expr_list",
+    "expr_map",
     "function",
     "label",
     "label_range",
@@ -108,11 +134,16 @@ __all__ = [
     "merge_bodies",
     "merge_files",
     "parse",
+    "parse_config",
+    "parse_config_file",
     "parse_file",
     "reject_unclaimed",
+    "rel_traversal_for_expr",
     "remain",
     "render_diagnostics",
     "schema_of",
+    "type_constraint",
+    "type_constraint_with_defaults",
     "type_range",
     "write_diagnostics",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any, Literal, TypeVar, Union
 
@@ -14,7 +15,7 @@ from ..model._diagnostics import (
 )
 from ..model._merge import merge_bodies
 from ..model._render import HCLError
-from ..model._structure import AttributeSchema, Body, BodyContent, BodySchema, File
+from ..model._structure import AttributeSchema, Block, Body, BodyContent, BodySchema, File
 from ..values._types import Type
 from ._classinfo import SchemaError, class_info
 from ._decoder import decode_body
@@ -25,9 +26,12 @@ __all__ = [
     "Decoder",
     "Source",
     "decode",
+    "decode_block",
     "decode_partial",
     "loads",
     "parse",
+    "parse_config",
+    "parse_config_file",
     "parse_file",
     "reject_unclaimed",
     "schema_of",
@@ -60,10 +64,33 @@ def parse(text: str | bytes, *, filename: str = "<string>", syntax: Syntax = "na
 
 def parse_file(path: str | os.PathLike[str]) -> File:
     """Parse a file, choosing the syntax from its name (``.json`` means JSON)."""
+    file, diags = parse_config_file(path)
+    _raise(diags, {file.filename: file})
+    return file
+
+
+def parse_config(
+    text: str | bytes, *, filename: str = "<string>", syntax: Syntax = "native"
+) -> tuple[File, Diagnostics]:
+    """Parse configuration text without raising: the file and its diagnostics.
+
+    After syntax errors the file is still usable, as far as the syntax
+    allows: what parsed is there, and the parts in error are placeholders
+    whose evaluation gives unknown values (HCL's own recovery).
+    """
+    return _parse(text, filename, syntax)
+
+
+def parse_config_file(path: str | os.PathLike[str]) -> tuple[File, Diagnostics]:
+    """Parse a file without raising (see :func:`parse_config`); ``.json`` means JSON.
+
+    A file that cannot be read raises ``OSError``: that is the program's
+    business, not the configuration's.
+    """
     name = os.fspath(path)
     with open(name, "rb") as stream:
         data = stream.read()
-    return parse(data, filename=name, syntax=_syntax_for(name))
+    return _parse(data, name, _syntax_for(name))
 
 
 def _syntax_for(name: str) -> Syntax:
@@ -243,6 +270,34 @@ class Decoder:
             ctx=ctx,
         )
 
+    def decode_block(
+        self,
+        block: Block,
+        cls: type[T],
+        *,
+        variables: Mapping[str, Any] | None = None,
+        functions: Functions | None = None,
+        ctx: EvalContext | None = None,
+    ) -> T:
+        """Decode one block (from :attr:`BodyContent.blocks`, say) into ``cls``.
+
+        The class's label fields receive the block's labels in order, and its
+        range markers the block's ranges, as for a block decoded as part of
+        an enclosing class. ``cls`` must have one label field per label of
+        the block (``TypeError`` otherwise). Raises :class:`DecodeError`.
+        """
+        info = class_info(cls, self._types)
+        if len(info.labels) != len(block.labels):
+            raise TypeError(
+                f"{cls.__qualname__} has {len(info.labels)} label fields, but the "
+                f"{block.type} block has {len(block.labels)} labels"
+            )
+        eval_ctx = self._context(variables, functions, ctx)
+        diags = Diagnostics()
+        obj, _ = decode_body(block.body, cls, self._types, eval_ctx, diags, block=block)
+        _raise(diags, _files_of(block.body))
+        return typing.cast(T, obj)
+
     def schema_of(self, cls: type) -> BodySchema:
         """The body schema that a configuration class implies."""
         return class_info(cls, self._types).schema
@@ -332,6 +387,22 @@ def loads(
     )
 
 
+def decode_block(
+    block: Block,
+    cls: type[T],
+    *,
+    variables: Mapping[str, Any] | None = None,
+    functions: Functions | None = None,
+    ctx: EvalContext | None = None,
+) -> T:
+    """Decode one block into ``cls`` (see :meth:`Decoder.decode_block`)."""
+    return _DEFAULT.decode_block(block, cls, variables=variables, functions=functions, ctx=ctx)
+
+
+def _files_of(body: Body) -> Mapping[str, SourceFile]:
+    return body.files if isinstance(body, ClaimedBody) else {}
+
+
 def reject_unclaimed(body: Body) -> None:
     """Raise :class:`DecodeError` for anything left in ``body``.
 
@@ -339,7 +410,7 @@ def reject_unclaimed(body: Body) -> None:
     claimed is reported as unexpected, most likely a typo.
     """
     _, diags = body.content(BodySchema())
-    _raise(diags, body.files if isinstance(body, ClaimedBody) else {})
+    _raise(diags, _files_of(body))
 
 
 def schema_of(cls: type) -> BodySchema:

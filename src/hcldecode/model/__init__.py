@@ -13,7 +13,8 @@
   functions), traversals (:class:`Traversal` and its steps), and the static
   analyses (:func:`expr_list`, :func:`expr_map`, :func:`expr_call`,
   :func:`abs_traversal_for_expr`, :func:`rel_traversal_for_expr`,
-  :func:`expr_as_keyword`);
+  :func:`expr_as_keyword`), and :class:`TraversalExpression`, a reference
+  built in code;
 * indexing and attribute access with HCL's diagnostics (:func:`index`,
   :func:`get_attr`).
 
@@ -35,6 +36,7 @@ from ._diagnostics import (
 )
 from ._merge import merge_bodies, merge_files
 from ._ops import get_attr, index
+from ._reference import TraversalExpression
 from ._render import HCLError, render_diagnostics, terminal_safe, write_diagnostics
 from ._static import (
     abs_traversal_for_expr,
@@ -79,6 +81,7 @@ __all__ = [
     "SourceFile",
     "StaticCall",
     "Traversal",
+    "TraversalExpression",
     "TraverseAttr",
     "TraverseIndex",
     "TraverseRoot",
