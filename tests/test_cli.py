@@ -378,8 +378,8 @@ def test_version(tmp_path: Path) -> None:
         (
             ("check", "bad.hcl", "--schema", "schema.py:Small"),
             1,
-            'Error: Incorrect attribute value type\n\n  on bad.hcl line 1:\n   1: port = "x"\n'
-            '             ^^^\n\nInappropriate value for attribute "port": a number is '
+            'Error: Unsuitable value type\n\n  on bad.hcl line 1:\n   1: port = "x"\n'
+            "             ^^^\n\nUnsuitable value: a number is "
             "required.\n\n",
         ),
         (
@@ -445,9 +445,9 @@ def _variables_not_allowed(marks: str, line: str = "name = x + y") -> str:
 PLAIN = (
     _variables_not_allowed("             ^\n")
     + _variables_not_allowed("                 ^\n")
-    + "Error: Incorrect attribute value type\n\n  on two.hcl line 2:\n"
+    + "Error: Unsuitable value type\n\n  on two.hcl line 2:\n"
     '   2: port = "p"\n             ^^^\n\n'
-    'Inappropriate value for attribute "port": a number is required.\n\n'
+    "Unsuitable value: a number is required.\n\n"
 )
 COLORED = (
     "\x1b[31mError\x1b[0m: Variables not allowed\n\n  on two.hcl line 1:\n"
@@ -456,9 +456,9 @@ COLORED = (
     "\x1b[31mError\x1b[0m: Variables not allowed\n\n  on two.hcl line 1:\n"
     "   1: name = x + \x1b[1;4my\x1b[0m\n\n"
     f"Variables may not be used here. {HINT}\n\n"
-    "\x1b[31mError\x1b[0m: Incorrect attribute value type\n\n  on two.hcl line 2:\n"
+    "\x1b[31mError\x1b[0m: Unsuitable value type\n\n  on two.hcl line 2:\n"
     '   2: port = \x1b[1;4m"p"\x1b[0m\n\n'
-    'Inappropriate value for attribute "port": a number is required.\n\n'
+    "Unsuitable value: a number is required.\n\n"
 )
 
 
@@ -571,8 +571,8 @@ def test_json_diagnostics(work: Path) -> None:
                     "Variables not allowed", f"Variables may not be used here. {HINT}", 1, 12, 13
                 ),
                 entry(
-                    "Incorrect attribute value type",
-                    'Inappropriate value for attribute "port": a number is required.',
+                    "Unsuitable value type",
+                    "Unsuitable value: a number is required.",
                     2,
                     8,
                     11,
@@ -588,10 +588,10 @@ def test_configuration_text_is_made_safe_for_a_terminal(work: Path) -> None:
     result = hcldecode(work, "check", "esc.hcl", "--schema", "schema.py:Small")
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr == (
-        "Error: Incorrect attribute value type\n\n  on esc.hcl line 2:\n"
+        "Error: Unsuitable value type\n\n  on esc.hcl line 2:\n"
         '   2: port = "\\u202e\\x1b[2J\\x7f"\n'
         "             ^^^^^^^^^^^^^^^^^^^\n\n"
-        'Inappropriate value for attribute "port": a number is required.\n\n'
+        "Unsuitable value: a number is required.\n\n"
     )
     result = hcldecode(work, "decode", "esc.hcl", "--schema", "schema.py:Small", "--var", "x=1")
     assert result.returncode == 1
@@ -607,12 +607,12 @@ def test_two_carets_for_a_subject_over_two_lines_and_tabs_kept(work: Path) -> No
     (work / "multi.hcl").write_text('name = "a"\n\tport = [\n\t  1]\n', encoding="utf-8")
     result = hcldecode(work, "check", "multi.hcl", "--schema", "schema.py:Small")
     assert result.stderr == (
-        "Error: Incorrect attribute value type\n\n  on multi.hcl line 2:\n"
+        "Error: Unsuitable value type\n\n  on multi.hcl line 2:\n"
         "   2: \tport = [\n"
         "      \t       ^\n"
         "   3: \t  1]\n"
         "      ^^^^^\n\n"
-        'Inappropriate value for attribute "port": number required, but have tuple.\n\n'
+        "Unsuitable value: number required, but have tuple.\n\n"
     )
 
 

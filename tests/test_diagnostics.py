@@ -80,11 +80,11 @@ def test_names_are_quoted_one_way_in_every_message() -> None:
 
     @dataclasses.dataclass
     class Config:
-        n: Annotated[int, hcl.attr("café")] = 0
+        n: Annotated[int, hcl.attr("café")]
 
     with pytest.raises(hcl.DecodeError) as info:
-        hcl.loads('café = "x"\ncafé2 = 1\n', Config)
+        hcl.loads("café = null\ncafé2 = 1\n", Config)
     assert [d.detail for d in info.value.diagnostics] == [
-        'Inappropriate value for attribute "café": a number is required.',
+        'The argument "café" is required, but it is set to null.',
         'An argument named "café2" is not expected here.',
     ]

@@ -123,13 +123,13 @@ def test_cli_check_reports_errors(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert status == 1
     assert out.out == ""
     assert out.err == (
-        "Error: Incorrect attribute value type\n"
+        "Error: Unsuitable value type\n"
         "\n"
         f"  on {bad} line 3:\n"
         '   3: replicas = "many"\n'
         "                 ^^^^^^\n"
         "\n"
-        'Inappropriate value for attribute "replicas": a number is required.\n'
+        "Unsuitable value: a number is required.\n"
         "\n"
     )
 

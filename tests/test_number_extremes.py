@@ -225,10 +225,10 @@ def test_decoding_the_extremes_into_python_numbers(syntax: str) -> None:
     assert loads("1e-100000", Exact) == decimal.Decimal("1e-100000")
     assert loads("1e-100000", Binary) == 0.0
     assert loads("1e308", Binary) == 1e308
-    too_large = 'Inappropriate value for attribute "r": the number is too large for a float.'
-    assert error("1e100000", Binary) == [("Incorrect attribute value type", too_large)]
-    not_whole = 'Inappropriate value for attribute "r": a whole number is required.'
-    assert error("1e-100000", Whole) == [("Incorrect attribute value type", not_whole)]
+    too_large = "Unsuitable value: the number is too large for a float."
+    assert error("1e100000", Binary) == [("Unsuitable value type", too_large)]
+    not_whole = "Unsuitable value: a whole number is required."
+    assert error("1e-100000", Whole) == [("Unsuitable value type", not_whole)]
     summary = "Invalid JSON number" if syntax == "json" else "Invalid number literal"
     for cls in (Whole, Binary, Exact):
         assert error("1e-100000000", cls) == [(summary, RANGE_DETAIL)]

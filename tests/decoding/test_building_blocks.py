@@ -71,8 +71,8 @@ def test_decode_block_reports_the_blocks_mistakes() -> None:
         hcl.decode_block(block, Resource)
     assert listed(info.value) == [
         (
-            "Incorrect attribute value type",
-            'Inappropriate value for attribute "count": a number is required.',
+            "Unsuitable value type",
+            "Unsuitable value: a number is required.",
             span(text, '"many"'),
         ),
         (

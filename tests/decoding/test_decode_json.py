@@ -246,8 +246,8 @@ def test_a_nullable_field_without_default_is_still_required(text: str, syntax: S
     ]
 
 
-# Each: field, value in native syntax, value in JSON, detail after 'Inappropriate value
-# for attribute "<field>": '. The subject is the value.
+# Each: field, value in native syntax, value in JSON, detail after 'Unsuitable value: '.
+# The subject is the value.
 VALUE_ERRORS = [
     ("i", '"eighty"', '"eighty"', "a number is required."),
     ("i", "1.5", "1.5", "a whole number is required."),
@@ -314,9 +314,8 @@ VALUE_ERRORS = [
 def test_conversion_errors_point_into_constructors(syntax: Syntax, text: str, subject: str) -> None:
     assert problems(text, Everything, syntax=syntax) == [
         (
-            "Incorrect attribute value type",
-            'Inappropriate value for attribute "by_name": element "x": attribute "q": '
-            "a number is required.",
+            "Unsuitable value type",
+            'Unsuitable value: element "x": attribute "q": a number is required.',
             span(text, subject),
         )
     ]
@@ -335,19 +334,19 @@ def test_value_errors_in_both_syntaxes(
         text = f'{{"must": 1, {definition}}}'
     assert problems(text, Everything, syntax=syntax) == [
         (
-            "Incorrect attribute value type",
-            f'Inappropriate value for attribute "{field}": {detail}',
+            "Unsuitable value type",
+            f"Unsuitable value: {detail}",
             span(text, definition, part=value),
         )
     ]
 
 
-def test_the_diagnostic_context_is_the_whole_attribute() -> None:
-    text = '{"must": 1, "i": "x"}'
+def test_the_diagnostic_context_is_the_expression_as_in_gohcl() -> None:
+    text = '{"must": 1, "i": ["x"]}'
     with pytest.raises(hcl.DecodeError) as info:
         hcl.loads(text, Everything, filename="t.hcl", syntax="json")
     (diag,) = info.value.diagnostics
-    assert str(diag.context) == span(text, '"i": "x"')
+    assert str(diag.context) == span(text, '["x"]')
     assert diag.expression is not None
 
 
@@ -355,8 +354,8 @@ def test_an_unknown_value_is_an_error() -> None:
     text = "must = x\n"
     assert problems(text, Everything, variables={"x": hcl.Value.unknown(NUMBER)}) == [
         (
-            "Incorrect attribute value type",
-            'Inappropriate value for attribute "must": the value is not known yet.',
+            "Unsuitable value type",
+            "Unsuitable value: the value is not known yet.",
             span(text, "x"),
         )
     ]
@@ -480,8 +479,8 @@ def test_a_registered_type_that_refuses_a_value(text: str, syntax: Syntax) -> No
         VERSIONS.loads(text, Release, filename="t.hcl", syntax=syntax)
     assert listed(info.value) == [
         (
-            "Incorrect attribute value type",
-            "Inappropriate value for attribute \"version\": '1.2' is not a version like 1.2.3.",
+            "Unsuitable value type",
+            "Unsuitable value: '1.2' is not a version like 1.2.3.",
             span(text, '"1.2"'),
         )
     ]

@@ -82,8 +82,8 @@ logging {}
             "t.hcl:1,1-7",
         ),
         (
-            "Incorrect attribute value type",
-            'Inappropriate value for attribute "replica_count": a number is required.',
+            "Unsuitable value type",
+            "Unsuitable value: a number is required.",
             "t.hcl:2,17-24",
         ),
         (

@@ -54,9 +54,8 @@ def test_a_structure_error_is_a_diagnostic_at_the_value() -> None:
         decoder.loads('address = "10.0.0.300"', Server, filename="t.hcl")
     assert listed(info.value) == [
         (
-            "Incorrect attribute value type",
-            'Inappropriate value for attribute "address": Octet 300 (> 255) not permitted '
-            "in '10.0.0.300'.",
+            "Unsuitable value type",
+            "Unsuitable value: Octet 300 (> 255) not permitted in '10.0.0.300'.",
             "t.hcl:1,11-23",
         )
     ]

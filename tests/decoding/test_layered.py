@@ -167,9 +167,8 @@ def test_a_failing_layer_hands_on_what_it_did_not_claim() -> None:
         hcl.decode_partial(hcl.parse(text, filename="app.hcl"), Core)
     assert problems(info.value) == [
         (
-            "Incorrect attribute value type",
-            'Inappropriate value for attribute "plugins": list of string required, but have '
-            "string.",
+            "Unsuitable value type",
+            "Unsuitable value: list of string required, but have string.",
             "app.hcl:2,11-20",
         )
     ]
@@ -179,8 +178,8 @@ def test_a_failing_layer_hands_on_what_it_did_not_claim() -> None:
         hcl.decode(rest, MetricsPlugin)
     assert problems(info.value) == [
         (
-            "Incorrect attribute value type",
-            'Inappropriate value for attribute "interval": a number is required.',
+            "Unsuitable value type",
+            "Unsuitable value: a number is required.",
             "app.hcl:4,14-21",
         ),
         (

@@ -321,13 +321,13 @@ def test_errors_inside_blocks_are_all_reported() -> None:
     text = 'one { v = "x" }\nnamed "a" { v = "y" }\nnamed "a" { w = 1 }\n'
     assert problems(text, Shapes) == [
         (
-            "Incorrect attribute value type",
-            'Inappropriate value for attribute "v": a number is required.',
+            "Unsuitable value type",
+            "Unsuitable value: a number is required.",
             span(text, '"x"'),
         ),
         (
-            "Incorrect attribute value type",
-            'Inappropriate value for attribute "v": a number is required.',
+            "Unsuitable value type",
+            "Unsuitable value: a number is required.",
             span(text, '"y"'),
         ),
         (

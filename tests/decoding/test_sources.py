@@ -136,14 +136,14 @@ def test_a_body_decodes_but_renders_without_source() -> None:
         hcl.decode(body, Service)
     assert listed(info.value) == [
         (
-            "Incorrect attribute value type",
-            'Inappropriate value for attribute "port": number required, but have bool.',
+            "Unsuitable value type",
+            "Unsuitable value: number required, but have bool.",
             "b.hcl:2,8-12",
         )
     ]
     assert str(info.value) == (
-        "Error: Incorrect attribute value type\n\n  on b.hcl line 2:\n  (source code not "
-        'available)\n\nInappropriate value for attribute "port": number required, but have bool.'
+        "Error: Unsuitable value type\n\n  on b.hcl line 2:\n  (source code not "
+        "available)\n\nUnsuitable value: number required, but have bool."
     )
 
 
@@ -198,18 +198,18 @@ listener "b" {}
             "svc.hcl:1,1-1",
         ),
         (
-            "Incorrect attribute value type",
-            'Inappropriate value for attribute "port": a number is required.',
+            "Unsuitable value type",
+            "Unsuitable value: a number is required.",
             span(text, '"x"', filename="svc.hcl"),
         ),
         (
-            "Incorrect attribute value type",
-            'Inappropriate value for attribute "port": a number is required.',
+            "Unsuitable value type",
+            "Unsuitable value: a number is required.",
             span(text, '"y"', filename="svc.hcl"),
         ),
         (
-            "Incorrect attribute value type",
-            'Inappropriate value for attribute "debug": bool required, but have number.',
+            "Unsuitable value type",
+            "Unsuitable value: bool required, but have number.",
             span(text, "3", filename="svc.hcl"),
         ),
         (
@@ -228,26 +228,26 @@ Error: Missing required argument
 
 The argument "name" is required, but no definition was found.
 
-Error: Incorrect attribute value type
+Error: Unsuitable value type
 
   on svc.hcl line 1:
    1: port = "x"
 
-Inappropriate value for attribute "port": a number is required.
+Unsuitable value: a number is required.
 
-Error: Incorrect attribute value type
+Error: Unsuitable value type
 
   on svc.hcl line 3, in listener "a":
    3:   port = "y"
 
-Inappropriate value for attribute "port": a number is required.
+Unsuitable value: a number is required.
 
-Error: Incorrect attribute value type
+Error: Unsuitable value type
 
   on svc.hcl line 5:
    5: debug = 3
 
-Inappropriate value for attribute "debug": bool required, but have number.
+Unsuitable value: bool required, but have number.
 
 Error: Missing required argument
 

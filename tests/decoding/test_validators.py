@@ -379,13 +379,13 @@ def test_validators_of_classes_used_as_attribute_values() -> None:
     assert hcl.loads("window = { low = 1, high = 2 }\n", UsesValues) == UsesValues(Window(1, 2))
     assert problems(text, UsesValues) == [
         (
-            "Incorrect attribute value type",
-            'Inappropriate value for attribute "window": high must not be below low.',
+            "Unsuitable value type",
+            "Unsuitable value: high must not be below low.",
             span(text, "{ low = 2, high = 1 }"),
         ),
         (
-            "Incorrect attribute value type",
-            'Inappropriate value for attribute "spans": element 1: end comes before start.',
+            "Unsuitable value type",
+            "Unsuitable value: element 1: end comes before start.",
             span(text, "[{ start = 1, end = 2 }, { start = 3, end = 0 }]"),
         ),
     ]

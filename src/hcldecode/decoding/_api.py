@@ -15,11 +15,19 @@ from ..model._diagnostics import (
 )
 from ..model._merge import merge_bodies
 from ..model._render import HCLError
-from ..model._structure import AttributeSchema, Block, Body, BodyContent, BodySchema, File
+from ..model._structure import (
+    AttributeSchema,
+    Block,
+    Body,
+    BodyContent,
+    BodySchema,
+    Expression,
+    File,
+)
 from ..values._types import Type
 from ._classinfo import SchemaError, class_info
-from ._decoder import decode_body
-from ._pytypes import PythonTypes
+from ._decoder import FAILED, decode_body, lower_value
+from ._pytypes import PythonTypes, strip_optional
 
 __all__ = [
     "DecodeError",
@@ -27,6 +35,7 @@ __all__ = [
     "Source",
     "decode",
     "decode_block",
+    "decode_expression",
     "decode_partial",
     "loads",
     "parse",
@@ -298,6 +307,37 @@ class Decoder:
         _raise(diags, _files_of(block.body))
         return typing.cast(T, obj)
 
+    def decode_expression(
+        self,
+        expr: Expression,
+        pytype: Any,
+        ctx: EvalContext | None = None,
+        *,
+        variables: Mapping[str, Any] | None = None,
+        functions: Functions | None = None,
+    ) -> tuple[Any, Diagnostics]:
+        """The value of one expression as a ``pytype``, and the diagnostics found.
+
+        The counterpart of gohcl's ``DecodeExpression``: the value is
+        converted by HCL's rules and then built as a field of that type
+        would be; when it does not fit, the error is ``Unsuitable value
+        type`` (``Unsuitable value: <reason>``) at the part that does not fit,
+        and the value returned is ``None``. Nothing is raised for a mistake
+        in the configuration; a ``pytype`` hcldecode cannot decode into raises
+        :class:`SchemaError`.
+        """
+        try:
+            plan = self._types.plan(pytype)
+        except TypeError as exc:
+            raise SchemaError(f"decode_expression: {exc}") from None
+        if plan.raw and strip_optional(pytype)[0] is Expression:
+            return expr, Diagnostics()
+        value, diags = expr.value(self._context(variables, functions, ctx))
+        if diags.has_errors():
+            return None, diags
+        result = lower_value(value, expr, pytype, types=self._types, ctx=ctx, diags=diags)
+        return (None if result is FAILED else result), diags
+
     def schema_of(self, cls: type) -> BodySchema:
         """The body schema that a configuration class implies."""
         return class_info(cls, self._types).schema
@@ -397,6 +437,18 @@ def decode_block(
 ) -> T:
     """Decode one block into ``cls`` (see :meth:`Decoder.decode_block`)."""
     return _DEFAULT.decode_block(block, cls, variables=variables, functions=functions, ctx=ctx)
+
+
+def decode_expression(
+    expr: Expression,
+    pytype: Any,
+    ctx: EvalContext | None = None,
+    *,
+    variables: Mapping[str, Any] | None = None,
+    functions: Functions | None = None,
+) -> tuple[Any, Diagnostics]:
+    """One expression's value as a ``pytype`` (see :meth:`Decoder.decode_expression`)."""
+    return _DEFAULT.decode_expression(expr, pytype, ctx, variables=variables, functions=functions)
 
 
 def _files_of(body: Body) -> Mapping[str, SourceFile]:

@@ -17,7 +17,15 @@ import attrs
 from ..model._diagnostics import Range
 from ..model._structure import AttributeSchema, BlockHeaderSchema, Body, BodySchema
 from ._classes import ClassField, SchemaError, class_fields, is_config_class
-from ._markers import AttrMarker, BlockMarker, BodyMarker, LabelMarker, RangeMarker, RemainMarker
+from ._markers import (
+    AttrMarker,
+    BlockMarker,
+    BodyMarker,
+    LabelMarker,
+    NullPolicy,
+    RangeMarker,
+    RemainMarker,
+)
 from ._pytypes import PythonTypes, TypePlan, strip_optional
 
 __all__ = [
@@ -50,6 +58,7 @@ class FieldInfo:
     max_items: int | None = None
     range_marker: RangeMarker | None = None
     optional_none: bool = False
+    null: NullPolicy = "absent"
 
 
 @attrs.frozen
@@ -153,7 +162,18 @@ def _field(cls: type, cf: ClassField, types: PythonTypes) -> FieldInfo:
             plan = types.plan(base)
         except TypeError as exc:
             raise SchemaError(f"{where}: {exc}") from None
-        return FieldInfo(rf.name, "attr", cf.hcl_name, base, required, rf.has_default, plan=plan)
+        if marker.null == "value" and not plan.nullable:
+            raise SchemaError(f"{where}: attr(null='value') needs a type that admits None")
+        return FieldInfo(
+            rf.name,
+            "attr",
+            cf.hcl_name,
+            base,
+            required,
+            rf.has_default,
+            plan=plan,
+            null=marker.null,
+        )
     if isinstance(marker, BlockMarker):
         shape, block_class = _block_shape(cls, rf.name, base)
         min_items, max_items = marker.min_items, marker.max_items

@@ -27,7 +27,7 @@ from ..values._value import Value
 from ._classinfo import ClassInfo, FieldInfo, class_info, is_config_class
 from ._pytypes import LowerError, PythonTypes, strip_optional
 
-__all__ = ["decode_body"]
+__all__ = ["FAILED", "decode_body", "lower_value"]
 
 _MISSING = object()
 _FAILED = object()
@@ -151,7 +151,7 @@ def _attribute_value(
     diags.extend(value_diags)
     if value_diags.has_errors():
         return _FAILED
-    if value.is_null:
+    if value.is_null and field.null == "absent":
         if not field.required:
             return _MISSING
         if plan.nullable:
@@ -165,32 +165,56 @@ def _attribute_value(
             )
         )
         return _FAILED
+    if value.is_null and field.null == "error":
+        diags.append(_unsuitable(expr, expr, "null value is not allowed", ctx))
+        return _FAILED
+    return lower_value(value, expr, field.annotation, types=types, ctx=ctx, diags=diags)
+
+
+def lower_value(
+    value: Value,
+    expr: Expression,
+    annotation: Any,
+    *,
+    types: PythonTypes,
+    ctx: EvalContext | None,
+    diags: Diagnostics,
+) -> Any:
+    """``value`` (of ``expr``) as ``annotation``; a diagnostic and ``_FAILED`` if it does
+    not fit, as gohcl words it: ``Unsuitable value type``, at the failing part."""
+    plan = types.plan(annotation)
     if plan.raw:
         return value
     try:
-        extra = _unexpected_keys(value, field.annotation, types)
+        extra = _unexpected_keys(value, annotation, types)
         if extra:
             raise LowerError(extra)
         if not value.is_wholly_known:
             raise LowerError("the value is not known yet")
         converted = convert(value, plan.hcl_type)
-        return types.lower(converted, field.annotation)
+        return types.lower(converted, annotation)
     except (ConversionError, LowerError) as exc:
         subject, where = expr, ""
         if isinstance(exc, ConversionError) and exc.path:
             subject, where = _locate(expr, exc.path, ctx)
-        diags.append(
-            Diagnostic.error(
-                "Incorrect attribute value type",
-                f"Inappropriate value for attribute {go_quote(field.hcl_name)}: "
-                f"{_sentence(f'{where}{exc}')}",
-                subject.range,
-                attribute.range,
-                expression=expr,
-                eval_context=ctx,
-            )
-        )
+        diags.append(_unsuitable(subject, expr, f"{where}{exc}", ctx))
         return _FAILED
+
+
+def _unsuitable(
+    subject: Expression, expr: Expression, reason: str, ctx: EvalContext | None
+) -> Diagnostic:
+    return Diagnostic.error(
+        "Unsuitable value type",
+        f"Unsuitable value: {_sentence(reason)}",
+        subject.range,
+        expr.range,
+        expression=expr,
+        eval_context=ctx,
+    )
+
+
+FAILED = _FAILED
 
 
 def _sentence(text: str) -> str:

@@ -49,11 +49,24 @@ def _check_count(
         raise TypeError(f"{attribute.name} must be a non-negative int, not {value!r}")
 
 
+NullPolicy = Literal["absent", "value", "error"]
+
+
+def _check_null(_instance: object, _attribute: object, value: object) -> None:
+    if value not in ("absent", "value", "error"):
+        raise ValueError(f"null must be 'absent', 'value' or 'error', not {value!r}")
+
+
 @attrs.frozen
 class AttrMarker:
-    """The field is the attribute ``name`` (default: the field's name)."""
+    """The field is the attribute ``name`` (default: the field's name).
+
+    ``null`` says what an explicit ``null`` in the configuration means (see
+    :func:`attr`).
+    """
 
     name: str | None = attrs.field(default=None, validator=_check_name)
+    null: NullPolicy = attrs.field(default="absent", validator=_check_null)
 
 
 @attrs.frozen
@@ -108,9 +121,17 @@ class RangeMarker:
 Marker = AttrMarker | BlockMarker | LabelMarker | RemainMarker | BodyMarker | RangeMarker
 
 
-def attr(name: str | None = None) -> AttrMarker:
-    """Mark a field as the attribute ``name`` (default: the field's name)."""
-    return AttrMarker(name)
+def attr(name: str | None = None, *, null: NullPolicy = "absent") -> AttrMarker:
+    """Mark a field as the attribute ``name`` (default: the field's name).
+
+    ``null`` says what ``name = null`` means: ``"absent"`` (the default, as
+    in HCL) that the attribute is not set, so the field's default applies
+    and a required field is missing; ``"value"`` that the field is ``None``
+    even where it has another default (its type must admit ``None``);
+    ``"error"`` that null is not allowed: ``Unsuitable value: null value is
+    not allowed``.
+    """
+    return AttrMarker(name, null)
 
 
 def block(
