@@ -8,7 +8,7 @@ from typing import Annotated
 
 import attrs
 import pytest
-from decoding_helpers import listed, span
+from decoding_helpers import Syntax, listed, span
 
 import hcldecode as hcl
 
@@ -130,7 +130,7 @@ def test_a_parsed_file_or_body() -> None:
     assert hcl.decode(json_file, Service).listeners == [Listener("b", 2)]
 
 
-def test_a_body_decodes_but_renders_without_source() -> None:
+def test_a_body_from_a_file_renders_with_its_source() -> None:
     body = hcl.parse("name = 1\nport = true\n", filename="b.hcl").body
     with pytest.raises(hcl.DecodeError) as info:
         hcl.decode(body, Service)
@@ -142,9 +142,68 @@ def test_a_body_decodes_but_renders_without_source() -> None:
         )
     ]
     assert str(info.value) == (
-        "Error: Unsuitable value type\n\n  on b.hcl line 2:\n  (source code not "
-        "available)\n\nUnsuitable value: number required, but have bool."
+        "Error: Unsuitable value type\n\n  on b.hcl line 2:\n   2: port = true\n\n"
+        "Unsuitable value: number required, but have bool."
     )
+
+
+@attrs.define
+class Core:
+    name: str
+    rest: Annotated[hcl.Body, hcl.remain()]
+
+
+@attrs.define
+class Plugin:
+    port: int
+
+
+PLUGINS = 'name = "x"\nplugin "a" {\n  port = true\n}\n'
+PLUGINS_JSON = '{"name": "x", "plugin": {"a": {"port": true}}}'
+
+
+@pytest.mark.parametrize(
+    ("text", "syntax", "where"),
+    [
+        (PLUGINS, "native", '  on p.hcl line 3, in plugin "a":\n   3:   port = true\n'),
+        (
+            PLUGINS_JSON,
+            "json",
+            "  on p.hcl line 1, in plugin.a:\n"
+            '   1: {"name": "x", "plugin": {"a": {"port": true}}}\n',
+        ),
+    ],
+)
+def test_a_remain_body_and_its_blocks_keep_their_source(
+    text: str, syntax: Syntax, where: str
+) -> None:
+    core = hcl.loads(text, Core, filename="p.hcl", syntax=syntax)
+    schema = hcl.BodySchema(blocks=[hcl.BlockHeaderSchema("plugin", ("name",))])
+    (block,) = core.rest.content(schema)[0].blocks
+    with pytest.raises(hcl.DecodeError) as info:
+        hcl.decode(block.body, Plugin)
+    assert str(info.value) == (
+        f"Error: Unsuitable value type\n\n{where}\n"
+        "Unsuitable value: number required, but have bool."
+    )
+
+
+def test_reject_unclaimed_shows_the_source() -> None:
+    core = hcl.loads(PLUGINS, Core, filename="p.hcl")
+    with pytest.raises(hcl.DecodeError) as info:
+        hcl.reject_unclaimed(core.rest)
+    assert str(info.value) == (
+        'Error: Unsupported block type\n\n  on p.hcl line 2, in plugin "a":\n'
+        '   2: plugin "a" {\n\nBlocks of type "plugin" are not expected here.'
+    )
+
+
+def test_a_body_made_in_code_has_no_source() -> None:
+    body = hcl.merge_bodies([])
+    assert body.source_files() == {}
+    with pytest.raises(hcl.DecodeError) as info:
+        hcl.decode(body, Service)
+    assert [d.summary for d in info.value.diagnostics] == ["Missing required argument"]
 
 
 def test_parse_file_chooses_the_syntax_by_name(files: tuple[Path, Path]) -> None:

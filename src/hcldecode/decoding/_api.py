@@ -142,7 +142,7 @@ def _load(source: Source) -> tuple[Body, dict[str, SourceFile]]:
     if isinstance(source, ClaimedBody):
         return source, dict(source.files)
     if isinstance(source, Body):
-        return source, {}
+        return source, dict(source.source_files())
     if isinstance(source, File):
         return source.body, {source.filename: source}
     if isinstance(source, str | os.PathLike):
@@ -452,7 +452,7 @@ def decode_expression(
 
 
 def _files_of(body: Body) -> Mapping[str, SourceFile]:
-    return body.files if isinstance(body, ClaimedBody) else {}
+    return body.source_files()
 
 
 def reject_unclaimed(body: Body) -> None:
@@ -514,6 +514,9 @@ class ClaimedBody(Body):
     @property
     def missing_item_range(self) -> Any:
         return self._inner.missing_item_range
+
+    def source_files(self) -> Mapping[str, SourceFile]:
+        return {**self._inner.source_files(), **self.files}
 
 
 def _optional(schema: BodySchema) -> BodySchema:

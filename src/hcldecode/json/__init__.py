@@ -51,9 +51,11 @@ def parse(src: bytes | str, filename: str = "<string>") -> tuple[File, Diagnosti
             )
         root = ObjectNode(0, 0, [], closed=False)
     nav_root = root
-    return File(
+    file = File(
         filename, source.text, JsonBody(source, root), lambda byte: _context(source, nav_root, byte)
-    ), diags
+    )
+    source.file = file
+    return file, diags
 
 
 def parse_expression(

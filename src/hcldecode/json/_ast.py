@@ -11,7 +11,7 @@ value is computed when an expression is evaluated.
 
 from __future__ import annotations
 
-from ..model._diagnostics import Pos, Range
+from ..model._diagnostics import Pos, Range, SourceFile
 from ..model._source import SourceMap
 
 __all__ = [
@@ -42,11 +42,13 @@ class Source:
     the first request for a position, so parsing alone builds none.
     """
 
-    __slots__ = ("_map", "filename", "text")
+    __slots__ = ("_map", "file", "filename", "text")
 
     def __init__(self, filename: str, text: str) -> None:
         self.filename = filename
         self.text = text
+        #: The parsed file of this document, once there is one.
+        self.file: SourceFile | None = None
         self._map: SourceMap | None = None
 
     @property

@@ -11,8 +11,10 @@ A property named ``"//"`` is a comment and ignored, in bodies only.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .._text import go_quote, suggest
-from ..model._diagnostics import REPEATED_ERRORS, Diagnostic, Diagnostics, Range
+from ..model._diagnostics import REPEATED_ERRORS, Diagnostic, Diagnostics, Range, SourceFile
 from ..model._structure import Attribute, Block, Body, BodyContent, BodySchema
 from ._ast import ArrayNode, Node, NodeView, NullNode, ObjectNode, Property, Source
 from ._expression import JsonExpression
@@ -42,6 +44,10 @@ class JsonBody(NodeView, Body):
         if isinstance(node, ObjectNode):
             return self._source.range(*node.close_span())
         return self._source.range(*node.start_span())
+
+    def source_files(self) -> Mapping[str, SourceFile]:
+        file = self._source.file
+        return {file.filename: file} if file is not None else {}
 
     # ------------------------------------------------------------------ schema
 

@@ -19,12 +19,12 @@ implementation (``hcl.MergeFiles`` / ``hcl.MergeBodies``):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
 from .._text import go_quote
-from ._diagnostics import Diagnostic, Diagnostics, Pos, Range
+from ._diagnostics import Diagnostic, Diagnostics, Pos, Range, SourceFile
 from ._structure import Attribute, AttributeSchema, Block, Body, BodyContent, BodySchema, File
 
 __all__ = ["EMPTY_BODY", "MergedBody", "merge_bodies", "merge_files"]
@@ -50,6 +50,12 @@ class MergedBody(Body):
     def missing_item_range(self) -> Range:
         """The first body's missing-item range (an empty ``<empty>`` range with no bodies)."""
         return self.bodies[0].missing_item_range if self.bodies else _NOWHERE
+
+    def source_files(self) -> Mapping[str, SourceFile]:
+        files: dict[str, SourceFile] = {}
+        for body in self.bodies:
+            files.update(body.source_files())
+        return files
 
     def content(self, schema: BodySchema) -> tuple[BodyContent, Diagnostics]:
         content, _remain, diags = self._merged_content(schema, partial=False)

@@ -18,7 +18,7 @@ from bisect import bisect_left, bisect_right
 from itertools import accumulate
 
 from .._text import cluster_starts, has_joiners
-from ._diagnostics import Diagnostic, Diagnostics, Pos, Range
+from ._diagnostics import Diagnostic, Diagnostics, Pos, Range, SourceFile
 
 __all__ = [
     "INVALID_ENCODING_DETAIL",
@@ -156,11 +156,14 @@ class SourceMap:
     ``surrogateescape`` decoding is one byte.
     """
 
-    __slots__ = ("_byte_starts", "_json_columns", "_lines", "_starts", "filename", "text")
+    __slots__ = ("_byte_starts", "_json_columns", "_lines", "_starts", "file", "filename", "text")
 
     def __init__(self, filename: str, text: str, *, json_columns: bool = False) -> None:
         self.filename = filename
         self.text = text
+        #: The parsed file of this text, once there is one (for rendering
+        #: diagnostics about any part of it).
+        self.file: SourceFile | None = None
         self._json_columns = json_columns
         # Character offset of the start of each line; line n starts at _starts[n - 1].
         self._starts = [0]

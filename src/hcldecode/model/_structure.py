@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .._text import go_quote
-from ._diagnostics import Diagnostics, Range
+from ._diagnostics import Diagnostics, Range, SourceFile
 from ._traversal import Traversal, TraverseAttr, TraverseRoot
 
 if TYPE_CHECKING:
@@ -274,6 +274,16 @@ class Body(abc.ABC):
     @abc.abstractmethod
     def missing_item_range(self) -> Range:
         """Where to point a diagnostic about something that should be in this body."""
+
+    def source_files(self) -> Mapping[str, SourceFile]:
+        """The parsed files this body comes from, by name, for rendering diagnostics.
+
+        A body read from a file knows it (what remains of it, and the bodies
+        of its blocks, too), so diagnostics about it show source lines and
+        the block they are in wherever the body is decoded. A body made in
+        code knows none.
+        """
+        return {}
 
 
 # --------------------------------------------------------------------------- expression

@@ -151,7 +151,9 @@ def parse_config(src: bytes | str, filename: str = "<string>") -> tuple[File, Di
     top-level block around a byte offset (e.g. ``service "web"``).
     """
     parser, body, diags = _parse(src, filename, None, lambda p: p.parse_body(_scanner.EOF, None))
-    return File(filename, parser.text, body, body.context_string), diags
+    file = File(filename, parser.text, body, body.context_string)
+    parser.source.file = file
+    return file, diags
 
 
 def parse_expression(

@@ -8,8 +8,10 @@ with the reference's diagnostics.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .._text import go_quote, suggest
-from ..model._diagnostics import Diagnostic, Diagnostics, Range
+from ..model._diagnostics import Diagnostic, Diagnostics, Range, SourceFile
 from ..model._source import SourceMap
 from ..model._structure import Attribute, Block, BodyContent, BodySchema, labels_text
 from ..model._structure import Body as ModelBody
@@ -285,6 +287,10 @@ class Body(ModelBody):
             name: node for name, node in self.attributes.items() if name not in self.hidden_attrs
         }
         return attrs, diags
+
+    def source_files(self) -> Mapping[str, SourceFile]:
+        file = self.source.file
+        return {file.filename: file} if file is not None else {}
 
     def context_string(self, byte: int) -> str | None:
         """The header of the top-level block around the UTF-8 offset ``byte``.
