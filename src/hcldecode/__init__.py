@@ -20,6 +20,7 @@ file and its diagnostics, without raising), the static analyses
 from __future__ import annotations
 
 from .decoding import (
+    Decoded,
     DecodeError,
     Decoder,
     SchemaError,
@@ -29,6 +30,7 @@ from .decoding import (
     body,
     decode,
     decode_block,
+    decode_body,
     decode_expression,
     decode_partial,
     def_range,
@@ -93,6 +95,7 @@ __all__ = [
     "BodySchema",
     "ConversionError",
     "DecodeError",
+    "Decoded",
     "Decoder",
     "Diagnostic",
     "Diagnostics",
@@ -121,6 +124,7 @@ __all__ = [
     "body",
     "decode",
     "decode_block",
+    "decode_body",
     "decode_expression",
     "decode_partial",
     "def_range",

@@ -415,6 +415,28 @@ def decode_in_layers(
     return objects, errors
 
 
+def decode_bodies_in_layers(
+    source: Any, classes: list[type], reject: bool
+) -> tuple[list[Any], list[hcl.Diagnostic]]:
+    """As :func:`decode_in_layers`, with the non-raising ``decode_body``."""
+    objects: list[Any] = []
+    errors: list[hcl.Diagnostic] = []
+    body = source.body if isinstance(source, hcl.File) else source
+    for i, cls in enumerate(classes):
+        last = i == len(classes) - 1
+        found = hcl.decode_body(body, cls, partial=not (last and not reject))
+        objects.append(found.value)
+        errors += found.diagnostics
+        if found.remaining is not None:
+            body = found.remaining
+    if reject:
+        try:
+            hcl.reject_unclaimed(body)
+        except hcl.DecodeError as err:
+            errors += err.diagnostics
+    return objects, errors
+
+
 @settings(max_examples=100, deadline=None)
 @given(specs=field_specs(), data=st.data())
 def test_layers_decode_like_the_union_class(specs: list[FieldSpec], data: st.DataObject) -> None:
@@ -450,9 +472,12 @@ def test_layers_decode_like_the_union_class(specs: list[FieldSpec], data: st.Dat
         union_errors: list[hcl.Diagnostic] = []
     except hcl.DecodeError as err:
         whole, union_errors = None, list(err.diagnostics)
-    objects, layer_errors = decode_in_layers(source, layers, reject)
-
-    assert outcome(layer_errors) == outcome(union_errors)
-    if not union_errors:
-        for spec, k in zip(specs, owner, strict=True):
-            assert getattr(objects[k], spec.name) == getattr(whole, spec.name)
+    found = hcl.decode_body(source.body if isinstance(source, hcl.File) else source, union)
+    assert outcome(list(found.diagnostics)) == outcome(union_errors)
+    assert found.value == whole
+    for way in (decode_in_layers, decode_bodies_in_layers):
+        objects, layer_errors = way(source, layers, reject)
+        assert outcome(layer_errors) == outcome(union_errors)
+        if not union_errors:
+            for spec, k in zip(specs, owner, strict=True):
+                assert getattr(objects[k], spec.name) == getattr(whole, spec.name)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from ._api import (
+    Decoded,
     DecodeError,
     Decoder,
     decode,
     decode_block,
+    decode_body,
     decode_expression,
     decode_partial,
     loads,
@@ -32,6 +34,7 @@ from ._markers import (
 
 __all__ = [
     "DecodeError",
+    "Decoded",
     "Decoder",
     "SchemaError",
     "attr",
@@ -40,6 +43,7 @@ __all__ = [
     "body",
     "decode",
     "decode_block",
+    "decode_body",
     "decode_expression",
     "decode_partial",
     "def_range",

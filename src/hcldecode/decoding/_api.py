@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 import typing
 from collections.abc import Callable, Mapping, Sequence
-from typing import IO, Any, Literal, TypeVar, Union
+from typing import IO, Any, Generic, Literal, TypeVar, Union
+
+import attrs
 
 from ..model._context import EvalContext
 from ..model._diagnostics import (
@@ -25,16 +27,18 @@ from ..model._structure import (
     File,
 )
 from ..values._types import Type
-from ._classinfo import SchemaError, class_info
-from ._decoder import FAILED, decode_body, lower_value
+from ._classinfo import ClassInfo, SchemaError, class_info
+from ._decoder import FAILED, decode_class, lower_value
 from ._pytypes import PythonTypes, strip_optional
 
 __all__ = [
     "DecodeError",
+    "Decoded",
     "Decoder",
     "Source",
     "decode",
     "decode_block",
+    "decode_body",
     "decode_expression",
     "decode_partial",
     "loads",
@@ -51,6 +55,36 @@ Syntax = Literal["native", "json"]
 Source = Union[
     str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]], IO[bytes], Body, File
 ]
+
+
+@attrs.frozen
+class Decoded(Generic[T]):
+    """What :meth:`Decoder.decode_body` found, errors or not.
+
+    ``value`` is the object, or ``None`` when the configuration has errors;
+    ``fields`` holds every field that did decode, by field name, even then,
+    so a loader can still check the rest of a broken block itself;
+    ``diagnostics`` are every problem found (in source order); ``remaining``
+    is the body of what the class did not claim, when it was decoded
+    partially or has a ``remain()`` field. :meth:`unwrap` gives the value or
+    raises the :class:`DecodeError` that :func:`decode` would have raised.
+    """
+
+    value: T | None
+    fields: Mapping[str, Any]
+    diagnostics: Diagnostics
+    remaining: Body | None = None
+    files: Mapping[str, SourceFile] = attrs.field(factory=dict, repr=False)
+
+    @property
+    def ok(self) -> bool:
+        """True when there is no error."""
+        return not self.diagnostics.has_errors()
+
+    def unwrap(self) -> T:
+        """The object; :class:`DecodeError` with every diagnostic if there is none."""
+        _raise(self.diagnostics, self.files, self.remaining)
+        return typing.cast(T, self.value)
 
 
 class DecodeError(HCLError):
@@ -279,6 +313,44 @@ class Decoder:
             ctx=ctx,
         )
 
+    def decode_body(
+        self,
+        source: Body | Block,
+        cls: type[T],
+        *,
+        partial: bool = False,
+        variables: Mapping[str, Any] | None = None,
+        functions: Functions | None = None,
+        ctx: EvalContext | None = None,
+    ) -> Decoded[T]:
+        """Decode a body (or a block) into ``cls`` without raising for the configuration's mistakes.
+
+        A block's labels go to the class's label fields and its ranges to its
+        range markers, as with :meth:`decode_block`.
+
+        The result (a :class:`Decoded`) holds the object when there is no
+        error, and otherwise every field that did decode, beside all the
+        diagnostics: a loader can go on checking the rest of a broken block.
+        With ``partial``, what the class does not claim is left in
+        ``remaining`` (as :meth:`decode_partial` does) instead of being an
+        error. Mistakes of the program (a class that cannot be decoded into)
+        still raise.
+        """
+        block = source if isinstance(source, Block) else None
+        body = source.body if isinstance(source, Block) else source
+        info = self._info(cls, block)
+        eval_ctx = self._context(variables, functions, ctx)
+        diags = Diagnostics()
+        fields: dict[str, Any] = {}
+        obj, remaining = decode_class(
+            body, cls, self._types, eval_ctx, diags, partial=partial, block=block, fields=fields
+        )
+        files = dict(body.source_files())
+        if partial and remaining is not None:
+            remaining = ClaimedBody.wrap(remaining, info.schema, files)
+        ordered = _in_source_order(diags, files)
+        return Decoded(None if ordered.has_errors() else obj, fields, ordered, remaining, files)
+
     def decode_block(
         self,
         block: Block,
@@ -295,15 +367,10 @@ class Decoder:
         an enclosing class. ``cls`` must have one label field per label of
         the block (``TypeError`` otherwise). Raises :class:`DecodeError`.
         """
-        info = class_info(cls, self._types)
-        if len(info.labels) != len(block.labels):
-            raise TypeError(
-                f"{cls.__qualname__} has {len(info.labels)} label fields, but the "
-                f"{block.type} block has {len(block.labels)} labels"
-            )
+        self._info(cls, block)
         eval_ctx = self._context(variables, functions, ctx)
         diags = Diagnostics()
-        obj, _ = decode_body(block.body, cls, self._types, eval_ctx, diags, block=block)
+        obj, _ = decode_class(block.body, cls, self._types, eval_ctx, diags, block=block)
         _raise(diags, _files_of(block.body))
         return typing.cast(T, obj)
 
@@ -360,18 +427,31 @@ class Decoder:
             return None
         return EvalContext(variables=variables, functions=functions)
 
-    def _run(
-        self, source: Source, cls: type[T], partial: bool, ctx: EvalContext | None
-    ) -> tuple[T, Body | None]:
+    def _info(self, cls: type, block: Block | None) -> ClassInfo:
+        """The class's information, checked against what it is decoded from: a
+        block gives its labels to the class's label fields, one each; a class
+        with label fields cannot be decoded from a body alone."""
         info = class_info(cls, self._types)
-        if info.labels:
+        if block is not None:
+            if len(info.labels) != len(block.labels):
+                raise TypeError(
+                    f"{cls.__qualname__} has {len(info.labels)} label fields, but the "
+                    f"{block.type} block has {len(block.labels)} labels"
+                )
+        elif info.labels:
             raise SchemaError(
                 f"{cls.__qualname__}.{info.labels[0].name}: a label() field can only be in a "
                 "class decoded from a block, not in the top-level class"
             )
+        return info
+
+    def _run(
+        self, source: Source, cls: type[T], partial: bool, ctx: EvalContext | None
+    ) -> tuple[T, Body | None]:
+        info = self._info(cls, None)
         body, files = _load(source)
         diags = Diagnostics()
-        obj, remaining = decode_body(body, cls, self._types, ctx, diags, partial=partial)
+        obj, remaining = decode_class(body, cls, self._types, ctx, diags, partial=partial)
         if partial and remaining is not None:
             remaining = ClaimedBody.wrap(remaining, info.schema, files)
         _raise(diags, files, remaining if partial else None)
@@ -424,6 +504,21 @@ def loads(
         variables=variables,
         functions=functions,
         ctx=ctx,
+    )
+
+
+def decode_body(
+    source: Body | Block,
+    cls: type[T],
+    *,
+    partial: bool = False,
+    variables: Mapping[str, Any] | None = None,
+    functions: Functions | None = None,
+    ctx: EvalContext | None = None,
+) -> Decoded[T]:
+    """Decode a body without raising (see :meth:`Decoder.decode_body`)."""
+    return _DEFAULT.decode_body(
+        source, cls, partial=partial, variables=variables, functions=functions, ctx=ctx
     )
 
 

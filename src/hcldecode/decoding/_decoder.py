@@ -27,7 +27,7 @@ from ..values._value import Value
 from ._classinfo import ClassInfo, FieldInfo, class_info, is_config_class
 from ._pytypes import LowerError, PythonTypes, strip_optional
 
-__all__ = ["FAILED", "decode_body", "lower_value"]
+__all__ = ["FAILED", "decode_class", "lower_value"]
 
 _MISSING = object()
 _FAILED = object()
@@ -47,7 +47,7 @@ class _Scope:
     diags: Diagnostics
 
 
-def decode_body(
+def decode_class(
     body: Body,
     cls: type,
     types: PythonTypes,
@@ -56,12 +56,14 @@ def decode_body(
     *,
     partial: bool = False,
     block: Block | None = None,
+    fields: dict[str, Any] | None = None,
 ) -> tuple[Any, Body | None]:
     """Decode ``body`` into ``cls``, appending problems to ``diags``.
 
     Returns the object (``None`` if anything in it failed) and, when
     ``partial`` or the class has a ``remain()`` field, the body of what the
-    class did not claim.
+    class did not claim. ``fields``, when given, receives every field that
+    decoded, by field name, whether or not the object could be built.
     """
     info = class_info(cls, types)
     remaining: Body | None = None
@@ -79,6 +81,8 @@ def decode_body(
             failed = True
         elif value is not _MISSING:
             kwargs[field.name] = value
+    if fields is not None:
+        fields.update(kwargs)
     if failed:
         return None, remaining
     return _construct(scope, kwargs), remaining
@@ -411,7 +415,7 @@ def _check_counts(
 def _decode_block(
     block: Block, cls: type, types: PythonTypes, ctx: EvalContext | None, diags: Diagnostics
 ) -> Any:
-    obj, _ = decode_body(block.body, cls, types, ctx, diags, block=block)
+    obj, _ = decode_class(block.body, cls, types, ctx, diags, block=block)
     return obj
 
 
