@@ -128,3 +128,64 @@ def test_a_class_with_labels_needs_a_block() -> None:
     )
     with pytest.raises(TypeError, match="Check has 1 label fields, but the check block has 2"):
         hcl.decode_body(block, Check)
+
+
+@dataclasses.dataclass
+class Lifecycle:
+    prevent_destroy: bool = False
+    ignore_changes: list[str] = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass
+class Instance:
+    kind: Annotated[str, hcl.label()]
+    name: Annotated[str, hcl.label()]
+    ami: str
+    size: str = "small"
+    lifecycle: Annotated[Lifecycle | None, hcl.block()] = None
+
+
+OVERRIDE = (
+    'instance "web" "a" {\n  size = "large"\n  lifecycle {\n    prevent_destroy = true\n  }\n}\n'
+)
+OVERRIDE_JSON = (
+    '{"instance": {"web": {"a": {"size": "large", "lifecycle": {"prevent_destroy": true}}}}}'
+)
+INSTANCES = hcl.BodySchema(blocks=[hcl.BlockHeaderSchema("instance", ("kind", "name"))])
+
+
+@pytest.mark.parametrize(("text", "syntax"), [(OVERRIDE, "native"), (OVERRIDE_JSON, "json")])
+def test_an_override_body_requires_nothing(text: str, syntax: Syntax) -> None:
+    file = hcl.parse(text, filename="override.hcl", syntax=syntax)
+    (block,) = file.body.content(INSTANCES)[0].blocks
+    found = hcl.decode_body(block, Instance, override=True)
+    assert found.ok and found.diagnostics == []
+    # "ami" is required but not set here: there is no object, only what is set.
+    assert found.value is None
+    assert found.fields == {
+        "kind": "web",
+        "name": "a",
+        "size": "large",
+        "lifecycle": Lifecycle(prevent_destroy=True),
+    }
+    # The same body decoded normally misses "ami".
+    assert [d.summary for d in hcl.decode_body(block, Instance).diagnostics] == [
+        "Missing required argument"
+    ]
+
+
+def test_an_override_that_sets_everything_gives_the_object() -> None:
+    text = 'instance "web" "a" {\n  ami = "ami-1"\n}\n'
+    (block,) = hcl.parse(text).body.content(INSTANCES)[0].blocks
+    found = hcl.decode_body(block, Instance, override=True)
+    assert found.value == Instance("web", "a", "ami-1")
+
+
+def test_an_override_still_reports_its_mistakes() -> None:
+    text = 'instance "web" "a" {\n  size = 3\n  sise = "x"\n}\n'
+    (block,) = hcl.parse(text, filename="o.hcl").body.content(INSTANCES)[0].blocks
+    found = hcl.decode_body(block, Instance, override=True)
+    assert [(d.summary, str(d.subject)) for d in found.diagnostics] == [
+        ("Unsupported argument", span(text, "sise", filename="o.hcl")),
+    ]
+    assert found.fields["size"] == "3"

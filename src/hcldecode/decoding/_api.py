@@ -18,7 +18,6 @@ from ..model._diagnostics import (
 from ..model._merge import merge_bodies
 from ..model._render import HCLError
 from ..model._structure import (
-    AttributeSchema,
     Block,
     Body,
     BodyContent,
@@ -319,6 +318,7 @@ class Decoder:
         cls: type[T],
         *,
         partial: bool = False,
+        override: bool = False,
         variables: Mapping[str, Any] | None = None,
         functions: Functions | None = None,
         ctx: EvalContext | None = None,
@@ -333,7 +333,10 @@ class Decoder:
         diagnostics: a loader can go on checking the rest of a broken block.
         With ``partial``, what the class does not claim is left in
         ``remaining`` (as :meth:`decode_partial` does) instead of being an
-        error. Mistakes of the program (a class that cannot be decoded into)
+        error. With ``override``, the body is an override file's (as Go
+        loaders read them): nothing in it is required, in nested blocks too;
+        ``fields`` holds what it sets, and ``value`` is the object only when
+        it sets every required field. Mistakes of the program (a class that cannot be decoded into)
         still raise.
         """
         block = source if isinstance(source, Block) else None
@@ -343,7 +346,15 @@ class Decoder:
         diags = Diagnostics()
         fields: dict[str, Any] = {}
         obj, remaining = decode_class(
-            body, cls, self._types, eval_ctx, diags, partial=partial, block=block, fields=fields
+            body,
+            cls,
+            self._types,
+            eval_ctx,
+            diags,
+            partial=partial,
+            block=block,
+            fields=fields,
+            override=override,
         )
         files = dict(body.source_files())
         if partial and remaining is not None:
@@ -512,13 +523,20 @@ def decode_body(
     cls: type[T],
     *,
     partial: bool = False,
+    override: bool = False,
     variables: Mapping[str, Any] | None = None,
     functions: Functions | None = None,
     ctx: EvalContext | None = None,
 ) -> Decoded[T]:
     """Decode a body without raising (see :meth:`Decoder.decode_body`)."""
     return _DEFAULT.decode_body(
-        source, cls, partial=partial, variables=variables, functions=functions, ctx=ctx
+        source,
+        cls,
+        partial=partial,
+        override=override,
+        variables=variables,
+        functions=functions,
+        ctx=ctx,
     )
 
 
@@ -590,7 +608,7 @@ class ClaimedBody(Body):
         """
         if isinstance(remaining, ClaimedBody):
             return remaining
-        return cls(remaining, _optional(schema), files)
+        return cls(remaining, schema.optional(), files)
 
     def _with_claimed(self, schema: BodySchema) -> BodySchema:
         return _lenient_union(self._claimed, schema)
@@ -614,12 +632,8 @@ class ClaimedBody(Body):
         return {**self._inner.source_files(), **self.files}
 
 
-def _optional(schema: BodySchema) -> BodySchema:
-    return BodySchema([AttributeSchema(a.name, False) for a in schema.attributes], schema.blocks)
-
-
 def _lenient_union(claimed: BodySchema, schema: BodySchema) -> BodySchema:
     try:
-        return _optional(claimed).union(schema)
+        return claimed.optional().union(schema)
     except TypeError:
         return schema

@@ -45,6 +45,7 @@ class _Scope:
     types: PythonTypes
     ctx: EvalContext | None
     diags: Diagnostics
+    override: bool = False
 
 
 def decode_class(
@@ -57,6 +58,7 @@ def decode_class(
     partial: bool = False,
     block: Block | None = None,
     fields: dict[str, Any] | None = None,
+    override: bool = False,
 ) -> tuple[Any, Body | None]:
     """Decode ``body`` into ``cls``, appending problems to ``diags``.
 
@@ -64,15 +66,19 @@ def decode_class(
     ``partial`` or the class has a ``remain()`` field, the body of what the
     class did not claim. ``fields``, when given, receives every field that
     decoded, by field name, whether or not the object could be built.
+    ``override`` decodes an override file's body: nothing is required, in
+    nested blocks too, and the object is built only when every required
+    field is set (``fields`` has what the body sets).
     """
     info = class_info(cls, types)
+    schema = info.schema.optional() if override else info.schema
     remaining: Body | None = None
     if partial or info.remain is not None:
-        content, remaining, content_diags = body.partial_content(info.schema)
+        content, remaining, content_diags = body.partial_content(schema)
     else:
-        content, content_diags = body.content(info.schema)
+        content, content_diags = body.content(schema)
     diags.extend(content_diags)
-    scope = _Scope(info, body, content, remaining, block, types, ctx, diags)
+    scope = _Scope(info, body, content, remaining, block, types, ctx, diags, override)
     failed = content_diags.has_errors()
     kwargs: dict[str, Any] = {}
     for field in info.fields:
@@ -84,6 +90,10 @@ def decode_class(
     if fields is not None:
         fields.update(kwargs)
     if failed:
+        return None, remaining
+    if override and any(
+        f.required and f.kind in ("attr", "block") and f.name not in kwargs for f in info.fields
+    ):
         return None, remaining
     return _construct(scope, kwargs), remaining
 
@@ -318,7 +328,7 @@ def _unexpected_keys(value: Value, annotation: Any, types: PythonTypes) -> str |
 
 def _blocks_value(scope: _Scope, field: FieldInfo) -> Any:
     assert field.block_class is not None
-    content, ctx, diags = scope.content, scope.ctx, scope.diags
+    content, diags = scope.content, scope.diags
     blocks = content.blocks_of_type(field.hcl_name)
     shape = field.block_shape
     type_name = field.hcl_name
@@ -334,7 +344,7 @@ def _blocks_value(scope: _Scope, field: FieldInfo) -> Any:
             )
             return _FAILED
         if not blocks:
-            if field.has_default:
+            if field.has_default or scope.override:
                 return _MISSING
             if shape == "optional":
                 return None
@@ -348,13 +358,15 @@ def _blocks_value(scope: _Scope, field: FieldInfo) -> Any:
                 )
             )
             return _FAILED
-        obj = _decode_block(blocks[0], field.block_class, scope.types, ctx, diags)
+        obj = _decode_block(blocks[0], field.block_class, scope, diags)
         return _FAILED if obj is None else obj
 
+    if scope.override and not blocks:
+        return _MISSING
     ok = _check_counts(field, blocks, content, diags)
     if not blocks and ok and field.has_default:
         return _MISSING
-    decoded = [(b, _decode_block(b, field.block_class, scope.types, ctx, diags)) for b in blocks]
+    decoded = [(b, _decode_block(b, field.block_class, scope, diags)) for b in blocks]
     if shape == "dict":
         ok = _check_unique_labels(type_name, blocks, diags) and ok
     if not ok or any(obj is None for _, obj in decoded):
@@ -412,10 +424,10 @@ def _check_counts(
     return True
 
 
-def _decode_block(
-    block: Block, cls: type, types: PythonTypes, ctx: EvalContext | None, diags: Diagnostics
-) -> Any:
-    obj, _ = decode_class(block.body, cls, types, ctx, diags, block=block)
+def _decode_block(block: Block, cls: type, scope: _Scope, diags: Diagnostics) -> Any:
+    obj, _ = decode_class(
+        block.body, cls, scope.types, scope.ctx, diags, block=block, override=scope.override
+    )
     return obj
 
 

@@ -117,6 +117,10 @@ class BodySchema:
     def block_types(self) -> dict[str, BlockHeaderSchema]:
         return {b.type: b for b in self.blocks}
 
+    def optional(self) -> BodySchema:
+        """The same schema with no attribute required (for override files, say)."""
+        return BodySchema([AttributeSchema(a.name, False) for a in self.attributes], self.blocks)
+
     def union(self, other: BodySchema) -> BodySchema:
         """A schema that expects what either schema expects (``other`` wins on conflicts)."""
         names = {a.name for a in other.attributes}
