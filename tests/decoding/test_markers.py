@@ -468,9 +468,20 @@ def test_remain_leftovers_are_still_checked_when_decoded() -> None:
     ]
 
 
-def test_body_does_not_relax_the_check() -> None:
-    text = 'lazy "b" {\n  extra = 1\n}\n'
-    assert problems(text, Host) == [
+def test_a_body_field_keeps_the_block_for_later_decoding() -> None:
+    # The body is checked when it is decoded, by the class that reads it.
+    text = 'lazy "b" {\n  enabled = false\n  extra = 1\n}\n'
+    host = hcl.loads(text, Host, filename="t.hcl")
+    (lazy,) = host.lazies
+    assert (lazy.name, lazy.enabled) == ("b", False)
+
+    @attrs.define
+    class Later:
+        enabled: bool
+
+    with pytest.raises(hcl.DecodeError) as info:
+        hcl.decode(lazy.whole, Later)
+    assert [(d.summary, d.detail, str(d.subject)) for d in info.value.diagnostics] == [
         (
             "Unsupported argument",
             'An argument named "extra" is not expected here.',

@@ -99,13 +99,14 @@ def test_block_field_of_plain_type() -> None:
     )
 
 
-def test_dict_blocks_need_exactly_one_label() -> None:
+def test_dict_blocks_need_one_dict_level_per_label() -> None:
     @attrs.define
     class Bad:
         regions: Annotated[dict[str, Region], hcl.block("region")]
 
     assert _schema_error(Bad).endswith(
-        "Bad.regions: blocks collected into a dict need exactly one label field, but Region has 2"
+        "Bad.regions: blocks collected into a dict need one dict level per label; there are "
+        "1, but the blocks have 2 labels"
     )
 
 
@@ -136,13 +137,22 @@ def test_two_remain_fields() -> None:
     assert _schema_error(Bad).endswith("Bad has 2 remain() fields; one is allowed")
 
 
-def test_remain_must_be_body() -> None:
+def test_remain_must_be_body_or_a_dict_of_attributes() -> None:
     @attrs.define
     class Bad:
-        rest: Annotated[dict[str, Any], hcl.remain()]
+        rest: Annotated[list[Any], hcl.remain()]
 
     assert _schema_error(Bad).endswith(
-        "Bad.rest: a remain() field must be of type hcl.Body or hcl.Body | None"
+        "Bad.rest: a remain() field must be of type hcl.Body, hcl.Body | None or dict[str, V] "
+        "(the rest as attributes)"
+    )
+
+    @attrs.define
+    class Worse:
+        rest: Annotated[dict[str, complex], hcl.remain()]
+
+    assert _schema_error(Worse).endswith(
+        "Worse.rest: hcldecode cannot decode an attribute into <class 'complex'>"
     )
 
 

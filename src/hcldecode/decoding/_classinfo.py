@@ -15,7 +15,14 @@ from typing import Any, Literal
 import attrs
 
 from ..model._diagnostics import Range
-from ..model._structure import AttributeSchema, BlockHeaderSchema, Body, BodySchema
+from ..model._structure import (
+    Attribute,
+    AttributeSchema,
+    Block,
+    BlockHeaderSchema,
+    Body,
+    BodySchema,
+)
 from ._classes import ClassField, SchemaError, class_fields, is_config_class
 from ._markers import (
     AttrMarker,
@@ -38,7 +45,7 @@ __all__ = [
 ]
 
 FieldKind = Literal["attr", "block", "label", "remain", "body", "range"]
-BlockShape = Literal["one", "optional", "list", "tuple", "dict"]
+BlockShape = Literal["one", "optional", "list", "tuple", "dict", "attributes"]
 
 
 @attrs.frozen
@@ -59,6 +66,12 @@ class FieldInfo:
     range_marker: RangeMarker | None = None
     optional_none: bool = False
     null: NullPolicy = "absent"
+    #: The levels of ``dict[str, ...]`` of a "dict" block field (one per label).
+    dict_depth: int = 0
+    #: The label names of blocks kept raw (``hcl.Block`` elements).
+    raw_labels: tuple[str, ...] = ()
+    #: The value type of a free-form "attributes" block or ``remain()`` dict.
+    value_type: Any = None
 
 
 @attrs.frozen
@@ -104,33 +117,64 @@ def class_info(cls: type, types: PythonTypes) -> ClassInfo:
     return typing.cast(ClassInfo, info)
 
 
-def _block_shape(cls: type, name: str, annotation: Any) -> tuple[BlockShape, type]:
+_SEQUENCES = (list, Sequence, typing.Sequence)
+_MAPPINGS = (dict, Mapping, typing.Mapping)
+
+
+def _is_block_element(tp: Any) -> bool:
+    return tp is Block or is_config_class(tp)
+
+
+def _str_dict_value(tp: Any) -> Any:
+    """``V`` of ``dict[str, V]`` (or a mapping like it), else ``None``."""
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) in _MAPPINGS and len(args) == 2 and args[0] is str:
+        return args[1]
+    return None
+
+
+def _block_shape(cls: type, name: str, annotation: Any) -> tuple[BlockShape, Any, int, bool]:
+    """The shape of a block field, its element type, its dict depth, and whether
+    it may be ``None``."""
     inner, optional = strip_optional(annotation)
-    if optional:
-        if is_config_class(inner):
-            return "optional", inner
-    elif is_config_class(inner):
-        return "one", inner
-    else:
-        origin = typing.get_origin(inner)
-        args = typing.get_args(inner)
-        if origin in (list, Sequence, typing.Sequence) and len(args) == 1:
-            if is_config_class(args[0]):
-                return "list", args[0]
-        elif origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-            if is_config_class(args[0]):
-                return "tuple", args[0]
-        elif (
-            origin in (dict, Mapping, typing.Mapping)
-            and len(args) == 2
-            and args[0] is str
-            and is_config_class(args[1])
-        ):
-            return "dict", args[1]
+    if _is_block_element(inner):
+        return ("optional" if optional else "one"), inner, 0, optional
+    origin = typing.get_origin(inner)
+    args = typing.get_args(inner)
+    if not optional and len(args) == 1 and origin in _SEQUENCES and _is_block_element(args[0]):
+        return "list", args[0], 0, False
+    if (
+        not optional
+        and origin is tuple
+        and len(args) == 2
+        and args[1] is Ellipsis
+        and _is_block_element(args[0])
+    ):
+        return "tuple", args[0], 0, False
+    value = _str_dict_value(inner)
+    if value is not None:
+        element, depth = value, 1
+        while _str_dict_value(element) is not None:
+            element, depth = _str_dict_value(element), depth + 1
+        if _is_block_element(element) and not optional:
+            return "dict", element, depth, False
+        if not _is_block_element(value):
+            return "attributes", value, 0, optional
     raise SchemaError(
         f"{cls.__qualname__}.{name}: a block field must be T, T | None, list[T], "
-        f"tuple[T, ...] or dict[str, T] of a dataclass or attrs class T, not {annotation!r}"
+        f"tuple[T, ...] or dict[str, T] (one dict level per label) of a dataclass or attrs "
+        f"class T or of hcl.Block, or dict[str, V] for a block of attributes, not {annotation!r}"
     )
+
+
+def _label_names(f: FieldInfo, types: PythonTypes) -> tuple[str, ...]:
+    """The label names of a block field's blocks."""
+    if f.block_shape == "attributes":
+        return ()
+    if f.block_class is Block:
+        return f.raw_labels
+    assert f.block_class is not None
+    return class_info(f.block_class, types).label_names
 
 
 def _build(cls: type, types: PythonTypes) -> ClassInfo:
@@ -140,15 +184,14 @@ def _build(cls: type, types: PythonTypes) -> ClassInfo:
     blocks = []
     for f in fields:
         if f.kind == "block":
-            assert f.block_class is not None
-            nested = class_info(f.block_class, types)
-            if f.block_shape == "dict" and len(nested.labels) != 1:
+            label_names = _label_names(f, types)
+            if f.block_shape == "dict" and len(label_names) != f.dict_depth:
                 raise SchemaError(
-                    f"{cls.__qualname__}.{f.name}: blocks collected into a dict need "
-                    f"exactly one label field, but {f.block_class.__qualname__} has "
-                    f"{len(nested.labels)}"
+                    f"{cls.__qualname__}.{f.name}: blocks collected into a dict need one "
+                    f"dict level per label; there are {f.dict_depth}, but the blocks have "
+                    f"{len(label_names)} labels"
                 )
-            blocks.append(BlockHeaderSchema(f.hcl_name, nested.label_names))
+            blocks.append(BlockHeaderSchema(f.hcl_name, label_names))
     labels = tuple(f for f in fields if f.kind == "label")
     return ClassInfo(cls, tuple(fields), BodySchema(attributes, blocks), labels)
 
@@ -175,9 +218,17 @@ def _field(cls: type, cf: ClassField, types: PythonTypes) -> FieldInfo:
             null=marker.null,
         )
     if isinstance(marker, BlockMarker):
-        shape, block_class = _block_shape(cls, rf.name, base)
+        shape, element, depth, optional = _block_shape(cls, rf.name, base)
         min_items, max_items = marker.min_items, marker.max_items
-        if shape in ("one", "optional") and (min_items is not None or max_items is not None):
+        if marker.labels and element is not Block:
+            raise SchemaError(f"{where}: block(labels=...) is for fields of hcl.Block")
+        value_type = None
+        if shape == "attributes":
+            value_type = element
+            _check_value_type(where, element, types)
+        if shape in ("one", "optional", "attributes") and (
+            min_items is not None or max_items is not None
+        ):
             raise SchemaError(
                 f"{where}: min_items and max_items apply to list, tuple and dict blocks"
             )
@@ -188,12 +239,16 @@ def _field(cls: type, cf: ClassField, types: PythonTypes) -> FieldInfo:
             "block",
             cf.hcl_name,
             base,
-            required and shape == "one",
+            required and shape in ("one", "attributes") and not optional,
             rf.has_default,
             block_shape=shape,
-            block_class=block_class,
+            block_class=None if shape == "attributes" else element,
             min_items=min_items,
             max_items=max_items,
+            optional_none=optional,
+            dict_depth=depth,
+            raw_labels=marker.labels,
+            value_type=value_type,
         )
     if isinstance(marker, LabelMarker):
         if base is not str:
@@ -201,10 +256,27 @@ def _field(cls: type, cf: ClassField, types: PythonTypes) -> FieldInfo:
         return FieldInfo(rf.name, "label", cf.hcl_name, base, required, rf.has_default)
     if isinstance(marker, RemainMarker | BodyMarker):
         inner, optional = strip_optional(base)
+        value = _str_dict_value(inner) if isinstance(marker, RemainMarker) else None
+        if value is not None:
+            _check_value_type(where, value, types)
+            return FieldInfo(
+                rf.name,
+                "remain",
+                rf.name,
+                base,
+                False,
+                rf.has_default,
+                optional_none=optional,
+                value_type=value,
+            )
         if inner is not Body:
-            kind = "remain" if isinstance(marker, RemainMarker) else "body"
+            if isinstance(marker, RemainMarker):
+                raise SchemaError(
+                    f"{where}: a remain() field must be of type hcl.Body, hcl.Body | None "
+                    "or dict[str, V] (the rest as attributes)"
+                )
             raise SchemaError(
-                f"{where}: a {kind}() field must be of type hcl.Body or hcl.Body | None"
+                f"{where}: a body() field must be of type hcl.Body or hcl.Body | None"
             )
         kind_name: FieldKind = "remain" if isinstance(marker, RemainMarker) else "body"
         return FieldInfo(
@@ -223,6 +295,16 @@ def _field(cls: type, cf: ClassField, types: PythonTypes) -> FieldInfo:
         range_marker=marker,
         optional_none=optional,
     )
+
+
+def _check_value_type(where: str, value_type: Any, types: PythonTypes) -> None:
+    """A free-form attribute's value type must be decodable (or ``hcl.Attribute``)."""
+    if value_type is Attribute:
+        return
+    try:
+        types.plan(value_type)
+    except TypeError as exc:
+        raise SchemaError(f"{where}: {exc}") from None
 
 
 def _check_fields(cls: type, fields: list[FieldInfo]) -> None:

@@ -11,7 +11,7 @@ it failed.
 from __future__ import annotations
 
 import typing
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -73,7 +73,10 @@ def decode_class(
     info = class_info(cls, types)
     schema = info.schema.optional() if override else info.schema
     remaining: Body | None = None
-    if partial or info.remain is not None:
+    # A class with a body() field keeps its body for later decoding, which
+    # checks it then: here nothing outside the class's own fields is an error.
+    keeps_body = any(f.kind == "body" for f in info.fields)
+    if partial or info.remain is not None or keeps_body:
         content, remaining, content_diags = body.partial_content(schema)
     else:
         content, content_diags = body.content(schema)
@@ -112,6 +115,11 @@ def _field_value(scope: _Scope, field: FieldInfo) -> Any:
         index = scope.info.labels.index(field)
         return scope.block.labels[index] if index < len(scope.block.labels) else _FAILED
     if kind == "remain":
+        if field.value_type is not None and scope.remaining is not None:
+            attributes, diags = scope.remaining.just_attributes()
+            scope.diags.extend(diags)
+            value = _attributes_value(attributes, field.value_type, scope)
+            return _FAILED if diags.has_errors() else value
         return scope.remaining
     if kind == "body":
         return scope.body
@@ -161,6 +169,8 @@ def _attribute_value(
     expr = attribute.expr
     if plan.raw and strip_optional(field.annotation)[0] is Expression:
         return expr
+    if plan.raw and strip_optional(field.annotation)[0] is Attribute:
+        return attribute
     value, value_diags = expr.value(ctx)
     diags.extend(value_diags)
     if value_diags.has_errors():
@@ -327,12 +337,11 @@ def _unexpected_keys(value: Value, annotation: Any, types: PythonTypes) -> str |
 
 
 def _blocks_value(scope: _Scope, field: FieldInfo) -> Any:
-    assert field.block_class is not None
     content, diags = scope.content, scope.diags
     blocks = content.blocks_of_type(field.hcl_name)
     shape = field.block_shape
     type_name = field.hcl_name
-    if shape in ("one", "optional"):
+    if shape in ("one", "optional", "attributes"):
         if len(blocks) > 1:
             diags.append(
                 Diagnostic.error(
@@ -346,7 +355,7 @@ def _blocks_value(scope: _Scope, field: FieldInfo) -> Any:
         if not blocks:
             if field.has_default or scope.override:
                 return _MISSING
-            if shape == "optional":
+            if shape == "optional" or field.optional_none:
                 return None
             if type_name in content.mislabelled:  # reported for its labels already
                 return _FAILED
@@ -358,6 +367,11 @@ def _blocks_value(scope: _Scope, field: FieldInfo) -> Any:
                 )
             )
             return _FAILED
+        if shape == "attributes":
+            attributes, found = blocks[0].body.just_attributes()
+            diags.extend(found)
+            value = _attributes_value(attributes, field.value_type, scope)
+            return _FAILED if found.has_errors() else value
         obj = _decode_block(blocks[0], field.block_class, scope, diags)
         return _FAILED if obj is None else obj
 
@@ -375,18 +389,50 @@ def _blocks_value(scope: _Scope, field: FieldInfo) -> Any:
         return [obj for _, obj in decoded]
     if shape == "tuple":
         return tuple(obj for _, obj in decoded)
-    return {b.labels[0]: obj for b, obj in decoded}
+    result: dict[str, Any] = {}
+    for b, obj in decoded:
+        level = result
+        for label in b.labels[:-1]:
+            level = level.setdefault(label, {})
+        level[b.labels[-1]] = obj
+    return result
+
+
+def _attributes_value(attributes: Mapping[str, Attribute], value_type: Any, scope: _Scope) -> Any:
+    """A free-form attribute body as ``dict[str, value_type]``, in source order."""
+    result: dict[str, Any] = {}
+    failed = False
+    for name, attribute in attributes.items():
+        if value_type is Attribute:
+            result[name] = attribute
+            continue
+        if value_type is Expression:
+            result[name] = attribute.expr
+            continue
+        value, value_diags = attribute.expr.value(scope.ctx)
+        scope.diags.extend(value_diags)
+        if value_diags.has_errors():
+            failed = True
+            continue
+        item = lower_value(
+            value, attribute.expr, value_type, types=scope.types, ctx=scope.ctx, diags=scope.diags
+        )
+        if item is _FAILED:
+            failed = True
+        else:
+            result[name] = item
+    return _FAILED if failed else result
 
 
 def _check_unique_labels(type_name: str, blocks: Sequence[Block], diags: Diagnostics) -> bool:
-    seen: set[str] = set()
+    seen: set[tuple[str, ...]] = set()
     for b in blocks:
-        key = b.labels[0]
+        key = b.labels
         if key in seen:
             diags.append(
                 Diagnostic.error(
                     f"Duplicate {type_name} block",
-                    f"A block for {type_name} {go_quote(key)} was "
+                    f"A block for {type_name} {' '.join(go_quote(label) for label in key)} was "
                     f"already defined. The {type_name} labels must be unique.",
                     b.def_range,
                 )
@@ -424,7 +470,10 @@ def _check_counts(
     return True
 
 
-def _decode_block(block: Block, cls: type, scope: _Scope, diags: Diagnostics) -> Any:
+def _decode_block(block: Block, cls: type | None, scope: _Scope, diags: Diagnostics) -> Any:
+    assert cls is not None  # only "attributes" block fields have no element class
+    if cls is Block:  # kept as it is
+        return block
     obj, _ = decode_class(
         block.body, cls, scope.types, scope.ctx, diags, block=block, override=scope.override
     )

@@ -11,6 +11,7 @@ A field without a marker is an attribute named after the field.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 import attrs
@@ -69,18 +70,28 @@ class AttrMarker:
     null: NullPolicy = attrs.field(default="absent", validator=_check_null)
 
 
+def _label_tuple(labels: Sequence[str]) -> tuple[str, ...]:
+    if isinstance(labels, str):
+        raise TypeError("labels must be a sequence of label names, not one string")
+    return tuple(labels)
+
+
 @attrs.frozen
 class BlockMarker:
     """The field holds blocks of type ``name`` (default: the field's name).
 
     The field's type gives the shape: ``T`` (exactly one block), ``T | None``
     (at most one), ``list[T]`` or ``tuple[T, ...]`` (any number, in source
-    order), ``dict[str, T]`` (keyed by the single label).
+    order), ``dict[str, T]`` (keyed by the label; one ``dict[str, ...]``
+    level per label). ``T`` is a configuration class, or ``hcl.Block`` for
+    blocks kept as they are, whose label names are ``labels``. A
+    ``dict[str, V]`` of anything else is one block of free-form attributes.
     """
 
     name: str | None = attrs.field(default=None, validator=_check_name)
     min_items: int | None = attrs.field(default=None, validator=_check_count)
     max_items: int | None = attrs.field(default=None, validator=_check_count)
+    labels: tuple[str, ...] = attrs.field(default=(), converter=_label_tuple)
 
 
 @attrs.frozen
@@ -135,10 +146,18 @@ def attr(name: str | None = None, *, null: NullPolicy = "absent") -> AttrMarker:
 
 
 def block(
-    name: str | None = None, *, min_items: int | None = None, max_items: int | None = None
+    name: str | None = None,
+    *,
+    min_items: int | None = None,
+    max_items: int | None = None,
+    labels: Sequence[str] = (),
 ) -> BlockMarker:
-    """Mark a field as holding blocks of type ``name`` (default: the field's name)."""
-    return BlockMarker(name, min_items, max_items)
+    """Mark a field as holding blocks of type ``name`` (default: the field's name).
+
+    ``labels`` names the labels of blocks kept raw (a field of ``hcl.Block``
+    elements); a configuration class names them with its label fields.
+    """
+    return BlockMarker(name, min_items, max_items, labels)
 
 
 def label(name: str | None = None) -> LabelMarker:

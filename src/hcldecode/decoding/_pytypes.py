@@ -29,7 +29,7 @@ import attrs
 import cattrs
 
 from .._text import go_quote
-from ..model._structure import Expression
+from ..model._structure import Attribute, Expression
 from ..values._convert import ConversionError, convert
 from ..values._python import to_python
 from ..values._types import (
@@ -332,7 +332,7 @@ class PythonTypes:
 def _is_raw(annotation: Any) -> bool:
     """Whether fields of this type take the expression or value as it is."""
     inner, _ = strip_optional(annotation)
-    return inner is Expression or inner is Value
+    return inner is Expression or inner is Value or inner is Attribute
 
 
 def strip_optional(annotation: Any) -> tuple[Any, bool]:
