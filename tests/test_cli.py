@@ -26,6 +26,7 @@ import enum
 import fractions
 import ipaddress
 import pathlib
+import uuid
 from typing import Annotated, Any, Literal
 
 import attrs
@@ -78,6 +79,12 @@ class Config:
     address: ipaddress.IPv4Address
     limits: Limits
     jobs: Annotated[list[Job], hcl.block("job")]
+    timeout: datetime.timedelta
+    at: datetime.time
+    id: uuid.UUID
+    owner: hcl.Attribute
+    hooks: Annotated[list[hcl.Block], hcl.block("hook", labels=["event"])]
+    mixed: dict[str, Any]
 
 
 @dataclasses.dataclass
@@ -113,6 +120,12 @@ job "build" {
   level   = "high"
   retries = 3
 }
+timeout = "1h30m0.5s"
+at      = "08:15:00"
+id      = "12345678-1234-5678-1234-567812345678"
+owner   = "ops"
+hook "deploy" {}
+mixed   = { image = "x", ports = ["http"] }
 """
 
 
@@ -180,7 +193,23 @@ def test_every_field_type_has_a_json_form(work: Path) -> None:
         '        "body": "config.hcl:21,13-13"\n'
         "      }\n"
         "    }\n"
-        "  ]\n"
+        "  ],\n"
+        '  "timeout": 5400.5,\n'
+        '  "at": "08:15:00",\n'
+        '  "id": "12345678-1234-5678-1234-567812345678",\n'
+        '  "owner": {\n'
+        '    "attribute": "owner",\n'
+        '    "expression": "\\"ops\\"",\n'
+        '    "range": "config.hcl:30,11-16"\n'
+        "  },\n"
+        '  "hooks": [\n'
+        "    {\n"
+        '      "block": "hook",\n'
+        '      "labels": [\n        "deploy"\n      ],\n'
+        '      "range": "config.hcl:31,1-14"\n'
+        "    }\n"
+        "  ],\n"
+        '  "mixed": {\n    "image": "x",\n    "ports": [\n      "http"\n    ]\n  }\n'
         "}\n"
     )
 

@@ -8,6 +8,8 @@ Every type a configuration class can hold has one form:
   decimal expansion in HCL's 512 bits);
 * an ``enum.Enum`` member: the form of its value;
 * ``datetime.datetime``/``date``/``time``: ISO 8601 text;
+* ``datetime.timedelta``: a number of seconds, exact;
+* ``uuid.UUID``: its text;
 * a path: its text;
 * lists and tuples: arrays; sets: arrays sorted by their elements' JSON text;
 * dicts: objects; dataclasses and attrs classes: objects of their fields, in
@@ -19,6 +21,9 @@ Every type a configuration class can hold has one form:
 * ``hcl.Expression``: ``{"expression": SOURCE, "range": RANGE}``, its source
   text and range;
 * ``hcl.Body``: ``{"body": RANGE}``, where it starts;
+* ``hcl.Attribute``: ``{"attribute": NAME, "expression": SOURCE, "range": RANGE}``;
+* ``hcl.Block``: ``{"block": TYPE, "labels": [...], "range": RANGE}``, the range
+  of its header;
 * anything else (a type of the application's own, taught to a ``Decoder``): its
   ``str()``.
 
@@ -38,12 +43,13 @@ import fractions
 import math
 import pathlib
 import re
+import uuid
 from collections.abc import Mapping
 
 import attrs
 
 from ..model._diagnostics import Range
-from ..model._structure import Body, Expression
+from ..model._structure import Attribute, Block, Body, Expression
 from ..values._json import JSONForm, JSONNumber, layout_json, value_to_json
 from ..values._types import NUMBER
 from ..values._value import Value
@@ -128,6 +134,19 @@ class JsonWriter:
             return text.text if isinstance(text, JSONNumber) else str(text)
         if isinstance(obj, datetime.date | datetime.time):
             return _string(obj.isoformat())
+        if isinstance(obj, datetime.timedelta):
+            micros = obj // datetime.timedelta(microseconds=1)
+            return format(decimal.Decimal(micros).scaleb(-6).normalize(), "f")
+        if isinstance(obj, uuid.UUID):
+            return _string(str(obj))
+        if isinstance(obj, Attribute):
+            return "{", "}", [("attribute", obj.name), *self.expression(obj.expr)]
+        if isinstance(obj, Block):
+            return (
+                "{",
+                "}",
+                [("block", obj.type), ("labels", list(obj.labels)), ("range", str(obj.def_range))],
+            )
         if isinstance(obj, pathlib.PurePath):
             return _string(str(obj))
         if isinstance(obj, Range):

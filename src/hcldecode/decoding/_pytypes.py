@@ -19,9 +19,11 @@ import decimal
 import enum
 import fractions
 import pathlib
+import re
 import threading
 import types
 import typing
+import uuid
 from collections.abc import Callable, Mapping, Sequence, Set
 from typing import Any
 
@@ -76,6 +78,15 @@ class _Registered:
     structure: Callable[[Any], Any]
 
 
+_STRING_TYPES = (
+    str,
+    pathlib.Path,
+    pathlib.PurePath,
+    datetime.datetime,
+    datetime.date,
+    datetime.time,
+    uuid.UUID,
+)
 _SEQUENCE_ORIGINS = (list, Sequence, typing.Sequence, typing.MutableSequence)
 _SET_ORIGINS = (set, frozenset, Set, typing.AbstractSet, typing.MutableSet)
 _MAPPING_ORIGINS = (dict, Mapping, typing.Mapping, typing.MutableMapping)
@@ -155,8 +166,10 @@ class PythonTypes:
             return BOOL
         if annotation in (int, float, decimal.Decimal, fractions.Fraction):
             return NUMBER
-        if annotation in (str, pathlib.Path, pathlib.PurePath, datetime.datetime, datetime.date):
+        if annotation in _STRING_TYPES:
             return STRING
+        if annotation in (datetime.timedelta, list, dict):
+            return DYNAMIC  # a number or a string; any list; any object (checked when lowered)
         if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
             kinds = {_literal_type(m.value) for m in annotation}
             if len(kinds) != 1:
@@ -191,6 +204,8 @@ class PythonTypes:
         if origin in _MAPPING_ORIGINS and len(args) == 2:
             if args[0] is not str:
                 raise TypeError(f"HCL maps have string keys; {annotation!r} has {args[0]!r} keys")
+            if args[1] is Any:  # an object of mixed values, as it is
+                return DYNAMIC
             return MapType(self.hcl_type_of(args[1], within))
         raise TypeError(f"hcldecode cannot decode an attribute into {annotation!r}")
 
@@ -243,6 +258,8 @@ class PythonTypes:
         return frozenset(items) if origin is frozenset else set(items)
 
     def _structure_dict(self, value: Value, tp: Any) -> dict[str, Any]:
+        if not isinstance(value.type, ObjectType | MapType):  # dict[str, Any] takes any value
+            _fail("an object is required")
         args = typing.get_args(tp)
         elem = args[1] if len(args) == 2 else Any
         return {k: self._structure_element(v, elem, k) for k, v in value.items()}
@@ -313,6 +330,11 @@ class PythonTypes:
             (pathlib.PurePath, _structure_path),
             (datetime.datetime, _structure_datetime),
             (datetime.date, _structure_datetime),
+            (datetime.time, _structure_datetime),
+            (datetime.timedelta, _structure_timedelta),
+            (uuid.UUID, _structure_uuid),
+            (list, _structure_bare_list),
+            (dict, _structure_bare_dict),
         ):
             converter.register_structure_hook(tp, hook)
         converter.register_structure_hook_func(lambda tp: tp is Any, _structure_any)
@@ -420,15 +442,78 @@ def _structure_path(value: Value, tp: Any) -> pathlib.PurePath:
     return typing.cast(pathlib.PurePath, tp(value.as_str()))
 
 
-def _structure_datetime(value: Value, tp: Any) -> datetime.date:
+def _structure_datetime(value: Value, tp: Any) -> datetime.date | datetime.time:
     text = value.as_str()
     try:
         if tp is datetime.datetime:
             return datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
+        if tp is datetime.time:
+            return datetime.time.fromisoformat(text.replace("Z", "+00:00"))
         return datetime.date.fromisoformat(text)
     except ValueError:
-        kind = "date and time" if tp is datetime.datetime else "date"
+        kind = {datetime.datetime: "date and time", datetime.time: "time of day"}.get(tp, "date")
         _fail(f"a {kind} in ISO 8601 form is required, not {text!r}")
+
+
+def _structure_uuid(value: Value, _tp: Any) -> uuid.UUID:
+    text = value.as_str()
+    try:
+        return uuid.UUID(text)
+    except ValueError:
+        _fail(f"a UUID is required, not {text!r}")
+
+
+# A Go duration: an optional sign, then numbers each with a unit ("1h30m",
+# "250ms", "-1.5h"); "0" alone is zero.
+_DURATION = re.compile(r"[-+]?(?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+|[-+]?0")
+_DURATION_PART = re.compile(r"(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)")
+_MICROSECONDS = {
+    "ns": decimal.Decimal("0.001"),
+    "us": decimal.Decimal(1),
+    "µs": decimal.Decimal(1),
+    "μs": decimal.Decimal(1),
+    "ms": decimal.Decimal(1000),
+    "s": decimal.Decimal(1_000_000),
+    "m": decimal.Decimal(60_000_000),
+    "h": decimal.Decimal(3_600_000_000),
+}
+# timedelta's own bounds, in microseconds.
+_MAX_MICROSECONDS = (datetime.timedelta.max - datetime.timedelta(0)) // datetime.timedelta(
+    microseconds=1
+)
+
+
+def _structure_timedelta(value: Value, _tp: Any) -> datetime.timedelta:
+    """A Go duration string (``"1h30m"``, ``"250ms"``) or a number of seconds."""
+    if value.type == NUMBER:
+        micros = value.as_decimal() * 1_000_000
+    elif value.type == STRING:
+        text = value.as_str()
+        if len(text) > 100 or _DURATION.fullmatch(text) is None:
+            _fail(f'a duration like "1h30m" or "250ms" is required, not {go_quote(text)}')
+        micros = sum(
+            (decimal.Decimal(n) * _MICROSECONDS[unit] for n, unit in _DURATION_PART.findall(text)),
+            decimal.Decimal(0),
+        )
+        if text.startswith("-"):
+            micros = -micros
+    else:
+        _fail('a duration (a string like "1h30m", or a number of seconds) is required')
+    if not micros.is_finite() or abs(micros) > _MAX_MICROSECONDS:
+        _fail("the duration is too long")
+    return datetime.timedelta(microseconds=int(micros.to_integral_value(decimal.ROUND_HALF_EVEN)))
+
+
+def _structure_bare_list(value: Value, _tp: Any) -> list[Any]:
+    if not isinstance(value.type, ListType | TupleType | SetType):
+        _fail("a list is required")
+    return list(to_python(value))
+
+
+def _structure_bare_dict(value: Value, _tp: Any) -> dict[str, Any]:
+    if not isinstance(value.type, ObjectType | MapType):
+        _fail("an object is required")
+    return dict(to_python(value))
 
 
 def _python_of(value: Value) -> Any:
