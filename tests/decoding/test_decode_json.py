@@ -258,10 +258,16 @@ VALUE_ERRORS = [
     ("n", "1", "1", "null is required."),
     ("li", '"1"', '"1"', "list of number required, but have string."),
     ("li", "[1, {}]", "[1, {}]", "element 1: number required, but have object."),
-    ("li", "[null]", "[null]", "element 0: a value is required, not null."),
+    ("li", "[null]", "[null]", "element 0: a value is required, not null.", ("null", "null")),
     ("st", "[[1]]", "[[1]]", "element 0: string required, but have tuple."),
     ("dm", "[1]", "[1]", "map of number required."),
-    ("dm", "{ a = null }", '{"a": null}', 'element "a": a value is required, not null.'),
+    (
+        "dm",
+        "{ a = null }",
+        '{"a": null}',
+        'element "a": a value is required, not null.',
+        ("null", "null"),
+    ),
     ("lit", '"c"', '"c"', '"c" is not one of "a", "b".'),
     ("num", "3", "3", "3 is not one of 1, 2."),
     ("en", '"blue"', '"blue"', '"blue" is not one of "red", "green".'),
@@ -288,6 +294,7 @@ VALUE_ERRORS = [
         "{ inner = { q = 1, r = 2 } }",
         '{"inner": {"q": 1, "r": 2}}',
         'attribute "inner": unexpected attribute "r".',
+        ("{ q = 1, r = 2 }", '{"q": 1, "r": 2}'),
     ),
     (
         "outer",
@@ -300,8 +307,12 @@ VALUE_ERRORS = [
         "[{ inner = { q = 1 } }, { inner = { q = 1, nose = 1 } }]",
         '[{"inner": {"q": 1}}, {"inner": {"q": 1, "nose": 1}}]',
         'element 1: attribute "inner": unexpected attribute "nose". Did you mean "note"?',
+        ("{ q = 1, nose = 1 }", '{"q": 1, "nose": 1}'),
     ),
 ]
+# The subject is the whole value unless an entry names the part it points at
+# (native, JSON): the element that does not fit.
+VALUE_ERRORS = [entry if len(entry) == 5 else (*entry, None) for entry in VALUE_ERRORS]
 
 
 @pytest.mark.parametrize(
@@ -322,21 +333,23 @@ def test_conversion_errors_point_into_constructors(syntax: Syntax, text: str, su
 
 
 @pytest.mark.parametrize("syntax", ["native", "json"])
-@pytest.mark.parametrize(("field", "native", "json_value", "detail"), VALUE_ERRORS)
+@pytest.mark.parametrize("case", VALUE_ERRORS, ids=lambda case: f"{case[0]}-{case[1]}")
 def test_value_errors_in_both_syntaxes(
-    field: str, native: str, json_value: str, detail: str, syntax: Syntax
+    case: tuple[str, str, str, str, tuple[str, str] | None], syntax: Syntax
 ) -> None:
+    field, native, json_value, detail, parts = case
     if syntax == "native":
         value, definition = native, f"{field} = {native}"
         text = f"must = 1\n{definition}\n"
     else:
         value, definition = json_value, f"{json.dumps(field)}: {json_value}"
         text = f'{{"must": 1, {definition}}}'
+    part = value if parts is None else parts[0 if syntax == "native" else 1]
     assert problems(text, Everything, syntax=syntax) == [
         (
             "Unsuitable value type",
             f"Unsuitable value: {detail}",
-            span(text, definition, part=value),
+            span(text, definition, part=part),
         )
     ]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import uuid
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from decoding_helpers import Syntax, problems, span
@@ -96,3 +96,34 @@ def test_uuids_times_and_untyped_collections(syntax: Syntax) -> None:
 )
 def test_values_that_do_not_fit(text: str, detail: str, subject: str) -> None:
     assert problems(text, Service) == [("Unsuitable value type", detail, span(text, subject))]
+
+
+@dataclasses.dataclass
+class Lists:
+    counts: list[int] = dataclasses.field(default_factory=list)
+    modes: dict[str, Literal["fast", "slow"]] = dataclasses.field(default_factory=dict)
+    days: list[datetime.date] = dataclasses.field(default_factory=list)
+    ids: list[uuid.UUID] = dataclasses.field(default_factory=list)
+
+
+@pytest.mark.parametrize(
+    ("text", "detail", "subject"),
+    [
+        ("counts = [1, 2.5]\n", "element 1: a whole number is required.", "2.5"),
+        (
+            'modes = { a = "fast", b = "warp" }\n',
+            'element "b": "warp" is not one of "fast", "slow".',
+            '"warp"',
+        ),
+        (
+            'days = ["2024-01-01", "soon"]\n',
+            "element 1: a date in ISO 8601 form is required, not 'soon'.",
+            '"soon"',
+        ),
+        ('ids = ["x"]\n', "element 0: a UUID is required, not 'x'.", '"x"'),
+    ],
+)
+def test_every_element_error_points_at_the_element(text: str, detail: str, subject: str) -> None:
+    assert problems(text, Lists) == [
+        ("Unsuitable value type", f"Unsuitable value: {detail}", span(text, subject))
+    ]

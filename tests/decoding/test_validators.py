@@ -386,6 +386,6 @@ def test_validators_of_classes_used_as_attribute_values() -> None:
         (
             "Unsuitable value type",
             "Unsuitable value: element 1: end comes before start.",
-            span(text, "[{ start = 1, end = 2 }, { start = 3, end = 0 }]"),
+            span(text, "{ start = 3, end = 0 }"),
         ),
     ]

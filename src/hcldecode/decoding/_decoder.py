@@ -20,12 +20,11 @@ from .._text import counted, go_quote, suggest
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._structure import Attribute, Block, Body, BodyContent, Expression
-from ..values import _number as number
-from ..values._convert import AttrStep, ConversionError, Path, convert
+from ..values._convert import AttrStep, ConversionError, IndexStep, Path, PathStep, convert
 from ..values._types import NUMBER, STRING, ListType, MapType, ObjectType, SetType, TupleType
 from ..values._value import Value
 from ._classinfo import ClassInfo, FieldInfo, class_info, is_config_class
-from ._pytypes import LowerError, PythonTypes, strip_optional
+from ._pytypes import LowerError, PythonTypes, path_text, strip_optional
 
 __all__ = ["FAILED", "decode_class", "lower_value"]
 
@@ -211,17 +210,15 @@ def lower_value(
         return value
     try:
         extra = _unexpected_keys(value, annotation, types)
-        if extra:
-            raise LowerError(extra)
+        if extra is not None:
+            raise extra
         if not value.is_wholly_known:
             raise LowerError("the value is not known yet")
         converted = convert(value, plan.hcl_type)
         return types.lower(converted, annotation)
     except (ConversionError, LowerError) as exc:
-        subject, where = expr, ""
-        if isinstance(exc, ConversionError) and exc.path:
-            subject, where = _locate(expr, exc.path, ctx)
-        diags.append(_unsuitable(subject, expr, f"{where}{exc}", ctx))
+        subject = _locate(expr, exc.path, ctx)
+        diags.append(_unsuitable(subject, expr, f"{path_text(exc.path)}{exc.message}", ctx))
         return _FAILED
 
 
@@ -246,33 +243,27 @@ def _sentence(text: str) -> str:
     return text if text.endswith("?") else f"{text}."
 
 
-def _locate(expr: Expression, path: Path, ctx: EvalContext | None) -> tuple[Expression, str]:
-    """Follow a conversion error's path into the expression, as far as its syntax allows.
+def _locate(expr: Expression, path: Path, ctx: EvalContext | None) -> Expression:
+    """Follow an error's path into the expression, as far as its syntax allows.
 
     Returns the innermost tuple or object constructor element the path
-    reaches (so the diagnostic points at the offending part of
-    ``{a = 1, b = "many"}`` rather than the whole), and the path as text,
-    e.g. ``element 1: attribute "q": ``.
+    reaches, so the diagnostic points at the offending part of
+    ``{a = 1, b = "many"}`` rather than the whole.
     """
-    words: list[str] = []
     current: Expression | None = expr
     found = expr
     for step in path:
-        key = step.name if isinstance(step, AttrStep) else step.key
-        if isinstance(key, str):
-            words.append(f"attribute {go_quote(key)}: ")
-        elif key.type == NUMBER and key.is_known and not key.is_null:
-            words.append(f"element {number.to_string(key.as_number())}: ")
-        elif key.type == STRING and key.is_known and not key.is_null:
-            words.append(f"element {go_quote(key.as_str())}: ")
-            key = key.as_str()
-        else:
-            current = None
-            continue
+        key: str | Value = step.name if isinstance(step, AttrStep) else step.key
+        if isinstance(key, Value):
+            if not key.is_known or key.is_null or key.type not in (NUMBER, STRING):
+                current = None
+                continue
+            if key.type == STRING:
+                key = key.as_str()
         current = _element(current, key, ctx) if current is not None else None
         if current is not None:
             found = current
-    return found, "".join(words)
+    return found
 
 
 def _element(expr: Expression, key: str | Value, ctx: EvalContext | None) -> Expression | None:
@@ -292,13 +283,13 @@ def _element(expr: Expression, key: str | Value, ctx: EvalContext | None) -> Exp
     return items[index]
 
 
-def _unexpected_keys(value: Value, annotation: Any, types: PythonTypes) -> str | None:
-    """A message about an object key that a configuration class does not have, if any.
+def _unexpected_keys(value: Value, annotation: Any, types: PythonTypes) -> LowerError | None:
+    """The error for an object key that a configuration class does not have, if any.
 
     HCL's object conversion drops attributes the target type lacks; for
     classes used as attribute values an unknown key is more likely a typo,
     so it is reported (with a suggestion) instead. Classes nested in
-    collections are checked too.
+    collections are checked too; the error's path leads to the object.
     """
     if not value.is_known or value.is_null:
         return None
@@ -313,26 +304,28 @@ def _unexpected_keys(value: Value, annotation: Any, types: PythonTypes) -> str |
             if field is None:
                 hint = suggest(key, [name for name in fields if name not in present])
                 more = f". Did you mean {go_quote(hint)}?" if hint else ""
-                return f"unexpected attribute {go_quote(key)}{more}"
+                return LowerError(f"unexpected attribute {go_quote(key)}{more}")
             nested = _unexpected_keys(item, field.annotation, types)
-            if nested:
-                return f'attribute "{key}": {nested}'
+            if nested is not None:
+                return nested.within(AttrStep(key))
         return None
-    pairs: list[tuple[str, Value, Any]] = []
+    steps: list[tuple[PathStep, Value, Any]] = []
     if isinstance(value.type, ListType | SetType | TupleType) and args:
         elements = value.elements()
         if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
-            pairs = [
-                (f"element {i}", e, a) for i, (e, a) in enumerate(zip(elements, args, strict=False))
-            ]
+            annotations = list(args)
         else:
-            pairs = [(f"element {i}", e, args[0]) for i, e in enumerate(elements)]
+            annotations = [args[0]] * len(elements)
+        steps = [
+            (IndexStep(Value.number(i)), e, a)
+            for i, (e, a) in enumerate(zip(elements, annotations, strict=False))
+        ]
     elif isinstance(value.type, ObjectType | MapType) and len(args) == 2:
-        pairs = [(f'element "{k}"', v, args[1]) for k, v in value.items()]
-    for where, item, item_annotation in pairs:
+        steps = [(IndexStep(Value.string(k)), v, args[1]) for k, v in value.items()]
+    for step, item, item_annotation in steps:
         nested = _unexpected_keys(item, item_annotation, types)
-        if nested:
-            return f"{where}: {nested}"
+        if nested is not None:
+            return nested.within(step)
     return None
 
 

@@ -32,7 +32,8 @@ import cattrs
 
 from .._text import go_quote
 from ..model._structure import Attribute, Expression
-from ..values._convert import ConversionError, convert
+from ..values import _number as number
+from ..values._convert import AttrStep, ConversionError, IndexStep, Path, PathStep, convert
 from ..values._python import to_python
 from ..values._types import (
     BOOL,
@@ -50,11 +51,42 @@ from ..values._value import Value
 from ._classes import ClassField, SchemaError, class_fields, is_config_class
 from ._markers import AttrMarker
 
-__all__ = ["LowerError", "PythonTypes", "TypePlan", "strip_optional"]
+__all__ = ["LowerError", "PythonTypes", "TypePlan", "path_text", "strip_optional"]
 
 
 class LowerError(ValueError):
-    """A converted HCL value does not fit the Python type (e.g. ``1.5`` for an ``int``)."""
+    """A converted HCL value does not fit the Python type (e.g. ``1.5`` for an ``int``).
+
+    ``message`` says what is wrong; ``path`` leads from the value to the
+    part that does not fit, as :attr:`ConversionError.path` does, so that a
+    diagnostic can point at that part. ``str()`` gives both.
+    """
+
+    def __init__(self, message: str, path: Path = ()) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+
+    def __str__(self) -> str:
+        return path_text(self.path) + self.message
+
+    def within(self, step: PathStep) -> LowerError:
+        """The same error, one step further from the failing part."""
+        return LowerError(self.message, (step, *self.path))
+
+
+def path_text(path: Path) -> str:
+    """A path as the words that lead a message: ``element 1: attribute "q": ``."""
+    words = []
+    for step in path:
+        key = step.name if isinstance(step, AttrStep) else step.key
+        if isinstance(key, str):
+            words.append(f"attribute {go_quote(key)}: ")
+        elif key.type == NUMBER and key.is_known and not key.is_null:
+            words.append(f"element {number.to_string(key.as_number())}: ")
+        elif key.type == STRING and key.is_known and not key.is_null:
+            words.append(f"element {go_quote(key.as_str())}: ")
+    return "".join(words)
 
 
 @attrs.frozen
@@ -268,8 +300,8 @@ class PythonTypes:
         try:
             return self.lower(value, annotation)
         except LowerError as exc:
-            where = f"element {key}" if isinstance(key, int) else f"element {_show(key)}"
-            raise LowerError(f"{where}: {exc}") from None
+            index = Value.number(key) if isinstance(key, int) else Value.string(key)
+            raise exc.within(IndexStep(index)) from None
 
     def _structure_union(self, value: Value, tp: Any) -> Any:
         members = [a for a in typing.get_args(tp) if a is not type(None)]
@@ -302,7 +334,7 @@ class PythonTypes:
             try:
                 kwargs[field.name] = self.lower(item, field.annotation)
             except LowerError as exc:
-                raise LowerError(f"attribute {_show(field.hcl_name)}: {exc}") from None
+                raise exc.within(AttrStep(field.hcl_name)) from None
         try:
             return tp(**kwargs)
         except (ValueError, TypeError) as exc:
