@@ -413,7 +413,7 @@ class Decoder:
         value, diags = expr.value(self._context(variables, functions, ctx))
         if diags.has_errors():
             return None, diags
-        result = lower_value(value, expr, pytype, types=self._types, ctx=ctx, diags=diags)
+        result = lower_value(value, expr, plan, types=self._types, ctx=ctx, diags=diags)
         return (None if result is FAILED else result), diags
 
     def schema_of(self, cls: type) -> BodySchema:

@@ -24,7 +24,7 @@ from ..values._convert import AttrStep, ConversionError, IndexStep, Path, PathSt
 from ..values._types import NUMBER, STRING, ListType, MapType, ObjectType, SetType, TupleType
 from ..values._value import Value
 from ._classinfo import ClassInfo, FieldInfo, class_info, is_config_class
-from ._pytypes import LowerError, PythonTypes, path_text, strip_optional
+from ._pytypes import LowerError, PythonTypes, TypePlan, path_text, strip_optional
 
 __all__ = ["FAILED", "decode_class", "lower_value"]
 
@@ -166,10 +166,12 @@ def _attribute_value(
     plan = field.plan
     assert plan is not None
     expr = attribute.expr
-    if plan.raw and strip_optional(field.annotation)[0] is Expression:
-        return expr
-    if plan.raw and strip_optional(field.annotation)[0] is Attribute:
-        return attribute
+    if plan.raw:
+        raw = strip_optional(field.annotation)[0]
+        if raw is Expression:
+            return expr
+        if raw is Attribute:
+            return attribute
     value, value_diags = expr.value(ctx)
     diags.extend(value_diags)
     if value_diags.has_errors():
@@ -191,13 +193,13 @@ def _attribute_value(
     if value.is_null and field.null == "error":
         diags.append(_unsuitable(expr, expr, "null value is not allowed", ctx))
         return _FAILED
-    return lower_value(value, expr, field.annotation, types=types, ctx=ctx, diags=diags)
+    return lower_value(value, expr, plan, types=types, ctx=ctx, diags=diags)
 
 
 def lower_value(
     value: Value,
     expr: Expression,
-    annotation: Any,
+    plan: TypePlan,
     *,
     types: PythonTypes,
     ctx: EvalContext | None,
@@ -205,7 +207,7 @@ def lower_value(
 ) -> Any:
     """``value`` (of ``expr``) as ``annotation``; a diagnostic and ``_FAILED`` if it does
     not fit, as gohcl words it: ``Unsuitable value type``, at the failing part."""
-    plan = types.plan(annotation)
+    annotation = plan.annotation
     if plan.raw:
         return value
     try:
@@ -408,7 +410,12 @@ def _attributes_value(attributes: Mapping[str, Attribute], value_type: Any, scop
             failed = True
             continue
         item = lower_value(
-            value, attribute.expr, value_type, types=scope.types, ctx=scope.ctx, diags=scope.diags
+            value,
+            attribute.expr,
+            scope.types.plan(value_type),
+            types=scope.types,
+            ctx=scope.ctx,
+            diags=scope.diags,
         )
         if item is _FAILED:
             failed = True

@@ -31,6 +31,7 @@ from .._text import go_quote
 from ..model._context import is_literal_only
 from ..model._diagnostics import (
     FIRST_REPEAT_CHECK,
+    REPEATED_ERRORS,
     Diagnostic,
     Diagnostics,
     Range,
@@ -225,7 +226,9 @@ class JsonExpression(NodeView, Expression):
                 result = frame.result()
                 frames.pop()
                 if not frames:
-                    return result, drop_repeats(diags, self.range)
+                    if len(diags) > REPEATED_ERRORS:
+                        diags = drop_repeats(diags, self.range)
+                    return result, diags
                 frames[-1].add(result, self, ctx, diags)
             elif isinstance(child, (ObjectNode, ArrayNode)):
                 frames.append(_Frame(child))

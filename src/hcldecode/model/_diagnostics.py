@@ -254,8 +254,6 @@ def bound_repeats(diags: Diagnostics) -> int:
 
 def drop_repeats(diags: Diagnostics, subject: Range) -> Diagnostics:
     """``diags`` without what the bound leaves out, and a warning at ``subject`` if any."""
-    if len(diags) <= REPEATED_ERRORS:
-        return diags
     left_out = _replace_repeats(diags)
     if not left_out:
         return diags

@@ -36,6 +36,7 @@ from ..model._call import evaluate_call
 from ..model._context import EvalContext, is_literal_only
 from ..model._diagnostics import (
     FIRST_REPEAT_CHECK,
+    REPEATED_ERRORS,
     Diagnostic,
     Diagnostics,
     Range,
@@ -79,7 +80,9 @@ def evaluate(node: ast.Node, ctx: EvalContext | None) -> tuple[Value, Diagnostic
     """
     diags = Diagnostics()
     value = _run(node, ctx, diags)
-    return value, drop_repeats(diags, node.range)
+    if len(diags) > REPEATED_ERRORS:  # the range is built only when it is needed
+        diags = drop_repeats(diags, node.range)
+    return value, diags
 
 
 # --------------------------------------------------------------------------- the driver
