@@ -194,3 +194,99 @@ def test_examples_readme_lists_every_example_and_its_commands_run() -> None:
         )
         expected = 1 if command.endswith("typo.hcl") else 0
         assert result.returncode == expected, (command, result.stderr)
+
+
+BROKEN_LOADER = (
+    "Error: Invalid count\n"
+    "\n"
+    '  on examples/loader/broken/main.hcl line 3, in service "web" "frontend":\n'
+    "   3:   count      = -1\n"
+    "\n"
+    "The count of a service must not be negative.\n"
+    "\n"
+    "Error: Reference to undeclared service\n"
+    "\n"
+    '  on examples/loader/broken/main.hcl line 4, in service "web" "frontend":\n'
+    "   4:   depends_on = [service.api.backnd, var.region]\n"
+    "\n"
+    'There is no service "api" "backnd".\n'
+    "\n"
+    "Error: Invalid depends_on reference\n"
+    "\n"
+    '  on examples/loader/broken/main.hcl line 4, in service "web" "frontend":\n'
+    "   4:   depends_on = [service.api.backnd, var.region]\n"
+    "\n"
+    "A reference here must look like service.KIND.NAME.\n"
+    "\n"
+    "Error: Missing required argument\n"
+    "\n"
+    '  on examples/loader/broken/main.hcl line 7, in service "api" "backend":\n'
+    '   7: service "api" "backend" {\n'
+    "\n"
+    'The argument "image" is required, but no definition was found.\n'
+    "\n"
+    "Error: Unsupported argument\n"
+    "\n"
+    '  on examples/loader/broken/main.hcl line 8, in service "api" "backend":\n'
+    '   8:   imgae = "shop/api:3.1"\n'
+    "\n"
+    'An argument named "imgae" is not expected here. Did you mean "image"?\n'
+    "\n"
+    "Error: Unsuitable value type\n"
+    "\n"
+    '  on examples/loader/broken/main.hcl line 9, in service "api" "backend":\n'
+    '   9:   count = "two"\n'
+    "\n"
+    "Unsuitable value: a number is required.\n"
+    "\n"
+    "Error: Duplicate service\n"
+    "\n"
+    '  on examples/loader/broken/main.hcl line 12, in service "web" "frontend":\n'
+    '  12: service "web" "frontend" {\n'
+    "\n"
+    'The service "web" "frontend" is defined twice.\n'
+    "\n"
+    "Error: Missing name for service\n"
+    "\n"
+    '  on examples/loader/broken/main.hcl line 16, in service "db":\n'
+    '  16: service "db" {\n'
+    "\n"
+    "All service blocks must have 2 labels (kind, name).\n"
+    "\n"
+    "Error: Missing service to override\n"
+    "\n"
+    '  on examples/loader/broken/main_override.hcl line 1, in service "cache" "redis":\n'
+    '   1: service "cache" "redis" {\n'
+    "\n"
+    'There is no service "cache" "redis" to override.\n'
+)
+
+
+def test_loader_reads_a_folder_with_an_override_file() -> None:
+    result = subprocess.run(
+        [sys.executable, "examples/loader/main.py", "examples/loader/good"],
+        cwd=EXAMPLES.parent,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout == (
+        "service api.backend: shop/api:3.1 x1, protected\n"
+        "service web.frontend: nginx:1.25 x4\n"
+        "variable region = 'eu-west-1'\n"
+        "variable zone = None\n"
+    )
+
+
+def test_loader_reports_every_mistake_of_a_broken_folder() -> None:
+    # HCL's diagnostics and the loader's own, all at once, in source order.
+    result = subprocess.run(
+        [sys.executable, "examples/loader/main.py", "examples/loader/broken"],
+        cwd=EXAMPLES.parent,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == BROKEN_LOADER

@@ -1,0 +1,3 @@
+service "cache" "redis" {
+  count = 1
+}
