@@ -331,9 +331,10 @@ def test_a_schema_module_is_imported_by_its_name(work: Path) -> None:
             '--schema must look like module:Class or path/to/file.py:Class, not "bad.py"',
         ),
         (
-            "import dataclasses\n\n\n@dataclasses.dataclass\nclass Config:\n    x: object\n",
+            "import dataclasses\n\n\n@dataclasses.dataclass\nclass Config:\n    x: complex\n",
             "bad.py:Config",
-            "Config.x: hcldecode cannot decode an attribute into <class 'object'>",
+            "Config.x: hcldecode has no HCL type for <class 'complex'> (a Decoder learns the "
+            "application's own types from its types=)",
         ),
     ],
 )

@@ -1,5 +1,9 @@
 from __future__ import annotations
 
+import datetime
+import pathlib
+import uuid
+
 import pytest
 
 from hcldecode.model import EvalContext
@@ -26,6 +30,28 @@ def test_variables_are_converted() -> None:
     assert ctx.lookup_variable("zz") is None
     assert ctx.variables is not None
     assert sorted(ctx.variables) == ["a", "b", "c"]
+
+
+def test_variables_of_every_field_type_are_converted() -> None:
+    ctx = EvalContext(
+        {
+            "path": pathlib.PurePosixPath("/etc/app"),
+            "when": datetime.datetime(2026, 1, 2, 3, 4, 5, tzinfo=datetime.timezone.utc),
+            "day": datetime.date(2026, 1, 2),
+            "at": datetime.time(3, 4),
+            "id": uuid.UUID(int=1),
+            "wait": datetime.timedelta(minutes=1, milliseconds=500),
+        }
+    )
+    got = {name: ctx.lookup_variable(name) for name in ("path", "when", "day", "at", "id", "wait")}
+    assert got == {
+        "path": Value.string("/etc/app"),
+        "when": Value.string("2026-01-02T03:04:05+00:00"),
+        "day": Value.string("2026-01-02"),
+        "at": Value.string("03:04:00"),
+        "id": Value.string("00000000-0000-0000-0000-000000000001"),
+        "wait": Value.number("60.5"),
+    }
 
 
 def test_unconvertible_variable_names_it() -> None:

@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+import datetime
+import enum
+import pathlib
 from collections.abc import Sequence
 from decimal import Decimal
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 import pytest
 
@@ -516,6 +519,32 @@ def test_function_collections_and_variadic() -> None:
     )
 
 
+class Level(enum.Enum):
+    LOW = 1
+    HIGH = 2
+
+
+def test_function_parameters_follow_the_same_type_plan_as_fields() -> None:
+    def days_until(
+        when: datetime.date, level: Level, unit: Literal["d", "w"], where: pathlib.PurePosixPath
+    ) -> datetime.date:
+        step = 7 if unit == "w" else 1
+        return when + datetime.timedelta(days=step * level.value + len(where.parts))
+
+    fn = function(days_until)
+    assert [p.type for p in fn.params] == [STRING, NUMBER, STRING, STRING]
+    assert fn.call([s("2026-01-01"), n(2), s("w"), s("/a")]) == s("2026-01-17")
+    with pytest.raises(FunctionArgError) as info:
+        fn.call([s("2026-01-01"), n(3), s("d"), s("/a")])
+    assert (info.value.index, str(info.value)) == (1, "3 is not one of 1, 2")
+    with pytest.raises(FunctionArgError) as info:
+        fn.call([s("2026-01-01"), n(1), s("y"), s("/a")])
+    assert (info.value.index, str(info.value)) == (2, '"y" is not one of "d", "w"')
+    with pytest.raises(FunctionArgError) as info:
+        fn.call([s("soon"), n(1), s("d"), s("/a")])
+    assert str(info.value) == "a date in ISO 8601 form is required, not 'soon'"
+
+
 def test_function_optional_any_and_value_parameters() -> None:
     def describe(x: str | None, y: Any, z: Value) -> str:
         return f"{x!r} {y!r} {z.is_known}"
@@ -599,7 +628,7 @@ def _bad_map(a: dict[int, str]) -> str:
         (_keyword_only, "keyword-only parameter 'b'"),
         (_bad_annotation, "parameter 'a'"),
         (_bad_return, "return annotation"),
-        (_bad_map, "HCL map keys are strings"),
+        (_bad_map, "HCL maps have string keys"),
         (42, "is not callable"),
     ],
 )

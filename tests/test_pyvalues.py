@@ -1,13 +1,16 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import enum
+import pathlib
 import unicodedata
+import uuid
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from decimal import Decimal
 from fractions import Fraction
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Literal, Optional
 
 import attrs
 import pytest
@@ -50,6 +53,11 @@ class Color(enum.Enum):
 class Point:
     x: int
     y: list[str]
+
+
+@dataclasses.dataclass
+class Looped:
+    again: list[Looped]
 
 
 @attrs.define
@@ -190,7 +198,7 @@ def test_to_python_with_annotation(value: Value, annotation: Any, expected: obje
     [
         (n("1.5"), int, "a whole number is required"),
         (Value.number(float("inf")), int, "a whole number is required"),
-        (Value.number(float("inf")), Fraction, "an infinite number has no exact fraction"),
+        (Value.number(float("inf")), Fraction, "a finite number is required"),
         (Value.null(STRING), str, "null value is not allowed"),
         (Value.tuple([Value.null(NUMBER)]), list[int], "null value is not allowed"),
         (Value.unknown(STRING), Any, "value must be known"),
@@ -218,14 +226,15 @@ def test_to_python_errors(value: Value, annotation: Any, message: str) -> None:
         (Any, DYNAMIC),
         (object, DYNAMIC),
         (Value, DYNAMIC),
-        (list, ListType(DYNAMIC)),
+        (list, DYNAMIC),
         (list[str], ListType(STRING)),
         (Sequence[int], ListType(NUMBER)),
         (set[bool], SetType(BOOL)),
         (frozenset[str], SetType(STRING)),
-        (dict, MapType(DYNAMIC)),
+        (dict, DYNAMIC),
         (dict[str, list[int]], MapType(ListType(NUMBER))),
-        (Mapping[str, Any], MapType(DYNAMIC)),
+        (Mapping[str, Any], DYNAMIC),
+        (Mapping[str, int], MapType(NUMBER)),
         (tuple, DYNAMIC),
         (tuple[()], TupleType([])),
         (tuple[int, str], TupleType([NUMBER, STRING])),
@@ -233,16 +242,35 @@ def test_to_python_errors(value: Value, annotation: Any, message: str) -> None:
         (str | None, STRING),
         (Optional[list[int]], ListType(NUMBER)),  # noqa: UP045
         (Annotated[str, 1], STRING),
+        (list[Annotated[int, "meta"]], ListType(NUMBER)),
+        (int | str, DYNAMIC),
+        (Point, ObjectType({"x": NUMBER, "y": ListType(STRING)})),
+        (datetime.date, STRING),
+        (datetime.timedelta, DYNAMIC),
+        (pathlib.Path, STRING),
+        (uuid.UUID, STRING),
+        (Literal["a", "b"], STRING),
+        (Color, STRING),
     ],
 )
 def test_type_for_annotation(annotation: Any, expected: object) -> None:
     assert type_for_annotation(annotation) == expected
 
 
-@pytest.mark.parametrize("annotation", [bytes, int | str, dict[int, str], Point, list[bytes]])
-def test_type_for_annotation_rejects(annotation: Any) -> None:
-    with pytest.raises(TypeError):
+@pytest.mark.parametrize(
+    ("annotation", "message"),
+    [
+        (bytes, "hcldecode has no HCL type for <class 'bytes'>"),
+        (list[bytes], "hcldecode has no HCL type for <class 'bytes'>"),
+        (dict[int, str], "HCL maps have string keys; dict[int, str] has <class 'int'> keys"),
+        (Literal["a", 1], "Literal['a', 1] mixes value types"),
+        (Looped, "Looped contains itself: recursive structures cannot be decoded"),
+    ],
+)
+def test_type_for_annotation_rejects(annotation: Any, message: str) -> None:
+    with pytest.raises(TypeError) as info:
         type_for_annotation(annotation)
+    assert str(info.value).startswith(message)
 
 
 def test_is_optional_annotation() -> None:

@@ -36,7 +36,8 @@ def test_a_decoder_knows_the_types_it_was_given_and_nobody_else_does() -> None:
     with pytest.raises(hcl.SchemaError) as info:
         hcl.loads('address = "10.0.0.1"', Server)
     assert str(info.value) == (
-        "Server.address: hcldecode cannot decode an attribute into <class 'ipaddress.IPv4Address'>"
+        "Server.address: hcldecode has no HCL type for <class 'ipaddress.IPv4Address'> "
+        "(a Decoder learns the application's own types from its types=)"
     )
 
 
@@ -95,3 +96,52 @@ def test_schema_of_and_decode_partial_use_the_decoders_types() -> None:
     with pytest.raises(hcl.DecodeError) as info:
         hcl.reject_unclaimed(rest)
     assert [d.summary for d in info.value.diagnostics] == ["Unsupported argument"]
+
+
+# --------------------------------------------------------------------------- one type plan
+
+
+@dataclasses.dataclass
+class Host:
+    address: str
+
+
+def test_functions_and_variables_use_the_decoders_types() -> None:
+    decoder = hcl.Decoder(
+        types={ipaddress.IPv4Address: (STRING, ipaddress.IPv4Address, str)},
+        variables={"gateway": ipaddress.IPv4Address("10.0.0.1")},
+        functions={"next_address": lambda a: a + 1},
+    )
+    # A plain callable's annotations are read by the decoder's types too.
+
+    def next_address(a: ipaddress.IPv4Address) -> ipaddress.IPv4Address:
+        return a + 1
+
+    host = decoder.loads(
+        "address = next_address(gateway)", Host, functions={"next_address": next_address}
+    )
+    assert host == Host("10.0.0.2")
+
+
+def test_a_type_without_unstructure_cannot_be_a_variable() -> None:
+    with pytest.raises(TypeError) as info:
+        hcl.Decoder(
+            types={ipaddress.IPv4Address: (STRING, ipaddress.IPv4Address)},
+            variables={"gateway": ipaddress.IPv4Address("10.0.0.1")},
+        )
+    assert str(info.value) == (
+        "variable 'gateway': IPv4Address has no unstructure function to make it an HCL value"
+    )
+
+
+def test_the_module_level_functions_reject_a_parameter_of_an_unknown_type() -> None:
+    def f(a: ipaddress.IPv4Address) -> str:
+        return str(a)
+
+    with pytest.raises(TypeError) as info:
+        hcl.loads("address = f(1)", Host, functions={"f": f})
+    assert str(info.value) == (
+        "function 'f', parameter 'a': hcldecode has no HCL type for "
+        "<class 'ipaddress.IPv4Address'> (a Decoder learns the application's own types "
+        "from its types=)"
+    )

@@ -87,5 +87,5 @@ def test_decode_expression_reports_what_does_not_fit_as_gohcl_words_it() -> None
     value, diags = hcl.decode_expression(expr, int, hcl.EvalContext({}))
     assert value is None
     assert [d.summary for d in diags] == ["Unknown variable"]
-    with pytest.raises(hcl.SchemaError, match="decode_expression: hcldecode cannot decode"):
+    with pytest.raises(hcl.SchemaError, match="decode_expression: hcldecode has no HCL type for"):
         hcl.decode_expression(expr, complex)

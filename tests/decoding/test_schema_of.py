@@ -74,7 +74,8 @@ def test_unsupported_attribute_type() -> None:
         when: complex
 
     assert _schema_error(Bad).endswith(
-        "Bad.when: hcldecode cannot decode an attribute into <class 'complex'>"
+        "Bad.when: hcldecode has no HCL type for <class 'complex'> (a Decoder learns the "
+        "application's own types from its types=)"
     )
 
 
@@ -152,7 +153,8 @@ def test_remain_must_be_body_or_a_dict_of_attributes() -> None:
         rest: Annotated[dict[str, complex], hcl.remain()]
 
     assert _schema_error(Worse).endswith(
-        "Worse.rest: hcldecode cannot decode an attribute into <class 'complex'>"
+        "Worse.rest: hcldecode has no HCL type for <class 'complex'> (a Decoder learns the "
+        "application's own types from its types=)"
     )
 
 

@@ -25,10 +25,11 @@ from ..model._structure import (
     Expression,
     File,
 )
+from ..values._python import TypeRule, strip_optional
 from ..values._types import Type
 from ._classinfo import ClassInfo, SchemaError, class_info
 from ._decoder import FAILED, decode_class, lower_value
-from ._pytypes import PythonTypes, strip_optional
+from ._pytypes import ConfigTypes
 
 __all__ = [
     "DecodeError",
@@ -207,7 +208,7 @@ def _load(source: Source) -> tuple[Body, dict[str, SourceFile]]:
 
 
 Functions = Mapping[str, Callable[..., Any]]
-TypeRules = Mapping[type, tuple[Type, Callable[[Any], Any]]]
+TypeRules = Mapping[type, TypeRule]
 
 
 class Decoder:
@@ -218,7 +219,11 @@ class Decoder:
     builds the object from the converted value made plain Python (``str``,
     ``int``, ``Decimal``, ``bool``, ``None``, ``list``, ``dict``); a
     ``ValueError`` or ``TypeError`` that callable raises becomes a
-    diagnostic at the value. ``variables`` and ``functions`` are available
+    diagnostic at the value. An optional third callable turns an object
+    back into plain Python, so that objects of the type can be variables
+    and function results. The decoder's types serve class fields, the
+    parameters and results of functions given as plain callables, and
+    variables alike. ``variables`` and ``functions`` are available
     to every configuration it decodes; a call's own ``variables`` and
     ``functions`` are added to them (the call's win), and a call's ``ctx``
     is used instead of all of them.
@@ -229,7 +234,7 @@ class Decoder:
     that knows no types of the application's own.
     """
 
-    __slots__ = ("_functions", "_types", "_variables")
+    __slots__ = ("_base", "_functions", "_types", "_variables")
 
     def __init__(
         self,
@@ -238,14 +243,28 @@ class Decoder:
         variables: Mapping[str, Any] | None = None,
         functions: Functions | None = None,
     ) -> None:
-        self._types = PythonTypes(types)
+        self._types = ConfigTypes(types)
         self._variables = dict(variables) if variables is not None else None
         self._functions = dict(functions) if functions is not None else None
+        self._base = (
+            None
+            if variables is None and functions is None
+            else EvalContext(self._variables, self._functions, types=self._types)
+        )
 
-    def with_type(self, tp: type, hcl_type: Type, structure: Callable[[Any], Any]) -> Decoder:
+    def with_type(
+        self,
+        tp: type,
+        hcl_type: Type,
+        structure: Callable[[Any], Any],
+        unstructure: Callable[[Any], Any] | None = None,
+    ) -> Decoder:
         """A new decoder that also knows ``tp`` (see the class description)."""
+        rule: TypeRule = (
+            (hcl_type, structure) if unstructure is None else (hcl_type, structure, unstructure)
+        )
         return Decoder(
-            types={**self._types.registered, tp: (hcl_type, structure)},
+            types={**self._types.registered, tp: rule},
             variables=self._variables,
             functions=self._functions,
         )
@@ -430,13 +449,9 @@ class Decoder:
             if variables is not None or functions is not None:
                 raise TypeError("give either ctx or variables/functions, not both")
             return ctx
-        if self._variables is not None or variables is not None:
-            variables = {**(self._variables or {}), **(variables or {})}
-        if self._functions is not None or functions is not None:
-            functions = {**(self._functions or {}), **(functions or {})}
         if variables is None and functions is None:
-            return None
-        return EvalContext(variables=variables, functions=functions)
+            return self._base
+        return EvalContext(variables, functions, self._base, types=self._types)
 
     def _info(self, cls: type, block: Block | None) -> ClassInfo:
         """The class's information, checked against what it is decoded from: a

@@ -23,6 +23,7 @@ from ..model._structure import (
     Body,
     BodySchema,
 )
+from ..values._python import strip_optional
 from ._classes import ClassField, SchemaError, class_fields, is_config_class
 from ._markers import (
     AttrMarker,
@@ -33,7 +34,7 @@ from ._markers import (
     RangeMarker,
     RemainMarker,
 )
-from ._pytypes import PythonTypes, TypePlan, strip_optional
+from ._pytypes import ConfigTypes, TypePlan
 
 __all__ = [
     "BlockShape",
@@ -92,10 +93,10 @@ class ClassInfo:
         return tuple(f.hcl_name for f in self.labels)
 
 
-def class_info(cls: type, types: PythonTypes) -> ClassInfo:
+def class_info(cls: type, types: ConfigTypes) -> ClassInfo:
     """The :class:`ClassInfo` of ``cls`` under ``types``, built on first use.
 
-    Each :class:`PythonTypes` keeps the classes built for it, since the
+    Each :class:`ConfigTypes` keeps the classes built for it, since the
     types it knows decide which field types a class may have.
     """
     info = types.classes.get(cls)
@@ -167,7 +168,7 @@ def _block_shape(cls: type, name: str, annotation: Any) -> tuple[BlockShape, Any
     )
 
 
-def _label_names(f: FieldInfo, types: PythonTypes) -> tuple[str, ...]:
+def _label_names(f: FieldInfo, types: ConfigTypes) -> tuple[str, ...]:
     """The label names of a block field's blocks."""
     if f.block_shape == "attributes":
         return ()
@@ -177,7 +178,7 @@ def _label_names(f: FieldInfo, types: PythonTypes) -> tuple[str, ...]:
     return class_info(f.block_class, types).label_names
 
 
-def _build(cls: type, types: PythonTypes) -> ClassInfo:
+def _build(cls: type, types: ConfigTypes) -> ClassInfo:
     fields = [_field(cls, cf, types) for cf in class_fields(cls)]
     _check_fields(cls, fields)
     attributes = [AttributeSchema(f.hcl_name, f.required) for f in fields if f.kind == "attr"]
@@ -196,7 +197,7 @@ def _build(cls: type, types: PythonTypes) -> ClassInfo:
     return ClassInfo(cls, tuple(fields), BodySchema(attributes, blocks), labels)
 
 
-def _field(cls: type, cf: ClassField, types: PythonTypes) -> FieldInfo:
+def _field(cls: type, cf: ClassField, types: ConfigTypes) -> FieldInfo:
     base, marker, rf = cf.annotation, cf.marker, cf
     where = f"{cls.__qualname__}.{rf.name}"
     required = not rf.has_default
@@ -297,7 +298,7 @@ def _field(cls: type, cf: ClassField, types: PythonTypes) -> FieldInfo:
     )
 
 
-def _check_value_type(where: str, value_type: Any, types: PythonTypes) -> None:
+def _check_value_type(where: str, value_type: Any, types: ConfigTypes) -> None:
     """A free-form attribute's value type must be decodable (or ``hcl.Attribute``)."""
     if value_type is Attribute:
         return

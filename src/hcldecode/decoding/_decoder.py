@@ -21,10 +21,11 @@ from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._structure import Attribute, Block, Body, BodyContent, Expression
 from ..values._convert import AttrStep, ConversionError, IndexStep, Path, PathStep, convert
+from ..values._python import LowerError, path_text, strip_optional
 from ..values._types import NUMBER, STRING, ListType, MapType, ObjectType, SetType, TupleType
 from ..values._value import Value
 from ._classinfo import ClassInfo, FieldInfo, class_info, is_config_class
-from ._pytypes import LowerError, PythonTypes, TypePlan, path_text, strip_optional
+from ._pytypes import ConfigTypes, TypePlan
 
 __all__ = ["FAILED", "decode_class", "lower_value"]
 
@@ -41,7 +42,7 @@ class _Scope:
     content: BodyContent
     remaining: Body | None
     block: Block | None
-    types: PythonTypes
+    types: ConfigTypes
     ctx: EvalContext | None
     diags: Diagnostics
     override: bool = False
@@ -50,7 +51,7 @@ class _Scope:
 def decode_class(
     body: Body,
     cls: type,
-    types: PythonTypes,
+    types: ConfigTypes,
     ctx: EvalContext | None,
     diags: Diagnostics,
     *,
@@ -159,7 +160,7 @@ def _range_value(scope: _Scope, field: FieldInfo) -> Any:
 def _attribute_value(
     field: FieldInfo,
     attribute: Attribute,
-    types: PythonTypes,
+    types: ConfigTypes,
     ctx: EvalContext | None,
     diags: Diagnostics,
 ) -> Any:
@@ -201,7 +202,7 @@ def lower_value(
     expr: Expression,
     plan: TypePlan,
     *,
-    types: PythonTypes,
+    types: ConfigTypes,
     ctx: EvalContext | None,
     diags: Diagnostics,
 ) -> Any:
@@ -285,7 +286,7 @@ def _element(expr: Expression, key: str | Value, ctx: EvalContext | None) -> Exp
     return items[index]
 
 
-def _unexpected_keys(value: Value, annotation: Any, types: PythonTypes) -> LowerError | None:
+def _unexpected_keys(value: Value, annotation: Any, types: ConfigTypes) -> LowerError | None:
     """The error for an object key that a configuration class does not have, if any.
 
     HCL's object conversion drops attributes the target type lacks; for

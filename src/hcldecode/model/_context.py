@@ -34,7 +34,7 @@ from typing import Any
 
 from ..values._callable import function
 from ..values._function import Function
-from ..values._python import to_value
+from ..values._python import DEFAULT_TYPES, PythonTypes
 from ..values._value import Value
 
 __all__ = ["EvalContext", "is_literal_only"]
@@ -44,12 +44,13 @@ class EvalContext:
     """Variables and functions for evaluating expressions, with an optional parent scope.
 
     ``variables`` maps names to :class:`~hcldecode.values._value.Value` objects or
-    to plain Python values, which are converted with
-    :func:`hcldecode.values._python.to_value` (a value that cannot be converted
-    raises ``TypeError`` naming the variable). ``functions`` maps names to
+    to plain Python values, which are converted by ``types`` (a
+    :class:`~hcldecode.values._python.PythonTypes`; by default the built-in
+    types; a value that cannot be converted raises ``TypeError`` naming the
+    variable). ``functions`` maps names to
     :class:`~hcldecode.values._function.Function` objects or to plain Python
-    callables, which are converted with :func:`hcldecode.values._function.function`
-    (so their annotations decide the parameter types). Namespaced functions
+    callables, which are converted with :func:`hcldecode.values._callable.function`
+    and the same ``types`` (so their annotations decide the parameter types). Namespaced functions
     are registered under their full name, e.g. ``"provider::util::upper"``.
 
     A context is immutable; use :meth:`child` to add names.
@@ -64,6 +65,7 @@ class EvalContext:
         parent: EvalContext | None = None,
         *,
         literal_only: bool = False,
+        types: PythonTypes | None = None,
     ) -> None:
         if parent is not None and not isinstance(parent, EvalContext):
             raise TypeError(f"parent must be an EvalContext, not {type(parent).__name__}")
@@ -72,8 +74,9 @@ class EvalContext:
             raise TypeError("a literal-only evaluation context cannot have variables or functions")
         self._parent = parent
         self._literal_only = literal_only
-        self._variables = None if variables is None else _convert_variables(variables)
-        self._functions = None if functions is None else _convert_functions(functions)
+        types = types if types is not None else DEFAULT_TYPES
+        self._variables = None if variables is None else _convert_variables(variables, types)
+        self._functions = None if functions is None else _convert_functions(functions, types)
 
     def __repr__(self) -> str:
         parts = []
@@ -174,7 +177,7 @@ def _names(tables: Iterator[Mapping[str, object] | None]) -> list[str]:
     return list(seen)
 
 
-def _convert_variables(variables: Mapping[str, Any]) -> Mapping[str, Value]:
+def _convert_variables(variables: Mapping[str, Any], types: PythonTypes) -> Mapping[str, Value]:
     converted: dict[str, Value] = {}
     for name, value in variables.items():
         if not isinstance(name, str):
@@ -183,14 +186,14 @@ def _convert_variables(variables: Mapping[str, Any]) -> Mapping[str, Value]:
             converted[name] = value
             continue
         try:
-            converted[name] = to_value(value)
+            converted[name] = types.to_value(value)
         except (TypeError, ValueError) as error:
             raise TypeError(f"variable {name!r}: {error}") from error
     return MappingProxyType(converted)
 
 
 def _convert_functions(
-    functions: Mapping[str, Function | Callable[..., Any]],
+    functions: Mapping[str, Function | Callable[..., Any]], types: PythonTypes
 ) -> Mapping[str, Function]:
     converted: dict[str, Function] = {}
     for name, fn in functions.items():
@@ -199,7 +202,7 @@ def _convert_functions(
         if isinstance(fn, Function):
             converted[name] = fn
         elif callable(fn):
-            converted[name] = function(fn, name=name)
+            converted[name] = function(fn, name=name, types=types)
         else:
             raise TypeError(f"function {name!r} is {type(fn).__name__}, not callable")
     return MappingProxyType(converted)

@@ -10,7 +10,7 @@ from typing import Any, overload
 import attrs
 
 from ._function import Function, FunctionArgError, Parameter, error_message
-from ._python import is_optional_annotation, to_python, to_value, type_for_annotation
+from ._python import DEFAULT_TYPES, PythonTypes, nullable
 from ._types import DYNAMIC, Type
 from ._value import Value
 
@@ -19,40 +19,52 @@ __all__ = ["function"]
 
 @overload
 def function(
-    fn: Callable[..., Any], *, name: str | None = None, description: str | None = None
+    fn: Callable[..., Any],
+    *,
+    name: str | None = None,
+    description: str | None = None,
+    types: PythonTypes | None = None,
 ) -> Function: ...
 @overload
 def function(
-    fn: None = None, *, name: str | None = None, description: str | None = None
+    fn: None = None,
+    *,
+    name: str | None = None,
+    description: str | None = None,
+    types: PythonTypes | None = None,
 ) -> Callable[[Callable[..., Any]], Function]: ...
 def function(
     fn: Callable[..., Any] | None = None,
     *,
     name: str | None = None,
     description: str | None = None,
+    types: PythonTypes | None = None,
 ) -> Function | Callable[[Callable[..., Any]], Function]:
     """Make an HCL :class:`Function` from a Python callable; usable as a decorator.
 
     Each positional parameter becomes an HCL parameter of the same name
-    whose type comes from its annotation (see
-    :func:`hcldecode.values._python.type_for_annotation`): ``str`` is string;
-    ``int``, ``float``, ``Decimal`` and ``Fraction`` are number; ``bool``
-    is bool; ``list[T]``, ``set[T]``, ``frozenset[T]``, ``dict[str, T]``,
-    ``tuple[A, B]`` and ``tuple[T, ...]`` the matching collection or
-    structural types; ``Any`` or no annotation is any type. ``T | None``
-    lets the argument be null (the callable then receives ``None``). A
-    ``*args`` parameter becomes the variadic parameter.
+    whose type comes from its annotation, read by ``types`` (a
+    :class:`~hcldecode.values._python.PythonTypes`; by default the built-in
+    types), the same plan that class fields and variables follow: ``str``
+    is string; ``int``, ``float``, ``Decimal`` and ``Fraction`` are number;
+    ``bool`` is bool; paths, dates, ``Enum`` and ``Literal`` types their
+    values' types; ``list[T]``, ``set[T]``, ``dict[str, T]``, ``tuple[A, B]``
+    and the rest the matching collection or structural types; ``Any``,
+    ``object`` or no annotation is any type. ``T | None`` lets the argument
+    be null (the callable then receives ``None``). A ``*args`` parameter
+    becomes the variadic parameter.
 
     Arguments reach the callable as Python objects made by
-    :func:`hcldecode.values._python.to_python` with the annotation as a guide
-    (an ``int`` parameter given ``1.5`` is an ``Invalid function argument``
-    error); a parameter annotated :class:`~hcldecode.values._value.Value` receives
-    the HCL value itself, null, unknown and dynamic values included. Unknown
-    arguments never reach other parameters: the result is then unknown.
+    :meth:`~hcldecode.values._python.PythonTypes.to_python` with the
+    annotation as a guide (an ``int`` parameter given ``1.5`` is an
+    ``Invalid function argument`` error); a parameter annotated
+    :class:`~hcldecode.values._value.Value` receives the HCL value itself,
+    null, unknown and dynamic values included. Unknown arguments never reach
+    other parameters: the result is then unknown.
 
     The return annotation gives the result type, and the returned object is
-    converted to it with :func:`hcldecode.values._python.to_value` (no annotation,
-    ``Any`` or ``Value``: the type of whatever is returned). An exception
+    converted to it with :meth:`~hcldecode.values._python.PythonTypes.to_value`
+    (no annotation, ``Any`` or ``Value``: the type of whatever is returned). An exception
     raised by the callable becomes an ``Error in function call`` diagnostic
     with the exception's message.
 
@@ -62,8 +74,8 @@ def function(
     messages; ``description`` defaults to the callable's docstring.
     """
     if fn is None:
-        return lambda f: function(f, name=name, description=description)
-    return _from_callable(fn, name, description)
+        return lambda f: function(f, name=name, description=description, types=types)
+    return _from_callable(fn, name, description, types if types is not None else DEFAULT_TYPES)
 
 
 @attrs.frozen
@@ -74,7 +86,9 @@ class _Lowering:
     passthrough: bool
 
 
-def _from_callable(fn: Callable[..., Any], name: str | None, description: str | None) -> Function:
+def _from_callable(
+    fn: Callable[..., Any], name: str | None, description: str | None, types: PythonTypes
+) -> Function:
     label: str = name or getattr(fn, "__name__", None) or repr(fn)
     if not callable(fn):
         raise TypeError(f"function {label!r}: {fn!r} is not callable")
@@ -103,14 +117,14 @@ def _from_callable(fn: Callable[..., Any], name: str | None, description: str | 
                 f"function {label!r}: parameter {p.name!r} has a default value, "
                 "but HCL functions have no optional parameters (use *args)"
             )
-        param, lowering = _parameter(label, p.name, annotation)
+        param, lowering = _parameter(label, p.name, annotation, types)
         if p.kind is p.VAR_POSITIONAL:
             var_param, var_lowering = param, lowering
         else:
             params.append(param)
             lowerings.append(lowering)
     return_annotation = hints.get("return", signature.return_annotation)
-    result_type = _result_type(label, return_annotation)
+    result_type = _result_type(label, return_annotation, types)
 
     def impl(args: Sequence[Value], ret: Type) -> Value:
         python_args = []
@@ -121,16 +135,18 @@ def _from_callable(fn: Callable[..., Any], name: str | None, description: str | 
                 python_args.append(arg)
                 continue
             try:
-                python_args.append(to_python(arg, lowering.annotation))
+                python_args.append(types.to_python(arg, lowering.annotation))
             except ValueError as error:
                 raise FunctionArgError(index, error_message(error)) from error
-        return to_value(fn(*python_args), ret)
+        return types.to_value(fn(*python_args), ret)
 
     doc = description if description is not None else inspect.getdoc(fn) or ""
     return Function(params, var_param, return_type=result_type, impl=impl, description=doc)
 
 
-def _parameter(label: str, name: str, annotation: Any) -> tuple[Parameter, _Lowering]:
+def _parameter(
+    label: str, name: str, annotation: Any, types: PythonTypes
+) -> tuple[Parameter, _Lowering]:
     if annotation is Value:
         return (
             Parameter(name, DYNAMIC, allow_null=True, allow_unknown=True, allow_dynamic_type=True),
@@ -139,17 +155,17 @@ def _parameter(label: str, name: str, annotation: Any) -> tuple[Parameter, _Lowe
     if annotation is inspect.Parameter.empty:
         annotation = Any
     try:
-        t = type_for_annotation(annotation)
+        t = types.hcl_type(annotation)
     except TypeError as error:
         raise TypeError(f"function {label!r}, parameter {name!r}: {error}") from error
-    nullable = is_optional_annotation(annotation) or annotation is Any
-    return Parameter(name, t, allow_null=nullable), _Lowering(annotation, passthrough=False)
+    allow_null = nullable(annotation)
+    return Parameter(name, t, allow_null=allow_null), _Lowering(annotation, passthrough=False)
 
 
-def _result_type(label: str, annotation: Any) -> Type:
+def _result_type(label: str, annotation: Any, types: PythonTypes) -> Type:
     if annotation is inspect.Signature.empty or annotation is Value:
         return DYNAMIC
     try:
-        return type_for_annotation(annotation)
+        return types.hcl_type(annotation)
     except TypeError as error:
         raise TypeError(f"function {label!r}, return annotation: {error}") from error
