@@ -25,7 +25,7 @@ from ..model._structure import (
     Expression,
     File,
 )
-from ..values._python import TypeRule, strip_optional
+from ..values._python import TypeRule
 from ..values._types import Type
 from ._classinfo import ClassInfo, SchemaError, class_info
 from ._decoder import FAILED, decode_class, lower_value
@@ -427,7 +427,7 @@ class Decoder:
             plan = self._types.plan(pytype)
         except TypeError as exc:
             raise SchemaError(f"decode_expression: {exc}") from None
-        if plan.raw and strip_optional(pytype)[0] is Expression:
+        if plan.raw is Expression:
             return expr, Diagnostics()
         value, diags = expr.value(self._context(variables, functions, ctx))
         if diags.has_errors():

@@ -167,12 +167,10 @@ def _attribute_value(
     plan = field.plan
     assert plan is not None
     expr = attribute.expr
-    if plan.raw:
-        raw = strip_optional(field.annotation)[0]
-        if raw is Expression:
-            return expr
-        if raw is Attribute:
-            return attribute
+    if plan.raw is Expression:
+        return expr
+    if plan.raw is Attribute:
+        return attribute
     value, value_diags = expr.value(ctx)
     diags.extend(value_diags)
     if value_diags.has_errors():
@@ -212,7 +210,7 @@ def lower_value(
     if plan.raw:
         return value
     try:
-        extra = _unexpected_keys(value, annotation, types)
+        extra = _unexpected_keys(value, annotation, types) if plan.has_classes else None
         if extra is not None:
             raise extra
         if not value.is_wholly_known:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import typing
 from typing import Any
 
 import attrs
@@ -33,14 +34,17 @@ class TypePlan:
 
     ``hcl_type`` is the type the value is converted to; ``raw`` is set for
     fields that take the expression, attribute or value as it is
-    (``hcl.Expression``, ``hcl.Attribute``, ``hcl.Value``); ``nullable``
-    when ``None`` is a valid Python value.
+    (``hcl.Expression``, ``hcl.Attribute``, ``hcl.Value``) and names which;
+    ``nullable`` when ``None`` is a valid Python value; ``has_classes`` when
+    a configuration class is part of the type (so an object's keys are
+    checked against its fields).
     """
 
     annotation: Any
     hcl_type: Type
     nullable: bool = False
-    raw: bool = False
+    raw: type | None = None
+    has_classes: bool = False
 
 
 class ConfigTypes(PythonTypes):
@@ -64,7 +68,7 @@ class ConfigTypes(PythonTypes):
         if cached is not None:
             return cached
         if _is_raw(annotation):
-            plan = TypePlan(annotation, DYNAMIC, nullable=True, raw=True)
+            plan = TypePlan(annotation, DYNAMIC, nullable=True, raw=strip_optional(annotation)[0])
         else:
             try:
                 hcl_type = self.hcl_type(annotation)
@@ -72,7 +76,12 @@ class ConfigTypes(PythonTypes):
                 raise
             except TypeError as exc:  # a mistake in the class, like the others
                 raise SchemaError(str(exc)) from None
-            plan = TypePlan(annotation, hcl_type, nullable=nullable(annotation))
+            plan = TypePlan(
+                annotation,
+                hcl_type,
+                nullable=nullable(annotation),
+                has_classes=_has_classes(annotation),
+            )
         with contextlib.suppress(TypeError):  # an unhashable annotation is planned each time
             self._plans[annotation] = plan
         return plan
@@ -93,6 +102,12 @@ class ConfigTypes(PythonTypes):
                 ObjectField(field.name, field.hcl_name, field.annotation, field.has_default)
             )
         return tuple(fields)
+
+
+def _has_classes(annotation: Any) -> bool:
+    if is_config_class(annotation):
+        return True
+    return any(_has_classes(a) for a in typing.get_args(annotation) if a is not Ellipsis)
 
 
 def _is_raw(annotation: Any) -> bool:

@@ -229,22 +229,45 @@ class Block:
         return f"Block({self.type!r}, {self.labels!r}, {self.def_range})"
 
 
-@attrs.frozen
 class BodyContent:
     """The result of applying a schema to a body.
 
     ``attributes`` maps each attribute that is present to its definition, in
     source order; ``blocks`` lists the blocks of the requested types in
-    source order. ``mislabelled`` names the requested block types of which
-    some block was left out for its labels (too few, too many, or not
+    source order. ``missing_item_range`` is where an item that is missing
+    would be reported (given as a range, or as a function that computes it
+    when first asked). ``mislabelled`` names the requested block types of
+    which some block was left out for its labels (too few, too many, or not
     shaped as labels), an error already reported: a decoder need not also
     report such a type as missing.
     """
 
-    attributes: Mapping[str, Attribute]
-    blocks: tuple[Block, ...]
-    missing_item_range: Range
-    mislabelled: frozenset[str] = frozenset()
+    __slots__ = ("_missing", "attributes", "blocks", "mislabelled")
+
+    def __init__(
+        self,
+        attributes: Mapping[str, Attribute],
+        blocks: tuple[Block, ...],
+        missing_item_range: Range | Callable[[], Range],
+        mislabelled: frozenset[str] = frozenset(),
+    ) -> None:
+        self.attributes = attributes
+        self.blocks = blocks
+        self.mislabelled = mislabelled
+        self._missing = missing_item_range
+
+    @property
+    def missing_item_range(self) -> Range:
+        missing = self._missing
+        if not isinstance(missing, Range):
+            missing = self._missing = missing()
+        return missing
+
+    def __repr__(self) -> str:
+        return (
+            f"BodyContent({dict(self.attributes)!r}, {self.blocks!r}, "
+            f"{self.missing_item_range!r}, {set(self.mislabelled)!r})"
+        )
 
     def blocks_of_type(self, type_name: str) -> list[Block]:
         return [b for b in self.blocks if b.type == type_name]

@@ -148,6 +148,9 @@ class Body(ModelBody):
 
     @property
     def missing_item_range(self) -> Range:
+        return self._missing_range()
+
+    def _missing_range(self) -> Range:
         return self.source.range(self.start, self.start)
 
     def partial_content(self, schema: BodySchema) -> tuple[BodyContent, ModelBody, Diagnostics]:
@@ -181,7 +184,8 @@ class Body(ModelBody):
             if header is None or block.type in self.hidden_blocks:
                 continue
             label_names = header.label_names
-            context = self.source.range(block.type_span[0], block.open_span[1])
+            if len(block.labels) != len(label_names):
+                context = self.source.range(block.type_span[0], block.open_span[1])
             if len(block.labels) > len(label_names):
                 if not label_names:
                     detail = f"No labels are expected for {block.type} blocks."
@@ -223,9 +227,7 @@ class Body(ModelBody):
             hidden_attrs=frozenset(hidden_attrs),
             hidden_blocks=self.hidden_blocks | frozenset(wanted),
         )
-        content = BodyContent(
-            ordered, tuple(blocks), self.missing_item_range, frozenset(mislabelled)
-        )
+        content = BodyContent(ordered, tuple(blocks), self._missing_range, frozenset(mislabelled))
         return content, remain, diags
 
     def content(self, schema: BodySchema) -> tuple[BodyContent, Diagnostics]:
