@@ -82,10 +82,11 @@ from .model._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRo
 from .values._callable import function
 from .values._convert import ConversionError
 from .values._function import Function, Parameter
-from .values._limits import max_nesting
+from .values._limits import DEFAULT_LIMITS, Limits, max_nesting
 from .values._value import Value
 
 __all__ = [
+    "DEFAULT_LIMITS",
     "Attribute",
     "AttributeSchema",
     "Block",
@@ -104,6 +105,7 @@ __all__ = [
     "File",
     "Function",
     "HCLError",
+    "Limits",
     "Parameter",
     "Pos",
     "Range",

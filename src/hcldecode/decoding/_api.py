@@ -25,6 +25,7 @@ from ..model._structure import (
     Expression,
     File,
 )
+from ..values._limits import Limits
 from ..values._python import TypeRule
 from ..values._types import Type
 from ._classinfo import ClassInfo, SchemaError, class_info
@@ -226,7 +227,9 @@ class Decoder:
     variables alike. ``variables`` and ``functions`` are available
     to every configuration it decodes; a call's own ``variables`` and
     ``functions`` are added to them (the call's win), and a call's ``ctx``
-    is used instead of all of them.
+    is used instead of all of them. ``limits`` bounds what evaluating one
+    expression may build and spend (:class:`~hcldecode.values.Limits`; by
+    default :data:`~hcldecode.values.DEFAULT_LIMITS`).
 
     A decoder never changes: :meth:`with_type` makes a new one, so two
     libraries in one process can each have their own without meeting. The
@@ -234,7 +237,7 @@ class Decoder:
     that knows no types of the application's own.
     """
 
-    __slots__ = ("_base", "_functions", "_types", "_variables")
+    __slots__ = ("_base", "_functions", "_limits", "_types", "_variables")
 
     def __init__(
         self,
@@ -242,15 +245,19 @@ class Decoder:
         types: TypeRules | None = None,
         variables: Mapping[str, Any] | None = None,
         functions: Functions | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self._types = ConfigTypes(types)
         self._variables = dict(variables) if variables is not None else None
         self._functions = dict(functions) if functions is not None else None
-        self._base = (
-            None
-            if variables is None and functions is None
-            else EvalContext(self._variables, self._functions, types=self._types)
-        )
+        self._limits = limits
+        self._base: EvalContext | None = None
+        if variables is not None or functions is not None:
+            self._base = EvalContext(
+                self._variables, self._functions, types=self._types, limits=limits
+            )
+        elif limits is not None:
+            self._base = EvalContext(literal_only=True, limits=limits)
 
     def with_type(
         self,
@@ -267,6 +274,7 @@ class Decoder:
             types={**self._types.registered, tp: rule},
             variables=self._variables,
             functions=self._functions,
+            limits=self._limits,
         )
 
     def decode(
@@ -451,7 +459,9 @@ class Decoder:
             return ctx
         if variables is None and functions is None:
             return self._base
-        return EvalContext(variables, functions, self._base, types=self._types)
+        base = self._base
+        parent = base if base is not None and not base.literal_only else None
+        return EvalContext(variables, functions, parent, types=self._types, limits=self._limits)
 
     def _info(self, cls: type, block: Block | None) -> ClassInfo:
         """The class's information, checked against what it is decoded from: a

@@ -34,6 +34,7 @@ from typing import Any
 
 from ..values._callable import function
 from ..values._function import Function
+from ..values._limits import DEFAULT_LIMITS, Limits
 from ..values._python import DEFAULT_TYPES, PythonTypes
 from ..values._value import Value
 
@@ -53,10 +54,15 @@ class EvalContext:
     and the same ``types`` (so their annotations decide the parameter types). Namespaced functions
     are registered under their full name, e.g. ``"provider::util::upper"``.
 
+    ``limits`` bounds what evaluating one expression may build and spend
+    (see :class:`~hcldecode.values._limits.Limits`); a child context has
+    its parent's unless given its own. A literal-only context may have
+    limits too.
+
     A context is immutable; use :meth:`child` to add names.
     """
 
-    __slots__ = ("_functions", "_literal_only", "_parent", "_variables")
+    __slots__ = ("_functions", "_limits", "_literal_only", "_parent", "_variables")
 
     def __init__(
         self,
@@ -66,14 +72,20 @@ class EvalContext:
         *,
         literal_only: bool = False,
         types: PythonTypes | None = None,
+        limits: Limits | None = None,
     ) -> None:
         if parent is not None and not isinstance(parent, EvalContext):
             raise TypeError(f"parent must be an EvalContext, not {type(parent).__name__}")
         literal_only = literal_only or (parent is not None and parent.literal_only)
         if literal_only and (variables is not None or functions is not None):
             raise TypeError("a literal-only evaluation context cannot have variables or functions")
+        if limits is not None and not isinstance(limits, Limits):
+            raise TypeError(f"limits must be hcldecode Limits, not {type(limits).__name__}")
         self._parent = parent
         self._literal_only = literal_only
+        if limits is None:
+            limits = parent.limits if parent is not None else DEFAULT_LIMITS
+        self._limits: Limits = limits
         types = types if types is not None else DEFAULT_TYPES
         self._variables = None if variables is None else _convert_variables(variables, types)
         self._functions = None if functions is None else _convert_functions(functions, types)
@@ -111,6 +123,12 @@ class EvalContext:
     def functions(self) -> Mapping[str, Function] | None:
         """This context's own function table (``None`` when it has none), read-only."""
         return self._functions
+
+    @property
+    def limits(self) -> Limits:
+        """What one evaluation may build and spend: given here, else the parent's, else
+        :data:`~hcldecode.values._limits.DEFAULT_LIMITS`."""
+        return self._limits
 
     def child(
         self,

@@ -33,7 +33,7 @@ import attrs
 from .._text import go_quote, suggest
 from ..model import _ops as ops
 from ..model._call import evaluate_call
-from ..model._context import EvalContext, is_literal_only
+from ..model._context import EvalContext
 from ..model._diagnostics import (
     FIRST_REPEAT_CHECK,
     REPEATED_ERRORS,
@@ -46,6 +46,7 @@ from ..model._diagnostics import (
 from ..model._structure import Expression
 from ..model._traversal import Traversal
 from ..values._convert import Conversion, ConversionError, convert, get_conversion, unify_unsafe
+from ..values._limits import DEFAULT_LIMITS, Limits
 from ..values._types import (
     BOOL,
     DYNAMIC,
@@ -68,6 +69,7 @@ _Request: TypeAlias = "tuple[ast.Node, EvalContext | None]"
 _Gen: TypeAlias = "Generator[_Request, Value, Value]"
 
 _UNKNOWN_STRING = Value.unknown(STRING)
+_UNKNOWN_NUMBER = Value.unknown(NUMBER)
 _UNKNOWN_BOOL = Value.unknown(BOOL)
 
 
@@ -76,10 +78,11 @@ def evaluate(node: ast.Node, ctx: EvalContext | None) -> tuple[Value, Diagnostic
 
     On errors the value is a placeholder, as in the reference: usually the
     unknown value of the type the expression would have had, or the
-    unknown value of the dynamic pseudo-type.
+    unknown value of the dynamic pseudo-type. The context's
+    :class:`~hcldecode.values._limits.Limits` bound the evaluation.
     """
     diags = Diagnostics()
-    value = _run(node, ctx, diags)
+    value = _run(node, ctx, diags, ctx.limits if ctx is not None else DEFAULT_LIMITS)
     if len(diags) > REPEATED_ERRORS:  # the range is built only when it is needed
         diags = drop_repeats(diags, node.range)
     return value, diags
@@ -88,39 +91,113 @@ def evaluate(node: ast.Node, ctx: EvalContext | None) -> tuple[Value, Diagnostic
 # --------------------------------------------------------------------------- the driver
 
 
-def _run(root: ast.Node, ctx: _Ctx, diags: Diagnostics) -> Value:
-    """Evaluate ``root`` without Python recursion, appending diagnostics to ``diags``."""
+def _run(root: ast.Node, ctx: _Ctx, diags: Diagnostics, limits: Limits) -> Value:
+    """Evaluate ``root`` without Python recursion, appending diagnostics to ``diags``.
+
+    Every result is checked against ``limits`` as it is handed up: a string
+    or integer too large becomes unknown with an error at the node that made
+    it, and the evaluation stops with an error at ``root`` once its cost
+    (one per node, plus the :attr:`~Value.deep_count` of each collection
+    handed up) passes ``limits.max_cost``.
+    """
     stack: list[_Gen] = []
+    makers: list[ast.Node] = []  # the node of each generator on the stack
     node, node_ctx = root, ctx
     compact_at = FIRST_REPEAT_CHECK
+    cost = 0
+    max_cost = limits.max_cost
+    max_length = limits.max_string_length
+    max_bits = limits.max_integer_bits
     while True:
         if len(diags) >= compact_at:
             compact_at = bound_repeats(diags)
         while isinstance(node, (ast.Parens, ast.TemplateWrap)):
             node = node.inner if isinstance(node, ast.Parens) else node.wrapped
         leaf = _LEAVES.get(type(node))
-        if leaf is not None:
+        if leaf is not None:  # a literal or a variable: built by the file or the application
             result = leaf(node, node_ctx, diags)
+            kind = type(result.payload)
+            cost += result.deep_count if kind is tuple or kind is dict else 1
+            built = False
         else:
             gen = _BRANCHES[type(node)](node, node_ctx, diags)
             try:
-                node, node_ctx = next(gen)
+                child = next(gen)
             except StopIteration as done:
                 result = done.value
             else:
                 stack.append(gen)
+                makers.append(node)
+                node, node_ctx = child
                 continue
+            built = True
         # Hand the result up until some evaluator asks for another child.
-        while stack:
+        while True:
+            if built:
+                payload: Any = result.payload
+                kind = type(payload)
+                if kind is str:
+                    cost += 1
+                    if len(payload) > max_length:
+                        diags.append(_too_large(node, node_ctx, result, limits))
+                        result = _UNKNOWN_STRING
+                elif kind is tuple or kind is dict:
+                    cost += result.deep_count
+                else:
+                    cost += 1
+                    if kind is int and payload.bit_length() > max_bits:
+                        diags.append(_too_large(node, node_ctx, result, limits))
+                        result = _UNKNOWN_NUMBER
+            built = True
+            if cost > max_cost or not stack:
+                return _within_cost(result, cost, root=root, ctx=ctx, limits=limits, diags=diags)
             try:
-                node, node_ctx = stack[-1].send(result)
+                child = stack[-1].send(result)
             except StopIteration as done:
                 stack.pop()
+                node = makers.pop()
                 result = done.value
             else:
+                node, node_ctx = child
                 break
-        else:
-            return result
+
+
+def _within_cost(
+    result: Value, cost: int, *, root: ast.Node, ctx: _Ctx, limits: Limits, diags: Diagnostics
+) -> Value:
+    """``result``, or an unknown value and an error at ``root`` if ``cost`` passed the limit."""
+    if cost <= limits.max_cost:
+        return result
+    diags.append(
+        Diagnostic.error(
+            "Expression too costly",
+            f"Evaluating this expression takes more than {limits.max_cost} steps (one for "
+            "each part evaluated and each value handed on), the most that hcldecode allows "
+            "for one expression.",
+            root.range,
+            expression=root,
+            eval_context=ctx,
+        )
+    )
+    return DYNAMIC_VALUE
+
+
+def _too_large(node: ast.Node, ctx: _Ctx, result: Value, limits: Limits) -> Diagnostic:
+    payload = result.payload
+    if isinstance(payload, str):
+        summary = "String too long"
+        detail = (
+            f"The result is a string of {len(payload)} characters, more than the "
+            f"{limits.max_string_length} that hcldecode allows for one string."
+        )
+    else:
+        assert isinstance(payload, int)
+        summary = "Number too large"
+        detail = (
+            f"The result is an integer of {payload.bit_length()} binary digits, more than "
+            f"the {limits.max_integer_bits} that hcldecode allows for one number."
+        )
+    return Diagnostic.error(summary, detail, node.range, expression=node, eval_context=ctx)
 
 
 def _has_errors(diags: Diagnostics, start: int) -> bool:
@@ -138,7 +215,9 @@ def _attach(found: Diagnostics, expr: ast.Node, ctx: _Ctx, diags: Diagnostics) -
 
 def _child_context(ctx: _Ctx, variables: dict[str, Value] | None = None) -> EvalContext:
     """A new scope below ``ctx`` (a literal-only context has nothing to inherit)."""
-    return EvalContext(variables, None, None if is_literal_only(ctx) else ctx)
+    if ctx is None:
+        return EvalContext(variables)
+    return EvalContext(variables, None, None if ctx.literal_only else ctx, limits=ctx.limits)
 
 
 def _part_error(
@@ -884,6 +963,7 @@ def _binary_op(node: ast.BinaryOp, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     # folds with integer literals, the running integer is kept in ``total``
     # (``acc`` is then stale) and no value is built per operator.
     total: int | None = None
+    max_bits = (ctx.limits if ctx is not None else DEFAULT_LIMITS).max_integer_bits
     for op_node in reversed(chain):
         rhs_node = op_node.rhs
         if type(rhs_node) is ast.LiteralValue:
@@ -894,6 +974,8 @@ def _binary_op(node: ast.BinaryOp, ctx: _Ctx, diags: Diagnostics) -> _Gen:
                     total = acc.value.as_int()
                 if total is not None:
                     total = fold(total, rhs.payload)
+                    if total.bit_length() > max_bits:  # checked at each step of a long chain
+                        return _number_too_large(op_node, ctx, Value.number(total), diags)
                     continue
             rhs_operand = _Operand(rhs, len(diags), False)
         else:
@@ -906,7 +988,15 @@ def _binary_op(node: ast.BinaryOp, ctx: _Ctx, diags: Diagnostics) -> _Gen:
             acc = _Operand(Value.number(total), acc.start, False)
             total = None
         acc = _apply_binary(op_node, acc, rhs_operand, ctx, diags)
+        payload = acc.value.payload
+        if type(payload) is int and payload.bit_length() > max_bits:
+            return _number_too_large(op_node, ctx, acc.value, diags)
     return acc.value if total is None else Value.number(total)
+
+
+def _number_too_large(node: ast.Node, ctx: _Ctx, result: Value, diags: Diagnostics) -> Value:
+    diags.append(_too_large(node, ctx, result, ctx.limits if ctx is not None else DEFAULT_LIMITS))
+    return _UNKNOWN_NUMBER
 
 
 def _is_integer(value: Value) -> bool:

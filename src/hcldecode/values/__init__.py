@@ -40,7 +40,7 @@ from ._json import (
     value_from_json,
     value_to_json,
 )
-from ._limits import max_nesting
+from ._limits import DEFAULT_LIMITS, Limits, max_nesting
 from ._python import to_python, to_value
 from ._types import (
     BOOL,
@@ -69,6 +69,7 @@ from ._value import (
 
 __all__ = [
     "BOOL",
+    "DEFAULT_LIMITS",
     "DYNAMIC",
     "DYNAMIC_VALUE",
     "EMPTY_OBJECT",
@@ -87,6 +88,7 @@ __all__ = [
     "FunctionError",
     "IndexStep",
     "JSONNumber",
+    "Limits",
     "ListType",
     "MapType",
     "ObjectType",

@@ -103,7 +103,7 @@ class Value:
 
     type: Type
     payload: builtins.object
-    _deep: int  # _WHOLLY_KNOWN | _TYPE_KNOWN flags, set when first needed
+    _deep: int  # _WHOLLY_KNOWN | _TYPE_KNOWN flags and the deep count, set when first needed
 
     def __setattr__(self, name: str, value: builtins.object) -> None:
         raise AttributeError("Value is immutable")
@@ -246,8 +246,22 @@ class Value:
         """False if this is, or contains, an unknown whose type has the dynamic pseudo-type."""
         return builtins.bool(self._deep_flags() & _TYPE_KNOWN)
 
+    @property
+    def deep_count(self) -> builtins.int:
+        """How many values this one is made of: itself and every value nested in it.
+
+        A value held in two places counts twice, so this is the work of
+        visiting every part (converting, comparing, printing), even where
+        the parts are shared in memory. Worked out once per value.
+        """
+        return self._deep_flags() >> _COUNT_SHIFT
+
     def _deep_flags(self) -> int:
-        """What holds of this value and all values nested in it, worked out once."""
+        """What holds of this value and all values nested in it, worked out once.
+
+        The low bits are the flags ``_WHOLLY_KNOWN`` and ``_TYPE_KNOWN``; the
+        bits from ``_COUNT_SHIFT`` on are :attr:`deep_count`.
+        """
         try:
             return self._deep
         except AttributeError:
@@ -255,12 +269,17 @@ class Value:
         payload = self.payload
         if payload is _UNKNOWN:
             flags = 0 if self.type.has_dynamic_types() else _TYPE_KNOWN
+            count = 1
         else:
             flags = _WHOLLY_KNOWN | _TYPE_KNOWN
+            count = 1
             for element in self._children():
-                flags &= element._deep_flags()
-        _setattr(self, "_deep", flags)
-        return flags
+                deep = element._deep_flags()
+                flags &= deep
+                count += deep >> _COUNT_SHIFT
+        deep = flags | count << _COUNT_SHIFT
+        _setattr(self, "_deep", deep)
+        return deep
 
     def _children(self) -> builtins.tuple[Value, ...]:
         payload = self.payload
@@ -771,6 +790,7 @@ def _comparison(test: Callable[[int], builtins.bool], a: Value, b: Value) -> Val
 
 _WHOLLY_KNOWN: Final = 1
 _TYPE_KNOWN: Final = 2
+_COUNT_SHIFT: Final = 2
 
 TRUE: Final = Value._make(BOOL, True)
 """The bool value ``true``."""

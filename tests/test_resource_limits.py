@@ -1,0 +1,235 @@
+"""What one evaluation may build and spend: hcl.Limits, in both syntaxes.
+
+A few hundred bytes of ``for`` expressions and templates, with no variables
+or functions, could build strings of gigabytes, integers of billions of
+digits, or values of billions of parts (shared in memory, so only their
+consumers pay). Each such file here is rejected with one diagnostic, at
+once, by the default limits.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+import hcldecode as hcl
+from hcldecode import json as hcljson
+from hcldecode import native
+from hcldecode.model import EvalContext
+from hcldecode.values import DEFAULT_LIMITS, NUMBER, Limits, Value
+
+
+def _nest(levels: int, first: str, step: str) -> str:
+    """``a = [for v0 in [first]: [for v1 in [step(v0)]: ... v<levels>]]``."""
+    expr = f"v{levels}"
+    for i in range(levels, 0, -1):
+        expr = f"[for v{i} in [{step.format(v=f'v{i - 1}')}]: {expr}]"
+    return f"a = [for v0 in [{first}]: {expr}]\n"
+
+
+def _evaluate(
+    text: str, ctx: EvalContext | None = None
+) -> tuple[Value, list[tuple[str, str, str]]]:
+    file, diags = native.parse_config(text.encode(), "t.hcl")
+    assert not diags.has_errors()
+    attributes, diags = file.body.just_attributes()
+    value, diags = attributes["a"].expr.value(ctx)
+    return value, [(d.summary, d.detail, str(d.subject)) for d in diags]
+
+
+def _literal_only(**limits: int) -> EvalContext:
+    return EvalContext(literal_only=True, limits=Limits(**limits))
+
+
+# --------------------------------------------------------------------------- the bombs
+
+_COSTLY = (
+    "Expression too costly",
+    "Evaluating this expression takes more than 1000000 steps (one for each part "
+    "evaluated and each value handed on), the most that hcldecode allows for one "
+    "expression.",
+)
+_DIGITS = "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]"
+
+
+def test_a_string_doubled_by_nested_templates_stops_at_the_default_length() -> None:
+    # 26 doublings of "xx" would make 134 million characters.
+    value, diags = _evaluate(_nest(26, '"xx"', '"${{{v}}}${{{v}}}"'))
+    assert diags == [
+        (
+            "String too long",
+            "The result is a string of 33554432 characters, more than the 16777216 that "
+            "hcldecode allows for one string.",
+            "t.hcl:1,698-712",
+        )
+    ]
+    assert value.type.friendly_name() == "tuple"
+    assert not value.is_wholly_known
+
+
+def test_an_integer_squared_again_and_again_stops_at_the_default_size() -> None:
+    # 30 squarings of an 11-digit number would have about 40 billion digits.
+    value, diags = _evaluate(_nest(30, "99999999999", "{v} * {v}"))
+    assert diags == [
+        (
+            "Number too large",
+            "The result is an integer of 1197383 binary digits, more than the 1048576 "
+            "that hcldecode allows for one number.",
+            "t.hcl:1,365-374",
+        )
+    ]
+    assert not value.is_wholly_known
+
+
+def test_a_long_multiplication_chain_is_checked_at_each_step() -> None:
+    text = "a = [for n in [1024]: n * n * n * n]\n"
+    assert _evaluate(text, _literal_only(max_integer_bits=20))[1] == [
+        (
+            "Number too large",
+            "The result is an integer of 21 binary digits, more than the 20 that hcldecode "
+            "allows for one number.",
+            "t.hcl:1,23-28",
+        )
+    ]
+    folded = "a = [for n in [1024]: n * 1024 * 1024 * 1024]\n"
+    assert _evaluate(folded, _literal_only(max_integer_bits=20))[1] == [
+        (
+            "Number too large",
+            "The result is an integer of 21 binary digits, more than the 20 that hcldecode "
+            "allows for one number.",
+            "t.hcl:1,23-31",
+        )
+    ]
+
+
+def test_a_million_element_value_from_nested_for_expressions_is_too_costly() -> None:
+    expr = "x5"
+    for i in range(5, -1, -1):
+        expr = f"[for x{i} in {_DIGITS}: {expr}]"
+    value, diags = _evaluate(f"a = {expr}\n")
+    assert diags == [(*_COSTLY, "t.hcl:1,5-271")]
+    assert value == Value.unknown(value.type) and not value.is_known
+
+
+def test_values_of_billions_of_shared_parts_are_too_costly() -> None:
+    # Each level holds ten references to the level below: 10**9 parts in
+    # 300 bytes, which converting, comparing or printing would all visit.
+    value, diags = _evaluate(_nest(8, _DIGITS, "[for x in {v}: {v}]"))
+    assert diags == [(*_COSTLY, "t.hcl:1,5-317")]
+    assert not value.is_known
+
+
+def test_templates_in_json_strings_have_the_same_limits() -> None:
+    file, diags = hcljson.parse(b'{"a": "%{for x in [1, 2, 3]}ab%{endfor}"}', "t.json")
+    assert not diags
+    attributes, _ = file.body.just_attributes()
+    value, diags = attributes["a"].expr.value(EvalContext(limits=Limits(max_string_length=5)))
+    assert [(d.summary, d.detail, str(d.subject)) for d in diags] == [
+        (
+            "String too long",
+            "The result is a string of 6 characters, more than the 5 that hcldecode allows "
+            "for one string.",
+            "t.json:1,8-40",
+        )
+    ]
+    assert value == Value.unknown(value.type)
+
+
+# --------------------------------------------------------------------------- the rules
+
+
+def test_the_cost_counts_each_node_and_each_collection_by_its_parts() -> None:
+    # 1, 2, 3 are folded into one literal tuple of 4 values; then three
+    # iterations of x, 2 and x * 2; then the result of 4 values: 17.
+    text = "a = [for x in [1, 2, 3]: x * 2]\n"
+    assert _evaluate(text, _literal_only(max_cost=17)) == (
+        Value.tuple([Value.number(2), Value.number(4), Value.number(6)]),
+        [],
+    )
+    value, diags = _evaluate(text, _literal_only(max_cost=16))
+    assert not value.is_known
+    assert diags == [
+        (
+            "Expression too costly",
+            "Evaluating this expression takes more than 16 steps (one for each part "
+            "evaluated and each value handed on), the most that hcldecode allows for one "
+            "expression.",
+            "t.hcl:1,5-32",
+        )
+    ]
+
+
+def test_literals_and_variables_are_not_held_to_the_size_limits() -> None:
+    ctx = EvalContext({"long": "x" * 10}, limits=Limits(max_string_length=5))
+    assert _evaluate("a = long\n", ctx) == (Value.string("x" * 10), [])
+    assert _evaluate('a = "xxxxxxxxxx"\n', _literal_only(max_string_length=5))[1] == [
+        (
+            "String too long",
+            "The result is a string of 10 characters, more than the 5 that hcldecode allows "
+            "for one string.",
+            "t.hcl:1,5-17",
+        )
+    ]
+
+
+def test_child_contexts_and_for_scopes_keep_the_limits() -> None:
+    parent = EvalContext({"n": 1024}, limits=Limits(max_integer_bits=20))
+    child = parent.child({"m": 2})
+    assert child.limits == Limits(max_integer_bits=20)
+    assert _evaluate("a = [for x in [n]: x * m * n]\n", child)[1] == [
+        (
+            "Number too large",
+            "The result is an integer of 22 binary digits, more than the 20 that hcldecode "
+            "allows for one number.",
+            "t.hcl:1,20-29",
+        )
+    ]
+    assert EvalContext().limits is DEFAULT_LIMITS
+
+
+def test_a_decoder_applies_its_limits_with_and_without_variables() -> None:
+    @dataclasses.dataclass
+    class Config:
+        a: Any
+
+    small = hcl.Decoder(limits=Limits(max_string_length=3))
+    with pytest.raises(hcl.DecodeError) as info:
+        small.loads('a = "${"ab"}${"ab"}"\n', Config, filename="t.hcl")
+    assert [(d.summary, str(d.subject)) for d in info.value.diagnostics] == [
+        ("String too long", "t.hcl:1,5-21")
+    ]
+    with pytest.raises(hcl.DecodeError) as info:
+        small.loads('a = "${s}${s}"\n', Config, filename="t.hcl", variables={"s": "ab"})
+    assert [(d.summary, str(d.subject)) for d in info.value.diagnostics] == [
+        ("String too long", "t.hcl:1,5-15")
+    ]
+    assert hcl.Decoder().loads('a = "${"ab"}${"ab"}"\n', Config) == Config("abab")
+
+
+@pytest.mark.parametrize(
+    ("limits", "message"),
+    [
+        ({"max_cost": 0}, "Limits.max_cost must be a positive int, not 0"),
+        ({"max_string_length": 1.5}, "Limits.max_string_length must be a positive int, not 1.5"),
+        ({"max_integer_bits": True}, "Limits.max_integer_bits must be a positive int, not True"),
+    ],
+)
+def test_limits_must_be_positive_integers(limits: dict[str, Any], message: str) -> None:
+    with pytest.raises(TypeError) as info:
+        Limits(**limits)
+    assert str(info.value) == message
+
+
+def test_a_context_needs_limits_of_the_right_type() -> None:
+    with pytest.raises(TypeError) as info:
+        EvalContext(limits={"max_cost": 5})  # type: ignore[arg-type]
+    assert str(info.value) == "limits must be hcldecode Limits, not dict"
+
+
+def test_deep_count_counts_shared_parts_each_time() -> None:
+    ten = Value.tuple([Value.number(i) for i in range(10)])
+    hundred = Value.tuple([ten] * 10)
+    assert (ten.deep_count, hundred.deep_count) == (11, 111)
+    assert Value.object({"a": hundred, "b": Value.unknown(NUMBER)}).deep_count == 113
