@@ -7,6 +7,8 @@ Reports, in one run:
 * how native parse time grows with file size (10 KB to 10 MB);
 * the JSON parser on a generated ``.tf.json`` file, beside ``json.loads``,
   and how its time grows with size;
+* the peak memory of native parsing per MB of input, on the corpus and on
+  generated files of each size;
 * decoding the terraform-aws-vpc files with a Terraform-like schema,
   against the time to parse them;
 * how native parse time grows on inputs that once took quadratic time: a
@@ -32,6 +34,7 @@ import os
 import subprocess
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -97,6 +100,33 @@ def native_corpus(runs: int) -> None:
         print(f"  speed-up      {theirs / ours:8.1f}x")
     else:
         print("  python-hcl2 is not installed: pip install python-hcl2 to compare")
+
+
+def memory(sizes: list[int]) -> None:
+    """Peak memory (tracemalloc) per MB of input: the whole corpus parsed and kept, as
+    an application keeps its configuration, and generated files of each size."""
+    files = [p for p in sorted((CORPUS / "native").iterdir()) if p.is_file()]
+    datas = [(p.name, p.read_bytes()) for p in files]
+    size = sum(len(d) for _, d in datas)
+
+    def peak(work: Callable[[], Any]) -> float:
+        gc.collect()
+        tracemalloc.start()
+        kept = work()
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        del kept
+        return peak / MB
+
+    corpus = peak(lambda: [native.parse_config(d, n) for n, d in datas])
+    print("native parse memory (peak, the trees kept; target at most 15 MB per MB):")
+    print(f"  corpus {size / MB:6.2f} MB  {corpus:7.1f} MB  {corpus / (size / MB):5.1f} MB per MB")
+    for n in sizes:
+        data = native_text(n).encode()
+        mb = peak(lambda data=data: native.parse_config(data, "big.tf"))
+        print(
+            f"  {len(data) / 1000:>9.0f} KB  {mb:7.1f} MB  {mb / (len(data) / MB):5.1f} MB per MB"
+        )
 
 
 def native_text(size: int) -> str:
@@ -248,6 +278,7 @@ def main(argv: list[str] | None = None) -> None:
     if CORPUS.is_dir():
         native_corpus(args.runs)
         scaling("native parse", sizes, native_text, native.parse_config)
+        memory(sizes)
     else:
         print(
             f"corpus not found at {CORPUS}: the native corpus, native scaling and decoding"

@@ -53,7 +53,7 @@ def dump(node: Node) -> str:
     if isinstance(node, LiteralValue):
         return repr(node.raw)
     if isinstance(node, ScopeTraversal):
-        return "".join(_step(s) for s in node.steps)
+        return node.name + "".join(_step(s) for s in node.steps)
     if isinstance(node, RelativeTraversal):
         return f"(rel {dump(node.source_expr)} {''.join(_step(s) for s in node.steps)})"
     if isinstance(node, BinaryOp):

@@ -14,6 +14,7 @@ that every offset still corresponds to a byte of the file.
 from __future__ import annotations
 
 import re
+from array import array
 from bisect import bisect_left, bisect_right
 from itertools import accumulate
 
@@ -156,7 +157,15 @@ class SourceMap:
     ``surrogateescape`` decoding is one byte.
     """
 
-    __slots__ = ("_byte_starts", "_json_columns", "_lines", "_starts", "file", "filename", "text")
+    __slots__ = (
+        "_byte_starts",
+        "_json_columns",
+        "_lines",
+        "_starts_made",
+        "file",
+        "filename",
+        "text",
+    )
 
     def __init__(self, filename: str, text: str, *, json_columns: bool = False) -> None:
         self.filename = filename
@@ -165,11 +174,21 @@ class SourceMap:
         #: diagnostics about any part of it).
         self.file: SourceFile | None = None
         self._json_columns = json_columns
-        # Character offset of the start of each line; line n starts at _starts[n - 1].
-        self._starts = [0]
-        self._starts += accumulate(len(line) + 1 for line in text.split("\n")[:-1])
-        self._byte_starts: list[int] | None = None
+        # The tables below are made when a position is first asked for: most
+        # files are read without one.
+        self._starts_made: array[int] | None = None
+        self._byte_starts: array[int] | None = None
         self._lines: dict[int, _Line | None] = {}
+
+    @property
+    def _starts(self) -> array[int]:
+        """Character offset of the start of each line; line n starts at ``_starts[n - 1]``."""
+        starts = self._starts_made
+        if starts is None:
+            starts = array("q", [0])
+            starts.extend(accumulate(len(line) + 1 for line in self.text.split("\n")[:-1]))
+            self._starts_made = starts
+        return starts
 
     @property
     def line_count(self) -> int:
@@ -178,8 +197,9 @@ class SourceMap:
 
     def _line_end(self, index: int) -> int:
         """Character offset of the end of a line's text, before its newline."""
-        if index + 1 < len(self._starts):
-            return self._starts[index + 1] - 1
+        starts = self._starts
+        if index + 1 < len(starts):
+            return starts[index + 1] - 1
         return len(self.text)
 
     def _line(self, index: int) -> _Line | None:
@@ -194,23 +214,24 @@ class SourceMap:
         self._lines[index] = line
         return line
 
-    def _line_byte_starts(self) -> list[int]:
+    def _line_byte_starts(self) -> array[int]:
         """The byte offset of the start of each line."""
         if self._byte_starts is None:
             if self.text.isascii():
                 self._byte_starts = self._starts
             else:
                 lines = self.text.split("\n")
-                self._byte_starts = [0]
-                self._byte_starts += accumulate(utf8_length(line) + 1 for line in lines[:-1])
+                self._byte_starts = array("q", [0])
+                self._byte_starts.extend(accumulate(utf8_length(line) + 1 for line in lines[:-1]))
         return self._byte_starts
 
     def pos(self, offset: int) -> Pos:
         """The position of a character offset (``len(text)`` is the end of the file)."""
         if not 0 <= offset <= len(self.text):
             raise IndexError(f"offset {offset} is outside the text of {self.filename!r}")
-        index = bisect_right(self._starts, offset) - 1
-        within = offset - self._starts[index]
+        starts = self._starts
+        index = bisect_right(starts, offset) - 1
+        within = offset - starts[index]
         line_start = self._line_byte_starts()[index]
         line = self._line(index)
         if line is None:

@@ -225,9 +225,18 @@ class Step:
         return f"<Step {self.kind.value} {payload!r} {self.start}:{self.end}>"
 
 
-def build_traversal(source: SourceMap, steps: Sequence[Step]) -> Traversal:
-    """The :class:`~hcldecode.model._traversal.Traversal` of parsed steps."""
+def build_traversal(
+    source: SourceMap, steps: Sequence[Step], root: tuple[str, int, int] | None = None
+) -> Traversal:
+    """The :class:`~hcldecode.model._traversal.Traversal` of parsed steps.
+
+    ``root`` is the variable name and its offsets, for steps that do not
+    begin with a ROOT step.
+    """
     built: list[Traverser] = []
+    if root is not None:
+        name, start, end = root
+        built.append(TraverseRoot(name, source.range(start, end)))
     for step in steps:
         rng = source.range(step.start, step.end)
         if step.kind is StepKind.ROOT:
@@ -240,26 +249,33 @@ def build_traversal(source: SourceMap, steps: Sequence[Step]) -> Traversal:
     return Traversal(built)
 
 
+_NO_STEPS: tuple[Step, ...] = ()
+
+
 @dataclass(eq=False, repr=False, slots=True)
 class ScopeTraversal(Node):
     """A variable reference with constant steps: ``var.a[0].b``.
 
-    ``steps`` starts with a ROOT step; the rest are ATTR/INDEX steps.
-    ``traversal`` is the :class:`~hcldecode.model._traversal.Traversal` (built on
-    first use). Evaluation is ``traversal.traverse_abs(ctx)``.
+    ``name`` is the variable's name, which starts the node; ``steps`` are
+    the ATTR/INDEX steps after it (most references have one or none, so an
+    empty tuple stands for none). ``traversal`` is the
+    :class:`~hcldecode.model._traversal.Traversal` (built on first use).
+    Evaluation is ``traversal.traverse_abs(ctx)``.
     """
 
-    steps: list[Step]
+    name: str
+    steps: list[Step] | tuple[Step, ...] = _NO_STEPS
     _traversal: Traversal | None = field(default=None, init=False)
 
     @property
     def root_name(self) -> str:
-        return self.steps[0].name
+        return self.name
 
     @property
     def traversal(self) -> Traversal:
         if self._traversal is None:
-            self._traversal = build_traversal(self.source, self.steps)
+            root = (self.name, self.start, self.start + len(self.name))
+            self._traversal = build_traversal(self.source, self.steps, root)
         return self._traversal
 
     def static_traversal(self) -> Traversal | None:
@@ -394,7 +410,7 @@ class FunctionCall(Node):
     _: KW_ONLY
     name: str
     name_end: int
-    args: list[Node]
+    args: Sequence[Node]
     expand_final: bool
     open_start: int
     close_start: int
@@ -670,7 +686,7 @@ class Template(Node):
     directives are :class:`TemplateJoin` nodes.
     """
 
-    parts: list[Node]
+    parts: Sequence[Node]
 
     @property
     def start_range(self) -> Range:

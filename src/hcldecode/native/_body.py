@@ -8,7 +8,7 @@ with the reference's diagnostics.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from .._text import go_quote, suggest
 from ..model._diagnostics import Diagnostic, Diagnostics, Range, SourceFile
@@ -21,27 +21,25 @@ __all__ = ["AttributeNode", "BlockNode", "Body"]
 
 
 class AttributeNode(Attribute):
-    """``name = expr`` as parsed: offsets of the name and of the whole definition.
+    """``name = expr`` as parsed: offsets of the whole definition (the name is
+    where it starts).
 
     It is the information-model attribute itself; its ranges are built only
     when asked for.
     """
 
-    __slots__ = ("end", "name_end", "source", "start")
+    __slots__ = ("end", "source", "start")
 
-    def __init__(
-        self, source: SourceMap, name: str, *, start: int, name_end: int, end: int, expr: Node
-    ) -> None:
+    def __init__(self, source: SourceMap, name: str, *, start: int, end: int, expr: Node) -> None:
         self.source = source
         self.name = name
         self.start = start
-        self.name_end = name_end
         self.end = end
         self.expr = expr
 
     @property
     def name_range(self) -> Range:
-        return self.source.range(self.start, self.name_end)
+        return self.source.range(self.start, self.start + len(self.name))
 
     @property
     def range(self) -> Range:
@@ -51,20 +49,30 @@ class AttributeNode(Attribute):
 class BlockNode(Block):
     """A parsed block: type, labels, body and the offsets of its parts.
 
-    ``label_spans`` are the (start, end) offsets of each label; ``open_start``
-    and ``close_span`` locate the braces (both fall back to the type name's
-    span when the header was invalid, as in the reference). It is the
-    information-model block itself; its ranges are built only when asked for.
+    ``label_spans`` are the (start, end) offsets of each label;
+    ``open_span`` and ``close_span`` locate the braces (both fall back to
+    the type name's span when the header was invalid, as in the reference).
+    It is the information-model block itself; its ranges are built only
+    when asked for. The offsets are kept as plain numbers, and the spans made
+    when asked for: a file has many blocks.
     """
 
-    __slots__ = ("close_span", "label_spans", "open_span", "source", "type_span")
+    __slots__ = (
+        "close_end",
+        "close_start",
+        "label_spans",
+        "open_end",
+        "open_start",
+        "source",
+        "start",
+    )
 
     def __init__(
         self,
         source: SourceMap,
         type_name: str,
         *,
-        type_span: tuple[int, int],
+        start: int,
         labels: list[str],
         label_spans: list[tuple[int, int]],
         body: Body,
@@ -73,20 +81,28 @@ class BlockNode(Block):
     ) -> None:
         self.source = source
         self.type = type_name
-        self.type_span = type_span
+        self.start = start
         self.labels = tuple(labels)
-        self.label_spans = label_spans
+        self.label_spans: tuple[tuple[int, int], ...] = tuple(label_spans)
         self.body = body
-        self.open_span = open_span
-        self.close_span = close_span
+        self.open_start, self.open_end = open_span
+        self.close_start, self.close_end = close_span
 
     @property
-    def start(self) -> int:
-        return self.type_span[0]
+    def type_span(self) -> tuple[int, int]:
+        return (self.start, self.start + len(self.type))
+
+    @property
+    def open_span(self) -> tuple[int, int]:
+        return (self.open_start, self.open_end)
+
+    @property
+    def close_span(self) -> tuple[int, int]:
+        return (self.close_start, self.close_end)
 
     @property
     def end(self) -> int:
-        return self.close_span[1]
+        return self.close_end
 
     def _range(self, span: tuple[int, int]) -> Range:
         return self.source.range(*span)
@@ -130,7 +146,7 @@ class Body(ModelBody):
         end: int,
         *,
         attributes: dict[str, AttributeNode] | None = None,
-        blocks: list[BlockNode] | None = None,
+        blocks: Sequence[BlockNode] | None = None,
         hidden_attrs: frozenset[str] = frozenset(),
         hidden_blocks: frozenset[str] = frozenset(),
     ) -> None:
@@ -138,7 +154,7 @@ class Body(ModelBody):
         self.start = start
         self.end = end
         self.attributes = {} if attributes is None else attributes
-        self.blocks = [] if blocks is None else blocks
+        self.blocks: Sequence[BlockNode] = blocks if blocks else ()
         self.hidden_attrs = hidden_attrs
         self.hidden_blocks = hidden_blocks
 

@@ -294,7 +294,7 @@ def _tuple_cons(node: ast.TupleCons, ctx: _Ctx, diags: Diagnostics) -> _Gen:
 def _object_key(node: ast.ObjectKey, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     if not node.force_non_literal:
         wrapped = node.wrapped
-        if isinstance(wrapped, ast.ScopeTraversal) and len(wrapped.steps) > 1:
+        if isinstance(wrapped, ast.ScopeTraversal) and wrapped.steps:
             diags.append(
                 Diagnostic.error(
                     "Ambiguous attribute key",

@@ -128,6 +128,9 @@ class Parser:
         # The detail and the number of reports for each attribute set again,
         # by the offset of its first definition.
         self.redefinitions: dict[int, tuple[str, int]] = {}
+        # One string object for each distinct name or plain string literal
+        # (both repeat many times in a file).
+        self.names: dict[str, str] = {}
 
     # ----------------------------------------------------------------- tokens
 
@@ -170,7 +173,8 @@ class Parser:
         return self.source.range(first[1], last[2])
 
     def tok_text(self, tok: Token) -> str:
-        return self.text[tok[1] : tok[2]]
+        text = self.text[tok[1] : tok[2]]
+        return self.names.setdefault(text, text)
 
     def error(
         self, summary: str, detail: str, subject: Range, context: Range | None = None
@@ -394,12 +398,7 @@ class Parser:
                     end_tok = self.prev()
                     self.read()  # the newline
         return AttributeNode(
-            self.source,
-            self.tok_text(ident),
-            start=ident[1],
-            name_end=ident[2],
-            end=end_tok[2],
-            expr=expr,
+            self.source, self.tok_text(ident), start=ident[1], end=end_tok[2], expr=expr
         )
 
     def finish_block(self, ident: Token) -> BlockNode:
@@ -447,7 +446,7 @@ class Parser:
         return BlockNode(
             self.source,
             self.tok_text(ident),
-            type_span=type_span,
+            start=ident[1],
             labels=labels,
             label_spans=label_spans,
             body=body,
@@ -686,9 +685,7 @@ class Parser:
                 return LiteralValue(self.source, tok[1], tok[2], LiteralKind.BOOL, name == "true")
             if name == "null":
                 return LiteralValue(self.source, tok[1], tok[2], LiteralKind.NULL, None)
-            return ScopeTraversal(
-                self.source, tok[1], tok[2], [Step(StepKind.ROOT, tok[1], tok[2], name=name)]
-            )
+            return ScopeTraversal(self.source, tok[1], tok[2], name)
         if kind in (S.OQUOTE, S.OHEREDOC):
             return self.parse_template_expr()
         if kind == S.OBRACK:
@@ -830,7 +827,7 @@ class Parser:
             close[2],
             name=name,
             name_end=name_end,
-            args=args,
+            args=tuple(args),
             expand_final=expand_final,
             open_start=open_tok[1],
             close_start=close[1],
@@ -1321,7 +1318,7 @@ class Parser:
         raw = self.text[tok[1] : tok[2]]
         pattern = _ESCAPE if quoted else _TEMPLATE_ESCAPE
         if ("\\" not in raw or not quoted) and "$${" not in raw and "%%{" not in raw:
-            return raw
+            return self.names.setdefault(raw, raw)
         base = tok[1]
 
         def replace(m: re.Match[str]) -> str:
@@ -1376,7 +1373,7 @@ class Parser:
         end = self.prev()[2]
         if passthru:
             return TemplateWrap(self.source, open_tok[1], end, parts[0])
-        return Template(self.source, open_tok[1], end, parts)
+        return Template(self.source, open_tok[1], end, tuple(parts))
 
     def parse_template(self, end: int) -> Node:
         """A bare template (``parse_template``) up to ``end``."""
@@ -1387,7 +1384,7 @@ class Parser:
         stop = max(stop, last[2]) if last[0] == S.EOF else stop
         if passthru:
             return TemplateWrap(self.source, start, stop, parts[0])
-        return Template(self.source, start, stop, parts)
+        return Template(self.source, start, stop, tuple(parts))
 
     def template_nodes(self, tokens: list[TemplateToken], flush: bool) -> tuple[list[Node], bool]:
         """The template's parts as nodes, directives nested; whether it is one interpolation."""
@@ -1668,7 +1665,11 @@ class Parser:
 def _append_step(expr: Node, step: Step) -> Node:
     """Add a constant step to a traversal expression, or start a relative traversal."""
     if isinstance(expr, (ScopeTraversal, RelativeTraversal)):
-        expr.steps.append(step)
+        steps = expr.steps
+        if isinstance(steps, tuple):  # a reference's first step (most have one at most)
+            expr.steps = (step,) if not steps else [*steps, step]
+        else:
+            steps.append(step)
         expr.end = step.end
         return expr
     return RelativeTraversal(expr.source, expr.start, step.end, expr, [step])

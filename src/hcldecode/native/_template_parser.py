@@ -153,7 +153,7 @@ class TemplateParser:
     def _body(self, parts: list[Node], empty_at: int) -> Template:
         if not parts:
             parts = [LiteralValue(self.source, empty_at, empty_at, LiteralKind.STRING, "")]
-        return Template(self.source, parts[0].start, parts[-1].end, parts)
+        return Template(self.source, parts[0].start, parts[-1].end, tuple(parts))
 
     def _parts_until_closer(self, opener: TemplateToken) -> tuple[list[Node], TemplateToken | None]:
         """The parts after ``opener`` up to the next ``else``/``endif``/``endfor``.
