@@ -447,6 +447,47 @@ class Decoder:
         """The body schema that a configuration class implies."""
         return class_info(cls, self._types).schema
 
+    def dumps(self, obj: object, *, syntax: Syntax = "native", defaults: bool = False) -> str:
+        """``obj``, an instance of a configuration class, written as an HCL file.
+
+        The inverse of :meth:`loads`, by the same markers and the decoder's
+        types: the text decodes back to an equal object. ``syntax`` is
+        ``"native"`` (laid out as ``hclfmt`` lays it out) or ``"json"``.
+        Fields equal to their defaults are left out unless ``defaults`` is
+        true; ``None`` is written as ``null`` where that reads back as
+        ``None``, left out where the default is ``None``, and refused
+        (``ValueError``) where it cannot be read back.
+        Expression fields are written as their source text (native syntax
+        expressions only); bodies, raw blocks and ranges are not written.
+        Raises ``TypeError`` for what cannot be written (an object of a type
+        the decoder cannot turn back into a value) and ``ValueError`` for a
+        value that has no HCL form (an infinity, NaN).
+        """
+        from ._encode import encode  # noqa: PLC0415 (loads the writer on first use)
+
+        return encode(obj, self._types, syntax=syntax, defaults=defaults)
+
+    def dump(
+        self,
+        obj: object,
+        destination: str | os.PathLike[str] | IO[str],
+        *,
+        syntax: Syntax | None = None,
+        defaults: bool = False,
+    ) -> None:
+        """Write :meth:`dumps` of ``obj`` to a path or a text file.
+
+        Without ``syntax``, a path ending in ``.json`` gets the JSON syntax
+        and anything else the native syntax.
+        """
+        if isinstance(destination, str | os.PathLike):
+            name = os.fspath(destination)
+            text = self.dumps(obj, syntax=syntax or _syntax_for(name), defaults=defaults)
+            with open(name, "w", encoding="utf-8") as stream:
+                stream.write(text)
+            return
+        destination.write(self.dumps(obj, syntax=syntax or "native", defaults=defaults))
+
     def _context(
         self,
         variables: Mapping[str, Any] | None,
@@ -606,6 +647,22 @@ def reject_unclaimed(body: Body) -> None:
 def schema_of(cls: type) -> BodySchema:
     """The body schema that a configuration class implies (see :meth:`Decoder.schema_of`)."""
     return _DEFAULT.schema_of(cls)
+
+
+def dumps(obj: object, *, syntax: Syntax = "native", defaults: bool = False) -> str:
+    """``obj`` written as an HCL file (see :meth:`Decoder.dumps`)."""
+    return _DEFAULT.dumps(obj, syntax=syntax, defaults=defaults)
+
+
+def dump(
+    obj: object,
+    destination: str | os.PathLike[str] | IO[str],
+    *,
+    syntax: Syntax | None = None,
+    defaults: bool = False,
+) -> None:
+    """Write ``obj`` as an HCL file to a path or a text file (see :meth:`Decoder.dump`)."""
+    _DEFAULT.dump(obj, destination, syntax=syntax, defaults=defaults)
 
 
 class ClaimedBody(Body):

@@ -4,6 +4,8 @@
   bracket nesting, one space or none between tokens, and ``=`` signs and
   trailing comments aligned in columns. Only spaces change; a file with
   syntax errors is returned unchanged, with its diagnostics.
+* :func:`value_text` writes an HCL value as canonical native syntax, as
+  ``hclwrite.TokensForValue`` does; :func:`quoted_string` a string literal.
 * :func:`lex_config` reads a file into writer :class:`Token` objects that
   keep everything (comments, newlines, heredoc text) and the spaces before
   each token; :func:`format_tokens` lays out such a list in place and
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 from ._format import format, format_tokens
 from ._tokens import Token, TokenKind, bracket_change, columns, lex_config, tokens_text
+from ._values import quoted_string, raw_value_text, value_text
 
 __all__ = [
     "Token",
@@ -23,5 +26,8 @@ __all__ = [
     "format",
     "format_tokens",
     "lex_config",
+    "quoted_string",
+    "raw_value_text",
     "tokens_text",
+    "value_text",
 ]

@@ -1,0 +1,249 @@
+"""Configuration objects written as HCL: the inverse of class decoding.
+
+:func:`encode` writes an instance of a configuration class as a body in the
+native syntax or the JSON syntax, by the same markers that decoding reads:
+attribute fields as attributes (values made by the decoder's Python types,
+the plan decoding follows back), block fields as blocks with their label
+fields as labels (lists, tuples and dicts of blocks as several blocks, an
+optional block left out when it is ``None``), free-form attribute blocks
+and ``remain()`` dicts as attributes. Expression and attribute fields
+(``hcl.Expression``, ``hcl.Attribute``) are written as their source text
+when the native syntax parsed them. Fields equal to their defaults are left
+out unless ``defaults`` is true. ``None`` is written as ``null`` where that
+reads back as ``None`` (a required field, or one that keeps an explicit null
+with ``attr(null="value")``), left out where the default is ``None``, and
+refused otherwise. Bodies,
+raw blocks and range fields are not written: they hold what was read, not
+what the object says.
+
+Native text is laid out as ``hclfmt`` lays it out (one blank line around
+each block); JSON text is indented by two spaces.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import attrs
+
+from ..model._structure import Attribute, Block, Expression
+from ..native._ast import Node
+from ..values._json import encode_json, go_json_text
+from ..values._value import Value
+from ..write._format import format
+from ..write._values import quoted_string, raw_value_text
+from ._classinfo import FieldInfo, class_info
+from ._pytypes import ConfigTypes
+
+__all__ = ["encode"]
+
+_NO_DEFAULT: Any = object()
+_ATTRS_FACTORY: Any = attrs.Factory  # a class, though typed as a function
+
+
+def encode(obj: object, types: ConfigTypes, *, syntax: str, defaults: bool) -> str:
+    """``obj`` written as a whole file in ``syntax`` (see the module)."""
+    if not types.is_object_class(type(obj)) or isinstance(obj, type):
+        raise TypeError(f"encode() needs an instance of a configuration class, not {obj!r}")
+    if syntax not in ("native", "json"):
+        raise ValueError(f"syntax must be 'native' or 'json', not {syntax!r}")
+    items = list(_items(obj, types, defaults))
+    if syntax == "json":
+        return _json_object(items, "") + "\n"
+    text = "".join(_native_lines(items))
+    formatted, diags = format(text)
+    assert not diags.has_errors(), (text, diags)
+    return formatted
+
+
+# --------------------------------------------------------------------------- what to write
+
+
+@attrs.frozen
+class _Attr:
+    """An attribute to write: its value, and its native text (the source text of an
+    expression, or the value's text, which also checks that it can be written)."""
+
+    name: str
+    value: Value | Expression
+    text: str
+
+
+@attrs.frozen
+class _Block:
+    type: str
+    labels: tuple[str, ...]
+    items: tuple[_Attr | _Block, ...]
+
+
+def _items(obj: object, types: ConfigTypes, defaults: bool) -> Iterator[_Attr | _Block]:
+    """The attributes and blocks that ``obj`` (of a configuration class) holds."""
+    info = class_info(type(obj), types)
+    own_defaults = _defaults(type(obj))
+    for field in info.fields:
+        value = getattr(obj, field.name)
+        if not defaults and _equal(value, own_defaults.get(field.name, _NO_DEFAULT)):
+            continue
+        if field.kind == "attr":
+            if value is None and not field.required and field.null != "value":
+                if own_defaults.get(field.name, _NO_DEFAULT) is not None:
+                    raise ValueError(
+                        f"{field.name}: None cannot be written, since a null reads as absent "
+                        "here and the default is not None (attr(null='value') keeps nulls)"
+                    )
+                continue
+            yield _attr(field.hcl_name, value, field, types)
+        elif field.kind == "block":
+            yield from _blocks(value, field, types, defaults)
+        elif field.kind == "remain" and field.value_type is not None:
+            for name, element in value.items():
+                yield _attr(name, element, field, types)
+
+
+def _attr(name: str, value: Any, field: FieldInfo, types: ConfigTypes) -> _Attr:
+    if isinstance(value, Attribute):
+        value = value.expr
+    if isinstance(value, Expression):
+        return _Attr(name, value, _source_text(value))
+    try:
+        converted = types.to_value(value)
+        return _Attr(name, converted, raw_value_text(converted))
+    except (TypeError, ValueError) as exc:
+        raise type(exc)(f"{field.name}: {exc}") from None
+
+
+def _blocks(
+    value: Any, field: FieldInfo, types: ConfigTypes, defaults: bool
+) -> Iterator[_Attr | _Block]:
+    if value is None:
+        return
+    if field.block_shape == "attributes":
+        attributes = tuple(_attr(name, element, field, types) for name, element in value.items())
+        yield _Block(field.hcl_name, (), attributes)
+        return
+    if field.block_class is Block:
+        raise TypeError(f"{field.name}: blocks kept raw (hcl.Block) cannot be written")
+    if field.block_shape in ("one", "optional"):
+        elements = [value]
+    elif field.block_shape == "dict":
+        elements = list(_dict_leaves(value, field.dict_depth))
+    else:
+        elements = list(value)
+    for element in elements:
+        info = class_info(type(element), types)
+        labels = tuple(getattr(element, f.name) for f in info.labels)
+        yield _Block(field.hcl_name, labels, tuple(_items(element, types, defaults)))
+
+
+def _dict_leaves(value: Mapping[str, Any], depth: int) -> Iterator[Any]:
+    for element in value.values():
+        if depth > 1:
+            yield from _dict_leaves(element, depth - 1)
+        else:
+            yield element
+
+
+def _defaults(cls: type) -> dict[str, Any]:
+    """The default of each field that has one that can be computed alone."""
+    found: dict[str, Any] = {}
+    if dataclasses.is_dataclass(cls):
+        for f in dataclasses.fields(cls):
+            if f.default is not dataclasses.MISSING:
+                found[f.name] = f.default
+            elif f.default_factory is not dataclasses.MISSING:
+                found[f.name] = f.default_factory()
+        return found
+    for a in attrs.fields(cls):
+        default: Any = a.default
+        if isinstance(default, _ATTRS_FACTORY):
+            if not default.takes_self:
+                found[a.alias or a.name] = default.factory()
+        elif default is not attrs.NOTHING:
+            found[a.alias or a.name] = default
+    return found
+
+
+def _equal(value: object, default: object) -> bool:
+    if default is _NO_DEFAULT:
+        return False
+    try:
+        return bool(value == default) and type(value) is type(default)
+    except Exception:  # an object whose comparison fails is written
+        return False
+
+
+# --------------------------------------------------------------------------- native
+
+
+def _native_lines(items: list[_Attr | _Block]) -> Iterator[str]:
+    previous: _Attr | _Block | None = None
+    for item in items:
+        if previous is not None and (isinstance(item, _Block) or isinstance(previous, _Block)):
+            yield "\n"
+        if isinstance(item, _Attr):
+            yield f"{item.name} = {item.text}\n"
+        else:
+            labels = "".join(f" {quoted_string(label)}" for label in item.labels)
+            yield f"{item.type}{labels} {{\n"
+            yield from _native_lines(list(item.items))
+            yield "}\n"
+        previous = item
+
+
+def _source_text(expr: Expression) -> str:
+    if isinstance(expr, Node):
+        return expr.source.text[expr.start : expr.end]
+    raise TypeError(
+        "only expressions read from the native syntax can be written; this one is a "
+        f"{type(expr).__name__}"
+    )
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def _json_object(items: list[_Attr | _Block], indent: str) -> str:
+    """A JSON-syntax body: attributes as properties, blocks grouped by type."""
+    entries: list[tuple[str, str]] = []
+    groups: dict[str, list[_Block]] = {}
+    for item in items:
+        if isinstance(item, _Attr):
+            entries.append((item.name, _json_expression(item)))
+        else:
+            if item.type not in groups:
+                groups[item.type] = []
+                entries.append((item.type, ""))  # filled below, in the first block's place
+            groups[item.type].append(item)
+    inner = indent + "  "
+    lines = []
+    for name, text in entries:
+        member = text or _json_blocks(groups[name], inner)
+        lines.append(f"{inner}{go_json_text(name)}: {member}")
+    if not lines:
+        return "{}"
+    return "{\n" + ",\n".join(lines) + f"\n{indent}}}"
+
+
+def _json_blocks(blocks: list[_Block], indent: str) -> str:
+    """Blocks of one type: one block as nested objects by label, several as an array
+    of such objects, which keeps their order."""
+    if len(blocks) == 1:
+        return _json_labelled(blocks[0], indent)
+    inner = indent + "  "
+    return "[\n" + ",\n".join(inner + _json_labelled(b, inner) for b in blocks) + f"\n{indent}]"
+
+
+def _json_labelled(block: _Block, indent: str) -> str:
+    if not block.labels:
+        return _json_object(list(block.items), indent)
+    inner = indent + "  "
+    rest = _Block(block.type, block.labels[1:], block.items)
+    return f"{{\n{inner}{go_json_text(block.labels[0])}: {_json_labelled(rest, inner)}\n{indent}}}"
+
+
+def _json_expression(item: _Attr) -> str:
+    if isinstance(item.value, Value):
+        return encode_json(item.value, item.value.type)
+    return go_json_text("${" + item.text + "}")
