@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .._text import grapheme_count
 from ..model._source import decode_source
@@ -85,11 +85,17 @@ _KINDS = sorted(TokenKind)
 
 @dataclass(eq=True, slots=True)
 class Token:
-    """One token: its kind, its exact text, and how many spaces precede it."""
+    """One token: its kind, its exact text, and how many spaces precede it.
+
+    ``space`` is the exact text of those spaces as read (tabs included), kept
+    by documents that write back every byte; it is written while
+    ``spaces_before`` still counts its characters, and is not compared.
+    """
 
     kind: TokenKind
     text: str
     spaces_before: int = 0
+    space: str | None = field(default=None, compare=False)
 
 
 _OPENING = frozenset(
@@ -145,9 +151,30 @@ def tokens_of(text: str, lead: int = 0) -> list[Token]:
     return tokens
 
 
+def spaced_tokens_of(text: str) -> tuple[list[Token], list[int]]:
+    """The writer tokens of ``text`` with the exact ``space`` before each, and
+    the offset where each token starts."""
+    kinds = _KINDS
+    tokens: list[Token] = []
+    starts: list[int] = []
+    last = 0
+    for kind, start, end in S.scan(text):
+        tokens.append(Token(kinds[kind], text[start:end], start - last, text[last:start]))
+        starts.append(start)
+        last = end
+    return tokens, starts
+
+
 def tokens_text(tokens: Iterable[Token]) -> str:
     """The text the tokens write: each token's spaces, then its text."""
-    return "".join([" " * t.spaces_before + t.text if t.spaces_before else t.text for t in tokens])
+    return "".join([_space(t) + t.text if t.spaces_before else t.text for t in tokens])
+
+
+def _space(token: Token) -> str:
+    space = token.space
+    if space is not None and len(space) == token.spaces_before:
+        return space
+    return " " * token.spaces_before
 
 
 def columns(tokens: Iterable[Token]) -> int:

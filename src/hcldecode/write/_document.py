@@ -1,0 +1,501 @@
+"""Editable native-syntax documents that keep every byte: HCL's ``hclwrite``.
+
+:func:`parse_document` reads a file into a :class:`Document`: a tree of
+bodies, attributes and blocks over the file's writer tokens, each token with
+the exact spaces before it. Written back unchanged, a document is the file,
+byte for byte: comments, blank lines, tabs and odd spacing included. Edits
+change only the tokens of what they touch:
+
+* :meth:`Body.set_attribute` (from a value or a Python object),
+  :meth:`Body.set_attribute_raw` (from expression text),
+  :meth:`Body.set_attribute_traversal`, :meth:`Body.rename_attribute`,
+  :meth:`Body.remove_attribute`;
+* :meth:`Body.append_block`, :meth:`Body.remove_block`, :meth:`Body.blocks`,
+  :meth:`Body.first_block`, and :attr:`Block.labels` (assignable);
+* every block has a :attr:`Block.body`, edited the same way.
+
+The comments on the lines right above an attribute or block (with no blank
+line between) belong to it, like a comment after it on its line: they move
+and go with it. New items are written in canonical layout (two spaces of
+indentation a level, values as :func:`~hcldecode.write.value_text` writes
+them); :func:`~hcldecode.write.format` lays out the whole text afterwards if
+wanted.
+
+The tree is the writer's own, apart from the read-only syntax tree of
+:mod:`hcldecode.native`, as Go keeps ``hclwrite`` apart from ``hclsyntax``;
+both come from the same scanner, and the parser finds where each item
+starts and ends.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from .._text import is_identifier
+from ..model._diagnostics import Diagnostics
+from ..model._source import decode_source
+from ..model._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot
+from ..native import _body as ast_body
+from ..native import parse_config, parse_expression
+from ..values._python import DEFAULT_TYPES
+from ..values._value import Value
+from ._format import format_tokens
+from ._tokens import Token, TokenKind, spaced_tokens_of, tokens_of, tokens_text
+from ._values import quoted_string, raw_value_text
+
+__all__ = ["Attribute", "Block", "Body", "Document", "new_document", "parse_document"]
+
+K = TokenKind
+_BOM = "\ufeff"
+
+
+def _ends_line(token: Token) -> bool:
+    return token.kind is K.NEWLINE or (token.kind is K.COMMENT and token.text.endswith("\n"))
+
+
+# --------------------------------------------------------------------------- items
+
+
+class Attribute:
+    """``name = expression`` in a document, with its comments."""
+
+    __slots__ = ("_eq", "_expr", "_lead", "_name", "_tail")
+
+    def __init__(
+        self, lead: list[Token], name: Token, eq: Token, expr: list[Token], tail: list[Token]
+    ) -> None:
+        self._lead = lead
+        self._name = name
+        self._eq = eq
+        self._expr = expr
+        self._tail = tail
+
+    @property
+    def name(self) -> str:
+        return self._name.text
+
+    @property
+    def expression_text(self) -> str:
+        """The expression's source text, as written."""
+        return tokens_text(self._expr).lstrip(" \t")
+
+    def tokens(self) -> Iterator[Token]:
+        yield from self._lead
+        yield self._name
+        yield self._eq
+        yield from self._expr
+        yield from self._tail
+
+    def __repr__(self) -> str:
+        return f"<Attribute {self.name} = {self.expression_text}>"
+
+
+class Block:
+    """``type "label" ... { body }`` in a document, with its comments."""
+
+    __slots__ = ("_close", "_head", "_labels", "_lead", "_open", "_tail", "body")
+
+    def __init__(
+        self,
+        *,
+        lead: list[Token],
+        head: list[Token],
+        labels: list[str],
+        open_: list[Token],
+        body: Body,
+        close: list[Token],
+        tail: list[Token],
+    ) -> None:
+        self._lead = lead
+        self._head = head
+        self._labels = labels
+        self._open = open_
+        self.body = body
+        self._close = close
+        self._tail = tail
+
+    @property
+    def type(self) -> str:
+        return self._head[0].text
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return tuple(self._labels)
+
+    @labels.setter
+    def labels(self, labels: Sequence[str]) -> None:
+        """Set the labels (HCL's ``SetLabels``); each is written as a quoted string."""
+        labels = _check_labels(labels)
+        self._head[1:] = [
+            token for label in labels for token in _spaced(tokens_of(quoted_string(label))[:-1])
+        ]
+        self._labels = list(labels)
+
+    def tokens(self) -> Iterator[Token]:
+        yield from self._lead
+        yield from self._head
+        yield from self._open
+        yield from self.body.tokens()
+        yield from self._close
+        yield from self._tail
+
+    def __repr__(self) -> str:
+        labels = "".join(f" {quoted_string(label)}" for label in self._labels)
+        return f"<Block {self.type}{labels}>"
+
+
+# --------------------------------------------------------------------------- bodies
+
+
+class Body:
+    """The attributes and blocks of a document or a block, in order, with what lies
+    between them (blank lines, comments of their own)."""
+
+    __slots__ = ("_braces", "_depth", "_items")
+
+    def __init__(
+        self,
+        items: list[Attribute | Block | list[Token]],
+        depth: int,
+        braces: tuple[list[Token], list[Token]] | None = None,
+    ) -> None:
+        self._items = items
+        self._depth = depth
+        # The tokens of a block's opening and closing braces, for bodies of blocks.
+        self._braces = braces
+
+    def tokens(self) -> Iterator[Token]:
+        for item in self._items:
+            if isinstance(item, list):
+                yield from item
+            else:
+                yield from item.tokens()
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def attributes(self) -> dict[str, Attribute]:
+        """The attributes by name, in order."""
+        return {i.name: i for i in self._items if isinstance(i, Attribute)}
+
+    def get_attribute(self, name: str) -> Attribute | None:
+        return self.attributes.get(name)
+
+    def blocks(self, type: str | None = None) -> list[Block]:
+        """The blocks, in order; only those of ``type`` if given."""
+        return [i for i in self._items if isinstance(i, Block) and type in (None, i.type)]
+
+    def first_block(self, type: str, labels: Sequence[str] | None = None) -> Block | None:
+        """The first block of ``type`` (with exactly ``labels``, if given)."""
+        for block in self.blocks(type):
+            if labels is None or block.labels == tuple(labels):
+                return block
+        return None
+
+    # ------------------------------------------------------------------ attributes
+
+    def set_attribute(self, name: str, value: object) -> Attribute:
+        """Set ``name`` to a value (a :class:`Value`, or a Python object that
+        :func:`~hcldecode.values.to_value` converts), written as
+        :func:`~hcldecode.write.value_text` writes it. An existing attribute
+        keeps its place and comments; a new one is added at the end."""
+        converted = value if isinstance(value, Value) else DEFAULT_TYPES.to_value(value)
+        return self._set(name, raw_value_text(converted))
+
+    def set_attribute_raw(self, name: str, expression: str) -> Attribute:
+        """Set ``name`` to the expression written in ``expression`` (native
+        syntax); ``ValueError`` with its diagnostics if it does not parse."""
+        _, diags = parse_expression(expression)
+        if diags.has_errors():
+            raise ValueError(f"not a valid expression: {expression!r}: {diags[0].summary}")
+        return self._set(name, expression.strip())
+
+    def set_attribute_traversal(self, name: str, traversal: Traversal) -> Attribute:
+        """Set ``name`` to a reference such as ``var.region[0]``."""
+        return self._set(name, _traversal_text(traversal))
+
+    def rename_attribute(self, old: str, new: str) -> bool:
+        """Rename an attribute, keeping its value and comments; false if there is no
+        ``old`` or there already is a ``new``."""
+        attributes = self.attributes
+        if old not in attributes or new in attributes:
+            return False
+        _check_name(new)
+        attribute = attributes[old]
+        attribute._name = Token(K.IDENT, new, attribute._name.spaces_before, attribute._name.space)
+        return True
+
+    def remove_attribute(self, name: str) -> Attribute | None:
+        """Remove an attribute and its comments; the removed one, or ``None``."""
+        attribute = self.attributes.get(name)
+        if attribute is not None:
+            self._items.remove(attribute)
+        return attribute
+
+    def _set(self, name: str, expression: str) -> Attribute:
+        _check_name(name)
+        made = self._laid_out(f"{name} = {expression}\n")
+        existing = self.attributes.get(name)
+        if existing is not None:
+            existing._expr = made[2:-1]
+            return existing
+        attribute = Attribute([], made[0], made[1], made[2:-1], made[-1:])
+        self._append(attribute)
+        return attribute
+
+    # ------------------------------------------------------------------ blocks
+
+    def append_block(self, type: str, labels: Sequence[str] = ()) -> Block:
+        """Add an empty block at the end of the body, and return it to fill."""
+        _check_name(type)
+        labels = _check_labels(labels)
+        header = "".join(f" {quoted_string(label)}" for label in labels)
+        made = self._laid_out(f"{type}{header} {{\n}}\n")
+        braces = (made[-4:-2], made[-2:-1])
+        block = Block(
+            lead=[],
+            head=made[:-4],
+            labels=list(labels),
+            open_=braces[0],
+            body=Body([], self._depth + 1, braces),
+            close=braces[1],
+            tail=made[-1:],
+        )
+        self._append(block)
+        return block
+
+    def remove_block(self, block: Block) -> bool:
+        """Remove a block (this very one) and its comments; false if it is not here."""
+        for index, item in enumerate(self._items):
+            if item is block:
+                del self._items[index]
+                return True
+        return False
+
+    # ------------------------------------------------------------------ layout
+
+    def _laid_out(self, text: str) -> list[Token]:
+        """The tokens of ``text`` (whole lines) in canonical layout at this depth, without
+        the final ``EOF``."""
+        tokens = tokens_of(text)[:-1]
+        format_tokens(tokens)
+        indent = 2 * self._depth
+        at_line_start = True
+        for token in tokens:
+            if at_line_start and indent and token.kind is not K.NEWLINE:
+                token.spaces_before += indent
+            at_line_start = _ends_line(token) or (
+                token.kind is K.STRING_LIT and token.text.endswith("\n")
+            )
+        return tokens
+
+    def _append(self, item: Attribute | Block) -> None:
+        last = self._last_token()
+        if last is not None and not _ends_line(last):
+            self._items.append([Token(K.NEWLINE, "\n")])
+        if self._braces is not None:
+            opening, closing = self._braces
+            if not any(_ends_line(token) for token in opening):
+                # A one-line block (``b { a = 1 }``) gets lines of its own.
+                opening.append(Token(K.NEWLINE, "\n"))
+                first = next(self.tokens(), None)
+                if first is not None:
+                    _indent(first, 2 * self._depth)
+            if last is not None and not _ends_line(last):
+                _indent(closing[0], 2 * (self._depth - 1))
+        self._items.append(item)
+
+    def _last_token(self) -> Token | None:
+        last = None
+        for last in self.tokens():  # noqa: B007 (the loop finds the last)
+            pass
+        return last
+
+
+def _indent(token: Token, spaces: int) -> None:
+    token.spaces_before = spaces
+    token.space = None
+
+
+def _check_name(name: str) -> None:
+    if not isinstance(name, str) or not is_identifier(name):
+        raise ValueError(f"{name!r} is not a valid HCL identifier")
+
+
+def _check_labels(labels: Sequence[str]) -> list[str]:
+    if isinstance(labels, str) or not all(isinstance(label, str) for label in labels):
+        raise TypeError(f"labels must be a sequence of strings, not {labels!r}")
+    return list(labels)
+
+
+def _spaced(tokens: list[Token]) -> list[Token]:
+    """Label tokens with one space before the first."""
+    if tokens:
+        tokens[0].spaces_before = 1
+    return tokens
+
+
+def _traversal_text(traversal: Traversal) -> str:
+    parts = []
+    for step in traversal:
+        if isinstance(step, TraverseRoot):
+            _check_name(step.name)
+            parts.append(step.name)
+        elif isinstance(step, TraverseAttr):
+            _check_name(step.name)
+            parts.append("." + step.name)
+        elif isinstance(step, TraverseIndex):
+            parts.append(f"[{raw_value_text(step.key)}]")
+    if not parts or not isinstance(traversal[0], TraverseRoot):
+        raise ValueError("a traversal to write must start with a variable name")
+    return "".join(parts)
+
+
+# --------------------------------------------------------------------------- documents
+
+
+class Document:
+    """A native-syntax file as an editable tree (see the module)."""
+
+    __slots__ = ("_bom", "_eof", "body")
+
+    def __init__(self, body: Body, eof: Token, *, bom: bool = False) -> None:
+        self.body = body
+        self._eof = eof
+        self._bom = bom
+
+    def tokens(self) -> Iterator[Token]:
+        yield from self.body.tokens()
+        yield self._eof
+
+    @property
+    def text(self) -> str:
+        """The document as text (a byte order mark it was read with included)."""
+        return (_BOM if self._bom else "") + tokens_text(self.tokens())
+
+    def __str__(self) -> str:
+        return self.text
+
+    def to_bytes(self) -> bytes:
+        """The document as UTF-8 bytes: exactly the bytes it was read from, where
+        nothing was edited (bytes that are not UTF-8 in comments included)."""
+        return self.text.encode("utf-8", "surrogateescape")
+
+    def __repr__(self) -> str:
+        return f"<Document of {len(self.body._items)} items>"
+
+
+def new_document() -> Document:
+    """An empty document to fill."""
+    return Document(Body([], 0), Token(K.EOF, ""))
+
+
+def parse_document(
+    src: bytes | str, filename: str = "<string>"
+) -> tuple[Document | None, Diagnostics]:
+    """A native-syntax file as a :class:`Document`, with the diagnostics of parsing it.
+
+    A file with syntax errors gives ``None``: edits need to know where each
+    item starts and ends.
+    """
+    file, diags = parse_config(src, filename)
+    if diags.has_errors():
+        return None, diags
+    text, _ = decode_source(src, filename)
+    bom = src.startswith(b"\xef\xbb\xbf") if isinstance(src, bytes) else src.startswith(_BOM)
+    if bom and text.startswith(_BOM):
+        text = text[1:]
+    tokens, starts = spaced_tokens_of(text)
+    root = file.body
+    assert isinstance(root, ast_body.Body)
+    body = _Builder(tokens, starts).body(root, 0, len(tokens) - 1, 0)
+    return Document(body, tokens[-1], bom=bom), diags
+
+
+class _Builder:
+    """Cuts a file's tokens into the items the parser found."""
+
+    def __init__(self, tokens: list[Token], starts: list[int]) -> None:
+        self.tokens = tokens
+        self.starts = starts
+        self.index = {start: i for i, start in enumerate(starts)}
+
+    def body(
+        self,
+        node: ast_body.Body,
+        lo: int,
+        hi: int,
+        depth: int,
+        braces: tuple[list[Token], list[Token]] | None = None,
+    ) -> Body:
+        """The body whose content is tokens ``lo`` to ``hi`` (exclusive)."""
+        tokens = self.tokens
+        items: list[Attribute | Block | list[Token]] = []
+        found: list[Any] = [*node.attributes.values(), *node.blocks]
+        found.sort(key=lambda item: item.start)
+        at = lo
+        for item in found:
+            first = self.index[item.start]
+            loose = tokens[at:first]
+            lead_from = len(loose)
+            while lead_from and _is_line_comment(loose[lead_from - 1]):
+                lead_from -= 1
+            if lead_from:
+                items.append(loose[:lead_from])
+            lead = loose[lead_from:]
+            if isinstance(item, ast_body.AttributeNode):
+                last = self._last(item.end)
+                tail_end = self._tail(last + 1, hi)
+                items.append(
+                    Attribute(
+                        lead,
+                        tokens[first],
+                        tokens[first + 1],
+                        tokens[first + 2 : last + 1],
+                        tokens[last + 1 : tail_end],
+                    )
+                )
+            else:
+                opening = self.index[item.open_start]
+                closing = self.index[item.close_start]
+                open_end = self._tail(opening + 1, closing)
+                tail_end = self._tail(closing + 1, hi)
+                own = (tokens[opening:open_end], [tokens[closing]])
+                items.append(
+                    Block(
+                        lead=lead,
+                        head=tokens[first:opening],
+                        labels=list(item.labels),
+                        open_=own[0],
+                        body=self.body(item.body, open_end, closing, depth + 1, own),
+                        close=own[1],
+                        tail=tokens[closing + 1 : tail_end],
+                    )
+                )
+            at = tail_end
+        if at < hi:
+            items.append(tokens[at:hi])
+        return Body(items, depth, braces)
+
+    def _last(self, end: int) -> int:
+        """The index of the token that ends at offset ``end``."""
+        i = bisect_left(self.starts, end) - 1
+        assert self.starts[i] + len(self.tokens[i].text) == end
+        return i
+
+    def _tail(self, i: int, hi: int) -> int:
+        """The end of what follows an item on its line: inline comments, then the
+        line's end (a newline, or a line comment), if they come before ``hi``."""
+        tokens = self.tokens
+        j = i
+        while j < hi and tokens[j].kind is K.COMMENT and not tokens[j].text.endswith("\n"):
+            j += 1
+        if j < hi and _ends_line(tokens[j]):
+            return j + 1
+        return i if j == i else j
+
+
+def _is_line_comment(token: Token) -> bool:
+    return token.kind is K.COMMENT and token.text.endswith("\n")

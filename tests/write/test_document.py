@@ -1,0 +1,264 @@
+"""Editable documents: every byte kept, edits touch only what they change."""
+
+from __future__ import annotations
+
+import unicodedata
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hcldecode.native import parse_config, parse_traversal_abs
+from hcldecode.values import NUMBER, STRING, Value
+from hcldecode.write import Document, new_document, parse_document, value_text
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+SOURCE = """\
+# The region
+region = "eu-west-1" # inline
+
+// about the service
+service "web" {
+\timage = "nginx"   # tabbed
+  ports = [80]
+
+  # the listener
+  listener "http" {
+    port = 80
+  }
+}
+
+one { a = 1 }
+"""
+
+
+def _parsed(src: str | bytes) -> Document:
+    doc, diags = parse_document(src)
+    assert doc is not None, diags
+    return doc
+
+
+def test_a_corpus_file_is_written_back_byte_for_byte(
+    corpus: Path, native_corpus_file: Path
+) -> None:
+    src = native_corpus_file.read_bytes()
+    doc, diags = parse_document(src, native_corpus_file.name)
+    if native_corpus_file.name in set((corpus / "native-invalid.txt").read_text().split()):
+        assert doc is None and diags.has_errors()
+        return
+    assert doc is not None
+    assert doc.to_bytes() == src
+
+
+@pytest.mark.parametrize(
+    "src",
+    [
+        b"",
+        b"\n\n",
+        b"a = 1",
+        b"\xef\xbb\xbfa = 1\r\n  b = 2  \r\n",
+        b"# \xff not UTF-8 in a comment\na = 1\n",
+        b"a\t=\t1 /* x */ # y\n\n\n/* loose */\nb = <<EOT\n  hi\n  EOT\n",
+        b'b "x" y {\n}\nc { d = 1 }   \n  \t',
+        SOURCE.encode(),
+    ],
+)
+def test_odd_files_are_written_back_byte_for_byte(src: bytes) -> None:
+    assert _parsed(src).to_bytes() == src
+
+
+def test_example_files_are_written_back_byte_for_byte() -> None:
+    files = sorted([*EXAMPLES.rglob("*.hcl"), *EXAMPLES.rglob("*.tf")])
+    assert len(files) >= 9
+    for path in files:
+        src = path.read_bytes()
+        doc, diags = parse_document(src, path.name)
+        assert doc is None if diags.has_errors() else doc.to_bytes() == src, path
+
+
+def test_a_file_with_syntax_errors_has_no_document() -> None:
+    doc, diags = parse_document("a = \n", "bad.hcl")
+    assert doc is None
+    assert [d.summary for d in diags] == ["Invalid expression"]
+
+
+def test_reading_a_document() -> None:
+    doc = _parsed(SOURCE)
+    body = doc.body
+    assert list(body.attributes) == ["region"]
+    assert body.attributes["region"].expression_text == '"eu-west-1"'
+    assert [repr(b) for b in body.blocks()] == ['<Block service "web">', "<Block one>"]
+    service = body.first_block("service", ["web"])
+    assert service is not None
+    assert service.labels == ("web",)
+    assert list(service.body.attributes) == ["image", "ports"]
+    assert body.first_block("service", ["api"]) is None
+    assert body.get_attribute("nothing") is None
+
+
+EDITED = """\
+# The region
+region = "us-east-1" # inline
+
+// about the service
+service "api" {
+\timage = "nginx:1.27"   # tabbed
+  port_list = [80]
+
+  env {
+    PORT = "80"
+  }
+}
+
+one {
+  a = 1
+  c = true
+}
+count = {
+  a     = 1
+  "b b" = [1, 2]
+}
+ref = var.x[0]
+"""
+
+
+def test_edits_change_only_what_they_touch() -> None:
+    doc = _parsed(SOURCE)
+    body = doc.body
+    body.set_attribute("region", "us-east-1")
+    body.set_attribute("count", {"a": 1, "b b": [1, 2]})
+    service = body.first_block("service", ["web"])
+    assert service is not None
+    service.body.set_attribute("image", "nginx:1.27")
+    assert service.body.rename_attribute("ports", "port_list")
+    assert not service.body.rename_attribute("ports", "again")
+    assert not service.body.rename_attribute("image", "port_list")
+    listener = service.body.first_block("listener")
+    assert listener is not None and service.body.remove_block(listener)
+    assert not service.body.remove_block(listener)
+    service.body.append_block("env").body.set_attribute("PORT", "80")
+    service.labels = ["api"]
+    one = body.first_block("one")
+    assert one is not None
+    one.body.set_attribute("c", Value.bool(True))
+    traversal, _ = parse_traversal_abs("var.x[0]")
+    body.set_attribute_traversal("ref", traversal)
+    body.set_attribute_raw("sum", " 1 + 2 ")
+    removed = body.remove_attribute("sum")
+    assert removed is not None and removed.expression_text == "1 + 2"
+    assert body.remove_attribute("sum") is None
+    assert doc.text == EDITED
+    assert not parse_config(doc.text)[1].has_errors()
+
+
+def test_a_new_document() -> None:
+    doc = new_document()
+    resource = doc.body.append_block("resource", ["aws_instance", "web"])
+    resource.body.set_attribute("ami", "ami-123")
+    resource.body.append_block("lifecycle").body.set_attribute("create_before_destroy", True)
+    doc.body.set_attribute("tags", {"Name": "web"})
+    assert doc.text == (
+        'resource "aws_instance" "web" {\n'
+        '  ami = "ami-123"\n'
+        "  lifecycle {\n"
+        "    create_before_destroy = true\n"
+        "  }\n"
+        "}\n"
+        "tags = {\n"
+        '  Name = "web"\n'
+        "}\n"
+    )
+
+
+def test_comments_go_with_what_they_annotate() -> None:
+    doc = _parsed("a = 1\n# about b\n# more\nb = 2 # b's\n\n# loose\n\nc = 3\n")
+    doc.body.remove_attribute("b")
+    assert doc.text == "a = 1\n\n# loose\n\nc = 3\n"
+
+
+def test_appending_after_a_last_line_without_newline() -> None:
+    doc = _parsed("a = 1")
+    doc.body.set_attribute("b", 2)
+    assert doc.text == "a = 1\nb = 2\n"
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda d: d.body.set_attribute("not valid", 1),
+            "'not valid' is not a valid HCL identifier",
+        ),
+        (lambda d: d.body.append_block("1x"), "'1x' is not a valid HCL identifier"),
+        (lambda d: d.body.set_attribute_raw("a", "1 +"), "not a valid expression: '1 +': "),
+        (lambda d: d.body.set_attribute("a", Value.unknown(STRING)), "an unknown value has no"),
+    ],
+)
+def test_mistakes_are_refused(call: object, message: str) -> None:
+    doc = _parsed("a = 1\n")
+    with pytest.raises(ValueError) as info:
+        call(doc)  # type: ignore[operator]
+    assert str(info.value).startswith(message)
+    assert doc.text == "a = 1\n"
+
+
+def test_labels_must_be_strings() -> None:
+    doc = _parsed('b "x" {\n}\n')
+    block = doc.body.blocks()[0]
+    with pytest.raises(TypeError):
+        block.labels = "xy"
+    block.labels = ["a b", 'q"']
+    assert doc.text == 'b "a b" "q\\"" {\n}\n'
+
+
+# --------------------------------------------------------------------------- values
+
+
+_TEXT = st.text().filter(lambda s: unicodedata.normalize("NFC", s) == s)
+_PRIMITIVES = st.one_of(
+    _TEXT.map(Value.string),
+    st.integers().map(Value.number),
+    st.fractions().map(Value.number),
+    st.booleans().map(Value.bool),
+    st.just(Value.null(NUMBER)),
+)
+_VALUES = st.recursive(
+    _PRIMITIVES,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4).map(Value.tuple),
+        st.dictionaries(_TEXT, inner, max_size=4).map(Value.object),
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_VALUES, st.sampled_from(["", "a = 1\n", 'b "l" {\n  x = 1\n}\n']))
+def test_a_value_set_reads_back_equal(value: Value, start: str) -> None:
+    doc = _parsed(start)
+    target = doc.body.blocks()[0].body if doc.body.blocks() else doc.body
+    target.set_attribute("x", value)
+    file, diags = parse_config(doc.text)
+    assert not diags.has_errors(), doc.text
+    body = file.body.blocks[0].body if file.body.blocks else file.body
+    attributes, _ = body.just_attributes()
+    got, diags = attributes["x"].expr.value(None)
+    assert not diags.has_errors()
+    # The text cannot say of what type a null is: equal but for those.
+    assert value_text(got) == value_text(value)
+    if not _has_null(value):
+        assert got.equals(value).as_bool()
+
+
+def _has_null(value: Value) -> bool:
+    if value.is_null:
+        return True
+    if value.type in (STRING, NUMBER) or value.type.friendly_name() == "bool":
+        return False
+    return (
+        any(_has_null(e) for e in value.elements())
+        if value.type.friendly_name() == "tuple"
+        else any(_has_null(e) for _, e in value.items())
+    )
