@@ -47,6 +47,7 @@ from .decoding import (
     remain,
     schema_of,
     type_range,
+    update_document,
 )
 from .ext.typeexpr import type_constraint, type_constraint_with_defaults
 from .model import (
@@ -157,5 +158,6 @@ __all__ = [
     "type_constraint",
     "type_constraint_with_defaults",
     "type_range",
+    "update_document",
     "write_diagnostics",
 ]

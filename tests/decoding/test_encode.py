@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import hcldecode as hcl
 from hcldecode.values import STRING, Value
 from hcldecode.write import format as hcl_format
-from hcldecode.write import quoted_string, value_text
+from hcldecode.write import parse_document, quoted_string, value_text
 
 
 class Mode(enum.Enum):
@@ -346,3 +346,93 @@ def test_dumps_then_loads_gives_an_equal_object(
     assert hcl.loads(text, cls, syntax=syntax) == obj  # type: ignore[arg-type]
     if syntax == "native":
         assert hcl_format(text)[0] == text
+
+
+# --------------------------------------------------------------------------- in place
+
+BEFORE = """\
+# Region of the deployment
+region  = "eu-west-1" # default region
+timeout = 90
+mode    = "fast"
+weights = {
+  "a b" = 0.5
+  c     = 2
+}
+note = "to go"
+
+# The web service
+service "web" {
+  image = "nginx:1.27 $${x}" # pinned
+
+  # the plain listener
+  listener "http" {
+    port = 80
+  }
+
+  listener "old" {
+    port = 8080
+  }
+}
+
+# Not the class's
+extra {
+}
+"""
+
+AFTER = """\
+# Region of the deployment
+region  = "us-east-1" # default region
+timeout = 90
+mode    = "fast"
+weights = {
+  "a b" = 0.5
+  c     = 2
+}
+
+# The web service
+service "web" {
+  image = "nginx:1.27 $${x}" # pinned
+
+  # the plain listener
+  listener "http" {
+    port = 81
+  }
+
+  env {
+    PORT = "80"
+  }
+  listener "tls" {
+    port = 443
+    protocol = "https"
+    tags = ["tls"]
+  }
+}
+
+# Not the class's
+extra {
+}
+"""
+
+
+def test_update_document_changes_only_what_differs_and_keeps_comments() -> None:
+    document, diags = parse_document(BEFORE)
+    assert document is not None, diags
+    web = dataclasses.replace(
+        CONFIG.services["web"],
+        listeners=[Listener("http", 81), Listener("tls", 443, "https", ["tls"])],
+    )
+    new = dataclasses.replace(CONFIG, region="us-east-1", services={"web": web})
+    hcl.update_document(document, new)
+    assert document.text == AFTER
+    extra = document.body.first_block("extra")
+    assert extra is not None and document.body.remove_block(extra)
+    assert hcl.loads(document.text, Config) == new
+
+
+def test_update_document_needs_an_object() -> None:
+    document, _ = parse_document("")
+    assert document is not None
+    with pytest.raises(TypeError) as info:
+        hcl.update_document(document, Config)
+    assert str(info.value).startswith("update() needs an instance of a configuration class")

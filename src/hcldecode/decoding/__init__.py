@@ -20,6 +20,7 @@ from ._api import (
     parse_file,
     reject_unclaimed,
     schema_of,
+    update_document,
 )
 from ._classinfo import SchemaError
 from ._markers import (
@@ -62,4 +63,5 @@ __all__ = [
     "remain",
     "schema_of",
     "type_range",
+    "update_document",
 ]

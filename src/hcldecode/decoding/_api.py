@@ -32,6 +32,10 @@ from ._classinfo import ClassInfo, SchemaError, class_info
 from ._decoder import FAILED, decode_class, lower_value
 from ._pytypes import ConfigTypes
 
+if typing.TYPE_CHECKING:
+    from ..write._document import Body as DocumentBody
+    from ..write._document import Document
+
 __all__ = [
     "DecodeError",
     "Decoded",
@@ -467,6 +471,24 @@ class Decoder:
 
         return encode(obj, self._types, syntax=syntax, defaults=defaults)
 
+    def update_document(
+        self, document: Document | DocumentBody, obj: object, *, defaults: bool = False
+    ) -> None:
+        """Make an editable document (or a body in one) say what ``obj`` says.
+
+        What :meth:`dumps` would write is set in place, keeping the
+        document's comments and layout elsewhere: attributes are set where
+        they are, blocks matched by type and labels and updated, new ones
+        appended, and the attributes and blocks of the class's fields that
+        the object no longer has removed. What the class does not know is
+        left alone. See :func:`hcldecode.write.parse_document`.
+        """
+        from ..write._document import Document  # noqa: PLC0415 (the writer loads on first use)
+        from ._encode import update  # noqa: PLC0415
+
+        body = document.body if isinstance(document, Document) else document
+        update(body, obj, self._types, defaults=defaults)
+
     def dump(
         self,
         obj: object,
@@ -652,6 +674,13 @@ def schema_of(cls: type) -> BodySchema:
 def dumps(obj: object, *, syntax: Syntax = "native", defaults: bool = False) -> str:
     """``obj`` written as an HCL file (see :meth:`Decoder.dumps`)."""
     return _DEFAULT.dumps(obj, syntax=syntax, defaults=defaults)
+
+
+def update_document(
+    document: Document | DocumentBody, obj: object, *, defaults: bool = False
+) -> None:
+    """Make an editable document say what ``obj`` says (see :meth:`Decoder.update_document`)."""
+    _DEFAULT.update_document(document, obj, defaults=defaults)
 
 
 def dump(

@@ -22,6 +22,7 @@ each block); JSON text is indented by two spaces.
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -32,12 +33,13 @@ from ..model._structure import Attribute, Block, Expression
 from ..native._ast import Node
 from ..values._json import encode_json, go_json_text
 from ..values._value import Value
+from ..write._document import Body as DocumentBody
 from ..write._format import format
 from ..write._values import quoted_string, raw_value_text
 from ._classinfo import FieldInfo, class_info
 from ._pytypes import ConfigTypes
 
-__all__ = ["encode"]
+__all__ = ["encode", "update"]
 
 _NO_DEFAULT: Any = object()
 _ATTRS_FACTORY: Any = attrs.Factory  # a class, though typed as a function
@@ -76,6 +78,8 @@ class _Block:
     type: str
     labels: tuple[str, ...]
     items: tuple[_Attr | _Block, ...]
+    #: The class of the block's object; ``None`` for a free-form attribute block.
+    cls: builtins.type | None = None
 
 
 def _items(obj: object, types: ConfigTypes, defaults: bool) -> Iterator[_Attr | _Block]:
@@ -134,7 +138,7 @@ def _blocks(
     for element in elements:
         info = class_info(type(element), types)
         labels = tuple(getattr(element, f.name) for f in info.labels)
-        yield _Block(field.hcl_name, labels, tuple(_items(element, types, defaults)))
+        yield _Block(field.hcl_name, labels, tuple(_items(element, types, defaults)), type(element))
 
 
 def _dict_leaves(value: Mapping[str, Any], depth: int) -> Iterator[Any]:
@@ -172,6 +176,59 @@ def _equal(value: object, default: object) -> bool:
         return bool(value == default) and type(value) is type(default)
     except Exception:  # an object whose comparison fails is written
         return False
+
+
+# --------------------------------------------------------------------------- in place
+
+
+def update(body: DocumentBody, obj: object, types: ConfigTypes, *, defaults: bool) -> None:
+    """Make a document's body say what ``obj`` says, keeping what it can.
+
+    Attributes the object writes are set in place (their comments stay);
+    attributes of the class's fields that it leaves out are removed; blocks
+    are matched by type and labels, in order, and updated in place, new
+    ones appended, and those of the class's block types that the object no
+    longer has removed. Attributes and blocks the class does not know are
+    left alone.
+    """
+    if not types.is_object_class(type(obj)) or isinstance(obj, type):
+        raise TypeError(f"update() needs an instance of a configuration class, not {obj!r}")
+    _update(body, list(_items(obj, types, defaults)), type(obj), types)
+
+
+def _update(
+    body: DocumentBody, items: list[_Attr | _Block], cls: type | None, types: ConfigTypes
+) -> None:
+    info = class_info(cls, types) if cls is not None else None
+    written: set[str] = set()
+    for item in items:
+        if isinstance(item, _Attr):
+            body.set_attribute_raw(item.name, item.text)
+            written.add(item.name)
+    if info is None:  # a free-form attribute block: all its attributes are the object's
+        claims_all, claimed, block_types = True, set(), set()
+    else:
+        claims_all = any(f.kind == "remain" and f.value_type is not None for f in info.fields)
+        claimed = {f.hcl_name for f in info.fields if f.kind == "attr"}
+        block_types = {f.hcl_name for f in info.fields if f.kind == "block"}
+    for name in list(body.attributes):
+        if name not in written and (claims_all or name in claimed):
+            body.remove_attribute(name)
+    used: set[int] = set()
+    for item in items:
+        if not isinstance(item, _Block):
+            continue
+        match = next(
+            (b for b in body.blocks(item.type) if id(b) not in used and b.labels == item.labels),
+            None,
+        )
+        if match is None:
+            match = body.append_block(item.type, item.labels)
+        used.add(id(match))
+        _update(match.body, list(item.items), item.cls, types)
+    for block in body.blocks():
+        if block.type in block_types and id(block) not in used:
+            body.remove_block(block)
 
 
 # --------------------------------------------------------------------------- native
