@@ -108,12 +108,24 @@ def conformance(session: nox.Session) -> None:
 @nox.session
 def differential(session: nox.Session) -> None:
     """The reference ``hcldec`` and ``hcldecode hcldec`` compared on the whole corpus,
-    and the reference ``hclfmt`` and ``hcldecode.write.format`` on it and generated files."""
+    the reference ``hclfmt`` and ``hcldecode.write.format`` on it and generated files, and
+    ``hclwrite.TokensForValue`` and ``hcldecode.write.value_text`` on generated values."""
     reference = _reference_tool(session, "hcldec")
     formatter = _reference_tool(session, "hclfmt")
+    writer = Path(session.create_tmp()) / "gowrite"
+    session.run(
+        "go",
+        "build",
+        "-o",
+        str(writer),
+        "./tools/gowrite",
+        env={"GOPATH": "/usr/share/gocode", "GO111MODULE": "off"},
+        external=True,
+    )
     session.install("-e", ".")
     session.run("python", "tools/differential.py", str(reference), *session.posargs)
     session.run("python", "tools/differential_format.py", str(formatter), *session.posargs)
+    session.run("python", "tools/differential_values.py", str(writer))
 
 
 @nox.session
