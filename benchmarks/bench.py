@@ -7,6 +7,8 @@ Reports, in one run:
 * how native parse time grows with file size (10 KB to 10 MB);
 * the JSON parser on a generated ``.tf.json`` file, beside ``json.loads``,
   and how its time grows with size;
+* formatting and the editable document's round trip against parsing, beside
+  python-hcl2's ``dumps(loads(...))``;
 * the peak memory of native parsing per MB of input, on the corpus and on
   generated files of each size;
 * decoding the terraform-aws-vpc files with a Terraform-like schema,
@@ -55,7 +57,7 @@ from schema import Module  # noqa: E402
 
 import hcldecode as hcl  # noqa: E402
 from hcldecode import json as hcljson  # noqa: E402
-from hcldecode import native  # noqa: E402
+from hcldecode import native, write  # noqa: E402
 
 MB = 1_000_000
 
@@ -127,6 +129,45 @@ def memory(sizes: list[int]) -> None:
         print(
             f"  {len(data) / 1000:>9.0f} KB  {mb:7.1f} MB  {mb / (len(data) / MB):5.1f} MB per MB"
         )
+
+
+def writing(runs: int) -> None:
+    """Formatting and the editable document's round trip against parsing, and
+    python-hcl2's ``dumps(loads(...))``, on the corpus files all of them read."""
+    invalid = set((CORPUS / "native-invalid.txt").read_text().split())
+    files = [p for p in sorted((CORPUS / "native").iterdir()) if p.name not in invalid]
+    texts = [p.read_text(encoding="utf-8") for p in files]
+    try:
+        import hcl2  # noqa: PLC0415 (an optional peer, imported only when installed)
+    except ImportError:
+        hcl2 = None
+    both = texts
+    if hcl2 is not None:
+        both = []
+        for text in texts:
+            try:
+                hcl2.dumps(hcl2.loads(text))
+            except Exception:  # python-hcl2 rejects or cannot write back some files
+                continue
+            both.append(text)
+    size = sum(len(t.encode()) for t in both)
+    parse_s = best_of(runs, lambda: [native.parse_config(t) for t in both])
+    format_s = best_of(runs, lambda: [write.format(t) for t in both])
+    trip_s = best_of(runs, lambda: [write.parse_document(t)[0].text for t in both])  # type: ignore[union-attr]
+    print(f"writing: {len(both)} corpus files, {size / MB:.2f} MB")
+    print(f"  parse                      {parse_s * 1000:8.1f} ms")
+    print(
+        f"  format                     {format_s * 1000:8.1f} ms  ({format_s / parse_s:.2f}x parse)"
+    )
+    print(f"  document round trip        {trip_s * 1000:8.1f} ms  ({trip_s / parse_s:.2f}x parse)")
+    if hcl2 is not None:
+        theirs = best_of(max(1, runs // 2), lambda: [hcl2.dumps(hcl2.loads(t)) for t in both])
+        print(
+            f"  python-hcl2 dumps(loads()) {theirs * 1000:8.1f} ms  "
+            f"(format is {theirs / format_s:.1f}x faster)"
+        )
+    else:
+        print("  python-hcl2 is not installed: pip install python-hcl2 to compare")
 
 
 def native_text(size: int) -> str:
@@ -279,6 +320,7 @@ def main(argv: list[str] | None = None) -> None:
         native_corpus(args.runs)
         scaling("native parse", sizes, native_text, native.parse_config)
         memory(sizes)
+        writing(args.runs)
     else:
         print(
             f"corpus not found at {CORPUS}: the native corpus, native scaling and decoding"

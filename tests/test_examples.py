@@ -290,3 +290,28 @@ def test_loader_reports_every_mistake_of_a_broken_folder() -> None:
     )
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr == BROKEN_LOADER
+
+
+def test_migrate_keeps_comments() -> None:
+    result = run(EXAMPLES / "migrate" / "main.py")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (
+        "# Settings of the storefront, version 1.\n"
+        "# Owned by the web team; ask before changing.\n"
+        "\n"
+        'name    = "storefront"\n'
+        "version = 2\n"
+        "\n"
+        "# Where it listens.\n"
+        'listener "http" {\n'
+        "  port = 80 # the old default\n"
+        "}\n"
+        "\n"
+        "// Kept for the audit log.\n"
+        'logging = "debug"\n'
+        "\n"
+        'listener "https" {\n'
+        "  port = 443\n"
+        "  tls = true\n"
+        "}\n"
+    )

@@ -2,6 +2,9 @@
 
 ``hcldecode decode FILE... --schema SCHEMA`` prints the decoded object as
 JSON; ``hcldecode check FILE... --schema SCHEMA`` only validates;
+``hcldecode convert FILE... --schema SCHEMA --to json|hcl`` writes it back as
+HCL in the syntax asked for; ``hcldecode fmt PATH...`` lays files out as
+``hclfmt`` does (see :mod:`._fmt`);
 ``hcldecode hcldec ...`` is HashiCorp's ``hcldec``, flag for flag. See
 docs/cli.md.
 
@@ -19,23 +22,25 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Literal, TextIO
 
 import attrs
 
 from .. import json as hcljson
-from .._text import go_quote
 from ..decoding import DecodeError, Decoder, SchemaError
 from ..model._context import EvalContext
-from ..model._diagnostics import Diagnostic, Diagnostics, Range, Severity
+from ..model._diagnostics import Diagnostic, Diagnostics
 from ..model._merge import merge_bodies
-from ..model._render import is_terminal, render_diagnostics, terminal_safe, terminal_width
+from ..model._render import terminal_safe
 from ..model._structure import Body, File
 from ..native import parse_config
 from ..values._value import Value
+from ._fmt import register as register_fmt
+from ._fmt import run as run_fmt
 from ._hcldec import register as register_hcldec
 from ._hcldec import run_subcommand as run_hcldec
 from ._output import JsonWriter
+from ._report import add_diagnostic_options, report
 from ._schema import CommandError, load_class
 from ._variables import parse_var, read_var_file
 
@@ -77,16 +82,6 @@ class _AppendSource(argparse.Action):
         setattr(namespace, self.dest, sources)
 
 
-def _max_errors(text: str) -> int:
-    try:
-        number = int(text)
-    except ValueError:
-        number = -1
-    if number < 0:
-        raise argparse.ArgumentTypeError(f"not a count (0 or more): {go_quote(text)}")
-    return number
-
-
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hcldecode",
@@ -99,6 +94,7 @@ def _build_parser() -> argparse.ArgumentParser:
     for name, help_text in (
         ("decode", "decode files and print the result as JSON"),
         ("check", "validate files, printing diagnostics"),
+        ("convert", "decode files and write the result as HCL in the other syntax"),
     ):
         sub = commands.add_parser(
             name,
@@ -133,83 +129,21 @@ def _build_parser() -> argparse.ArgumentParser:
             metavar="FILE",
             help="variables from a file of attributes (HCL, or JSON by its .json suffix)",
         )
-        sub.add_argument(
-            "--diagnostics",
-            choices=("text", "json"),
-            default="text",
-            help="how to write diagnostics on standard error (default: text)",
-        )
-        sub.add_argument(
-            "--color",
-            choices=("auto", "always", "never"),
-            default="auto",
-            help="colour diagnostics (auto: on a terminal, unless NO_COLOR is set)",
-        )
-        sub.add_argument(
-            "--max-errors",
-            type=_max_errors,
-            default=50,
-            metavar="N",
-            help="show at most N diagnostics as text, 0 for all (default: 50)",
-        )
+        add_diagnostic_options(sub)
         if name == "check":
             sub.add_argument(
                 "-v", "--verbose", action="store_true", help="say what was checked on success"
             )
+        if name == "convert":
+            sub.add_argument(
+                "--to",
+                choices=("json", "hcl"),
+                required=True,
+                help="the syntax to write: HCL's JSON syntax, or its native syntax",
+            )
+    register_fmt(commands)
     register_hcldec(commands)
     return parser
-
-
-# --------------------------------------------------------------------------- diagnostics
-
-
-def _use_color(choice: str, stream: TextIO) -> bool:
-    if choice != "auto":
-        return choice == "always"
-    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
-        return False
-    return is_terminal(stream)
-
-
-def _range_json(r: Range) -> dict[str, object]:
-    return {
-        "filename": r.filename,
-        "start": {"line": r.start.line, "column": r.start.column, "byte": r.start.byte},
-        "end": {"line": r.end.line, "column": r.end.column, "byte": r.end.byte},
-    }
-
-
-def _diagnostics_json(diags: Sequence[Diagnostic]) -> str:
-    entries = []
-    for diag in diags:
-        entry: dict[str, object] = {
-            "severity": "error" if diag.severity is Severity.ERROR else "warning",
-            "summary": diag.summary,
-        }
-        if diag.detail:
-            entry["detail"] = diag.detail
-        if diag.subject is not None:
-            entry["subject"] = _range_json(diag.subject)
-        entries.append(entry)
-    return JsonWriter({}).text({"diagnostics": entries}) + "\n"
-
-
-def _report(
-    diags: Sequence[Diagnostic], files: Mapping[str, File], args: argparse.Namespace, err: TextIO
-) -> None:
-    if args.diagnostics == "json":
-        err.write(_diagnostics_json(diags))
-        return
-    color = _use_color(args.color, err)
-    shown = diags if args.max_errors == 0 else diags[: args.max_errors]
-    width = terminal_width(err, 0) if is_terminal(err) else 0
-    err.write(
-        render_diagnostics(shown, files, width=width, color=color, carets=not color, safe=True)
-    )
-    hidden = len(diags) - len(shown)
-    if hidden:
-        noun = "diagnostic" if hidden == 1 else "diagnostics"
-        err.write(f"and {hidden} more {noun}, not shown (--max-errors=0 shows all)\n")
 
 
 def _with_hints(diags: Sequence[Diagnostic]) -> list[Diagnostic]:
@@ -239,7 +173,7 @@ def _in_order(diags: Sequence[Diagnostic], files: Mapping[str, File]) -> list[Di
 
 @attrs.define
 class _Run:
-    """One ``decode`` or ``check``: the files read and the diagnostics found."""
+    """One ``decode``, ``check`` or ``convert``: the files read and the diagnostics found."""
 
     args: argparse.Namespace
     out: TextIO
@@ -249,7 +183,7 @@ class _Run:
     diags: Diagnostics = attrs.field(factory=Diagnostics)
 
     def fail(self, diags: Sequence[Diagnostic]) -> int:
-        _report(_with_hints(_in_order(diags, self.files)), self.files, self.args, self.err)
+        report(_with_hints(_in_order(diags, self.files)), self.files, self.args, self.err)
         self.err.flush()
         return ERRORS
 
@@ -302,6 +236,13 @@ class _Run:
             ) from None
         if self.args.command == "decode":
             _write_utf8(self.out, JsonWriter(self.sources).text(obj) + "\n")
+        elif self.args.command == "convert":
+            syntax: Literal["json", "native"] = "json" if self.args.to == "json" else "native"
+            try:
+                text = _decoder_for(cls).dumps(obj, syntax=syntax)
+            except (TypeError, ValueError) as error:
+                raise CommandError(f"cannot write {cls.__qualname__}: {error}") from None
+            _write_utf8(self.out, text)
         elif self.args.verbose:
             names = ", ".join(terminal_safe(n) for n in self.args.files)
             verb = "matches" if len(self.args.files) == 1 else "match"
@@ -335,6 +276,8 @@ def _run(argv: Sequence[str] | None) -> int:
         return hcldec_status
     parser = _build_parser()
     args = parser.parse_args(argv)
+    if args.command == "fmt":
+        return run_fmt(args, sys.stdout, sys.stderr)
     try:
         return _Run(args, sys.stdout, sys.stderr).run()
     except CommandError as error:

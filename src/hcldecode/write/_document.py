@@ -11,7 +11,8 @@ change only the tokens of what they touch:
   :meth:`Body.set_attribute_traversal`, :meth:`Body.rename_attribute`,
   :meth:`Body.remove_attribute`;
 * :meth:`Body.append_block`, :meth:`Body.remove_block`, :meth:`Body.blocks`,
-  :meth:`Body.first_block`, and :attr:`Block.labels` (assignable);
+  :meth:`Body.first_block`, :meth:`Body.append_newline`, and
+  :attr:`Block.labels` (assignable);
 * every block has a :attr:`Block.body`, edited the same way.
 
 The comments on the lines right above an attribute or block (with no blank
@@ -265,6 +266,13 @@ class Body:
         )
         self._append(block)
         return block
+
+    def append_newline(self) -> None:
+        """Add a blank line at the end of the body (to set off what is appended next)."""
+        last = self._last_token()
+        if last is not None and not _ends_line(last):
+            self._items.append([Token(K.NEWLINE, "\n")])
+        self._items.append([Token(K.NEWLINE, "\n")])
 
     def remove_block(self, block: Block) -> bool:
         """Remove a block (this very one) and its comments; false if it is not here."""

@@ -1,0 +1,121 @@
+"""``hcldecode fmt`` and ``hcldecode convert``, run as a user runs them."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def hcldecode(cwd: Path, *args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    environment = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM")}
+    return subprocess.run(
+        [sys.executable, "-m", "hcldecode", *args],
+        cwd=cwd,
+        input=stdin,
+        capture_output=True,
+        env=environment,
+        check=False,
+    )
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "a.hcl").write_bytes(b'a=1\nbb = "x"\n')
+    (tmp_path / "good.hcl").write_bytes(b"ok = 1\n")
+    (tmp_path / "sub" / "b.hcl").write_bytes(b"c  =  2\n")
+    (tmp_path / "notes.txt").write_bytes(b"x=1\n")
+    return tmp_path
+
+
+def test_fmt_prints_files_formatted(tree: Path) -> None:
+    done = hcldecode(tree, "fmt", "a.hcl", "good.hcl")
+    assert (done.returncode, done.stdout, done.stderr) == (0, b'a  = 1\nbb = "x"\nok = 1\n', b"")
+
+
+def test_fmt_check_names_the_files_to_change_and_exits_3(tree: Path) -> None:
+    done = hcldecode(tree, "fmt", "--check", ".")
+    assert (done.returncode, done.stdout) == (3, b"a.hcl\n")
+    done = hcldecode(tree, "fmt", "--check", "--recursive", ".")
+    assert (done.returncode, done.stdout) == (3, b"a.hcl\nsub/b.hcl\n")
+    done = hcldecode(tree, "fmt", "--check", "good.hcl")
+    assert (done.returncode, done.stdout) == (0, b"")
+    assert (tree / "a.hcl").read_bytes() == b'a=1\nbb = "x"\n'
+
+
+def test_fmt_write_rewrites_the_files_that_change(tree: Path) -> None:
+    done = hcldecode(
+        tree, "fmt", "--write", "--recursive", "--suffix", ".hcl", "--suffix", ".txt", "."
+    )
+    assert (done.returncode, done.stdout) == (0, b"a.hcl\nnotes.txt\nsub/b.hcl\n")
+    assert (tree / "a.hcl").read_bytes() == b'a  = 1\nbb = "x"\n'
+    assert (tree / "notes.txt").read_bytes() == b"x = 1\n"
+    assert (tree / "sub" / "b.hcl").read_bytes() == b"c = 2\n"
+    assert hcldecode(tree, "fmt", "--check", "--recursive", ".").returncode == 0
+
+
+def test_fmt_diff(tree: Path) -> None:
+    done = hcldecode(tree, "fmt", "--diff", "a.hcl", "good.hcl")
+    assert done.returncode == 0
+    assert done.stdout == (
+        b'--- a.hcl.orig\n+++ a.hcl\n@@ -1,2 +1,2 @@\n-a=1\n+a  = 1\n bb = "x"\n'
+    )
+
+
+def test_fmt_reads_standard_input(tree: Path) -> None:
+    done = hcldecode(tree, "fmt", "-", stdin=b"a=1\n# \xff kept\n")
+    assert (done.returncode, done.stdout) == (0, b"a = 1\n# \xff kept\n")
+    done = hcldecode(tree, "fmt", "--write", "-")
+    assert done.returncode == 2
+    assert done.stderr == b"hcldecode fmt: error: --write cannot rewrite standard input\n"
+
+
+def test_fmt_leaves_files_with_syntax_errors_alone_and_exits_2(tree: Path) -> None:
+    (tree / "bad.hcl").write_bytes(b"x = \n")
+    done = hcldecode(tree, "fmt", "--write", "--color=never", "bad.hcl", "a.hcl")
+    assert done.returncode == 2
+    assert done.stdout == b"a.hcl\n"
+    assert done.stderr.decode() == (
+        "Error: Invalid expression\n"
+        "\n"
+        "  on bad.hcl line 1:\n"
+        "   1: x = \n"
+        "          ^\n"
+        "\n"
+        "Expected the start of an expression, but found an invalid expression token.\n"
+        "\n"
+    )
+    assert (tree / "bad.hcl").read_bytes() == b"x = \n"
+    missing = hcldecode(tree, "fmt", "nothing.hcl")
+    assert missing.returncode == 2
+    assert missing.stderr == (
+        b"hcldecode fmt: error: cannot read nothing.hcl: No such file or directory\n"
+    )
+
+
+def test_convert_writes_the_other_syntax_and_reads_back(tmp_path: Path) -> None:
+    example = ROOT / "examples" / "webservice"
+    common = (
+        "--schema",
+        str(example / "config.py") + ":Service",
+        "--var",
+        'var={"region": "eu-west-1"}',
+    )
+    as_json = hcldecode(tmp_path, "convert", str(example / "service.hcl"), *common, "--to", "json")
+    assert as_json.returncode == 0, as_json.stderr
+    (tmp_path / "service.hcl.json").write_bytes(as_json.stdout)
+    back = hcldecode(tmp_path, "convert", "service.hcl.json", *common, "--to", "hcl")
+    assert back.returncode == 0, back.stderr
+    (tmp_path / "service.hcl").write_bytes(back.stdout)
+    decoded = [
+        hcldecode(tmp_path, "decode", name, *common).stdout
+        for name in (str(example / "service.hcl"), "service.hcl.json", "service.hcl")
+    ]
+    assert decoded[0] == decoded[1] == decoded[2]
+    assert back.stdout.startswith(b'service  = "storefront"\nregion   = "eu-west-1"\n')
