@@ -46,6 +46,7 @@ from .decoding import (
     reject_unclaimed,
     remain,
     schema_of,
+    to_dict,
     type_range,
     update_document,
 )
@@ -155,6 +156,7 @@ __all__ = [
     "remain",
     "render_diagnostics",
     "schema_of",
+    "to_dict",
     "type_constraint",
     "type_constraint_with_defaults",
     "type_range",

@@ -20,6 +20,7 @@ from ._api import (
     parse_file,
     reject_unclaimed,
     schema_of,
+    to_dict,
     update_document,
 )
 from ._classinfo import SchemaError
@@ -62,6 +63,7 @@ __all__ = [
     "reject_unclaimed",
     "remain",
     "schema_of",
+    "to_dict",
     "type_range",
     "update_document",
 ]

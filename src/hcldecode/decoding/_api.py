@@ -676,6 +676,43 @@ def dumps(obj: object, *, syntax: Syntax = "native", defaults: bool = False) -> 
     return _DEFAULT.dumps(obj, syntax=syntax, defaults=defaults)
 
 
+def to_dict(
+    source: str | bytes | Body | File,
+    *,
+    filename: str = "<string>",
+    syntax: Syntax = "native",
+    variables: Mapping[str, Any] | None = None,
+    functions: Functions | None = None,
+    ctx: EvalContext | None = None,
+) -> dict[str, Any]:
+    """A configuration as plain Python, without a schema.
+
+    ``source`` is text (in ``syntax``), a parsed :class:`File` or a body.
+    Attributes become their values as plain Python, evaluated with
+    ``variables`` and ``functions`` (or ``ctx``); expressions that cannot be
+    evaluated so are kept as template text (``"${var.region}"``); the blocks
+    of a type are a list under its name, each nested in one ``dict`` per
+    label. See docs/types.md. Raises :class:`DecodeError` for syntax errors.
+    """
+    from ._plain import plain_body  # noqa: PLC0415 (used by few programs)
+
+    files: dict[str, SourceFile] = {}
+    if isinstance(source, str | bytes):
+        file, diags = _parse(source, filename, syntax)
+        _raise(diags, {filename: file})
+        body, files = file.body, {filename: file}
+    elif isinstance(source, File):
+        body = source.body
+    elif isinstance(source, Body):
+        body = source
+    else:
+        raise TypeError(f"to_dict() needs text, a File or a Body, not {source!r}")
+    diags = Diagnostics()
+    result = plain_body(body, _DEFAULT._context(variables, functions, ctx), diags)
+    _raise(diags, files or _files_of(body))
+    return result
+
+
 def update_document(
     document: Document | DocumentBody, obj: object, *, defaults: bool = False
 ) -> None:

@@ -1,0 +1,78 @@
+"""A configuration as plain Python, without a schema: :func:`to_dict`.
+
+For a look at a file, or for code that walks configuration data itself (as
+python-hcl2's ``loads`` offers), a body becomes a ``dict``:
+
+* an attribute is its value as plain Python (``str``, ``int``, exact
+  ``Decimal``, ``bool``, ``None``, ``list``, ``dict``), evaluated with the
+  variables and functions given (none by default); an expression that
+  cannot be evaluated so (it needs a variable or a function that was not
+  given, or is unknown) is kept as its source text in a template,
+  ``"${var.region}"``, the form HCL's JSON syntax gives expressions (a
+  quoted template as it is written: ``"${var.name}-web"``);
+* the blocks of one type are a list under the type's name, in order, each
+  the ``dict`` of its body nested in one ``dict`` per label:
+  ``resource "aws_instance" "web" {}`` is
+  ``{"resource": [{"aws_instance": {"web": {}}}]}``.
+
+Only the native syntax says which items are blocks. A JSON-syntax file is
+all attributes without a schema (an object could be an attribute's value
+or a block), so its objects become ``dict``s.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model._context import EvalContext
+from ..model._diagnostics import Diagnostic, Diagnostics
+from ..model._structure import Body, Expression
+from ..native import _body as native_body
+from ..native._ast import Node, Template
+from ..values._python import DEFAULT_TYPES
+
+__all__ = ["plain_body"]
+
+
+def plain_body(body: Body, ctx: EvalContext | None, diags: Diagnostics) -> dict[str, Any]:
+    """``body`` as plain Python (see the module); errors go to ``diags``."""
+    result: dict[str, Any] = {}
+    if isinstance(body, native_body.Body):
+        attributes: dict[str, Any] = dict(body.attributes)
+        blocks = list(body.blocks)
+    else:
+        found, found_diags = body.just_attributes()
+        diags.extend(found_diags)
+        attributes, blocks = dict(found), []
+    for name, attribute in attributes.items():
+        result[name] = _plain_expression(attribute.expr, ctx)
+    for block in blocks:
+        if block.type in attributes:
+            diags.append(
+                Diagnostic.error(
+                    "Attribute and block share a name",
+                    f'"{block.type}" is an attribute and a block type here, which a plain '
+                    "dict cannot hold both of; decode this file with a schema.",
+                    block.type_range,
+                )
+            )
+            continue
+        level: dict[str, Any] = plain_body(block.body, ctx, diags)
+        for label in reversed(block.labels):
+            level = {label: level}
+        result.setdefault(block.type, []).append(level)
+    return result
+
+
+def _plain_expression(expr: Expression, ctx: EvalContext | None) -> Any:
+    value, diags = expr.value(ctx)
+    if not diags.has_errors() and value.is_wholly_known:
+        return DEFAULT_TYPES.to_python(value)
+    if isinstance(expr, Node):
+        text = expr.source.text[expr.start : expr.end]
+        if isinstance(expr, Template) and text.startswith('"'):
+            return text[1:-1]  # a quoted template is already in template form
+        return "${" + text + "}"
+    # The JSON syntax: strings read as they are written, templates included.
+    value, diags = expr.value(None)
+    return None if diags.has_errors() else DEFAULT_TYPES.to_python(value)
