@@ -75,23 +75,30 @@ def best_of(runs: int, work: Callable[[], Any]) -> float:
     return min(times)
 
 
-def native_corpus(runs: int) -> None:
+def _corpus_for_peer(work: str) -> tuple[Any, list[str]]:
+    """python-hcl2 (or None when it is not installed) and the valid corpus files it
+    can also take through ``work`` (``"loads"`` or ``"dumps"``: a round trip)."""
     invalid = set((CORPUS / "native-invalid.txt").read_text().split())
     files = [p for p in sorted((CORPUS / "native").iterdir()) if p.name not in invalid]
     texts = [p.read_text(encoding="utf-8") for p in files]
     try:
         import hcl2  # noqa: PLC0415 (an optional peer, imported only when installed)
     except ImportError:
-        hcl2 = None
-    both = texts
-    if hcl2 is not None:
-        both = []
-        for text in texts:
-            try:
-                hcl2.loads(text)
-            except Exception:  # python-hcl2 rejects some valid files; leave them out
-                continue
-            both.append(text)
+        return None, texts
+    both = []
+    for text in texts:
+        try:
+            data = hcl2.loads(text)
+            if work == "dumps":
+                hcl2.dumps(data)
+        except Exception:  # python-hcl2 rejects some valid files; leave them out
+            continue
+        both.append(text)
+    return hcl2, both
+
+
+def native_corpus(runs: int) -> None:
+    hcl2, both = _corpus_for_peer("loads")
     size = sum(len(t.encode()) for t in both)
     ours = best_of(runs, lambda: [native.parse_config(t) for t in both])
     print(f"native corpus: {len(both)} files, {size / MB:.2f} MB")
@@ -136,22 +143,7 @@ def memory(sizes: list[int]) -> None:
 def writing(runs: int) -> None:
     """Formatting and the editable document's round trip against parsing, and
     python-hcl2's ``dumps(loads(...))``, on the corpus files all of them read."""
-    invalid = set((CORPUS / "native-invalid.txt").read_text().split())
-    files = [p for p in sorted((CORPUS / "native").iterdir()) if p.name not in invalid]
-    texts = [p.read_text(encoding="utf-8") for p in files]
-    try:
-        import hcl2  # noqa: PLC0415 (an optional peer, imported only when installed)
-    except ImportError:
-        hcl2 = None
-    both = texts
-    if hcl2 is not None:
-        both = []
-        for text in texts:
-            try:
-                hcl2.dumps(hcl2.loads(text))
-            except Exception:  # python-hcl2 rejects or cannot write back some files
-                continue
-            both.append(text)
+    hcl2, both = _corpus_for_peer("dumps")
     size = sum(len(t.encode()) for t in both)
     parse_s = best_of(runs, lambda: [native.parse_config(t) for t in both])
     format_s = best_of(runs, lambda: [write.format(t) for t in both])

@@ -11,7 +11,10 @@ When the folder is missing, those tests are skipped, all with the same
 one-line reason. With ``HCLDECODE_REQUIRE_SHARED=1`` (CI sets it) a missing
 folder stops the run with an error instead.
 
-Everything else the suite needs is in the repository.
+Everything else the suite needs is in the repository. The helpers of
+this folder and of ``decoding`` and ``write`` (``test_cli``'s command
+runner, ``decoding_helpers``, ``value_strategies``) are importable by name: pytest runs in importlib
+mode, which puts no test folder on the path.
 """
 
 from __future__ import annotations
@@ -28,6 +31,11 @@ import pytest
 SHARED_VARIABLE = "HCLDECODE_SHARED"
 REQUIRE_VARIABLE = "HCLDECODE_REQUIRE_SHARED"
 _REPOSITORY = Path(__file__).resolve().parents[1]
+
+for _folder in ("", "decoding", "write"):
+    _helpers = str(Path(__file__).resolve().parent / _folder)
+    if _helpers not in sys.path:
+        sys.path.insert(0, _helpers)
 
 
 def _shared() -> Path:

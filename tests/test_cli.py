@@ -129,19 +129,29 @@ mixed   = { image = "x", ports = ["http"] }
 """
 
 
-def hcldecode(
-    cwd: Path, *args: str, env: dict[str, str] | None = None
-) -> subprocess.CompletedProcess[str]:
+def run_command(
+    cwd: Path, *args: str, env: dict[str, str] | None = None, stdin: bytes = b""
+) -> subprocess.CompletedProcess[bytes]:
     """Run the command as a user would, off a terminal, with colours left to it."""
     environment = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM")}
     environment.update(env or {})
     return subprocess.run(
         [sys.executable, "-m", "hcldecode", *args],
         cwd=cwd,
+        input=stdin,
         capture_output=True,
-        text=True,
         env=environment,
         check=False,
+    )
+
+
+def hcldecode(
+    cwd: Path, *args: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """:func:`run_command`, its output as text."""
+    done = run_command(cwd, *args, env=env)
+    return subprocess.CompletedProcess(
+        done.args, done.returncode, done.stdout.decode(), done.stderr.decode()
     )
 
 

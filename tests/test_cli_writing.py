@@ -2,26 +2,19 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from test_cli import run_command
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def hcldecode(cwd: Path, *args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
-    environment = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM")}
-    return subprocess.run(
-        [sys.executable, "-m", "hcldecode", *args],
-        cwd=cwd,
-        input=stdin,
-        capture_output=True,
-        env=environment,
-        check=False,
-    )
+    """Run the command as a user would, its output kept as bytes."""
+    return run_command(cwd, *args, stdin=stdin)
 
 
 @pytest.fixture

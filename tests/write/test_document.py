@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import unicodedata
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from value_strategies import hcl_values, nfc_text
 
 from hcldecode.native import parse_config, parse_traversal_abs
 from hcldecode.values import NUMBER, STRING, Value
@@ -216,21 +216,8 @@ def test_labels_must_be_strings() -> None:
 # --------------------------------------------------------------------------- values
 
 
-_TEXT = st.text().filter(lambda s: unicodedata.normalize("NFC", s) == s)
-_PRIMITIVES = st.one_of(
-    _TEXT.map(Value.string),
-    st.integers().map(Value.number),
-    st.fractions().map(Value.number),
-    st.booleans().map(Value.bool),
-    st.just(Value.null(NUMBER)),
-)
-_VALUES = st.recursive(
-    _PRIMITIVES,
-    lambda inner: st.one_of(
-        st.lists(inner, max_size=4).map(Value.tuple),
-        st.dictionaries(_TEXT, inner, max_size=4).map(Value.object),
-    ),
-    max_leaves=12,
+_VALUES = hcl_values(
+    st.one_of(st.integers().map(Value.number), st.fractions().map(Value.number)), nfc_text()
 )
 
 

@@ -3,32 +3,25 @@ the spaces a file had, formatting twice changes nothing, and the meaning is kept
 
 from __future__ import annotations
 
-import unicodedata
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from value_strategies import hcl_values, nfc_text
 
 from hcldecode.native import parse_config
-from hcldecode.values import NUMBER, Value
+from hcldecode.values import Value
 from hcldecode.write import TokenKind, format, lex_config, new_document, tokens_text
 
 K = TokenKind
-_TEXT = st.text(max_size=6).filter(lambda s: unicodedata.normalize("NFC", s) == s)
-_PRIMITIVES = st.one_of(
-    _TEXT.map(Value.string),
+_TEXT = nfc_text(6)
+_NUMBERS = st.one_of(
     st.integers(-(10**20), 10**20).map(Value.number),
     st.decimals(allow_nan=False, allow_infinity=False, places=3).map(Value.number),
-    st.booleans().map(Value.bool),
-    st.just(Value.null(NUMBER)),
 )
-_VALUES = st.recursive(
-    _PRIMITIVES,
-    lambda inner: st.one_of(
-        st.lists(inner, max_size=3).map(Value.tuple),
-        st.dictionaries(st.sampled_from(["a", "bb", "c-d", "if", "x y"]), inner, max_size=3).map(
-            Value.object
-        ),
-    ),
+_VALUES = hcl_values(
+    _NUMBERS,
+    st.sampled_from(["a", "bb", "c-d", "if", "x y"]),
+    text_size=6,
+    max_size=3,
     max_leaves=8,
 )
 _NAMES = st.sampled_from(["a", "name", "long_name", "x1", "y"])

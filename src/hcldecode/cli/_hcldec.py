@@ -35,7 +35,7 @@ from .._text import go_quote
 from ..hcldec._specfile import SpecFile, read_spec
 from ..hcldec._specs import LiteralSpec, decode, variables
 from ..model._context import EvalContext
-from ..model._diagnostics import Diagnostic, Diagnostics, Range, Severity
+from ..model._diagnostics import Diagnostic, Diagnostics
 from ..model._merge import merge_bodies
 from ..model._render import is_terminal, render_diagnostics, terminal_width
 from ..model._structure import Body, File
@@ -46,6 +46,7 @@ from ..values._json import go_json_text
 from ..values._types import DYNAMIC
 from ..values._value import Value
 from ._goflags import Options, UsageError, parse_args
+from ._report import diagnostics_data, range_json
 
 __all__ = ["main"]
 
@@ -92,27 +93,8 @@ def _strip_nulls(data: object) -> object:
     return data
 
 
-def _range_json(r: Range) -> dict[str, object]:
-    return {
-        "filename": r.filename,
-        "start": {"line": r.start.line, "column": r.start.column, "byte": r.start.byte},
-        "end": {"line": r.end.line, "column": r.end.column, "byte": r.end.byte},
-    }
-
-
 def _diagnostics_json(diags: Sequence[Diagnostic]) -> str:
-    entries = []
-    for diag in diags:
-        entry: dict[str, object] = {
-            "severity": "error" if diag.severity is Severity.ERROR else "warning",
-            "summary": diag.summary,
-        }
-        if diag.detail:
-            entry["detail"] = diag.detail
-        if diag.subject is not None:
-            entry["subject"] = _range_json(diag.subject)
-        entries.append(entry)
-    return go_json_text({"diagnostics": entries}, "  ")
+    return go_json_text(diagnostics_data(diags), "  ")
 
 
 def _value_json(value: Value) -> object | None:
@@ -142,7 +124,7 @@ def _traversal_json(traversal: Traversal, ctx: EvalContext | None) -> dict[str, 
             entry = {"kind": "(unknown)"}
         if entry.get("name") == "":
             del entry["name"]
-        entry["range"] = _range_json(step.range)
+        entry["range"] = range_json(step.range)
         steps.append(entry)
     result: dict[str, object] = {"root_name": root_name}
     value, diags = traversal.traverse_abs(ctx)
@@ -151,7 +133,7 @@ def _traversal_json(traversal: Traversal, ctx: EvalContext | None) -> dict[str, 
         if encoded is not None or value.is_null:
             result["value"] = encoded
     result["steps"] = steps
-    result["range"] = _range_json(traversal.range)
+    result["range"] = range_json(traversal.range)
     return result
 
 

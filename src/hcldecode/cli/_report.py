@@ -13,7 +13,7 @@ from ..model._diagnostics import Diagnostic, Range, Severity, SourceFile
 from ..model._render import is_terminal, render_diagnostics, terminal_width
 from ._output import JsonWriter
 
-__all__ = ["add_diagnostic_options", "report"]
+__all__ = ["add_diagnostic_options", "diagnostics_data", "range_json", "report"]
 
 
 def add_diagnostic_options(parser: argparse.ArgumentParser) -> None:
@@ -57,7 +57,7 @@ def _use_color(choice: str, stream: TextIO) -> bool:
     return is_terminal(stream)
 
 
-def _range_json(r: Range) -> dict[str, object]:
+def range_json(r: Range) -> dict[str, object]:
     return {
         "filename": r.filename,
         "start": {"line": r.start.line, "column": r.start.column, "byte": r.start.byte},
@@ -65,7 +65,9 @@ def _range_json(r: Range) -> dict[str, object]:
     }
 
 
-def _diagnostics_json(diags: Sequence[Diagnostic]) -> str:
+def diagnostics_data(diags: Sequence[Diagnostic]) -> dict[str, object]:
+    """``{"diagnostics": [...]}``, each with its severity, summary, detail and
+    subject range, as ``hcldec --diags=json`` writes them."""
     entries = []
     for diag in diags:
         entry: dict[str, object] = {
@@ -75,9 +77,13 @@ def _diagnostics_json(diags: Sequence[Diagnostic]) -> str:
         if diag.detail:
             entry["detail"] = diag.detail
         if diag.subject is not None:
-            entry["subject"] = _range_json(diag.subject)
+            entry["subject"] = range_json(diag.subject)
         entries.append(entry)
-    return JsonWriter({}).text({"diagnostics": entries}) + "\n"
+    return {"diagnostics": entries}
+
+
+def _diagnostics_json(diags: Sequence[Diagnostic]) -> str:
+    return JsonWriter({}).text(diagnostics_data(diags)) + "\n"
 
 
 def report(
