@@ -60,6 +60,7 @@ from .model import (
     expr_map,
     rel_traversal_for_expr,
 )
+from .model._closure import EXPRESSION, EXPRESSION_CLOSURE, ExpressionClosure, LiteralExpression
 from .model._context import EvalContext
 from .model._diagnostics import (
     Diagnostic,
@@ -91,6 +92,8 @@ from .values._value import Value
 
 __all__ = [
     "DEFAULT_LIMITS",
+    "EXPRESSION",
+    "EXPRESSION_CLOSURE",
     "Attribute",
     "AttributeSchema",
     "Block",
@@ -106,10 +109,12 @@ __all__ = [
     "Diagnostics",
     "EvalContext",
     "Expression",
+    "ExpressionClosure",
     "File",
     "Function",
     "HCLError",
     "Limits",
+    "LiteralExpression",
     "Parameter",
     "Pos",
     "Range",

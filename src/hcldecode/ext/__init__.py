@@ -1,3 +1,3 @@
 """Extensions to HCL, as HCL's Go ``ext`` packages: :mod:`.typeexpr` (type
-constraint expressions) and :mod:`.userfunc` (functions defined in
-configuration)."""
+constraint expressions), :mod:`.userfunc` (functions defined in
+configuration) and :mod:`.tryfunc` (``try`` and ``can``)."""

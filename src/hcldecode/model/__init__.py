@@ -25,6 +25,7 @@ The syntaxes (:mod:`hcldecode.native`, :mod:`hcldecode.json`) implement
 from __future__ import annotations
 
 from ._call import FunctionCallDiagExtra, call_function, evaluate_call
+from ._closure import EXPRESSION, EXPRESSION_CLOSURE, ExpressionClosure, LiteralExpression
 from ._context import EvalContext
 from ._diagnostics import (
     Diagnostic,
@@ -61,6 +62,8 @@ from ._structure import (
 from ._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot, TraverseSplat
 
 __all__ = [
+    "EXPRESSION",
+    "EXPRESSION_CLOSURE",
     "Attribute",
     "AttributeSchema",
     "Block",
@@ -72,9 +75,11 @@ __all__ = [
     "Diagnostics",
     "EvalContext",
     "Expression",
+    "ExpressionClosure",
     "File",
     "FunctionCallDiagExtra",
     "HCLError",
+    "LiteralExpression",
     "Pos",
     "Range",
     "Severity",

@@ -20,6 +20,7 @@ from ..values._convert import ConversionError, convert
 from ..values._function import Function, FunctionArgError, FunctionError
 from ..values._types import DYNAMIC, ListType, SetType, TupleType
 from ..values._value import DYNAMIC_VALUE, Value
+from ._closure import LiteralExpression, closure_argument
 from ._diagnostics import Diagnostic, Diagnostics, Pos, Range
 
 if TYPE_CHECKING:
@@ -139,7 +140,15 @@ class _Call:
         for index, argument in enumerate(arguments):
             param = self.fn.param_for(index)
             assert param is not None
-            if argument.expr is not None and argument.value is None:
+            written = argument.expr if argument.value is None else None
+            if written is None and argument.value is not None:  # from f(xs...)
+                written = LiteralExpression(argument.value, argument.subject)
+            unevaluated = (
+                closure_argument(param.type, written, self.ctx) if written is not None else None
+            )
+            if unevaluated is not None:
+                value = unevaluated
+            elif argument.expr is not None and argument.value is None:
                 value, arg_diags = argument.expr.value(self.ctx)
                 diags.extend(arg_diags)
             else:

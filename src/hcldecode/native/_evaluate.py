@@ -33,6 +33,7 @@ import attrs
 from .._text import go_quote, suggest
 from ..model import _ops as ops
 from ..model._call import evaluate_call
+from ..model._closure import EXPRESSION, EXPRESSION_CLOSURE
 from ..model._context import EvalContext
 from ..model._diagnostics import (
     FIRST_REPEAT_CHECK,
@@ -684,8 +685,12 @@ def _function_call(node: ast.FunctionCall, ctx: _Ctx, diags: Diagnostics) -> _Ge
     if fn is None:
         diags.append(_unknown_function(node, ctx))
         return DYNAMIC_VALUE
-    arguments = []
-    for arg in node.args:
+    arguments: list[Expression] = []
+    for index, arg in enumerate(node.args):
+        param = fn.param_for(index)
+        if param is not None and param.type in (EXPRESSION_CLOSURE, EXPRESSION):
+            arguments.append(arg)  # the function receives the expression itself
+            continue
         mark = len(diags)
         value = yield arg, ctx
         arguments.append(_Evaluated(arg, value, diags[mark:]))
