@@ -109,7 +109,8 @@ def conformance(session: nox.Session) -> None:
 def differential(session: nox.Session) -> None:
     """The reference ``hcldec`` and ``hcldecode hcldec`` compared on the whole corpus,
     the reference ``hclfmt`` and ``hcldecode.write.format`` on it and generated files, and
-    ``hclwrite.TokensForValue`` and ``hcldecode.write.value_text`` on generated values."""
+    ``hclwrite.TokensForValue`` and ``hcldecode.write.value_text`` on generated values, and
+    go-cty's standard library functions and ``hcldecode.values.STDLIB`` on generated calls."""
     reference = _reference_tool(session, "hcldec")
     formatter = _reference_tool(session, "hclfmt")
     writer = Path(session.create_tmp()) / "gowrite"
@@ -122,10 +123,21 @@ def differential(session: nox.Session) -> None:
         env={"GOPATH": "/usr/share/gocode", "GO111MODULE": "off"},
         external=True,
     )
+    functions = Path(session.create_tmp()) / "gofuncs"
+    session.run(
+        "go",
+        "build",
+        "-o",
+        str(functions),
+        "./tools/gofuncs",
+        env={"GOPATH": "/usr/share/gocode", "GO111MODULE": "off"},
+        external=True,
+    )
     session.install("-e", ".")
     session.run("python", "tools/differential.py", str(reference), *session.posargs)
     session.run("python", "tools/differential_format.py", str(formatter), *session.posargs)
     session.run("python", "tools/differential_values.py", str(writer))
+    session.run("python", "tools/differential_functions.py", str(functions))
 
 
 @nox.session

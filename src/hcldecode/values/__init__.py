@@ -42,6 +42,7 @@ from ._json import (
 )
 from ._limits import DEFAULT_LIMITS, Limits, max_nesting
 from ._python import to_python, to_value
+from ._stdlib import STDLIB
 from ._types import (
     BOOL,
     DYNAMIC,
@@ -78,6 +79,7 @@ __all__ = [
     "EMPTY_TUPLE_VALUE",
     "FALSE",
     "NUMBER",
+    "STDLIB",
     "STRING",
     "TRUE",
     "AttrStep",

@@ -16,14 +16,17 @@ Case mapping is per character, as Go's ``strings.ToUpper`` does (no
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 
-from .._text import iter_graphemes
+from .._text import go_quote, iter_graphemes
 from . import _json as valuejson
 from ._convert import ConversionError, convert, unify_unsafe
 from ._function import Function, FunctionArgError, FunctionError, Parameter
+from ._limits import DEFAULT_LIMITS
 from ._number import NumberRangeError
 from ._types import (
     BOOL,
@@ -38,7 +41,7 @@ from ._types import (
 )
 from ._value import FALSE, TRUE, Value
 
-__all__ = ["SPEC_FUNCTIONS"]
+__all__ = ["SPEC_FUNCTIONS", "STDLIB"]
 
 _INT64_MIN = -(2**63)
 _INT64_MAX = 2**63 - 1
@@ -132,6 +135,108 @@ def _substr(args: Sequence[Value]) -> Value:
         # takes the rest of the string, as the reference does.
         rest = rest[:length]
     return Value.string("".join(rest))
+
+
+# The characters Go's unicode.IsSpace takes for spaces (Unicode's White_Space),
+# which strings.TrimSpace removes; Python's str.isspace also takes U+001C to
+# U+001F.
+_GO_SPACES = (
+    "\t\n\v\f\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
+    "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
+_TRAILING_NEWLINES = re.compile(r"(?:\r\n?|\n)*\Z")
+
+
+def _title(text: str) -> str:
+    """Go's ``strings.Title``: the first letter after each separator in title case."""
+    out = []
+    previous = " "
+    for ch in text:
+        if _is_word_separator(previous):
+            mapped = ch.title()
+            out.append(mapped if len(mapped) == 1 else ch)
+        else:
+            out.append(ch)
+        previous = ch
+    return "".join(out)
+
+
+def _is_word_separator(ch: str) -> bool:
+    if ch <= "\x7f":
+        return not (ch.isalnum() or ch == "_")
+    if ch.isalpha() or unicodedata.category(ch) == "Nd":
+        return False
+    return ch in _GO_SPACES
+
+
+def _indent(args: Sequence[Value]) -> Value:
+    spaces = _whole_number(args[0])
+    text = args[1].as_str()
+    if spaces < 0:
+        raise FunctionError("the number of spaces must not be negative")
+    if "\n" not in text:
+        return Value.string(text)
+    if len(text) + text.count("\n") * spaces > DEFAULT_LIMITS.max_string_length:
+        raise FunctionError(
+            f"the result would be longer than {DEFAULT_LIMITS.max_string_length} characters"
+        )
+    return Value.string(text.replace("\n", "\n" + " " * spaces))
+
+
+def _join(args: Sequence[Value], _result: Type) -> Value:
+    separator, lists = args[0].as_str(), args[1:]
+    if not lists:
+        raise FunctionError("at least one list is required")
+    if not all(lst.is_wholly_known for lst in lists):
+        return Value.unknown(STRING)
+    items = []
+    for number, lst in enumerate(lists, 1):
+        for index, element in enumerate(lst.elements()):
+            if element.is_null:
+                which = f" of list {number}" if len(lists) > 1 else ""
+                raise FunctionArgError(
+                    number, f"element {index}{which} is null; cannot concatenate null values"
+                )
+            items.append(element.as_str())
+    return Value.string(separator.join(items))
+
+
+def _sort(args: Sequence[Value], result: Type) -> Value:
+    lst = args[0]
+    if not lst.is_wholly_known:
+        return Value.unknown(result)
+    items = []
+    for index, element in enumerate(lst.elements()):
+        if element.is_null:
+            raise FunctionError(
+                f"given list element {index} is null; a null string cannot be sorted"
+            )
+        items.append(element.as_str())
+    if not items:
+        return lst
+    return Value.list([Value.string(item) for item in sorted(items)])
+
+
+def _split(args: Sequence[Value]) -> Value:
+    separator, text = args[0].as_str(), args[1].as_str()
+    parts = list(text) if separator == "" else text.split(separator)
+    if not parts:
+        return Value.list([], STRING)
+    return Value.list([Value.string(part) for part in parts])
+
+
+def _string_pair(name: str, second: str, transform: Callable[[str, str], str]) -> Function:
+    return _static(
+        [Parameter(name, STRING), Parameter(second, STRING)],
+        STRING,
+        lambda args: Value.string(transform(args[0].as_str(), args[1].as_str())),
+    )
+
+
+def _plain_string_function(transform: Callable[[str], str]) -> Function:
+    return _static(
+        [Parameter("str", STRING)], STRING, lambda args: Value.string(transform(args[0].as_str()))
+    )
 
 
 # --------------------------------------------------------------------------- collections
@@ -253,14 +358,33 @@ def _no_constant(name: str) -> object:
 
 
 def _go_json_error(text: str, error: json.JSONDecodeError) -> str:
-    """An approximation of the messages of Go's ``encoding/json`` for malformed text."""
-    if not text.strip():
+    """The message of Go's ``encoding/json`` for malformed text, where Python's
+    error says enough to tell it (the common cases: nothing but spaces, a
+    character that cannot start a value, a sign without digits, data after the
+    value); an approximation otherwise."""
+    if not text.strip(" \t\r\n"):
         return "EOF"
-    if error.pos >= len(text):
+    pos = error.pos
+    if pos >= len(text):
         return "unexpected EOF"
     if error.msg.startswith("Extra data"):
         return "extraneous data after JSON object"
-    return f"invalid character {text[error.pos]!r} looking for beginning of value"
+    if text[pos] == "-":
+        if pos + 1 >= len(text):
+            return "unexpected EOF"
+        return f"invalid character {_go_quote_byte(text[pos + 1])} in numeric literal"
+    return f"invalid character {_go_quote_byte(text[pos])} looking for beginning of value"
+
+
+def _go_quote_byte(char: str) -> str:
+    """Go's ``quoteChar`` of the first UTF-8 byte of ``char``, which it shows as the
+    character of that code point (``Ω`` is ``'Î'``)."""
+    byte = char.encode("utf-8", "surrogatepass")[0]
+    if byte == 0x27:
+        return "'\\''"
+    if byte == 0x22:
+        return "'\"'"
+    return "'" + go_quote(chr(byte))[1:-1] + "'"
 
 
 def _from_json_data(data: object) -> Value:
@@ -350,3 +474,33 @@ SPEC_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
         "upper": _string_function(lambda s: _simple_case(s, str.upper)),
     }
 )
+
+
+STDLIB: Mapping[str, Function] = MappingProxyType(
+    {
+        **{k: v for k, v in SPEC_FUNCTIONS.items() if k != "reverse"},
+        "chomp": _plain_string_function(lambda s: _TRAILING_NEWLINES.sub("", s)),
+        "indent": _static([Parameter("spaces", NUMBER), Parameter("str", STRING)], STRING, _indent),
+        "join": Function(
+            [Parameter("separator", STRING)],
+            Parameter("lists", ListType(STRING)),
+            return_type=STRING,
+            impl=_join,
+        ),
+        "sort": Function(
+            [Parameter("list", ListType(STRING))], return_type=ListType(STRING), impl=_sort
+        ),
+        "split": _static(
+            [Parameter("separator", STRING), Parameter("str", STRING)], ListType(STRING), _split
+        ),
+        "strrev": SPEC_FUNCTIONS["reverse"],
+        "title": _plain_string_function(_title),
+        "trim": _string_pair("str", "cutset", lambda s, cut: s.strip(cut)),
+        "trimprefix": _string_pair("str", "prefix", lambda s, p: s.removeprefix(p)),
+        "trimspace": _plain_string_function(lambda s: s.strip(_GO_SPACES)),
+        "trimsuffix": _string_pair("str", "suffix", lambda s, p: s.removesuffix(p)),
+    }
+)
+"""go-cty's standard library under the names Terraform-style applications use,
+as far as hcldecode has it (see docs/functions.md): give it, or the functions
+of it an application wants, as ``functions=``."""

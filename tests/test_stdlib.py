@@ -1,0 +1,161 @@
+"""hcldecode.values.STDLIB: go-cty's standard library functions, exactly.
+
+The expected values and messages are go-cty 1.12.1's (Debian's package),
+from ``tools/gofuncs``; ``nox -s differential`` compares thousands of
+generated calls the same way (tools/differential_functions.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hcldecode.model import EvalContext
+from hcldecode.native import parse_expression
+from hcldecode.values import STDLIB, STRING, ListType, Value
+
+CTX = EvalContext(
+    {"unknown": Value.unknown(STRING), "unknown_list": Value.unknown(ListType(STRING))},
+    dict(STDLIB),
+)
+
+
+def _call(src: str) -> tuple[Value, list[tuple[str, str, str]]]:
+    expr, diags = parse_expression(src, "t.hcl")
+    assert not diags.has_errors()
+    value, diags = expr.value(CTX)
+    return value, [(d.summary, d.detail or "", str(d.subject)) for d in diags]
+
+
+def _strings(*items: str) -> Value:
+    return Value.list([Value.string(i) for i in items])
+
+
+@pytest.mark.parametrize(
+    ("src", "expected"),
+    [
+        ('title("hello wörld-x_y ǆa 1st ßtraße")', Value.string("Hello Wörld-X_y ǅa 1st ßtraße")),
+        ('join(", ", ["a", "b"], ["c"])', Value.string("a, b, c")),
+        ('join("-", [])', Value.string("")),
+        ('join(",", unknown_list)', Value.unknown(STRING)),
+        ('sort(["b", "a", "é", "B", "10", "9"])', _strings("10", "9", "B", "a", "b", "é")),
+        ('split(",", "a,b,,c")', _strings("a", "b", "", "c")),
+        ('split("", "héllo")', _strings("h", "é", "l", "l", "o")),
+        ('split(",", "")', _strings("")),
+        ('chomp("text\\r\\n\\n\\r")', Value.string("text")),
+        ('chomp("a\\n\\nb\\n")', Value.string("a\n\nb")),
+        ('indent(2, "a\\nb\\n")', Value.string("a\n  b\n  ")),
+        ('trimspace("\\u001c a \\u00a0\\u3000")', Value.string("\x1c a")),
+        ('trim("?!hello?!", "!?")', Value.string("hello")),
+        ('trimprefix("helloworld", "hello")', Value.string("world")),
+        ('trimsuffix("helloworld", "world")', Value.string("hello")),
+        ('trimprefix("hello", "")', Value.string("hello")),
+        ('strrev("cafe\\u0301s")', Value.string("séfac")),
+        ("upper(unknown)", Value.unknown(STRING)),
+    ],
+)
+def test_values(src: str, expected: Value) -> None:
+    assert _call(src) == (expected, [])
+
+
+@pytest.mark.parametrize(
+    ("src", "diagnostic"),
+    [
+        (
+            'join(",", ["a", null])',
+            (
+                "Invalid function argument",
+                'Invalid value for "lists" parameter: element 1 is null; cannot concatenate '
+                "null values.",
+                "t.hcl:1,11-12",
+            ),
+        ),
+        (
+            'join(",", ["a"], ["b", null])',
+            (
+                "Invalid function argument",
+                'Invalid value for "lists" parameter: element 1 of list 2 is null; cannot '
+                "concatenate null values.",
+                "t.hcl:1,18-19",
+            ),
+        ),
+        (
+            'join(",")',
+            (
+                "Error in function call",
+                'Call to function "join" failed: at least one list is required.',
+                "t.hcl:1,1-6",
+            ),
+        ),
+        (
+            'sort(["a", null])',
+            (
+                "Error in function call",
+                'Call to function "sort" failed: given list element 1 is null; a null string '
+                "cannot be sorted.",
+                "t.hcl:1,1-6",
+            ),
+        ),
+        (
+            'indent(1.5, "a\\nb")',
+            (
+                "Error in function call",
+                'Call to function "indent" failed: value must be a whole number, between '
+                "-9223372036854775808 and 9223372036854775807.",
+                "t.hcl:1,1-8",
+            ),
+        ),
+        (
+            'indent(-1, "a\\nb")',
+            (
+                "Error in function call",
+                'Call to function "indent" failed: the number of spaces must not be negative.',
+                "t.hcl:1,1-8",
+            ),
+        ),
+        (
+            'indent(100000000, "a\\nb")',
+            (
+                "Error in function call",
+                'Call to function "indent" failed: the result would be longer than 16777216 '
+                "characters.",
+                "t.hcl:1,1-8",
+            ),
+        ),
+        (
+            'jsondecode("Ω")',
+            (
+                "Error in function call",
+                "Call to function \"jsondecode\" failed: invalid character 'Î' looking for "
+                "beginning of value.",
+                "t.hcl:1,1-12",
+            ),
+        ),
+        (
+            'jsondecode("-\\tx")',
+            (
+                "Error in function call",
+                "Call to function \"jsondecode\" failed: invalid character '\\t' in numeric "
+                "literal.",
+                "t.hcl:1,1-12",
+            ),
+        ),
+        (
+            'jsondecode("\\u00a0")',
+            (
+                "Error in function call",
+                "Call to function \"jsondecode\" failed: invalid character 'Â' looking for "
+                "beginning of value.",
+                "t.hcl:1,1-12",
+            ),
+        ),
+    ],
+)
+def test_errors(src: str, diagnostic: tuple[str, str, str]) -> None:
+    value, diags = _call(src)
+    assert (value.is_known, diags) == (False, [diagnostic])
+
+
+def test_the_library_is_read_only_and_names_go_ctys_functions_as_terraform_does() -> None:
+    assert "strrev" in STDLIB and "reverse" not in STDLIB
+    with pytest.raises(TypeError):
+        STDLIB["x"] = STDLIB["upper"]  # type: ignore[index]
