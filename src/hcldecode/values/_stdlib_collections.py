@@ -1,0 +1,343 @@
+"""go-cty's collection functions: ``element``, ``coalescelist``, ``compact``,
+``contains``, ``distinct``, ``chunklist``, ``keys``, ``values``, ``lookup``,
+``merge`` and ``reverse`` (of a list), with go-cty's parameters, result types,
+unknown and null handling and messages (``function/stdlib/collection.go``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+
+from ._convert import ConversionError, convert
+from ._function import Function, FunctionArgError, FunctionError, Parameter
+from ._types import (
+    BOOL,
+    DYNAMIC,
+    EMPTY_OBJECT,
+    NUMBER,
+    STRING,
+    ListType,
+    MapType,
+    ObjectType,
+    SetType,
+    TupleType,
+    Type,
+)
+from ._value import FALSE, TRUE, Value
+
+__all__ = ["COLLECTION_FUNCTIONS"]
+
+_INT_RANGE = f"between {-(2**63)} and {2**63 - 1}"
+
+
+def _go_int(value: Value, what: str) -> int:
+    """``value`` as a Go ``int``, as ``gocty.FromCtyValue`` reads it."""
+    n = value.as_number()
+    if not isinstance(n, int):
+        raise FunctionError(f"invalid {what}: value must be a whole number, {_INT_RANGE}")
+    if not -(2**63) <= n < 2**63:
+        raise FunctionError(f"invalid {what}: value must be a whole number, {_INT_RANGE}")
+    return n
+
+
+# --------------------------------------------------------------------------- element
+
+
+def _element_type(args: Sequence[Value]) -> Type:
+    lst, index = args
+    if index.is_known and index.as_number() < 0:
+        raise FunctionError("cannot use element function with a negative index")
+    t = lst.type
+    if isinstance(t, ListType):
+        return t.element
+    if isinstance(t, TupleType):
+        if not index.is_known:
+            return DYNAMIC
+        i = _go_int(index, "index")
+        if not t.elements:
+            raise FunctionError("cannot use element function with an empty list")
+        return t.elements[i % len(t.elements)]
+    raise FunctionError(f"cannot read elements from {t.friendly_name()}")
+
+
+def _element(args: Sequence[Value], result: Type) -> Value:
+    lst, index = args
+    i = _go_int(index, "index")
+    if i < 0:
+        raise FunctionError("cannot use element function with a negative index")
+    if not lst.is_known:
+        return Value.unknown(result)
+    elements = lst.elements()
+    if not elements:
+        raise FunctionError("cannot use element function with an empty list")
+    return elements[i % len(elements)]
+
+
+# --------------------------------------------------------------------------- lists
+
+
+def _coalescelist_type(args: Sequence[Value]) -> Type:
+    if not args:
+        raise FunctionError("at least one argument is required")
+    types = []
+    for arg in args:
+        if not arg.is_known:
+            return DYNAMIC
+        if not isinstance(arg.type, ListType | TupleType):
+            raise FunctionError("coalescelist arguments must be lists or tuples")
+        types.append(arg.type)
+    return types[0] if all(t == types[0] for t in types) else DYNAMIC
+
+
+def _coalescelist(args: Sequence[Value], result: Type) -> Value:
+    for arg in args:
+        if not arg.is_known:
+            return Value.unknown(result)
+        if not arg.is_null and arg.elements():
+            return arg
+    raise FunctionError("no non-null arguments")
+
+
+def _compact(args: Sequence[Value], result: Type) -> Value:
+    if not args[0].is_wholly_known:
+        return Value.unknown(result)
+    kept = [v for v in args[0].elements() if not v.is_null and v.as_str() != ""]
+    return Value.list(kept, STRING)
+
+
+def _contains(args: Sequence[Value], _result: Type) -> Value:
+    collection, wanted = args
+    if not isinstance(collection.type, ListType | TupleType | SetType):
+        raise FunctionError("argument must be list, tuple, or set")
+    if collection.is_null:
+        raise FunctionError("cannot search a nil list or set")
+    if not collection.is_known or not wanted.is_known:
+        return Value.unknown(BOOL)
+    elements = collection.elements()
+    if not elements:
+        return FALSE
+    unknown = False
+    for element in elements:
+        equal = wanted.equals(element)
+        if not equal.is_known:
+            unknown = True
+        elif equal.as_bool():
+            return TRUE
+    return Value.unknown(BOOL) if unknown else FALSE
+
+
+def _distinct(args: Sequence[Value], result: Type) -> Value:
+    if not args[0].is_wholly_known:
+        return Value.unknown(result)
+    kept: list[Value] = []
+    for element in args[0].elements():
+        if not any(element.equals(seen).as_bool() for seen in kept):
+            kept.append(element)
+    assert isinstance(result, ListType)
+    return Value.list(kept, result.element)
+
+
+def _chunklist(args: Sequence[Value], result: Type) -> Value:
+    lst, size_value = args
+    size = _go_int(size_value, "size")
+    if size < 0:
+        raise FunctionError("the size argument must be positive")
+    elements = lst.elements()
+    if not elements:
+        return Value.list([], lst.type)
+    if size == 0:
+        return Value.list([lst])
+    chunks = [Value.list(elements[i : i + size]) for i in range(0, len(elements), size)]
+    return Value.list(chunks)
+
+
+def _reverse_type(args: Sequence[Value]) -> Type:
+    t = args[0].type
+    if isinstance(t, TupleType):
+        return TupleType(tuple(reversed(t.elements)))
+    if isinstance(t, ListType | SetType):
+        return ListType(t.element)
+    raise FunctionArgError(0, f"can only reverse list or tuple values, not {t.friendly_name()}")
+
+
+def _reverse(args: Sequence[Value], result: Type) -> Value:
+    elements = list(reversed(args[0].elements()))
+    if isinstance(result, TupleType):
+        return Value.tuple(elements)
+    assert isinstance(result, ListType)
+    return Value.list(elements, result.element)
+
+
+# --------------------------------------------------------------------------- maps
+
+
+def _keys_type(args: Sequence[Value]) -> Type:
+    t = args[0].type
+    if isinstance(t, MapType):
+        return ListType(STRING)
+    if isinstance(t, ObjectType):
+        return TupleType((STRING,) * len(t.attributes))
+    raise FunctionArgError(0, "must have map or object type")
+
+
+def _keys(args: Sequence[Value], result: Type) -> Value:
+    m = args[0]
+    if isinstance(m.type, ObjectType):
+        return Value.tuple(Value.string(name) for name in sorted(m.type.attributes))
+    if not m.is_known:
+        return Value.unknown(result)
+    return Value.list([Value.string(k) for k, _ in m.items()], STRING)
+
+
+def _lookup_type(args: Sequence[Value]) -> Type:
+    t = args[0].type
+    if isinstance(t, ObjectType):
+        if not args[1].is_known:
+            return DYNAMIC
+        key = args[1].as_str()
+        if key in t.attributes:
+            return t.attributes[key]
+        if len(args) == 3:
+            return args[2].type
+        raise FunctionArgError(0, f'the given object has no attribute "{key}"')
+    if isinstance(t, MapType):
+        if len(args) == 3:
+            try:
+                convert(args[2], t.element)
+            except ConversionError:
+                raise FunctionArgError(
+                    2, "the default value must have the same type as the map elements"
+                ) from None
+        return t.element
+    raise FunctionArgError(0, "lookup() requires a map as the first argument")
+
+
+def _lookup(args: Sequence[Value], result: Type) -> Value:
+    m, key_value, default = args
+    key = key_value.as_str()
+    if not m.is_wholly_known:
+        return Value.unknown(result)
+    found = dict(m.items()).get(key)
+    if found is not None:
+        return found
+    try:
+        return convert(default, result)
+    except ConversionError as error:
+        raise FunctionError(str(error)) from None
+
+
+def _merge_type(args: Sequence[Value]) -> Type:
+    if not args:
+        return EMPTY_OBJECT
+    attributes: dict[str, Type] = {}
+    first: Type | None = None
+    matching = True
+    known = True
+    for index, arg in enumerate(args):
+        t = arg.type
+        if t == DYNAMIC:
+            return DYNAMIC
+        if not isinstance(t, MapType | ObjectType):
+            raise FunctionError(f'arguments must be maps or objects, got "{t.friendly_name()}"')
+        if isinstance(t, ObjectType) and not arg.is_null:
+            attributes.update(t.attributes)
+        elif isinstance(t, MapType) and not arg.is_null:
+            if arg.is_known:
+                attributes.update((k, t.element) for k, _ in arg.items())
+            else:
+                known = False
+        if index == 0:
+            first = t
+        elif t != first:
+            matching = False
+    if matching:
+        assert first is not None
+        return first
+    return ObjectType(attributes) if known else DYNAMIC
+
+
+def _merge(args: Sequence[Value], result: Type) -> Value:
+    merged: dict[str, Value] = {}
+    for arg in args:
+        if not arg.is_null:
+            merged.update(arg.items())
+    if isinstance(result, MapType):
+        return Value.map(merged, result.element)
+    return Value.object(merged)
+
+
+def _values_type(args: Sequence[Value]) -> Type:
+    t = args[0].type
+    if isinstance(t, MapType):
+        return ListType(t.element)
+    if isinstance(t, ObjectType):
+        return TupleType(tuple(t.attributes[name] for name in sorted(t.attributes)))
+    raise FunctionError("values() requires a map as the first argument")
+
+
+def _values(args: Sequence[Value], result: Type) -> Value:
+    m = args[0]
+    elements = [v for _, v in m.items()]
+    if isinstance(result, TupleType):
+        return Value.tuple(elements)
+    assert isinstance(result, ListType)
+    return Value.list(elements, result.element)
+
+
+COLLECTION_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
+    {
+        "chunklist": Function(
+            [Parameter("list", ListType(DYNAMIC)), Parameter("size", NUMBER)],
+            return_type=lambda args: ListType(args[0].type),
+            impl=_chunklist,
+        ),
+        "coalescelist": Function(
+            [],
+            Parameter(
+                "vals", DYNAMIC, allow_unknown=True, allow_dynamic_type=True, allow_null=True
+            ),
+            return_type=_coalescelist_type,
+            impl=_coalescelist,
+        ),
+        "compact": Function(
+            [Parameter("list", ListType(STRING))], return_type=ListType(STRING), impl=_compact
+        ),
+        "contains": Function(
+            [Parameter("list", DYNAMIC), Parameter("value", DYNAMIC)],
+            return_type=BOOL,
+            impl=_contains,
+        ),
+        "distinct": Function(
+            [Parameter("list", ListType(DYNAMIC))],
+            return_type=lambda args: args[0].type,
+            impl=_distinct,
+        ),
+        "element": Function(
+            [Parameter("list", DYNAMIC), Parameter("index", NUMBER)],
+            return_type=_element_type,
+            impl=_element,
+        ),
+        "keys": Function(
+            [Parameter("inputMap", DYNAMIC, allow_unknown=True)],
+            return_type=_keys_type,
+            impl=_keys,
+        ),
+        "lookup": Function(
+            [
+                Parameter("inputMap", DYNAMIC),
+                Parameter("key", STRING),
+                Parameter("default", DYNAMIC),
+            ],
+            return_type=_lookup_type,
+            impl=_lookup,
+        ),
+        "merge": Function(
+            [],
+            Parameter("maps", DYNAMIC, allow_dynamic_type=True, allow_null=True),
+            return_type=_merge_type,
+            impl=_merge,
+        ),
+        "reverse": Function([Parameter("list", DYNAMIC)], return_type=_reverse_type, impl=_reverse),
+        "values": Function([Parameter("mapping", DYNAMIC)], return_type=_values_type, impl=_values),
+    }
+)

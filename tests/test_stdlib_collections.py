@@ -1,0 +1,210 @@
+"""Collection functions of hcldecode.values.STDLIB against go-cty 1.12.1.
+
+Each case is a call and what ``tools/gofuncs`` (go-cty's own functions)
+gives for it: the type and value (go-cty's JSON encoding, or "unknown") and
+the diagnostics.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from hcldecode.model import EvalContext
+from hcldecode.native import parse_expression
+from hcldecode.values import STDLIB, encode_json, type_to_json
+
+CTX = EvalContext(functions=dict(STDLIB))
+
+CASES = [
+    ('element(["a", "b", "c"], 4)', {"type": "string", "value": "b", "diags": []}),
+    (
+        'element(["a", "b"], -1)',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "element" failed: cannot use element function with a '
+                    "negative index.",
+                    "t.hcl:1,1-9",
+                ]
+            ],
+        },
+    ),
+    (
+        "element([], 0)",
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "element" failed: cannot use element function with an '
+                    "empty list.",
+                    "t.hcl:1,1-9",
+                ]
+            ],
+        },
+    ),
+    (
+        'coalescelist([], ["a"], ["b"])',
+        {"type": ["tuple", ["string"]], "value": ["a"], "diags": []},
+    ),
+    (
+        "coalescelist()",
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "coalescelist" failed: at least one argument is required.',
+                    "t.hcl:1,1-14",
+                ]
+            ],
+        },
+    ),
+    (
+        'compact(["a", "", null, "b"])',
+        {"type": ["list", "string"], "value": ["a", "b"], "diags": []},
+    ),
+    ('contains(["a", "b"], "b")', {"type": "bool", "value": True, "diags": []}),
+    ('contains([], "b")', {"type": "bool", "value": False, "diags": []}),
+    (
+        'contains("x", "b")',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "contains" failed: argument must be list, tuple, or set.',
+                    "t.hcl:1,1-10",
+                ]
+            ],
+        },
+    ),
+    (
+        'distinct(["a", "b", "a", "c", "b"])',
+        {"type": ["list", "string"], "value": ["a", "b", "c"], "diags": []},
+    ),
+    (
+        'chunklist(["a", "b", "c"], 2)',
+        {"type": ["list", ["list", "string"]], "value": [["a", "b"], ["c"]], "diags": []},
+    ),
+    (
+        'chunklist(["a", "b"], 0)',
+        {"type": ["list", ["list", "string"]], "value": [["a", "b"]], "diags": []},
+    ),
+    (
+        'chunklist(["a"], -1)',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "chunklist" failed: the size argument must be positive.',
+                    "t.hcl:1,1-11",
+                ]
+            ],
+        },
+    ),
+    (
+        'keys({b = 1, a = "x"})',
+        {"type": ["tuple", ["string", "string"]], "value": ["a", "b"], "diags": []},
+    ),
+    (
+        'values({b = 1, a = "x"})',
+        {"type": ["tuple", ["string", "number"]], "value": ["x", 1], "diags": []},
+    ),
+    ('lookup({a = "x"}, "a", "d")', {"type": "string", "value": "x", "diags": []}),
+    ('lookup({a = "x"}, "b", "d")', {"type": "string", "value": "d", "diags": []}),
+    (
+        'lookup({a = "x"}, "b")',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Not enough function arguments",
+                    'Function "lookup" expects 3 argument(s). Missing value for "default".',
+                    "t.hcl:1,22-23",
+                ]
+            ],
+        },
+    ),
+    (
+        'lookup("x", "b", "d")',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Invalid function argument",
+                    'Invalid value for "inputMap" parameter: lookup() requires a map as the '
+                    "first argument.",
+                    "t.hcl:1,9-10",
+                ]
+            ],
+        },
+    ),
+    (
+        'merge({a = 1}, {b = "x"}, null)',
+        {
+            "type": ["object", {"a": "number", "b": "string"}],
+            "value": {"a": 1, "b": "x"},
+            "diags": [],
+        },
+    ),
+    (
+        'merge({a = 1}, "x")',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "merge" failed: arguments must be maps or objects, got '
+                    '"string".',
+                    "t.hcl:1,1-7",
+                ]
+            ],
+        },
+    ),
+    (
+        'reverse([1, "a", true])',
+        {"type": ["tuple", ["bool", "string", "number"]], "value": [True, "a", 1], "diags": []},
+    ),
+    (
+        'reverse("x")',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Invalid function argument",
+                    'Invalid value for "list" parameter: can only reverse list or tuple values, '
+                    "not string.",
+                    "t.hcl:1,10-11",
+                ]
+            ],
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize(("call", "expected"), CASES)
+def test_collection_function(call: str, expected: dict[str, Any]) -> None:
+    expr, _ = parse_expression(call, "t.hcl")
+    value, diags = expr.value(CTX)
+    got = {
+        "type": json.loads(json.dumps(type_to_json(value.type))),
+        "value": json.loads(encode_json(value, value.type)) if value.is_wholly_known else "unknown",
+        "diags": [[d.summary, d.detail, str(d.subject)] for d in diags],
+    }
+    assert got == expected
