@@ -155,6 +155,19 @@ def test_errors(src: str, diagnostic: tuple[str, str, str]) -> None:
     assert (value.is_known, diags) == (False, [diagnostic])
 
 
+def test_numbers_where_go_cty_panics_or_json_cannot_say() -> None:
+    assert _call("log(0, 10)") == (Value.number(float("-inf")), [])
+    assert _call("pow(0, -1)") == (Value.number(float("inf")), [])
+    # go-cty panics on a NaN result ("panic in function implementation" and a stack).
+    assert _call("pow(-8, 0.5)")[1] == [
+        (
+            "Error in function call",
+            'Call to function "pow" failed: the result is not a number.',
+            "t.hcl:1,1-5",
+        )
+    ]
+
+
 def test_the_library_is_read_only_and_names_go_ctys_functions_as_terraform_does() -> None:
     # go-cty's ReverseFunc (of a string) is Terraform's strrev; reverse is of a list.
     assert STDLIB["strrev"].params[0].type == STRING

@@ -21,7 +21,14 @@ import (
 
 var functions = map[string]function.Function{
 	"abs":          stdlib.AbsoluteFunc,
+	"ceil":         stdlib.CeilFunc,
 	"chunklist":    stdlib.ChunklistFunc,
+	"floor":        stdlib.FloorFunc,
+	"log":          stdlib.LogFunc,
+	"parseint":     stdlib.ParseIntFunc,
+	"pow":          stdlib.PowFunc,
+	"range":        stdlib.RangeFunc,
+	"signum":       stdlib.SignumFunc,
 	"coalescelist": stdlib.CoalesceListFunc,
 	"compact":      stdlib.CompactFunc,
 	"contains":     stdlib.ContainsFunc,

@@ -29,6 +29,7 @@ from ._function import Function, FunctionArgError, FunctionError, Parameter
 from ._limits import DEFAULT_LIMITS
 from ._number import NumberRangeError
 from ._stdlib_collections import COLLECTION_FUNCTIONS
+from ._stdlib_numbers import NUMBER_FUNCTIONS, go_int
 from ._types import (
     BOOL,
     DYNAMIC,
@@ -43,9 +44,6 @@ from ._types import (
 from ._value import FALSE, TRUE, Value
 
 __all__ = ["SPEC_FUNCTIONS", "STDLIB"]
-
-_INT64_MIN = -(2**63)
-_INT64_MAX = 2**63 - 1
 
 
 def _static(
@@ -114,17 +112,10 @@ def _string_function(transform: Callable[[str], str]) -> Function:
     )
 
 
-def _whole_number(value: Value) -> int:
-    n = value.as_number()
-    if isinstance(n, int) and _INT64_MIN <= n <= _INT64_MAX:
-        return n
-    raise FunctionError(f"value must be a whole number, between {_INT64_MIN} and {_INT64_MAX}")
-
-
 def _substr(args: Sequence[Value]) -> Value:
     text = args[0].as_str()
-    offset = _whole_number(args[1])
-    length = _whole_number(args[2])
+    offset = go_int(args[1])
+    length = go_int(args[2])
     clusters = list(iter_graphemes(text))
     if offset < 0:
         offset = max(offset + len(clusters), 0)
@@ -171,7 +162,7 @@ def _is_word_separator(ch: str) -> bool:
 
 
 def _indent(args: Sequence[Value]) -> Value:
-    spaces = _whole_number(args[0])
+    spaces = go_int(args[0])
     text = args[1].as_str()
     if spaces < 0:
         raise FunctionError("the number of spaces must not be negative")
@@ -481,6 +472,7 @@ STDLIB: Mapping[str, Function] = MappingProxyType(
     {
         **{k: v for k, v in SPEC_FUNCTIONS.items() if k != "reverse"},
         **COLLECTION_FUNCTIONS,
+        **NUMBER_FUNCTIONS,
         "chomp": _plain_string_function(lambda s: _TRAILING_NEWLINES.sub("", s)),
         "indent": _static([Parameter("spaces", NUMBER), Parameter("str", STRING)], STRING, _indent),
         "join": Function(

@@ -10,6 +10,7 @@ from types import MappingProxyType
 
 from ._convert import ConversionError, convert
 from ._function import Function, FunctionArgError, FunctionError, Parameter
+from ._stdlib_numbers import go_int
 from ._types import (
     BOOL,
     DYNAMIC,
@@ -27,17 +28,13 @@ from ._value import FALSE, TRUE, Value
 
 __all__ = ["COLLECTION_FUNCTIONS"]
 
-_INT_RANGE = f"between {-(2**63)} and {2**63 - 1}"
-
 
 def _go_int(value: Value, what: str) -> int:
-    """``value`` as a Go ``int``, as ``gocty.FromCtyValue`` reads it."""
-    n = value.as_number()
-    if not isinstance(n, int):
-        raise FunctionError(f"invalid {what}: value must be a whole number, {_INT_RANGE}")
-    if not -(2**63) <= n < 2**63:
-        raise FunctionError(f"invalid {what}: value must be a whole number, {_INT_RANGE}")
-    return n
+    """``value`` as a Go ``int``; the error names ``what`` it is."""
+    try:
+        return go_int(value)
+    except FunctionError as error:
+        raise FunctionError(f"invalid {what}: {error.message}") from None
 
 
 # --------------------------------------------------------------------------- element

@@ -1,4 +1,4 @@
-"""Collection functions of hcldecode.values.STDLIB against go-cty 1.12.1.
+"""Collection and number functions of hcldecode.values.STDLIB against go-cty 1.12.1.
 
 Each case is a call and what ``tools/gofuncs`` (go-cty's own functions)
 gives for it: the type and value (go-cty's JSON encoding, or "unknown") and
@@ -195,11 +195,117 @@ CASES = [
             ],
         },
     ),
+    ("ceil(1.2)", {"type": "number", "value": 2, "diags": []}),
+    ("ceil(-1.2)", {"type": "number", "value": -1, "diags": []}),
+    ("floor(-1.2)", {"type": "number", "value": -2, "diags": []}),
+    ("floor(5)", {"type": "number", "value": 5, "diags": []}),
+    ("log(8, 2)", {"type": "number", "value": 3, "diags": []}),
+    ("log(100, 10)", {"type": "number", "value": 2, "diags": []}),
+    ("pow(2, 10)", {"type": "number", "value": 1024, "diags": []}),
+    ("pow(10, 1.5)", {"type": "number", "value": 31.622776601683796, "diags": []}),
+    ("signum(-3)", {"type": "number", "value": -1, "diags": []}),
+    (
+        "signum(1.5)",
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "signum" failed: value must be a whole number, between '
+                    "-9223372036854775808 and 9223372036854775807.",
+                    "t.hcl:1,1-8",
+                ]
+            ],
+        },
+    ),
+    ('parseint("ff", 16)', {"type": "number", "value": 255, "diags": []}),
+    ('parseint("-101", 2)', {"type": "number", "value": -5, "diags": []}),
+    ('parseint("zZ", 62)', {"type": "number", "value": 2231, "diags": []}),
+    (
+        'parseint("0x1f", 16)',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Invalid function argument",
+                    'Invalid value for "number" parameter: cannot parse "0x1f" as a base 16 '
+                    "integer.",
+                    "t.hcl:1,11-15",
+                ]
+            ],
+        },
+    ),
+    (
+        'parseint("12", 1)',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Invalid function argument",
+                    'Invalid value for "base" parameter: base must be a whole number between 2 '
+                    "and 62 inclusive.",
+                    "t.hcl:1,16-17",
+                ]
+            ],
+        },
+    ),
+    (
+        "parseint(12, 10)",
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Invalid function argument",
+                    'Invalid value for "number" parameter: first argument must be a string, not '
+                    "number.",
+                    "t.hcl:1,10-12",
+                ]
+            ],
+        },
+    ),
+    ("range(3)", {"type": ["list", "number"], "value": [0, 1, 2], "diags": []}),
+    ("range(1, 4)", {"type": ["list", "number"], "value": [1, 2, 3], "diags": []}),
+    ("range(4, 1)", {"type": ["list", "number"], "value": [4, 3, 2], "diags": []}),
+    ("range(0, 1, 0.25)", {"type": ["list", "number"], "value": [0, 0.25, 0.5, 0.75], "diags": []}),
+    (
+        "range(0, 10, -1)",
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Invalid function argument",
+                    'Invalid value for "params" parameter: end must be less than start when step '
+                    "is negative.",
+                    "t.hcl:1,10-12",
+                ]
+            ],
+        },
+    ),
+    (
+        "range(0, 2000)",
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "range" failed: more than 1024 values were generated; '
+                    "either decrease the difference between start and end or use a smaller step.",
+                    "t.hcl:1,1-7",
+                ]
+            ],
+        },
+    ),
 ]
 
 
 @pytest.mark.parametrize(("call", "expected"), CASES)
-def test_collection_function(call: str, expected: dict[str, Any]) -> None:
+def test_function_call_as_go_cty(call: str, expected: dict[str, Any]) -> None:
     expr, _ = parse_expression(call, "t.hcl")
     value, diags = expr.value(CTX)
     got = {

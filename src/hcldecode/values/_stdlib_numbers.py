@@ -1,0 +1,251 @@
+"""go-cty's number functions: ``ceil``, ``floor``, ``log``, ``pow``, ``signum``,
+``parseint`` and ``range``, with go-cty's rules and messages
+(``function/stdlib/number.go``, ``sequence.go``), and :func:`go_int`, the
+conversion of a number argument to a Go ``int`` that many functions use."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from types import MappingProxyType
+
+from .._text import go_quote
+from ._function import Function, FunctionArgError, FunctionError, Parameter
+from ._types import DYNAMIC, NUMBER, STRING, ListType, Type
+from ._value import Value
+
+__all__ = ["NUMBER_FUNCTIONS", "go_int"]
+
+_INT64_MIN = -(2**63)
+_INT64_MAX = 2**63 - 1
+_WHOLE_NUMBER = f"value must be a whole number, between {_INT64_MIN} and {_INT64_MAX}"
+
+
+def go_int(value: Value) -> int:
+    """A number argument as a Go ``int``, as ``gocty.FromCtyValue`` reads it."""
+    n = value.as_number()
+    if isinstance(n, int) and _INT64_MIN <= n <= _INT64_MAX:
+        return n
+    raise FunctionError(_WHOLE_NUMBER)
+
+
+def _go_float(value: Value) -> float:
+    """A number argument as a Go ``float64``: the nearest one, or an infinity."""
+    try:
+        return value.as_float()
+    except OverflowError:
+        return math.inf if value.as_number() > 0 else -math.inf
+
+
+def _from_float(x: float) -> Value:
+    """``cty.NumberFloatVal``: the exact value of a float64 (NaN is an error)."""
+    if math.isnan(x):
+        raise FunctionError("the result is not a number")
+    return Value.number(x if math.isinf(x) else Fraction(x))
+
+
+def _ceil_or_floor(args: Sequence[Value], rounding: Callable[[Fraction], int]) -> Value:
+    n = args[0].as_number()
+    if isinstance(n, float):
+        return args[0]
+    return Value.number(rounding(Fraction(n)))
+
+
+def _log(args: Sequence[Value]) -> Value:
+    x, base = _go_float(args[0]), _go_float(args[1])
+    return _from_float(_go_log(x) / _go_log(base))
+
+
+def _go_log(x: float) -> float:
+    """Go's ``math.Log``: -Inf at zero, NaN below it, +Inf at +Inf."""
+    if x == 0:
+        return -math.inf
+    if x < 0 or math.isnan(x):
+        return math.nan
+    return math.log(x)
+
+
+def _pow(args: Sequence[Value]) -> Value:
+    return _from_float(_go_pow(_go_float(args[0]), _go_float(args[1])))
+
+
+def _go_pow(x: float, y: float) -> float:
+    """Go's ``math.Pow``, step for step: its results differ from C's ``pow`` in the
+    last bit for some arguments, and go-cty's ``pow`` returns them exactly."""
+    if y == 0 or x == 1:
+        return 1.0
+    if y == 1:
+        return x
+    if math.isnan(x) or math.isnan(y):
+        return math.nan
+    if x == 0:
+        if y < 0:
+            return math.copysign(math.inf, x) if _is_odd_int(y) else math.inf
+        return x if _is_odd_int(y) else 0.0
+    if math.isinf(y):
+        if x == -1:
+            return 1.0
+        return 0.0 if (abs(x) < 1) == (y > 0) else math.inf
+    if math.isinf(x):
+        if x < 0:
+            return _go_pow(1 / x, -y)
+        return 0.0 if y < 0 else math.inf
+    if y in (0.5, -0.5):
+        if x < 0:
+            return math.nan
+        return math.sqrt(x) if y > 0 else 1 / math.sqrt(x)
+    yf, yi = math.modf(abs(y))
+    if yf != 0 and x < 0:
+        return math.nan
+    if yi >= 2.0**63:
+        if x == -1:
+            return 1.0
+        return 0.0 if (abs(x) < 1) == (y > 0) else math.inf
+    a1, ae = 1.0, 0
+    if yf != 0:
+        if yf > 0.5:
+            yf -= 1
+            yi += 1
+        a1 = math.exp(yf * math.log(x))
+    x1, xe = math.frexp(x)
+    i = int(yi)
+    while i != 0:
+        if xe < -(1 << 12) or xe > (1 << 12):
+            ae += xe
+            break
+        if i & 1:
+            a1 *= x1
+            ae += xe
+        x1 *= x1
+        xe <<= 1
+        if x1 < 0.5:
+            x1 += x1
+            xe -= 1
+        i >>= 1
+    if y < 0:
+        a1 = 1 / a1
+        ae = -ae
+    try:
+        return math.ldexp(a1, ae)
+    except OverflowError:
+        return math.copysign(math.inf, a1)
+
+
+def _is_odd_int(y: float) -> bool:
+    fraction, whole = math.modf(y)
+    return fraction == 0 and abs(whole) < 2.0**53 and int(whole) % 2 == 1
+
+
+def _signum(args: Sequence[Value]) -> Value:
+    n = go_int(args[0])
+    return Value.number((n > 0) - (n < 0))
+
+
+def _parseint_type(args: Sequence[Value]) -> Type:
+    if args[0].type != STRING:
+        raise FunctionArgError(
+            0, f"first argument must be a string, not {args[0].type.friendly_name()}"
+        )
+    return NUMBER
+
+
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _parseint(args: Sequence[Value], _result: Type) -> Value:
+    text = args[0].as_str()
+    try:
+        base = go_int(args[1])
+    except FunctionError as error:
+        raise FunctionArgError(1, error.message) from None
+    if not 2 <= base <= 62:
+        raise FunctionArgError(1, "base must be a whole number between 2 and 62 inclusive")
+    parsed = _go_parse_int(text, base)
+    if parsed is None:
+        raise FunctionArgError(0, f"cannot parse {go_quote(text)} as a base {base} integer")
+    return Value.number(parsed)
+
+
+def _go_parse_int(text: str, base: int) -> int | None:
+    """Go's ``big.Int.SetString(text, base)`` for a base from 2 to 62: a sign, then
+    digits; letters count from 10, case-insensitively up to base 36."""
+    sign = 1
+    if text[:1] in ("+", "-"):
+        sign = -1 if text[0] == "-" else 1
+        text = text[1:]
+    if not text:
+        return None
+    total = 0
+    for char in text:
+        digit = _DIGITS.find(char if base > 36 else char.lower())
+        if not 0 <= digit < base:
+            return None
+        total = total * base + digit
+    return sign * total
+
+
+def _range(args: Sequence[Value], _result: Type) -> Value:
+    zero, one, minus_one = Value.number(0), Value.number(1), Value.number(-1)
+    if len(args) == 1:
+        start, end = zero, args[0]
+        step = minus_one if args[0].less_than(zero).as_bool() else one
+    elif len(args) == 2:
+        start, end = args
+        step = minus_one if end.less_than(start).as_bool() else one
+    elif len(args) == 3:
+        # go-cty tests the step against its own zero value, which a step written
+        # in a configuration never is: a zero step ends at the 1024 limit instead.
+        start, end, step = args
+    else:
+        raise FunctionError("must have one, two, or three arguments")
+    down = step.less_than(zero).as_bool()
+    if down and end.greater_than(start).as_bool():
+        raise FunctionArgError(1, "end must be less than start when step is negative")
+    if not down and end.less_than(start).as_bool():
+        raise FunctionArgError(1, "end must be greater than start when step is positive")
+    values: list[Value] = []
+    current = start
+    # Until the current number is at or past the end.
+    while (current.greater_than(end) if down else current.less_than(end)).as_bool():
+        if len(values) >= 1024:
+            raise FunctionError(
+                "more than 1024 values were generated; either decrease the difference between "
+                "start and end or use a smaller step"
+            )
+        values.append(current)
+        current = current.add(step)
+    return Value.list(values, NUMBER)
+
+
+def _unary(name: str, impl: Callable[[Sequence[Value]], Value]) -> Function:
+    return Function(
+        [Parameter(name, NUMBER)], return_type=NUMBER, impl=lambda args, _ret: impl(args)
+    )
+
+
+NUMBER_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
+    {
+        "ceil": _unary("num", lambda args: _ceil_or_floor(args, math.ceil)),
+        "floor": _unary("num", lambda args: _ceil_or_floor(args, math.floor)),
+        "log": Function(
+            [Parameter("num", NUMBER), Parameter("base", NUMBER)],
+            return_type=NUMBER,
+            impl=lambda args, _ret: _log(args),
+        ),
+        "parseint": Function(
+            [Parameter("number", DYNAMIC), Parameter("base", NUMBER)],
+            return_type=_parseint_type,
+            impl=_parseint,
+        ),
+        "pow": Function(
+            [Parameter("num", NUMBER), Parameter("power", NUMBER)],
+            return_type=NUMBER,
+            impl=lambda args, _ret: _pow(args),
+        ),
+        "range": Function(
+            [], Parameter("params", NUMBER), return_type=ListType(NUMBER), impl=_range
+        ),
+        "signum": _unary("num", _signum),
+    }
+)
