@@ -1,4 +1,4 @@
-"""Collection and number functions of hcldecode.values.STDLIB against go-cty 1.12.1.
+"""Collection, number and conversion functions of hcldecode.values.STDLIB against go-cty 1.12.1.
 
 Each case is a call and what ``tools/gofuncs`` (go-cty's own functions)
 gives for it: the type and value (go-cty's JSON encoding, or "unknown") and
@@ -19,6 +19,76 @@ from hcldecode.values import STDLIB, encode_json, type_to_json
 CTX = EvalContext(functions=dict(STDLIB))
 
 CASES = [
+    ("tostring(1.5)", {"type": "string", "value": "1.5", "diags": []}),
+    ("tostring(true)", {"type": "string", "value": "true", "diags": []}),
+    (
+        "tostring([1])",
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Invalid function argument",
+                    'Invalid value for "v" parameter: cannot convert tuple to string.',
+                    "t.hcl:1,10-11",
+                ]
+            ],
+        },
+    ),
+    ('tonumber("1e3")', {"type": "number", "value": 1000, "diags": []}),
+    (
+        'tonumber("x")',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Invalid function argument",
+                    'Invalid value for "v" parameter: cannot convert "x" to number; given string '
+                    "must be a decimal representation of a number.",
+                    "t.hcl:1,11-12",
+                ]
+            ],
+        },
+    ),
+    ('tobool("true")', {"type": "bool", "value": True, "diags": []}),
+    (
+        'tobool("yes")',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Invalid function argument",
+                    'Invalid value for "v" parameter: cannot convert "yes" to bool; only the '
+                    'strings "true" or "false" are allowed.',
+                    "t.hcl:1,9-12",
+                ]
+            ],
+        },
+    ),
+    ('tolist(["a", 1])', {"type": ["list", "string"], "value": ["a", "1"], "diags": []}),
+    ('toset(["b", "a", "b"])', {"type": ["set", "string"], "value": ["a", "b"], "diags": []}),
+    (
+        'tomap({a = 1, b = "x"})',
+        {"type": ["map", "string"], "value": {"a": "1", "b": "x"}, "diags": []},
+    ),
+    (
+        "tolist({a = 1})",
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Invalid function argument",
+                    'Invalid value for "v" parameter: cannot convert object to list of any '
+                    "single type.",
+                    "t.hcl:1,8-9",
+                ]
+            ],
+        },
+    ),
+    ("tostring(null)", {"type": "dynamic", "value": None, "diags": []}),
     ('element(["a", "b", "c"], 4)', {"type": "string", "value": "b", "diags": []}),
     (
         'element(["a", "b"], -1)',

@@ -62,6 +62,12 @@ var functions = map[string]function.Function{
 	"trimprefix":   stdlib.TrimPrefixFunc,
 	"trimspace":    stdlib.TrimSpaceFunc,
 	"trimsuffix":   stdlib.TrimSuffixFunc,
+	"tobool":       stdlib.MakeToFunc(cty.Bool),
+	"tolist":       stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType)),
+	"tomap":        stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType)),
+	"tonumber":     stdlib.MakeToFunc(cty.Number),
+	"toset":        stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType)),
+	"tostring":     stdlib.MakeToFunc(cty.String),
 	"upper":        stdlib.UpperFunc,
 }
 
@@ -115,6 +121,10 @@ func evaluate(src string, ctx *hcl.EvalContext) (r result) {
 	r.Type = t
 	if !v.IsWhollyKnown() {
 		r.Value = json.RawMessage(`"unknown"`)
+		return r
+	}
+	if v.Type() == cty.Number && !v.IsNull() && v.AsBigFloat().IsInf() {
+		r.Value = json.RawMessage(fmt.Sprintf("%q", v.AsBigFloat().String()))
 		return r
 	}
 	value, err := ctyjson.Marshal(v, v.Type())

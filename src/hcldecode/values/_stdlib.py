@@ -28,7 +28,7 @@ from ._convert import ConversionError, convert, unify_unsafe
 from ._function import Function, FunctionArgError, FunctionError, Parameter
 from ._limits import DEFAULT_LIMITS
 from ._number import NumberRangeError
-from ._stdlib_collections import COLLECTION_FUNCTIONS
+from ._stdlib_collections import COLLECTION_FUNCTIONS, CONVERSION_FUNCTIONS
 from ._stdlib_numbers import NUMBER_FUNCTIONS, go_int
 from ._types import (
     BOOL,
@@ -472,6 +472,7 @@ STDLIB: Mapping[str, Function] = MappingProxyType(
     {
         **{k: v for k, v in SPEC_FUNCTIONS.items() if k != "reverse"},
         **COLLECTION_FUNCTIONS,
+        **CONVERSION_FUNCTIONS,
         **NUMBER_FUNCTIONS,
         "chomp": _plain_string_function(lambda s: _TRAILING_NEWLINES.sub("", s)),
         "indent": _static([Parameter("spaces", NUMBER), Parameter("str", STRING)], STRING, _indent),

@@ -1,14 +1,17 @@
 """go-cty's collection functions: ``element``, ``coalescelist``, ``compact``,
 ``contains``, ``distinct``, ``chunklist``, ``keys``, ``values``, ``lookup``,
-``merge`` and ``reverse`` (of a list), with go-cty's parameters, result types,
-unknown and null handling and messages (``function/stdlib/collection.go``)."""
+``merge`` and ``reverse`` (of a list), and the conversion functions
+``tostring``, ``tonumber``, ``tobool``, ``tolist``, ``toset`` and ``tomap``,
+with go-cty's parameters, result types, unknown and null handling and
+messages (``function/stdlib/collection.go``, ``conversion.go``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
-from ._convert import ConversionError, convert
+from .._text import go_quote
+from ._convert import ConversionError, can_convert, convert, mismatch_message
 from ._function import Function, FunctionArgError, FunctionError, Parameter
 from ._stdlib_numbers import go_int
 from ._types import (
@@ -26,7 +29,7 @@ from ._types import (
 )
 from ._value import FALSE, TRUE, Value
 
-__all__ = ["COLLECTION_FUNCTIONS"]
+__all__ = ["COLLECTION_FUNCTIONS", "CONVERSION_FUNCTIONS"]
 
 
 def _go_int(value: Value, what: str) -> int:
@@ -336,5 +339,62 @@ COLLECTION_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
         ),
         "reverse": Function([Parameter("list", DYNAMIC)], return_type=_reverse_type, impl=_reverse),
         "values": Function([Parameter("mapping", DYNAMIC)], return_type=_values_type, impl=_values),
+    }
+)
+
+
+# --------------------------------------------------------------------------- conversions
+
+
+def _to_function(want: Type) -> Function:
+    """go-cty's ``MakeToFunc``: ``tostring``, ``tonumber``, ``tobool``, ``tolist``..."""
+
+    def result_type(args: Sequence[Value]) -> Type:
+        got = args[0].type
+        if got == want or can_convert(got, want):
+            return want
+        if isinstance(got, TupleType) and isinstance(want, TupleType):
+            message = f"incompatible tuple type for conversion: {mismatch_message(got, want)}"
+        elif isinstance(got, ObjectType) and isinstance(want, ObjectType):
+            message = f"incompatible object type for conversion: {mismatch_message(got, want)}"
+        else:
+            message = (
+                f"cannot convert {got.friendly_name()} to {want.friendly_name_for_constraint()}"
+            )
+        raise FunctionArgError(0, message)
+
+    def impl(args: Sequence[Value], result: Type) -> Value:
+        arg = args[0]
+        try:
+            return convert(arg, result)
+        except ConversionError:
+            what = "string" if arg.is_null or arg.type != STRING else go_quote(arg.as_str())
+            if arg.type == STRING and want == BOOL:
+                message = (
+                    f'cannot convert {what} to bool; only the strings "true" or "false" are allowed'
+                )
+            elif arg.type == STRING and want == NUMBER:
+                message = (
+                    f"cannot convert {what} to number; given string must be a decimal "
+                    "representation of a number"
+                )
+            else:
+                message = (
+                    f"cannot convert {arg.type.friendly_name()} to "
+                    f"{want.friendly_name_for_constraint()}"
+                )
+            raise FunctionArgError(0, message) from None
+
+    return Function([Parameter("v", DYNAMIC, allow_null=True)], return_type=result_type, impl=impl)
+
+
+CONVERSION_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
+    {
+        "tobool": _to_function(BOOL),
+        "tolist": _to_function(ListType(DYNAMIC)),
+        "tomap": _to_function(MapType(DYNAMIC)),
+        "tonumber": _to_function(NUMBER),
+        "toset": _to_function(SetType(DYNAMIC)),
+        "tostring": _to_function(STRING),
     }
 )

@@ -39,10 +39,11 @@ def _go_float(value: Value) -> float:
 
 
 def _from_float(x: float) -> Value:
-    """``cty.NumberFloatVal``: the exact value of a float64 (NaN is an error)."""
+    """``cty.NumberFloatVal``: a number of float64 precision, which go-cty writes as
+    the shortest decimal that reads back to it, as Python does (NaN is an error)."""
     if math.isnan(x):
         raise FunctionError("the result is not a number")
-    return Value.number(x if math.isinf(x) else Fraction(x))
+    return Value.number(x)
 
 
 def _ceil_or_floor(args: Sequence[Value], rounding: Callable[[Fraction], int]) -> Value:
@@ -57,13 +58,43 @@ def _log(args: Sequence[Value]) -> Value:
     return _from_float(_go_log(x) / _go_log(base))
 
 
+# The constants of Go's math.Log (FreeBSD's e_log.c).
+_LN2_HI = 6.93147180369123816490e-01
+_LN2_LO = 1.90821492927058770002e-10
+_L1, _L2, _L3, _L4, _L5, _L6, _L7 = (
+    6.666666666666735130e-01,
+    3.999999999940941908e-01,
+    2.857142874366239149e-01,
+    2.222219843214978396e-01,
+    1.818357216161805012e-01,
+    1.531383769920937332e-01,
+    1.479819860511658591e-01,
+)
+
+
 def _go_log(x: float) -> float:
-    """Go's ``math.Log``: -Inf at zero, NaN below it, +Inf at +Inf."""
+    """Go's ``math.Log``, operation for operation (its last bit differs from C's
+    ``log`` for some arguments): -Inf at zero, NaN below it, +Inf at +Inf."""
+    if math.isnan(x) or x == math.inf:
+        return x
+    if x < 0:
+        return math.nan
     if x == 0:
         return -math.inf
-    if x < 0 or math.isnan(x):
-        return math.nan
-    return math.log(x)
+    f1, ki = math.frexp(x)
+    if f1 < math.sqrt(2) / 2:
+        f1 *= 2
+        ki -= 1
+    f = f1 - 1
+    k = float(ki)
+    s = f / (2 + f)
+    s2 = s * s
+    s4 = s2 * s2
+    t1 = s2 * (_L1 + s4 * (_L3 + s4 * (_L5 + s4 * _L7)))
+    t2 = s4 * (_L2 + s4 * (_L4 + s4 * _L6))
+    r = t1 + t2
+    hfsq = 0.5 * f * f
+    return k * _LN2_HI - ((hfsq - (s * (hfsq + r) + k * _LN2_LO)) - f)
 
 
 def _pow(args: Sequence[Value]) -> Value:
@@ -107,7 +138,7 @@ def _go_pow(x: float, y: float) -> float:
         if yf > 0.5:
             yf -= 1
             yi += 1
-        a1 = math.exp(yf * math.log(x))
+        a1 = math.exp(yf * _go_log(x))
     x1, xe = math.frexp(x)
     i = int(yi)
     while i != 0:
