@@ -19,6 +19,101 @@ from hcldecode.values import STDLIB, encode_json, type_to_json
 CTX = EvalContext(functions=dict(STDLIB))
 
 CASES = [
+    (
+        'flatten([["a", "b"], [], ["c"]])',
+        {"type": ["tuple", ["string", "string", "string"]], "value": ["a", "b", "c"], "diags": []},
+    ),
+    (
+        "flatten([[1, [2, 3]], 4])",
+        {
+            "type": ["tuple", ["number", "number", "number", "number"]],
+            "value": [1, 2, 3, 4],
+            "diags": [],
+        },
+    ),
+    (
+        'flatten("x")',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "flatten" failed: can only flatten lists, sets and tuples.',
+                    "t.hcl:1,1-9",
+                ]
+            ],
+        },
+    ),
+    (
+        'slice(["a", "b", "c", "d"], 1, 3)',
+        {"type": ["tuple", ["string", "string"]], "value": ["b", "c"], "diags": []},
+    ),
+    (
+        'slice([1, "x", true], 0, 2)',
+        {"type": ["tuple", ["number", "string"]], "value": [1, "x"], "diags": []},
+    ),
+    (
+        'slice(["a"], 2, 3)',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Invalid function argument",
+                    'Invalid value for "start_index" parameter: start index must not be greater '
+                    "than the length of the list.",
+                    "t.hcl:1,14-15",
+                ]
+            ],
+        },
+    ),
+    (
+        'slice(["a", "b"], 1, 0)',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Invalid function argument",
+                    'Invalid value for "start_index" parameter: start index must not be greater '
+                    "than end index.",
+                    "t.hcl:1,19-20",
+                ]
+            ],
+        },
+    ),
+    (
+        'zipmap(["a", "b"], [1, 2])',
+        {
+            "type": ["object", {"a": "number", "b": "number"}],
+            "value": {"a": 1, "b": 2},
+            "diags": [],
+        },
+    ),
+    (
+        'zipmap(["a", "b"], [1, "x"])',
+        {
+            "type": ["object", {"a": "number", "b": "string"}],
+            "value": {"a": 1, "b": "x"},
+            "diags": [],
+        },
+    ),
+    (
+        'zipmap(["a"], [1, 2])',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "zipmap" failed: number of keys (1) does not match number '
+                    "of values (2).",
+                    "t.hcl:1,1-8",
+                ]
+            ],
+        },
+    ),
     ("tostring(1.5)", {"type": "string", "value": "1.5", "diags": []}),
     ("tostring(true)", {"type": "string", "value": "true", "diags": []}),
     (

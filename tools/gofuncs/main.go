@@ -23,6 +23,7 @@ var functions = map[string]function.Function{
 	"abs":          stdlib.AbsoluteFunc,
 	"ceil":         stdlib.CeilFunc,
 	"chunklist":    stdlib.ChunklistFunc,
+	"flatten":      stdlib.FlattenFunc,
 	"floor":        stdlib.FloorFunc,
 	"log":          stdlib.LogFunc,
 	"parseint":     stdlib.ParseIntFunc,
@@ -52,6 +53,7 @@ var functions = map[string]function.Function{
 	"lower":        stdlib.LowerFunc,
 	"max":          stdlib.MaxFunc,
 	"min":          stdlib.MinFunc,
+	"slice":        stdlib.SliceFunc,
 	"sort":         stdlib.SortFunc,
 	"split":        stdlib.SplitFunc,
 	"strlen":       stdlib.StrlenFunc,
@@ -69,6 +71,7 @@ var functions = map[string]function.Function{
 	"toset":        stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType)),
 	"tostring":     stdlib.MakeToFunc(cty.String),
 	"upper":        stdlib.UpperFunc,
+	"zipmap":       stdlib.ZipmapFunc,
 }
 
 type result struct {

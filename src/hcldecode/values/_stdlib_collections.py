@@ -259,8 +259,13 @@ def _merge_type(args: Sequence[Value]) -> Type:
 def _merge(args: Sequence[Value], result: Type) -> Value:
     merged: dict[str, Value] = {}
     for arg in args:
-        if not arg.is_null:
-            merged.update(arg.items())
+        if arg.is_null:
+            continue
+        if not isinstance(arg.type, MapType | ObjectType):  # only with a dynamic result type
+            if arg.elements():
+                raise FunctionError("arguments must be maps or objects")  # go-cty panics
+            continue
+        merged.update(arg.items())
     if isinstance(result, MapType):
         return Value.map(merged, result.element)
     return Value.object(merged)
@@ -282,6 +287,150 @@ def _values(args: Sequence[Value], result: Type) -> Value:
         return Value.tuple(elements)
     assert isinstance(result, ListType)
     return Value.list(elements, result.element)
+
+
+def _element_values(value: Value) -> tuple[Value, ...]:
+    """The elements of a list, set or tuple, or the values of a map or object (go-cty
+    iterates both alike)."""
+    if isinstance(value.type, MapType | ObjectType):
+        return tuple(v for _, v in value.items())
+    return value.elements()
+
+
+def _flattened(lst: Value) -> tuple[list[Value], bool]:
+    """The elements of nested lists, sets and tuples, and whether all were known."""
+    if not lst.is_known:
+        return [], False
+    out: list[Value] = []
+    known = True
+    for element in _element_values(lst):
+        if element.type == DYNAMIC and not element.is_known:
+            known = False
+        if not element.is_null and isinstance(element.type, ListType | SetType | TupleType):
+            if not element.is_known:
+                known = False
+                continue
+            inner, inner_known = _flattened(element)
+            if inner_known:
+                out.extend(inner)
+            else:
+                known = False
+        else:
+            out.append(element)
+    return out, known
+
+
+def _flatten_type(args: Sequence[Value]) -> Type:
+    if not args[0].is_wholly_known:
+        return DYNAMIC
+    if not isinstance(args[0].type, ListType | SetType | TupleType):
+        raise FunctionError("can only flatten lists, sets and tuples")
+    elements, known = _flattened(args[0])
+    return TupleType(tuple(e.type for e in elements)) if known else DYNAMIC
+
+
+def _flatten(args: Sequence[Value], result: Type) -> Value:
+    # The result type is dynamic when the argument is not wholly known, and
+    # then go-cty flattens even a map or an object, taking its values.
+    if not _element_values(args[0]):
+        return Value.tuple([])
+    elements, known = _flattened(args[0])
+    return Value.tuple(elements) if known else Value.unknown(result)
+
+
+def _slice_indexes(args: Sequence[Value]) -> tuple[int, int, bool]:
+    lst, start_value, end_value = args
+    length = len(lst.elements()) if isinstance(lst.type, TupleType) or lst.is_known else None
+    start = end = 0
+    for index, (value, which) in enumerate(((start_value, "start"), (end_value, "end")), 1):
+        if not value.is_known:
+            continue
+        try:
+            n = go_int(value)
+        except FunctionError as error:
+            raise FunctionArgError(index, f"invalid {which} index: {error.message}") from None
+        if n < 0:
+            raise FunctionArgError(index, f"{which} index must not be less than zero")
+        if length is not None and n > length:
+            raise FunctionArgError(
+                index, f"{which} index must not be greater than the length of the list"
+            )
+        if which == "start":
+            start = n
+        else:
+            end = n
+    known = start_value.is_known and end_value.is_known
+    if known and start > end:
+        raise FunctionArgError(1, "start index must not be greater than end index")
+    return start, end, known
+
+
+def _slice_type(args: Sequence[Value]) -> Type:
+    t = args[0].type
+    if isinstance(t, SetType):
+        raise FunctionArgError(
+            0,
+            "cannot slice a set, because its elements do not have indices; explicitly "
+            "convert to a list if the ordering of the result is not important",
+        )
+    if not isinstance(t, ListType | TupleType):
+        raise FunctionArgError(0, "must be a list or tuple value")
+    start, end, known = _slice_indexes(args)
+    if isinstance(t, ListType):
+        return t
+    return TupleType(t.elements[start:end]) if known else DYNAMIC
+
+
+def _slice(args: Sequence[Value], result: Type) -> Value:
+    if result == DYNAMIC:
+        return Value.unknown(DYNAMIC)
+    start, end, _ = _slice_indexes(args)
+    elements = args[0].elements()[start:end]
+    if isinstance(result, TupleType):
+        return Value.tuple(elements)
+    assert isinstance(result, ListType)
+    return Value.list(elements, result.element)
+
+
+def _zipmap_type(args: Sequence[Value]) -> Type:
+    keys, values = args
+    t = values.type
+    if isinstance(t, ListType):
+        return MapType(t.element)
+    if isinstance(t, TupleType):
+        if not keys.is_wholly_known:
+            return DYNAMIC
+        names = keys.elements()
+        if len(names) != len(t.elements):
+            raise FunctionError(
+                f"number of keys ({len(names)}) does not match number of values ({len(t.elements)})"
+            )
+        attributes: dict[str, Type] = {}
+        for index, name in enumerate(names):
+            if name.is_null:
+                raise FunctionError(f"keys list has null value at index {index}")
+            attributes[name.as_str()] = t.elements[index]
+        return ObjectType(attributes)
+    raise FunctionError("values argument must be a list or tuple value")
+
+
+def _zipmap(args: Sequence[Value], result: Type) -> Value:
+    keys, values = args
+    if not keys.is_wholly_known:
+        return Value.unknown(result)
+    names, elements = keys.elements(), values.elements()
+    if len(names) != len(elements):
+        raise FunctionError(
+            f"number of keys ({len(names)}) does not match number of values ({len(elements)})"
+        )
+    output: dict[str, Value] = {}
+    for index, (name, element) in enumerate(zip(names, elements, strict=True)):
+        if name.is_null:  # go-cty panics here
+            raise FunctionError(f"keys list has null value at index {index}")
+        output[name.as_str()] = element
+    if isinstance(result, MapType):
+        return Value.map(output, result.element)
+    return Value.object(output)
 
 
 COLLECTION_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
@@ -317,6 +466,7 @@ COLLECTION_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
             return_type=_element_type,
             impl=_element,
         ),
+        "flatten": Function([Parameter("list", DYNAMIC)], return_type=_flatten_type, impl=_flatten),
         "keys": Function(
             [Parameter("inputMap", DYNAMIC, allow_unknown=True)],
             return_type=_keys_type,
@@ -338,6 +488,15 @@ COLLECTION_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
             impl=_merge,
         ),
         "reverse": Function([Parameter("list", DYNAMIC)], return_type=_reverse_type, impl=_reverse),
+        "slice": Function(
+            [
+                Parameter("list", DYNAMIC),
+                Parameter("start_index", NUMBER),
+                Parameter("end_index", NUMBER),
+            ],
+            return_type=_slice_type,
+            impl=_slice,
+        ),
         "values": Function([Parameter("mapping", DYNAMIC)], return_type=_values_type, impl=_values),
     }
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
 from fractions import Fraction
 from types import MappingProxyType
 
@@ -43,7 +44,9 @@ def _from_float(x: float) -> Value:
     the shortest decimal that reads back to it, as Python does (NaN is an error)."""
     if math.isnan(x):
         raise FunctionError("the result is not a number")
-    return Value.number(x)
+    if math.isinf(x):
+        return Value.number(x)
+    return Value.number(Decimal(repr(x)))  # a whole float too: 2.0**100 is 1.2676506002282294e30
 
 
 def _ceil_or_floor(args: Sequence[Value], rounding: Callable[[Fraction], int]) -> Value:
