@@ -154,7 +154,8 @@ def main(argv: list[str] | None = None) -> int:
             differ.append(f"{call}\n  ours:   {mine}\n  theirs: {theirs}")
     print(
         f"functions: {sum(agree.values())} of {len(calls)} calls agree; in {panics} more, "
-        "go-cty panics (indent with a negative count, a null key in zipmap...), its message a Go stack trace; "
+        "go-cty panics (indent with a negative count, a null key in zipmap...), "
+        "its message a Go stack trace; "
         f"in {unified} more, coalesce unifies types as the specification says"
     )
     for name in names:

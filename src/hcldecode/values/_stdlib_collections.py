@@ -498,6 +498,11 @@ COLLECTION_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
             impl=_slice,
         ),
         "values": Function([Parameter("mapping", DYNAMIC)], return_type=_values_type, impl=_values),
+        "zipmap": Function(
+            [Parameter("keys", ListType(STRING)), Parameter("values", DYNAMIC)],
+            return_type=_zipmap_type,
+            impl=_zipmap,
+        ),
     }
 )
 

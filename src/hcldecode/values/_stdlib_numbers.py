@@ -58,7 +58,16 @@ def _ceil_or_floor(args: Sequence[Value], rounding: Callable[[Fraction], int]) -
 
 def _log(args: Sequence[Value]) -> Value:
     x, base = _go_float(args[0]), _go_float(args[1])
-    return _from_float(_go_log(x) / _go_log(base))
+    return _from_float(_ieee_divide(_go_log(x), _go_log(base)))
+
+
+def _ieee_divide(a: float, b: float) -> float:
+    """``a / b`` as Go divides floats: by zero gives an infinity (or NaN for 0/0)."""
+    if b != 0:
+        return a / b
+    if a == 0 or math.isnan(a):
+        return math.nan
+    return math.copysign(math.inf, a) * math.copysign(1.0, b)
 
 
 # The constants of Go's math.Log (FreeBSD's e_log.c).
