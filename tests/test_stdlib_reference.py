@@ -1,4 +1,4 @@
-"""Collection, number and conversion functions of hcldecode.values.STDLIB against go-cty 1.12.1.
+"""STDLIB functions (collections, sets, numbers, conversions, JSON) against go-cty 1.12.1.
 
 Each case is a call and what ``tools/gofuncs`` (go-cty's own functions)
 gives for it: the type and value (go-cty's JSON encoding, or "unknown") and
@@ -19,6 +19,58 @@ from hcldecode.values import STDLIB, encode_json, type_to_json
 CTX = EvalContext(functions=dict(STDLIB))
 
 CASES = [
+    (
+        'setunion(toset(["a"]), toset(["b", "a"]))',
+        {"type": ["set", "string"], "value": ["a", "b"], "diags": []},
+    ),
+    (
+        "setintersection(toset([1, 2]), toset([2, 3]))",
+        {"type": ["set", "number"], "value": [2], "diags": []},
+    ),
+    (
+        'setsubtract(toset(["a", "b"]), toset(["b"]))',
+        {"type": ["set", "string"], "value": ["a"], "diags": []},
+    ),
+    (
+        "setsymmetricdifference(toset([1, 2]), toset([2, 3]))",
+        {"type": ["set", "number"], "value": [1, 3], "diags": []},
+    ),
+    ('sethaselement(toset(["a"]), "a")', {"type": "bool", "value": True, "diags": []}),
+    ('sethaselement(toset(["a"]), 1)', {"type": "bool", "value": False, "diags": []}),
+    (
+        'setunion(toset([1]), toset(["x"]))',
+        {"type": ["set", "string"], "value": ["1", "x"], "diags": []},
+    ),
+    ("setunion(toset([]), toset([]))", {"type": ["set", "dynamic"], "value": [], "diags": []}),
+    (
+        'jsondecode("1.")',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "jsondecode" failed: unexpected EOF.',
+                    "t.hcl:1,1-12",
+                ]
+            ],
+        },
+    ),
+    (
+        'jsondecode("2eq")',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    "Call to function \"jsondecode\" failed: invalid character 'q' in exponent "
+                    "of numeric literal.",
+                    "t.hcl:1,1-12",
+                ]
+            ],
+        },
+    ),
     (
         'flatten([["a", "b"], [], ["c"]])',
         {"type": ["tuple", ["string", "string", "string"]], "value": ["a", "b", "c"], "diags": []},

@@ -63,7 +63,20 @@ def _arg(rng: random.Random, depth: int = 0) -> str:
         return _list(rng)
     if kind < 10 and depth == 0:
         return _object(rng)
-    return rng.choice(["null", "unknown", "nothing", "true", "{a = 1}", "[[1, 2], [3]]"])
+    return rng.choice(
+        [
+            "null",
+            "unknown",
+            "nothing",
+            "true",
+            "{a = 1}",
+            "[[1, 2], [3]]",
+            "toset([1, 2])",
+            'toset(["a", "b"])',
+            "toset([])",
+            "toset([unknown])",
+        ]
+    )
 
 
 def _call(rng: random.Random, name: str) -> str:
@@ -148,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
             agree[name] += 1
         elif any("panic in function implementation" in d[1] for d in theirs["diags"]):
             panics += 1  # go-cty crashed (indent with a negative count, say)
-        elif name == "coalesce":
+        elif name in ("coalesce", "tolist", "tomap", "toset"):
             unified += 1  # types unify as the specification says (docs/compatibility.md)
         else:
             differ.append(f"{call}\n  ours:   {mine}\n  theirs: {theirs}")
@@ -156,7 +169,8 @@ def main(argv: list[str] | None = None) -> int:
         f"functions: {sum(agree.values())} of {len(calls)} calls agree; in {panics} more, "
         "go-cty panics (indent with a negative count, a null key in zipmap...), "
         "its message a Go stack trace; "
-        f"in {unified} more, coalesce unifies types as the specification says"
+        f"in {unified} more, coalesce or a collection conversion unifies types as the "
+        "specification says"
     )
     for name in names:
         print(f"  {name:<11} {agree[name]:5} of {total[name]}")

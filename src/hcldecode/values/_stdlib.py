@@ -360,12 +360,30 @@ def _go_json_error(text: str, error: json.JSONDecodeError) -> str:
     if pos >= len(text):
         return "unexpected EOF"
     if error.msg.startswith("Extra data"):
+        after_number = pos > 0 and text[pos - 1].isdigit()
+        if after_number and text[pos] in ".eE":
+            return _go_number_tail_error(text, pos)
         return "extraneous data after JSON object"
     if text[pos] == "-":
         if pos + 1 >= len(text):
             return "unexpected EOF"
         return f"invalid character {_go_quote_byte(text[pos + 1])} in numeric literal"
     return f"invalid character {_go_quote_byte(text[pos])} looking for beginning of value"
+
+
+def _go_number_tail_error(text: str, pos: int) -> str:
+    """Go's error for a number whose fraction or exponent is cut short (``1.``, ``2e+``)."""
+    if text[pos] == ".":
+        if pos + 1 >= len(text):
+            return "unexpected EOF"
+        char = _go_quote_byte(text[pos + 1])
+        return f"invalid character {char} after decimal point in numeric literal"
+    rest = pos + 1
+    if rest < len(text) and text[rest] in "+-":
+        rest += 1
+    if rest >= len(text):
+        return "unexpected EOF"
+    return f"invalid character {_go_quote_byte(text[rest])} in exponent of numeric literal"
 
 
 def _go_quote_byte(char: str) -> str:

@@ -7,11 +7,11 @@ messages (``function/stdlib/collection.go``, ``conversion.go``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 
 from .._text import go_quote
-from ._convert import ConversionError, can_convert, convert, mismatch_message
+from ._convert import ConversionError, can_convert, convert, mismatch_message, unify_unsafe
 from ._function import Function, FunctionArgError, FunctionError, Parameter
 from ._stdlib_numbers import go_int
 from ._types import (
@@ -433,6 +433,89 @@ def _zipmap(args: Sequence[Value], result: Type) -> Value:
     return Value.object(output)
 
 
+# --------------------------------------------------------------------------- sets
+
+
+def _set_result_type(args: Sequence[Value]) -> Type:
+    element_types = []
+    for arg in args:
+        assert isinstance(arg.type, SetType)
+        element = arg.type.element
+        if arg.is_known and not arg.elements() and element == DYNAMIC:
+            continue
+        element_types.append(element)
+    if not element_types:
+        return SetType(DYNAMIC)
+    unified, _ = unify_unsafe(element_types)
+    if unified is None:
+        raise FunctionError("given sets must all have compatible element types")
+    return SetType(unified)
+
+
+def _set_operation(
+    combine: Callable[[list[Value], list[Value]], list[Value]], *, allow_unknowns: bool
+) -> Callable[[Sequence[Value], Type], Value]:
+    """go-cty's ``setOperationImpl``: each set converted to the result type, then
+    combined in turn."""
+
+    def impl(args: Sequence[Value], result: Type) -> Value:
+        assert isinstance(result, SetType)
+        sets = []
+        for index, arg in enumerate(args):
+            try:
+                converted = convert(arg, result)
+            except ConversionError as error:
+                raise FunctionArgError(index, str(error)) from None
+            if not allow_unknowns and not converted.is_wholly_known:
+                return Value.unknown(result)
+            sets.append(list(converted.elements()))
+        combined = sets[0]
+        for other in sets[1:]:
+            combined = combine(combined, other)
+        return Value.set(combined, result.element)
+
+    return impl
+
+
+def _intersection(a: list[Value], b: list[Value]) -> list[Value]:
+    return [v for v in a if v in set(b)]
+
+
+def _subtraction(a: list[Value], b: list[Value]) -> list[Value]:
+    return [v for v in a if v not in set(b)]
+
+
+def _symmetric_difference(a: list[Value], b: list[Value]) -> list[Value]:
+    return _subtraction(a, b) + _subtraction(b, a)
+
+
+def _set_has_element(args: Sequence[Value], _result: Type) -> Value:
+    collection, element = args
+    if not collection.is_known or not element.is_known:
+        return Value.unknown(BOOL)
+    assert isinstance(collection.type, SetType)
+    if collection.type.element != element.type:
+        return FALSE
+    return TRUE if element in set(collection.elements()) else FALSE
+
+
+_Combine = Callable[[list[Value], list[Value]], list[Value]]
+
+
+def _set_function(
+    name: str, combine: _Combine, *, allow_unknowns: bool, variadic: bool = True
+) -> Function:
+    def parameter(param_name: str) -> Parameter:
+        return Parameter(param_name, SetType(DYNAMIC), allow_dynamic_type=True)
+
+    return Function(
+        [parameter(name)] if variadic else [parameter(name), parameter("b")],
+        parameter("other_sets") if variadic else None,
+        return_type=_set_result_type,
+        impl=_set_operation(combine, allow_unknowns=allow_unknowns),
+    )
+
+
 COLLECTION_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
     {
         "chunklist": Function(
@@ -488,6 +571,20 @@ COLLECTION_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
             impl=_merge,
         ),
         "reverse": Function([Parameter("list", DYNAMIC)], return_type=_reverse_type, impl=_reverse),
+        "sethaselement": Function(
+            [
+                Parameter("set", SetType(DYNAMIC), allow_dynamic_type=True),
+                Parameter("elem", DYNAMIC, allow_dynamic_type=True),
+            ],
+            return_type=BOOL,
+            impl=_set_has_element,
+        ),
+        "setintersection": _set_function("first_set", _intersection, allow_unknowns=False),
+        "setsubtract": _set_function("a", _subtraction, allow_unknowns=False, variadic=False),
+        "setsymmetricdifference": _set_function(
+            "first_set", _symmetric_difference, allow_unknowns=False
+        ),
+        "setunion": _set_function("first_set", lambda a, b: a + b, allow_unknowns=True),
         "slice": Function(
             [
                 Parameter("list", DYNAMIC),
