@@ -14,11 +14,35 @@ import pytest
 
 from hcldecode.model import EvalContext
 from hcldecode.native import parse_expression
-from hcldecode.values import STDLIB, encode_json, type_to_json
+from hcldecode.values import STDLIB, STRING, Value, encode_json, type_to_json
 
-CTX = EvalContext(functions=dict(STDLIB))
+# The variables tools/gofuncs gives its expressions too.
+CTX = EvalContext({"unknown": Value.unknown(STRING), "nothing": Value.null(STRING)}, dict(STDLIB))
 
 CASES = [
+    ('add(1, "2")', {"type": "number", "value": 3, "diags": []}),
+    (
+        "divide(0, 0)",
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "divide" failed: can\'t divide zero by zero or infinity by '
+                    "infinity.",
+                    "t.hcl:1,1-8",
+                ]
+            ],
+        },
+    ),
+    ("modulo(5, 3)", {"type": "number", "value": 2, "diags": []}),
+    ('equal(1, "1")', {"type": "bool", "value": False, "diags": []}),
+    ("notequal(null, null)", {"type": "bool", "value": False, "diags": []}),
+    ("and(true, unknown)", {"type": "bool", "value": "unknown", "diags": []}),
+    ("not(true)", {"type": "bool", "value": False, "diags": []}),
+    ("negate(2)", {"type": "number", "value": -2, "diags": []}),
+    ("greaterthan(2, 1)", {"type": "bool", "value": True, "diags": []}),
     (
         'setunion(toset(["a"]), toset(["b", "a"]))',
         {"type": ["set", "string"], "value": ["a", "b"], "diags": []},

@@ -20,6 +20,21 @@ import (
 )
 
 var functions = map[string]function.Function{
+	"add":                    stdlib.AddFunc,
+	"and":                    stdlib.AndFunc,
+	"divide":                 stdlib.DivideFunc,
+	"equal":                  stdlib.EqualFunc,
+	"greaterthan":            stdlib.GreaterThanFunc,
+	"greaterthanorequalto":   stdlib.GreaterThanOrEqualToFunc,
+	"lessthan":               stdlib.LessThanFunc,
+	"lessthanorequalto":      stdlib.LessThanOrEqualToFunc,
+	"modulo":                 stdlib.ModuloFunc,
+	"multiply":               stdlib.MultiplyFunc,
+	"negate":                 stdlib.NegateFunc,
+	"not":                    stdlib.NotFunc,
+	"notequal":               stdlib.NotEqualFunc,
+	"or":                     stdlib.OrFunc,
+	"subtract":               stdlib.SubtractFunc,
 	"abs":                    stdlib.AbsoluteFunc,
 	"ceil":                   stdlib.CeilFunc,
 	"chunklist":              stdlib.ChunklistFunc,

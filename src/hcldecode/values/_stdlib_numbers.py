@@ -1,7 +1,11 @@
 """go-cty's number functions: ``ceil``, ``floor``, ``log``, ``pow``, ``signum``,
-``parseint`` and ``range``, with go-cty's rules and messages
-(``function/stdlib/number.go``, ``sequence.go``), and :func:`go_int`, the
-conversion of a number argument to a Go ``int`` that many functions use."""
+``parseint`` and ``range``, and the functions behind HCL's operators under
+go-cty's names (``add``, ``subtract``, ``multiply``, ``divide``, ``modulo``,
+``negate``, ``greaterthan`` and the other comparisons, ``equal``,
+``notequal``, ``and``, ``or``, ``not``), with go-cty's rules and messages
+(``function/stdlib/number.go``, ``bool.go``, ``general.go``,
+``sequence.go``), and :func:`go_int`, the conversion of a number argument to
+a Go ``int`` that many functions use."""
 
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ from types import MappingProxyType
 
 from .._text import go_quote
 from ._function import Function, FunctionArgError, FunctionError, Parameter
-from ._types import DYNAMIC, NUMBER, STRING, ListType, Type
+from ._types import BOOL, DYNAMIC, NUMBER, STRING, ListType, Type
 from ._value import Value
 
 __all__ = ["NUMBER_FUNCTIONS", "go_int"]
@@ -261,6 +265,57 @@ def _range(args: Sequence[Value], _result: Type) -> Value:
     return Value.list(values, NUMBER)
 
 
+def _binary(param_type: Type, impl: Callable[[Value, Value], Value], result: Type) -> Function:
+    """go-cty's functions behind HCL's operators: ``add``, ``equal``, ``and``..."""
+    equality = param_type == DYNAMIC
+    params = [
+        Parameter(
+            name,
+            param_type,
+            allow_dynamic_type=True,
+            allow_null=equality,
+            allow_unknown=equality,
+        )
+        for name in ("a", "b")
+    ]
+    return Function(params, return_type=result, impl=lambda args, _ret: impl(args[0], args[1]))
+
+
+def _operator_functions() -> dict[str, Function]:
+    number_ops = {
+        "add": Value.add,
+        "subtract": Value.subtract,
+        "multiply": Value.multiply,
+        "divide": Value.divide,
+        "modulo": Value.modulo,
+    }
+    comparisons = {
+        "greaterthan": Value.greater_than,
+        "greaterthanorequalto": Value.greater_equal,
+        "lessthan": Value.less_than,
+        "lessthanorequalto": Value.less_equal,
+    }
+    functions = {name: _binary(NUMBER, op, NUMBER) for name, op in number_ops.items()}
+    functions |= {name: _binary(NUMBER, op, BOOL) for name, op in comparisons.items()}
+    functions |= {
+        "and": _binary(BOOL, Value.and_, BOOL),
+        "or": _binary(BOOL, Value.or_, BOOL),
+        "equal": _binary(DYNAMIC, Value.equals, BOOL),
+        "notequal": _binary(DYNAMIC, Value.not_equals, BOOL),
+        "negate": Function(
+            [Parameter("num", NUMBER, allow_dynamic_type=True)],
+            return_type=NUMBER,
+            impl=lambda args, _ret: args[0].negate(),
+        ),
+        "not": Function(
+            [Parameter("val", BOOL, allow_dynamic_type=True)],
+            return_type=BOOL,
+            impl=lambda args, _ret: args[0].not_(),
+        ),
+    }
+    return functions
+
+
 def _unary(name: str, impl: Callable[[Sequence[Value]], Value]) -> Function:
     return Function(
         [Parameter(name, NUMBER)], return_type=NUMBER, impl=lambda args, _ret: impl(args)
@@ -269,6 +324,7 @@ def _unary(name: str, impl: Callable[[Sequence[Value]], Value]) -> Function:
 
 NUMBER_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
     {
+        **_operator_functions(),
         "ceil": _unary("num", lambda args: _ceil_or_floor(args, math.ceil)),
         "floor": _unary("num", lambda args: _ceil_or_floor(args, math.floor)),
         "log": Function(
