@@ -1,4 +1,4 @@
-"""STDLIB functions (collections, sets, numbers, conversions, JSON) against go-cty 1.12.1.
+"""STDLIB functions (collections, sets, numbers, conversions, JSON, CSV) against go-cty 1.12.1.
 
 Each case is a call and what ``tools/gofuncs`` (go-cty's own functions)
 gives for it: the type and value (go-cty's JSON encoding, or "unknown") and
@@ -20,6 +20,110 @@ from hcldecode.values import STDLIB, STRING, Value, encode_json, type_to_json
 CTX = EvalContext({"unknown": Value.unknown(STRING), "nothing": Value.null(STRING)}, dict(STDLIB))
 
 CASES = [
+    (
+        'csvdecode("a,b\\n1,2\\n3,4\\n")',
+        {
+            "type": ["list", ["object", {"a": "string", "b": "string"}]],
+            "value": [{"a": "1", "b": "2"}, {"a": "3", "b": "4"}],
+            "diags": [],
+        },
+    ),
+    (
+        'csvdecode("a,b\\r\\n\\"x, y\\",\\"q\\"\\"r\\"\\r\\n\\n")',
+        {
+            "type": ["list", ["object", {"a": "string", "b": "string"}]],
+            "value": [{"a": "x, y", "b": 'q"r'}],
+            "diags": [],
+        },
+    ),
+    (
+        'csvdecode("a,b\\n1\\n")',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "csvdecode" failed: CSV parse error on line 2: wrong '
+                    "number of fields.",
+                    "t.hcl:1,1-11",
+                ]
+            ],
+        },
+    ),
+    (
+        'csvdecode("a,a\\n1,2\\n")',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "csvdecode" failed: duplicate column name "a".',
+                    "t.hcl:1,1-11",
+                ]
+            ],
+        },
+    ),
+    (
+        'csvdecode("")',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "csvdecode" failed: missing header line.',
+                    "t.hcl:1,1-11",
+                ]
+            ],
+        },
+    ),
+    (
+        'csvdecode("a\\n\\"open\\n")',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "csvdecode" failed: CSV parse error on line 2: extraneous '
+                    'or missing " in quoted-field.',
+                    "t.hcl:1,1-11",
+                ]
+            ],
+        },
+    ),
+    (
+        'csvdecode("a\\nx\\"y\\n")',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "csvdecode" failed: CSV parse error on line 2: bare " in '
+                    "non-quoted-field.",
+                    "t.hcl:1,1-11",
+                ]
+            ],
+        },
+    ),
+    (
+        'jsondecode("\\"\\\\q\\"")',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    "Call to function \"jsondecode\" failed: invalid character 'q' in string "
+                    "escape code.",
+                    "t.hcl:1,1-12",
+                ]
+            ],
+        },
+    ),
     ('add(1, "2")', {"type": "number", "value": 3, "diags": []}),
     (
         "divide(0, 0)",

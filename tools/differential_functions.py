@@ -29,7 +29,7 @@ from hcldecode.values import NUMBER, STDLIB, STRING, Value, type_to_json, value_
 from hcldecode.values._json import go_json_text
 
 _PIECES = ["a", "B", " ", "\t", "\n", "\r\n", "é", "e\u0301", "ǆ", "ß", "x_y", "-", ".", ",",
-           "ab", "\u00a0", "\u2003", "\u001c", "Ω", "日本", "1", "'"]  # fmt: skip
+           "ab", "\u00a0", "\u2003", "\u001c", "Ω", "日本", "1", "'", '"', '""', "\r"]  # fmt: skip
 
 
 def _string(rng: random.Random) -> str:

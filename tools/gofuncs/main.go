@@ -62,6 +62,7 @@ var functions = map[string]function.Function{
 	"values":                 stdlib.ValuesFunc,
 	"chomp":                  stdlib.ChompFunc,
 	"coalesce":               stdlib.CoalesceFunc,
+	"csvdecode":              stdlib.CSVDecodeFunc,
 	"concat":                 stdlib.ConcatFunc,
 	"hasindex":               stdlib.HasIndexFunc,
 	"indent":                 stdlib.IndentFunc,

@@ -26,6 +26,7 @@ from .._text import go_quote, iter_graphemes
 from . import _json as valuejson
 from ._convert import ConversionError, convert, unify_unsafe
 from ._function import Function, FunctionArgError, FunctionError, Parameter
+from ._gocsv import CSVError, CSVReader
 from ._limits import DEFAULT_LIMITS
 from ._number import NumberRangeError
 from ._stdlib_collections import COLLECTION_FUNCTIONS, CONVERSION_FUNCTIONS
@@ -37,6 +38,7 @@ from ._types import (
     STRING,
     ListType,
     MapType,
+    ObjectType,
     SetType,
     TupleType,
     Type,
@@ -217,6 +219,44 @@ def _split(args: Sequence[Value]) -> Value:
     return Value.list([Value.string(part) for part in parts])
 
 
+def _csv_header(text: str) -> list[str]:
+    reader = CSVReader(text)
+    try:
+        header = reader.read()
+    except CSVError as error:
+        raise FunctionError(f"CSV parse error on line {error.line}: {error.message}") from None
+    if header is None:
+        raise FunctionError("missing header line")
+    return header
+
+
+def _csvdecode_type(args: Sequence[Value]) -> Type:
+    if not args[0].is_known:
+        return DYNAMIC
+    names = _csv_header(args[0].as_str())
+    if len(set(names)) != len(names):
+        duplicate = next(n for i, n in enumerate(names) if n in names[:i])
+        raise FunctionError(f"duplicate column name {go_quote(duplicate)}")
+    return ListType(ObjectType(dict.fromkeys(names, STRING)))
+
+
+def _csvdecode(args: Sequence[Value], result: Type) -> Value:
+    assert isinstance(result, ListType) and isinstance(result.element, ObjectType)
+    names = _csv_header(args[0].as_str())
+    reader = CSVReader(args[0].as_str(), len(names))
+    reader.read()  # the header again
+    rows = []
+    while True:
+        try:
+            record = reader.read()
+        except CSVError as error:
+            raise FunctionError(f"CSV parse error on line {error.line}: {error.message}") from None
+        if record is None:
+            break
+        rows.append(Value.object(dict(zip(names, map(Value.string, record), strict=True))))
+    return Value.list(rows, result.element)
+
+
 def _string_pair(name: str, second: str, transform: Callable[[str, str], str]) -> Function:
     return _static(
         [Parameter(name, STRING), Parameter(second, STRING)],
@@ -357,8 +397,14 @@ def _go_json_error(text: str, error: json.JSONDecodeError) -> str:
     if not text.strip(" \t\r\n"):
         return "EOF"
     pos = error.pos
-    if pos >= len(text):
+    if pos >= len(text) or error.msg.startswith("Unterminated string"):
         return "unexpected EOF"
+    if error.msg.startswith("Invalid control character"):
+        return f"invalid character {_go_quote_byte(text[pos])} in string literal"
+    if error.msg.startswith("Invalid \\escape"):
+        if pos + 1 >= len(text):
+            return "unexpected EOF"
+        return f"invalid character {_go_quote_byte(text[pos + 1])} in string escape code"
     if error.msg.startswith("Extra data"):
         after_number = pos > 0 and text[pos - 1].isdigit()
         if after_number and text[pos] in ".eE":
@@ -492,6 +538,9 @@ STDLIB: Mapping[str, Function] = MappingProxyType(
         **COLLECTION_FUNCTIONS,
         **CONVERSION_FUNCTIONS,
         **NUMBER_FUNCTIONS,
+        "csvdecode": Function(
+            [Parameter("str", STRING)], return_type=_csvdecode_type, impl=_csvdecode
+        ),
         "chomp": _plain_string_function(lambda s: _TRAILING_NEWLINES.sub("", s)),
         "indent": _static([Parameter("spaces", NUMBER), Parameter("str", STRING)], STRING, _indent),
         "join": Function(
