@@ -81,13 +81,19 @@ def _reference_tool(session: nox.Session, command: str) -> Path:
             "golang-github-hashicorp-hcl-v2-dev",
             external=True,
         )
-    tool = Path(session.create_tmp()) / command
+    return _go_build(session, f"github.com/hashicorp/hcl/v2/cmd/{command}")
+
+
+def _go_build(session: nox.Session, package: str) -> Path:
+    """Build a Go program (a package path, or a folder of ours) in GOPATH mode against
+    Debian's sources; the path of the program."""
+    tool = Path(session.create_tmp()) / package.rstrip("/").rsplit("/", 1)[-1]
     session.run(
         "go",
         "build",
         "-o",
         str(tool),
-        f"github.com/hashicorp/hcl/v2/cmd/{command}",
+        package,
         env={"GOPATH": "/usr/share/gocode", "GO111MODULE": "off"},
         external=True,
     )
@@ -113,26 +119,8 @@ def differential(session: nox.Session) -> None:
     go-cty's standard library functions and ``hcldecode.values.STDLIB`` on generated calls."""
     reference = _reference_tool(session, "hcldec")
     formatter = _reference_tool(session, "hclfmt")
-    writer = Path(session.create_tmp()) / "gowrite"
-    session.run(
-        "go",
-        "build",
-        "-o",
-        str(writer),
-        "./tools/gowrite",
-        env={"GOPATH": "/usr/share/gocode", "GO111MODULE": "off"},
-        external=True,
-    )
-    functions = Path(session.create_tmp()) / "gofuncs"
-    session.run(
-        "go",
-        "build",
-        "-o",
-        str(functions),
-        "./tools/gofuncs",
-        env={"GOPATH": "/usr/share/gocode", "GO111MODULE": "off"},
-        external=True,
-    )
+    writer = _go_build(session, "./tools/gowrite")
+    functions = _go_build(session, "./tools/gofuncs")
     session.install("-e", ".")
     session.run("python", "tools/differential.py", str(reference), *session.posargs)
     session.run("python", "tools/differential_format.py", str(formatter), *session.posargs)
