@@ -88,12 +88,14 @@ from .values._callable import function
 from .values._convert import ConversionError
 from .values._function import Function, Parameter
 from .values._limits import DEFAULT_LIMITS, Limits, max_nesting
+from .values._stdlib import STDLIB
 from .values._value import Value
 
 __all__ = [
     "DEFAULT_LIMITS",
     "EXPRESSION",
     "EXPRESSION_CLOSURE",
+    "STDLIB",
     "Attribute",
     "AttributeSchema",
     "Block",
