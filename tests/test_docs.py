@@ -17,6 +17,7 @@ import contextlib
 import io
 import os
 import re
+import runpy
 import shlex
 import subprocess
 import sys
@@ -104,3 +105,9 @@ def test_every_page_is_found() -> None:
         "specs.md",
         "cli.md",
     } <= names
+
+
+def test_the_function_reference_is_written_from_the_functions() -> None:
+    generator = runpy.run_path(str(ROOT / "tools" / "gen_function_docs.py"))
+    page = (ROOT / "docs" / "function-reference.md").read_text(encoding="utf-8")
+    assert page == generator["page"]()

@@ -113,6 +113,16 @@ class Function:
         self._return_type = return_type
         self._impl = impl
 
+    def described(self, description: str) -> Function:
+        """The same function with another description."""
+        return Function(
+            self.params,
+            self.var_param,
+            return_type=self._return_type,
+            impl=self._impl,
+            description=description,
+        )
+
     def __repr__(self) -> str:
         names = [p.name for p in self.params]
         if self.var_param is not None:

@@ -30,6 +30,7 @@ from ._gocsv import CSVError, CSVReader
 from ._limits import DEFAULT_LIMITS
 from ._number import NumberRangeError
 from ._stdlib_collections import COLLECTION_FUNCTIONS, CONVERSION_FUNCTIONS
+from ._stdlib_descriptions import DESCRIPTIONS
 from ._stdlib_numbers import NUMBER_FUNCTIONS, go_int
 from ._types import (
     BOOL,
@@ -532,36 +533,36 @@ SPEC_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
 )
 
 
+_FUNCTIONS: dict[str, Function] = {
+    **{k: v for k, v in SPEC_FUNCTIONS.items() if k != "reverse"},
+    **COLLECTION_FUNCTIONS,
+    **CONVERSION_FUNCTIONS,
+    **NUMBER_FUNCTIONS,
+    "csvdecode": Function([Parameter("str", STRING)], return_type=_csvdecode_type, impl=_csvdecode),
+    "chomp": _plain_string_function(lambda s: _TRAILING_NEWLINES.sub("", s)),
+    "indent": _static([Parameter("spaces", NUMBER), Parameter("str", STRING)], STRING, _indent),
+    "join": Function(
+        [Parameter("separator", STRING)],
+        Parameter("lists", ListType(STRING)),
+        return_type=STRING,
+        impl=_join,
+    ),
+    "sort": Function(
+        [Parameter("list", ListType(STRING))], return_type=ListType(STRING), impl=_sort
+    ),
+    "split": _static(
+        [Parameter("separator", STRING), Parameter("str", STRING)], ListType(STRING), _split
+    ),
+    "strrev": SPEC_FUNCTIONS["reverse"],
+    "title": _plain_string_function(_title),
+    "trim": _string_pair("str", "cutset", lambda s, cut: s.strip(cut)),
+    "trimprefix": _string_pair("str", "prefix", lambda s, p: s.removeprefix(p)),
+    "trimspace": _plain_string_function(lambda s: s.strip(_GO_SPACES)),
+    "trimsuffix": _string_pair("str", "suffix", lambda s, p: s.removesuffix(p)),
+}
+
 STDLIB: Mapping[str, Function] = MappingProxyType(
-    {
-        **{k: v for k, v in SPEC_FUNCTIONS.items() if k != "reverse"},
-        **COLLECTION_FUNCTIONS,
-        **CONVERSION_FUNCTIONS,
-        **NUMBER_FUNCTIONS,
-        "csvdecode": Function(
-            [Parameter("str", STRING)], return_type=_csvdecode_type, impl=_csvdecode
-        ),
-        "chomp": _plain_string_function(lambda s: _TRAILING_NEWLINES.sub("", s)),
-        "indent": _static([Parameter("spaces", NUMBER), Parameter("str", STRING)], STRING, _indent),
-        "join": Function(
-            [Parameter("separator", STRING)],
-            Parameter("lists", ListType(STRING)),
-            return_type=STRING,
-            impl=_join,
-        ),
-        "sort": Function(
-            [Parameter("list", ListType(STRING))], return_type=ListType(STRING), impl=_sort
-        ),
-        "split": _static(
-            [Parameter("separator", STRING), Parameter("str", STRING)], ListType(STRING), _split
-        ),
-        "strrev": SPEC_FUNCTIONS["reverse"],
-        "title": _plain_string_function(_title),
-        "trim": _string_pair("str", "cutset", lambda s, cut: s.strip(cut)),
-        "trimprefix": _string_pair("str", "prefix", lambda s, p: s.removeprefix(p)),
-        "trimspace": _plain_string_function(lambda s: s.strip(_GO_SPACES)),
-        "trimsuffix": _string_pair("str", "suffix", lambda s, p: s.removesuffix(p)),
-    }
+    {name: fn.described(DESCRIPTIONS[name]) for name, fn in sorted(_FUNCTIONS.items())}
 )
 """go-cty's standard library under the names Terraform-style applications use,
 as far as hcldecode has it (see docs/functions.md): give it, or the functions
