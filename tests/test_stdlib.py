@@ -176,3 +176,59 @@ def test_the_library_is_read_only_and_names_go_ctys_functions_as_terraform_does(
     assert _call("reverse([1, 2])") == (Value.tuple([Value.number(2), Value.number(1)]), [])
     with pytest.raises(TypeError):
         STDLIB["x"] = STDLIB["upper"]  # type: ignore[index]
+
+
+def test_large_inputs_take_linear_time() -> None:
+    # Each of these was quadratic once: a CSV line cut field by field, distinct and
+    # the set functions comparing every pair, parseint's digit-by-digit sum.
+    header = ",".join(f"h{i}" for i in range(50_000))
+    row = ",".join(['"v""q"'] * 50_000)
+    ctx = EvalContext(
+        {
+            "csv": f"{header}\n{row}\n",
+            "items": [str(i % 100) for i in range(50_000)],
+            "digits": "7" * 100_000,
+        },
+        dict(STDLIB),
+    )
+    records, diags = parse_expression("csvdecode(csv)")[0].value(ctx)
+    assert not diags
+    assert (
+        records.elements()[0].items()
+        == {f"h{i}": Value.string('v"q') for i in range(50_000)}.items()
+    )
+    distinct, _ = parse_expression("length(distinct(items))")[0].value(ctx)
+    both = "length(setintersection(toset(items), toset(items)))"
+    common, _ = parse_expression(both)[0].value(ctx)
+    assert (distinct, common) == (Value.number(100), Value.number(100))
+    number, _ = parse_expression("parseint(digits, 10)")[0].value(ctx)
+    # 100,000 sevens, built without a decimal string (Python limits those).
+    assert number == Value.number(7 * (10**100_000 - 1) // 9)
+
+
+@pytest.mark.parametrize(
+    ("src", "detail"),
+    [
+        (
+            'parseint("1_0", 10)',
+            'Invalid value for "number" parameter: cannot parse "1_0" as a base 10 integer.',
+        ),
+        (
+            'parseint(" 10", 10)',
+            'Invalid value for "number" parameter: cannot parse " 10" as a base 10 integer.',
+        ),
+        (
+            'parseint("0x1f", 16)',
+            'Invalid value for "number" parameter: cannot parse "0x1f" as a base 16 integer.',
+        ),
+    ],
+)
+def test_parseint_takes_only_what_go_takes(src: str, detail: str) -> None:
+    assert [d[1] for d in _call(src)[1]] == [detail]
+
+
+def test_parseint_refuses_numbers_past_the_integer_limit() -> None:
+    ctx = EvalContext({"digits": "9" * 400_000}, dict(STDLIB))
+    _, diags = parse_expression("parseint(digits, 10)", "t.hcl")[0].value(ctx)
+    detail = 'Call to function "parseint" failed: the number is too large.'
+    assert [(d.summary, d.detail) for d in diags] == [("Error in function call", detail)]

@@ -64,17 +64,21 @@ class CSVReader:
             return None
         record_line = position_line = self._num_line
         fields: list[str] = []
-        more = True
-        while more:  # one field each time round
-            if not line or line[0] != '"':
-                i = line.find(",")
-                field = line[:i] if i >= 0 else line[: len(line) - _length_nl(line)]
-                if '"' in field:
-                    raise CSVError(self._num_line, BARE_QUOTE)
-                fields.append(field)
-                line, more = (line[i + 1 :], True) if i >= 0 else (line, False)
+        p = 0  # where the next field starts in ``line``: no slicing of what is left
+        while True:
+            if p < len(line) and line[p] == '"':
+                line, p, position_line, more = self._quoted(line, p + 1, fields, position_line)
+                if not more:
+                    break
                 continue
-            line, position_line, more = self._quoted(line[1:], fields, position_line)
+            comma = line.find(",", p)
+            end = comma if comma >= 0 else len(line) - _length_nl(line)
+            if line.find('"', p, end) >= 0:
+                raise CSVError(self._num_line, BARE_QUOTE)
+            fields.append(line[p:end])
+            if comma < 0:
+                break
+            p = comma + 1
         if self.fields_per_record > 0:
             if len(fields) != self.fields_per_record:
                 raise CSVError(record_line, FIELD_COUNT)
@@ -82,30 +86,33 @@ class CSVReader:
             self.fields_per_record = len(fields)
         return fields
 
-    def _quoted(self, line: str, fields: list[str], position_line: int) -> tuple[str, int, bool]:
-        """Read a quoted field (its opening quote read) into ``fields``; the rest of the
-        line, the line reached, and whether another field follows."""
+    def _quoted(
+        self, line: str, p: int, fields: list[str], position_line: int
+    ) -> tuple[str, int, int, bool]:
+        """Read the quoted field whose text starts at ``line[p]`` into ``fields``; the
+        line and position reached, the line number, and whether another field follows."""
         buffer: list[str] = []
         while True:
-            i = line.find('"')
-            if i >= 0:
-                buffer.append(line[:i])
-                line = line[i + 1 :]
-                following = line[:1]
+            quote = line.find('"', p)
+            if quote >= 0:
+                buffer.append(line[p:quote])
+                p = quote + 1
+                following = line[p : p + 1]
                 if following == '"':
                     buffer.append('"')
-                    line = line[1:]
+                    p += 1
                     continue
                 if following == ",":
                     fields.append("".join(buffer))
-                    return line[1:], position_line, True
-                if _length_nl(line) == len(line):
+                    return line, p + 1, position_line, True
+                if p == len(line) or line[p:] == "\n":
                     fields.append("".join(buffer))
-                    return line, position_line, False
+                    return line, p, position_line, False
                 raise CSVError(self._num_line, QUOTE)
-            if not line:
+            if p >= len(line):
                 raise CSVError(position_line, QUOTE)
-            buffer.append(line)
-            line, _ = self._read_line()  # the end of the text ends the field below
+            buffer.append(line[p:])
+            line, _ = self._read_line()  # the end of the text ends the field above
+            p = 0
             if line:
                 position_line += 1

@@ -129,12 +129,9 @@ def _contains(args: Sequence[Value], _result: Type) -> Value:
 def _distinct(args: Sequence[Value], result: Type) -> Value:
     if not args[0].is_wholly_known:
         return Value.unknown(result)
-    kept: list[Value] = []
-    for element in args[0].elements():
-        if not any(element.equals(seen).as_bool() for seen in kept):
-            kept.append(element)
     assert isinstance(result, ListType)
-    return Value.list(kept, result.element)
+    # Known values hash as they compare, so a dict keeps each first occurrence.
+    return Value.list(list(dict.fromkeys(args[0].elements())), result.element)
 
 
 def _chunklist(args: Sequence[Value], result: Type) -> Value:
@@ -478,11 +475,13 @@ def _set_operation(
 
 
 def _intersection(a: list[Value], b: list[Value]) -> list[Value]:
-    return [v for v in a if v in set(b)]
+    held = set(b)
+    return [v for v in a if v in held]
 
 
 def _subtraction(a: list[Value], b: list[Value]) -> list[Value]:
-    return [v for v in a if v not in set(b)]
+    held = set(b)
+    return [v for v in a if v not in held]
 
 
 def _symmetric_difference(a: list[Value], b: list[Value]) -> list[Value]:
@@ -496,7 +495,7 @@ def _set_has_element(args: Sequence[Value], _result: Type) -> Value:
     assert isinstance(collection.type, SetType)
     if collection.type.element != element.type:
         return FALSE
-    return TRUE if element in set(collection.elements()) else FALSE
+    return TRUE if element in collection.elements() else FALSE
 
 
 _Combine = Callable[[list[Value], list[Value]], list[Value]]

@@ -17,6 +17,7 @@ from types import MappingProxyType
 
 from .._text import go_quote
 from ._function import Function, FunctionArgError, FunctionError, Parameter
+from ._limits import DEFAULT_LIMITS
 from ._types import BOOL, DYNAMIC, NUMBER, STRING, ListType, Type
 from ._value import Value
 
@@ -221,15 +222,28 @@ def _go_parse_int(text: str, base: int) -> int | None:
     if text[:1] in ("+", "-"):
         sign = -1 if text[0] == "-" else 1
         text = text[1:]
-    if not text:
+    digits = text if base > 36 else text.lower()
+    allowed = _DIGITS[:base] if base > 36 else _DIGITS[:base].lower()
+    if not digits or digits.strip(allowed):
         return None
-    total = 0
-    for char in text:
-        digit = _DIGITS.find(char if base > 36 else char.lower())
-        if not 0 <= digit < base:
-            return None
-        total = total * base + digit
-    return sign * total
+    if len(digits) * math.log2(base) > DEFAULT_LIMITS.max_integer_bits:
+        raise FunctionError("the number is too large")
+    return sign * _digits_value(digits, base)
+
+
+def _digits_value(digits: str, base: int) -> int:
+    """The value of valid ``digits``, halving long runs (linear-time pieces: Python's own
+    conversion refuses more than a few thousand digits in most bases)."""
+    if len(digits) <= 600:
+        if base <= 36:
+            return int(digits, base)
+        total = 0
+        for char in digits:
+            total = total * base + _DIGITS.index(char)
+        return total
+    half = len(digits) // 2
+    scale: int = base ** (len(digits) - half)
+    return _digits_value(digits[:half], base) * scale + _digits_value(digits[half:], base)
 
 
 def _range(args: Sequence[Value], _result: Type) -> Value:
