@@ -34,7 +34,7 @@ from hcldecode.values import (
     to_value,
 )
 from hcldecode.values._number import to_string as number_text
-from hcldecode.values._python import is_optional_annotation, type_for_annotation
+from hcldecode.values._python import nullable, type_for_annotation
 
 
 def s(text: str) -> Value:
@@ -273,11 +273,25 @@ def test_type_for_annotation_rejects(annotation: Any, message: str) -> None:
     assert str(info.value).startswith(message)
 
 
-def test_is_optional_annotation() -> None:
-    assert is_optional_annotation(int | None)
-    assert is_optional_annotation(Optional[str])  # noqa: UP045
-    assert not is_optional_annotation(int)
-    assert not is_optional_annotation(int | str)
+def test_nullable_annotations() -> None:
+    assert nullable(int | None)
+    assert nullable(Optional[str])  # noqa: UP045
+    assert nullable(Annotated[str | None, "doc"])
+    assert nullable(Any)
+    assert not nullable(int)
+    assert not nullable(int | str)
+
+
+@attrs.define
+class Private:
+    _host: str
+    _hidden: int = attrs.field(default=0, init=False)
+
+
+def test_private_attrs_fields_are_objects_under_their_parameter_names() -> None:
+    value = to_value(Private("h"))
+    assert value == Value.object({"host": Value.string("h")})
+    assert to_python(value, Private) == Private("h")
 
 
 def test_object_type_of_nested_data() -> None:

@@ -170,6 +170,47 @@ def test_defaults_are_left_out_unless_asked_for() -> None:
     )
 
 
+@attrs.define
+class Origin:
+    _host: str
+    _port: int = 443
+
+
+@attrs.define
+class Route:
+    _name: Annotated[str, hcl.label()]
+    _origin: Origin
+    _weight: int = 1
+
+
+@attrs.define
+class Routes:
+    _routes: Annotated[list[Route], hcl.block("route")]
+
+
+def test_private_attrs_fields_are_written_under_their_parameter_names() -> None:
+    # attrs names the parameter of an attribute ``_x`` ``x``; that is the HCL name too.
+    routes = Routes([Route("a", Origin("example.com"), 2), Route("b", Origin("b.test", 80))])
+    text = hcl.dumps(routes)
+    assert text == (
+        'route "a" {\n'
+        "  origin = {\n"
+        '    host = "example.com"\n'
+        "    port = 443\n"
+        "  }\n"
+        "  weight = 2\n"
+        "}\n"
+        "\n"
+        'route "b" {\n'
+        "  origin = {\n"
+        '    host = "b.test"\n'
+        "    port = 80\n"
+        "  }\n"
+        "}\n"
+    )
+    assert hcl.loads(text, Routes) == routes
+
+
 @dataclasses.dataclass
 class Nulls:
     kept: Annotated[str | None, hcl.attr(null="value")] = "x"

@@ -15,6 +15,7 @@ from typing import Any
 
 import attrs
 
+from ..values._python import init_fields
 from ._markers import (
     AttrMarker,
     BlockMarker,
@@ -45,13 +46,16 @@ class ClassField:
 
     ``annotation`` is the field's type without its ``Annotated`` wrapper;
     ``marker`` is its hcldecode marker (an attribute when there is none);
-    ``hcl_name`` the HCL name the marker gives, or the field's name.
+    ``hcl_name`` the HCL name the marker gives, or the field's name;
+    ``attribute`` the Python attribute that holds the value (an attrs
+    field ``_x`` is the parameter ``x``).
     """
 
     name: str
     annotation: Any
     marker: Marker
     has_default: bool
+    attribute: str
 
     @property
     def hcl_name(self) -> str:
@@ -80,24 +84,7 @@ def class_fields(cls: type) -> tuple[ClassField, ...]:
 
 
 def _read(cls: type) -> tuple[ClassField, ...]:
-    if dataclasses.is_dataclass(cls):
-        raw = [
-            (
-                f.name,
-                f.default is not dataclasses.MISSING
-                or f.default_factory is not dataclasses.MISSING,
-                f.name,
-            )
-            for f in dataclasses.fields(cls)
-            if f.init
-        ]
-    elif attrs.has(cls):
-        raw = [
-            (a.alias or a.name, a.default is not attrs.NOTHING, a.name)
-            for a in attrs.fields(cls)
-            if a.init
-        ]
-    else:
+    if not is_config_class(cls):
         raise SchemaError(
             f"{getattr(cls, '__qualname__', cls)!s} is not a dataclass or attrs class"
         )
@@ -109,7 +96,7 @@ def _read(cls: type) -> tuple[ClassField, ...]:
             "classes it refers to at module level"
         ) from exc
     fields = []
-    for name, has_default, attribute in raw:
+    for name, attribute, has_default in init_fields(cls):
         annotation = hints.get(attribute)
         if annotation is None:
             raise SchemaError(f"{cls.__qualname__}.{name} has no type annotation")
@@ -120,7 +107,7 @@ def _read(cls: type) -> tuple[ClassField, ...]:
         if len(markers) > 1:
             raise SchemaError(f"{cls.__qualname__}.{name} has more than one hcldecode marker")
         marker = markers[0] if markers else AttrMarker()
-        fields.append(ClassField(name, annotation, marker, has_default))
+        fields.append(ClassField(name, annotation, marker, has_default, attribute))
     seen: dict[str, str] = {}
     for f in fields:
         if not isinstance(f.marker, AttrMarker | BlockMarker):

@@ -59,6 +59,8 @@ class FieldInfo:
     annotation: Any
     required: bool
     has_default: bool
+    #: The Python attribute holding the value (``name`` is the ``__init__`` parameter).
+    attribute: str
     plan: TypePlan | None = None
     block_shape: BlockShape | None = None
     block_class: type | None = None
@@ -215,6 +217,7 @@ def _field(cls: type, cf: ClassField, types: ConfigTypes) -> FieldInfo:
             base,
             required,
             rf.has_default,
+            rf.attribute,
             plan=plan,
             null=marker.null,
         )
@@ -242,6 +245,7 @@ def _field(cls: type, cf: ClassField, types: ConfigTypes) -> FieldInfo:
             base,
             required and shape in ("one", "attributes") and not optional,
             rf.has_default,
+            rf.attribute,
             block_shape=shape,
             block_class=None if shape == "attributes" else element,
             min_items=min_items,
@@ -254,7 +258,9 @@ def _field(cls: type, cf: ClassField, types: ConfigTypes) -> FieldInfo:
     if isinstance(marker, LabelMarker):
         if base is not str:
             raise SchemaError(f"{where}: a label field must be of type str, not {base!r}")
-        return FieldInfo(rf.name, "label", cf.hcl_name, base, required, rf.has_default)
+        return FieldInfo(
+            rf.name, "label", cf.hcl_name, base, required, rf.has_default, rf.attribute
+        )
     if isinstance(marker, RemainMarker | BodyMarker):
         inner, optional = strip_optional(base)
         value = _str_dict_value(inner) if isinstance(marker, RemainMarker) else None
@@ -267,6 +273,7 @@ def _field(cls: type, cf: ClassField, types: ConfigTypes) -> FieldInfo:
                 base,
                 False,
                 rf.has_default,
+                rf.attribute,
                 optional_none=optional,
                 value_type=value,
             )
@@ -281,7 +288,14 @@ def _field(cls: type, cf: ClassField, types: ConfigTypes) -> FieldInfo:
             )
         kind_name: FieldKind = "remain" if isinstance(marker, RemainMarker) else "body"
         return FieldInfo(
-            rf.name, kind_name, rf.name, base, False, rf.has_default, optional_none=optional
+            rf.name,
+            kind_name,
+            rf.name,
+            base,
+            False,
+            rf.has_default,
+            rf.attribute,
+            optional_none=optional,
         )
     inner, optional = strip_optional(base)
     if inner is not Range:
@@ -293,6 +307,7 @@ def _field(cls: type, cf: ClassField, types: ConfigTypes) -> FieldInfo:
         base,
         False,
         rf.has_default,
+        rf.attribute,
         range_marker=marker,
         optional_none=optional,
     )

@@ -51,7 +51,7 @@ def encode(obj: object, types: ConfigTypes, *, syntax: str, defaults: bool) -> s
         raise TypeError(f"encode() needs an instance of a configuration class, not {obj!r}")
     if syntax not in ("native", "json"):
         raise ValueError(f"syntax must be 'native' or 'json', not {syntax!r}")
-    items = list(_items(obj, types, defaults))
+    items = list(_items(obj, _Walk(types, defaults)))
     if syntax == "json":
         return _json_object(items, "") + "\n"
     text = "".join(_native_lines(items))
@@ -82,13 +82,30 @@ class _Block:
     cls: builtins.type | None = None
 
 
-def _items(obj: object, types: ConfigTypes, defaults: bool) -> Iterator[_Attr | _Block]:
+@attrs.frozen
+class _Walk:
+    """One object being written: the types, whether fields equal to their defaults
+    are written, and the defaults of each class met (computed once)."""
+
+    types: ConfigTypes
+    defaults: bool
+    known: dict[type, dict[str, Any]] = attrs.field(factory=dict)
+
+    def defaults_of(self, cls: type) -> dict[str, Any]:
+        found = self.known.get(cls)
+        if found is None:
+            found = self.known[cls] = _defaults(cls)
+        return found
+
+
+def _items(obj: object, walk: _Walk) -> Iterator[_Attr | _Block]:
     """The attributes and blocks that ``obj`` (of a configuration class) holds."""
+    types = walk.types
     info = class_info(type(obj), types)
-    own_defaults = _defaults(type(obj))
+    own_defaults = walk.defaults_of(type(obj))
     for field in info.fields:
-        value = getattr(obj, field.name)
-        if not defaults and _equal(value, own_defaults.get(field.name, _NO_DEFAULT)):
+        value = getattr(obj, field.attribute)
+        if not walk.defaults and _equal(value, own_defaults.get(field.name, _NO_DEFAULT)):
             continue
         if field.kind == "attr":
             if value is None and not field.required and field.null != "value":
@@ -100,7 +117,7 @@ def _items(obj: object, types: ConfigTypes, defaults: bool) -> Iterator[_Attr | 
                 continue
             yield _attr(field.hcl_name, value, field, types)
         elif field.kind == "block":
-            yield from _blocks(value, field, types, defaults)
+            yield from _blocks(value, field, walk)
         elif field.kind == "remain" and field.value_type is not None:
             for name, element in value.items():
                 yield _attr(name, element, field, types)
@@ -118,9 +135,8 @@ def _attr(name: str, value: Any, field: FieldInfo, types: ConfigTypes) -> _Attr:
         raise type(exc)(f"{field.name}: {exc}") from None
 
 
-def _blocks(
-    value: Any, field: FieldInfo, types: ConfigTypes, defaults: bool
-) -> Iterator[_Attr | _Block]:
+def _blocks(value: Any, field: FieldInfo, walk: _Walk) -> Iterator[_Attr | _Block]:
+    types = walk.types
     if value is None:
         return
     if field.block_shape == "attributes":
@@ -137,8 +153,8 @@ def _blocks(
         elements = list(value)
     for element in elements:
         info = class_info(type(element), types)
-        labels = tuple(getattr(element, f.name) for f in info.labels)
-        yield _Block(field.hcl_name, labels, tuple(_items(element, types, defaults)), type(element))
+        labels = tuple(getattr(element, f.attribute) for f in info.labels)
+        yield _Block(field.hcl_name, labels, tuple(_items(element, walk)), type(element))
 
 
 def _dict_leaves(value: Mapping[str, Any], depth: int) -> Iterator[Any]:
@@ -193,7 +209,7 @@ def update(body: DocumentBody, obj: object, types: ConfigTypes, *, defaults: boo
     """
     if not types.is_object_class(type(obj)) or isinstance(obj, type):
         raise TypeError(f"update() needs an instance of a configuration class, not {obj!r}")
-    _update(body, list(_items(obj, types, defaults)), type(obj), types)
+    _update(body, list(_items(obj, _Walk(types, defaults))), type(obj), types)
 
 
 def _update(

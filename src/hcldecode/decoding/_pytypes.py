@@ -99,7 +99,13 @@ class ConfigTypes(PythonTypes):
                     f"plain attributes; {field.name!r} is not"
                 )
             fields.append(
-                ObjectField(field.name, field.hcl_name, field.annotation, field.has_default)
+                ObjectField(
+                    field.name,
+                    field.hcl_name,
+                    field.annotation,
+                    field.has_default,
+                    field.attribute,
+                )
             )
         return tuple(fields)
 

@@ -71,7 +71,7 @@ __all__ = [
     "ObjectField",
     "PythonTypes",
     "TypeRule",
-    "is_optional_annotation",
+    "init_fields",
     "path_text",
     "strip_optional",
     "to_python",
@@ -133,13 +133,40 @@ class ObjectField:
     """One field of a class whose instances are HCL objects.
 
     ``name`` is the ``__init__`` parameter, ``hcl_name`` the object's
-    attribute name, ``annotation`` the field's type.
+    attribute name, ``annotation`` the field's type, ``attribute`` the
+    Python attribute that holds the field (an attrs field ``_x`` is
+    the parameter ``x``).
     """
 
     name: str
     hcl_name: str
     annotation: Any
     has_default: bool
+    attribute: str
+
+
+def init_fields(cls: type) -> list[tuple[str, str, bool]]:
+    """The ``__init__`` parameters of a dataclass or attrs class, in order.
+
+    Each is ``(parameter, attribute, has_default)``: the parameter name, the
+    attribute that holds its value, and whether it may be left out.
+    """
+    if dataclasses.is_dataclass(cls):
+        return [
+            (
+                f.name,
+                f.name,
+                f.default is not dataclasses.MISSING
+                or f.default_factory is not dataclasses.MISSING,
+            )
+            for f in dataclasses.fields(cls)
+            if f.init
+        ]
+    return [
+        (a.alias or a.name, a.name, a.default is not attrs.NOTHING)
+        for a in attrs.fields(cls)
+        if a.init
+    ]
 
 
 @attrs.frozen
@@ -225,20 +252,11 @@ class PythonTypes:
 
     def object_fields(self, cls: type) -> tuple[ObjectField, ...]:
         """The fields of a dataclass or attrs class whose instances are HCL objects."""
-        if dataclasses.is_dataclass(cls):
-            raw = [
-                (
-                    f.name,
-                    f.default is not dataclasses.MISSING
-                    or f.default_factory is not dataclasses.MISSING,
-                )
-                for f in dataclasses.fields(cls)
-                if f.init
-            ]
-        else:
-            raw = [(a.alias or a.name, a.default is not attrs.NOTHING) for a in attrs.fields(cls)]
         hints = typing.get_type_hints(cls)
-        return tuple(ObjectField(n, n, hints.get(n, Any), d) for n, d in raw)
+        return tuple(
+            ObjectField(name, name, hints.get(attribute, Any), has_default, attribute)
+            for name, attribute, has_default in init_fields(cls)
+        )
 
     def is_object_class(self, tp: object) -> bool:
         """True for the classes whose instances are HCL objects: dataclasses and attrs classes."""
@@ -440,7 +458,7 @@ class PythonTypes:
             fields = self.object_fields(type(obj))
             return Value.object(
                 {
-                    f.hcl_name: self._to_value(getattr(obj, f.name), f"{path}.{f.name}")
+                    f.hcl_name: self._to_value(getattr(obj, f.attribute), f"{path}.{f.name}")
                     for f in fields
                 }
             )
@@ -629,11 +647,6 @@ def nullable(annotation: Any) -> bool:
     return False
 
 
-def is_optional_annotation(annotation: Any) -> bool:
-    """Whether the annotation says ``T | None`` (``Optional[T]``) or is ``None`` itself."""
-    return annotation not in (Any, object) and nullable(annotation)
-
-
 def _at(path: str) -> str:
     return f" at {path}" if path else ""
 
@@ -775,7 +788,8 @@ def _structure_timedelta(value: Value, _tp: Any) -> datetime.timedelta:
 def _structure_bare_list(value: Value, _tp: Any) -> list[Any]:
     if not isinstance(value.type, ListType | TupleType | SetType):
         _fail("a list is required")
-    return list(_plain(value))
+    items: list[Any] = _plain(value)
+    return items
 
 
 def _structure_bare_tuple(value: Value, _tp: Any) -> tuple[Any, ...]:
@@ -785,20 +799,12 @@ def _structure_bare_tuple(value: Value, _tp: Any) -> tuple[Any, ...]:
 def _structure_bare_dict(value: Value, _tp: Any) -> dict[str, Any]:
     if not isinstance(value.type, ObjectType | MapType):
         _fail("an object is required")
-    return dict(_plain(value))
-
-
-def _python_of(value: Value) -> Any:
-    if value.type == NUMBER:
-        n = value.as_number()
-        return n if isinstance(n, int) else value.as_decimal()
-    if value.type == STRING:
-        return value.as_str()
-    return value.as_bool()
+    fields: dict[str, Any] = _plain(value)
+    return fields
 
 
 def _structure_enum(value: Value, tp: Any) -> enum.Enum:
-    raw = _python_of(value)
+    raw = _plain(value)
     for member in tp:
         if _same_literal(member.value, raw):
             return typing.cast(enum.Enum, member)
@@ -807,7 +813,7 @@ def _structure_enum(value: Value, tp: Any) -> enum.Enum:
 
 
 def _structure_literal(value: Value, tp: Any) -> Any:
-    raw = _python_of(value)
+    raw = _plain(value)
     for choice in typing.get_args(tp):
         if _same_literal(choice, raw):
             return choice
