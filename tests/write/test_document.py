@@ -12,6 +12,7 @@ from value_strategies import hcl_values, nfc_text
 from hcldecode.native import parse_config, parse_traversal_abs
 from hcldecode.values import NUMBER, STRING, Value
 from hcldecode.write import Document, new_document, parse_document, value_text
+from hcldecode.write._document import Body
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -67,6 +68,34 @@ def test_a_corpus_file_is_written_back_byte_for_byte(
 )
 def test_odd_files_are_written_back_byte_for_byte(src: bytes) -> None:
     assert _parsed(src).to_bytes() == src
+
+
+@pytest.mark.parametrize("src", [b"", b"a = 1", b"b {\n}\n", b"c {}", SOURCE.encode()])
+def test_the_last_token_is_found_without_walking(src: bytes) -> None:
+    # Appending looks only at the end of a body; each part knows its last token.
+    def check(body: Body) -> None:
+        assert body._last_token() is next(reversed([None, *body.tokens()]))
+        for item in body.attributes.values():
+            assert item._last_token() is list(item.tokens())[-1]
+        for block in body.blocks():
+            assert block._last_token() is list(block.tokens())[-1]
+            check(block.body)
+
+    check(_parsed(src).body)
+
+
+def test_renamed_and_removed_attributes_are_found_by_their_new_names() -> None:
+    doc = _parsed("a = 1\nb = 2\n")
+    assert doc.body.rename_attribute("a", "c")
+    assert not doc.body.rename_attribute("a", "d")
+    assert not doc.body.rename_attribute("b", "c")
+    doc.body.set_attribute("c", 3)
+    doc.body.set_attribute("a", 4)
+    assert doc.body.remove_attribute("b") is not None
+    assert doc.body.get_attribute("b") is None
+    doc.body.set_attribute("b", 5)
+    assert doc.text == "c = 3\na = 4\nb = 5\n"
+    assert list(doc.body.attributes) == ["c", "a", "b"]
 
 
 def test_example_files_are_written_back_byte_for_byte() -> None:

@@ -89,6 +89,10 @@ class Attribute:
         yield from self._expr
         yield from self._tail
 
+    def _last_token(self) -> Token:
+        """The last of :meth:`tokens`, found without walking them."""
+        return self._tail[-1] if self._tail else self._expr[-1] if self._expr else self._eq
+
     def __repr__(self) -> str:
         return f"<Attribute {self.name} = {self.expression_text}>"
 
@@ -142,6 +146,13 @@ class Block:
         yield from self._close
         yield from self._tail
 
+    def _last_token(self) -> Token:
+        """The last of :meth:`tokens`, found without walking them."""
+        for part in (self._tail, self._close):
+            if part:
+                return part[-1]
+        return self.body._last_token() or (self._open or self._head)[-1]
+
     def __repr__(self) -> str:
         labels = "".join(f" {quoted_string(label)}" for label in self._labels)
         return f"<Block {self.type}{labels}>"
@@ -154,7 +165,7 @@ class Body:
     """The attributes and blocks of a document or a block, in order, with what lies
     between them (blank lines, comments of their own)."""
 
-    __slots__ = ("_braces", "_depth", "_items")
+    __slots__ = ("_braces", "_depth", "_items", "_names")
 
     def __init__(
         self,
@@ -163,6 +174,9 @@ class Body:
         braces: tuple[list[Token], list[Token]] | None = None,
     ) -> None:
         self._items = items
+        # The attributes by name, kept with ``_items`` so that setting one is not a
+        # search (a document has each name once: the parser refuses duplicates).
+        self._names = {i.name: i for i in items if isinstance(i, Attribute)}
         self._depth = depth
         # The tokens of a block's opening and closing braces, for bodies of blocks.
         self._braces = braces
@@ -182,7 +196,7 @@ class Body:
         return {i.name: i for i in self._items if isinstance(i, Attribute)}
 
     def get_attribute(self, name: str) -> Attribute | None:
-        return self.attributes.get(name)
+        return self._names.get(name)
 
     def blocks(self, type: str | None = None) -> list[Block]:
         """The blocks, in order; only those of ``type`` if given."""
@@ -220,17 +234,18 @@ class Body:
     def rename_attribute(self, old: str, new: str) -> bool:
         """Rename an attribute, keeping its value and comments; false if there is no
         ``old`` or there already is a ``new``."""
-        attributes = self.attributes
-        if old not in attributes or new in attributes:
+        names = self._names
+        if old not in names or new in names:
             return False
         _check_name(new)
-        attribute = attributes[old]
+        attribute = names.pop(old)
         attribute._name = Token(K.IDENT, new, attribute._name.spaces_before, attribute._name.space)
+        names[new] = attribute
         return True
 
     def remove_attribute(self, name: str) -> Attribute | None:
         """Remove an attribute and its comments; the removed one, or ``None``."""
-        attribute = self.attributes.get(name)
+        attribute = self._names.pop(name, None)
         if attribute is not None:
             self._items.remove(attribute)
         return attribute
@@ -238,12 +253,13 @@ class Body:
     def _set(self, name: str, expression: str) -> Attribute:
         _check_name(name)
         made = self._laid_out(f"{name} = {expression}\n")
-        existing = self.attributes.get(name)
+        existing = self._names.get(name)
         if existing is not None:
             existing._expr = made[2:-1]
             return existing
         attribute = Attribute([], made[0], made[1], made[2:-1], made[-1:])
         self._append(attribute)
+        self._names[name] = attribute
         return attribute
 
     # ------------------------------------------------------------------ blocks
@@ -316,10 +332,14 @@ class Body:
         self._items.append(item)
 
     def _last_token(self) -> Token | None:
-        last = None
-        for last in self.tokens():  # noqa: B007 (the loop finds the last)
-            pass
-        return last
+        """The last of :meth:`tokens` (``None`` for an empty body), found without
+        walking them."""
+        for item in reversed(self._items):
+            if not isinstance(item, list):
+                return item._last_token()
+            if item:
+                return item[-1]
+        return None
 
 
 def _indent(token: Token, spaces: int) -> None:
