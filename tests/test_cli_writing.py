@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from hcldecode.cli._main import main
 from test_cli import run_command
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -90,6 +93,22 @@ def test_fmt_leaves_files_with_syntax_errors_alone_and_exits_2(tree: Path) -> No
     assert missing.stderr == (
         b"hcldecode fmt: error: cannot read nothing.hcl: No such file or directory\n"
     )
+
+
+def test_fmt_write_reports_a_file_it_cannot_write(
+    tree: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def refuse(self: Path, data: bytes) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(self))
+
+    monkeypatch.chdir(tree)
+    monkeypatch.setattr(Path, "write_bytes", refuse)
+    assert main(["fmt", "--write", "a.hcl", "good.hcl"]) == 2
+    assert capsys.readouterr() == (
+        "a.hcl\n",
+        "hcldecode fmt: error: cannot write a.hcl: No space left on device\n",
+    )
+    assert (tree / "a.hcl").read_bytes() == b'a=1\nbb = "x"\n'
 
 
 def test_convert_writes_the_other_syntax_and_reads_back(tmp_path: Path) -> None:

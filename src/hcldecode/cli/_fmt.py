@@ -83,9 +83,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         try:
             src = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
         except OSError as error:
-            err.write(
-                f"hcldecode fmt: error: cannot read {terminal_safe(name)}: {error.strerror}\n"
-            )
+            _file_error(err, "read", name, error)
             status = SYNTAX_ERRORS
             continue
         label = "<stdin>" if name == "-" else name
@@ -108,10 +106,18 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 if args.check and status == OK:
                     status = CHANGES_FOUND
             if args.write and changed and not args.check:
-                Path(name).write_bytes(formatted)
+                try:
+                    Path(name).write_bytes(formatted)
+                except OSError as error:
+                    _file_error(err, "write", name, error)
+                    status = SYNTAX_ERRORS
         elif not args.diff:
             _write_bytes(out, formatted)
     return status
+
+
+def _file_error(err: TextIO, verb: str, name: str, error: OSError) -> None:
+    err.write(f"hcldecode fmt: error: cannot {verb} {terminal_safe(name)}: {error.strerror}\n")
 
 
 def _write_bytes(out: TextIO, data: bytes) -> None:
