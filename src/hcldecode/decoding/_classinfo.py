@@ -266,18 +266,7 @@ def _field(cls: type, cf: ClassField, types: ConfigTypes) -> FieldInfo:
         value = _str_dict_value(inner) if isinstance(marker, RemainMarker) else None
         if value is not None:
             _check_value_type(where, value, types)
-            return FieldInfo(
-                rf.name,
-                "remain",
-                rf.name,
-                base,
-                False,
-                rf.has_default,
-                rf.attribute,
-                optional_none=optional,
-                value_type=value,
-            )
-        if inner is not Body:
+        elif inner is not Body:
             if isinstance(marker, RemainMarker):
                 raise SchemaError(
                     f"{where}: a remain() field must be of type hcl.Body, hcl.Body | None "
@@ -296,6 +285,7 @@ def _field(cls: type, cf: ClassField, types: ConfigTypes) -> FieldInfo:
             rf.has_default,
             rf.attribute,
             optional_none=optional,
+            value_type=value,
         )
     inner, optional = strip_optional(base)
     if inner is not Range:
