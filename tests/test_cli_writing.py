@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hcldecode.cli._main import main
+from hcldecode.cli import main
 from test_cli import run_command
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -11,8 +11,7 @@ from value_strategies import hcl_values, nfc_text
 
 from hcldecode.native import parse_config, parse_traversal_abs
 from hcldecode.values import NUMBER, STRING, Value
-from hcldecode.write import Document, new_document, parse_document, value_text
-from hcldecode.write._document import Body
+from hcldecode.write import Body, Document, new_document, parse_document, value_text
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
