@@ -111,6 +111,21 @@ def test_fmt_write_reports_a_file_it_cannot_write(
     assert (tree / "a.hcl").read_bytes() == b'a=1\nbb = "x"\n'
 
 
+def test_fmt_reports_a_directory_it_cannot_list(
+    tree: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def refuse(self: Path) -> list[Path]:
+        raise OSError(errno.EACCES, os.strerror(errno.EACCES), str(self))
+
+    monkeypatch.chdir(tree)
+    monkeypatch.setattr(Path, "iterdir", refuse)
+    assert main(["fmt", "--check", "sub", "a.hcl"]) == 2
+    assert capsys.readouterr() == (
+        "a.hcl\n",
+        "hcldecode fmt: error: cannot list sub: Permission denied\n",
+    )
+
+
 def test_convert_writes_the_other_syntax_and_reads_back(tmp_path: Path) -> None:
     example = ROOT / "examples" / "webservice"
     common = (

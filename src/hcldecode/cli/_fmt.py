@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import difflib
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
@@ -62,15 +61,24 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     add_diagnostic_options(sub)
 
 
-def _files(args: argparse.Namespace) -> Iterator[str]:
+def _files(args: argparse.Namespace, err: TextIO) -> tuple[list[str], bool]:
+    """The files the paths name, and whether all could be listed (those that could
+    not are reported)."""
     suffixes = tuple(args.suffixes or [".hcl"])
+    names: list[str] = []
+    listed = True
     for name in args.paths:
         path = Path(name)
         if name != "-" and path.is_dir():
-            found = path.rglob("*") if args.recursive else path.iterdir()
-            yield from sorted(str(p) for p in found if p.is_file() and p.name.endswith(suffixes))
+            try:
+                found = path.rglob("*") if args.recursive else path.iterdir()
+                names += sorted(str(p) for p in found if p.is_file() and p.name.endswith(suffixes))
+            except OSError as error:
+                _file_error(err, "list", name, error)
+                listed = False
         else:
-            yield name
+            names.append(name)
+    return names, listed
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -78,8 +86,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.write and "-" in args.paths:
         err.write("hcldecode fmt: error: --write cannot rewrite standard input\n")
         return SYNTAX_ERRORS
-    status = OK
-    for name in _files(args):
+    names, listed = _files(args, err)
+    status = OK if listed else SYNTAX_ERRORS
+    for name in names:
         try:
             src = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
         except OSError as error:
