@@ -18,7 +18,7 @@ import hcldecode as hcl
 from hcldecode import json as hcljson
 from hcldecode import native
 from hcldecode.model import EvalContext
-from hcldecode.values import DEFAULT_LIMITS, NUMBER, Limits, Value
+from hcldecode.values import DEFAULT_LIMITS, NUMBER, STDLIB, Limits, Value, current_limits
 
 
 def _nest(levels: int, first: str, step: str) -> str:
@@ -206,6 +206,28 @@ def test_a_decoder_applies_its_limits_with_and_without_variables() -> None:
         ("String too long", "t.hcl:1,5-15")
     ]
     assert hcl.Decoder().loads('a = "${"ab"}${"ab"}"\n', Config) == Config("abab")
+
+
+def test_functions_see_the_limits_of_the_evaluation_that_calls_them() -> None:
+    seen: list[Limits] = []
+
+    def limit_of_strings() -> int:
+        seen.append(current_limits())
+        return current_limits().max_string_length
+
+    small = Limits(max_string_length=9)
+    ctx = EvalContext(functions={**STDLIB, "limit": limit_of_strings}, limits=small)
+    assert _evaluate("a = limit()\n", ctx) == (Value.number(9), [])
+    assert _evaluate("a = limit()\n", ctx.child({"x": 1}))[0] == Value.number(9)
+    assert _evaluate('a = indent(2, "a\\nb\\nc\\n")\n', ctx)[1] == [
+        (
+            "Error in function call",
+            'Call to function "indent" failed: the result would be longer than 9 characters.',
+            "t.hcl:1,5-12",
+        )
+    ]
+    assert seen == [small, small]
+    assert current_limits() is DEFAULT_LIMITS
 
 
 @pytest.mark.parametrize(

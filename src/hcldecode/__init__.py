@@ -87,7 +87,7 @@ from .model._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRo
 from .values._callable import function
 from .values._convert import ConversionError
 from .values._function import Function, Parameter
-from .values._limits import DEFAULT_LIMITS, Limits, max_nesting
+from .values._limits import DEFAULT_LIMITS, Limits, current_limits, max_nesting
 from .values._stdlib import STDLIB
 from .values._value import Value
 
@@ -135,6 +135,7 @@ __all__ = [
     "attr_range",
     "block",
     "body",
+    "current_limits",
     "decode",
     "decode_block",
     "decode_body",

@@ -169,7 +169,8 @@ class _Call:
         if diags.has_errors():
             return DYNAMIC_VALUE, diags
         try:
-            return self.fn.call(values), diags
+            limits = self.ctx.limits if self.ctx is not None else None
+            return self.fn.call(values, limits=limits), diags
         except FunctionError as failure:
             diags.append(self.failure(failure, arguments))
             return DYNAMIC_VALUE, diags

@@ -40,7 +40,7 @@ from ._json import (
     value_from_json,
     value_to_json,
 )
-from ._limits import DEFAULT_LIMITS, Limits, max_nesting
+from ._limits import DEFAULT_LIMITS, Limits, current_limits, max_nesting
 from ._python import to_python, to_value
 from ._stdlib import STDLIB
 from ._types import (
@@ -103,6 +103,7 @@ __all__ = [
     "Value",
     "can_convert",
     "convert",
+    "current_limits",
     "decode_json",
     "encode_json",
     "function",

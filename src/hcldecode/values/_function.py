@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from ._limits import CALL_LIMITS, Limits
 from ._types import DYNAMIC, Type
 from ._value import Value
 
@@ -160,8 +161,12 @@ class Function:
             return self._return_type
         return _guarded(self._return_type, args)
 
-    def call(self, args: Sequence[Value]) -> Value:
+    def call(self, args: Sequence[Value], *, limits: Limits | None = None) -> Value:
         """Call the function with ``args`` (already of the parameters' types).
+
+        ``limits`` are those of the evaluation making the call; the
+        implementation reads them with :func:`~hcldecode.values.current_limits`
+        (default: the caller's own, else the defaults).
 
         Raises :class:`FunctionError` or :class:`FunctionArgError`; a result
         that does not match the result type is a bug of the function and
@@ -173,7 +178,14 @@ class Function:
             assert param is not None
             if not arg.is_known and not param.allow_unknown:
                 return Value.unknown(result_type)
-        result = _guarded(self._impl, args, result_type)
+        if limits is None:
+            result = _guarded(self._impl, args, result_type)
+        else:
+            token = CALL_LIMITS.set(limits)
+            try:
+                result = _guarded(self._impl, args, result_type)
+            finally:
+                CALL_LIMITS.reset(token)
         if not isinstance(result, Value) or not result.type.matches(result_type):
             raise TypeError(
                 f"function {self!r} returned {result!r}, which is not of its result type "

@@ -32,10 +32,18 @@ space that the deeper recursion needs.
 from __future__ import annotations
 
 import sys
+from contextvars import ContextVar
 
 import attrs
 
-__all__ = ["DEFAULT_LIMITS", "NESTING_CAP", "Limits", "max_nesting", "nesting_too_deep_detail"]
+__all__ = [
+    "DEFAULT_LIMITS",
+    "NESTING_CAP",
+    "Limits",
+    "current_limits",
+    "max_nesting",
+    "nesting_too_deep_detail",
+]
 
 NESTING_CAP = 200
 """The most levels a configuration may nest, whatever the recursion limit.
@@ -102,3 +110,22 @@ class Limits:
 
 DEFAULT_LIMITS = Limits()
 """The limits that apply where an application sets none."""
+
+
+CALL_LIMITS: ContextVar[Limits] = ContextVar("hcldecode_call_limits", default=DEFAULT_LIMITS)
+"""The limits of the evaluation whose function call is running, set by
+:meth:`~hcldecode.values.Function.call` for the duration of the call (a
+context variable: each thread and each asyncio task sees its own)."""
+
+
+def current_limits() -> Limits:
+    """The limits that apply to the function call running now.
+
+    A function whose result could be huge (a string built by repetition, a
+    long list) asks for them and refuses to build more than they allow,
+    before building it: the evaluation that calls the function gives its
+    own :class:`Limits` (an :class:`~hcldecode.model.EvalContext`'s, a
+    :class:`~hcldecode.Decoder`'s); outside a call this is
+    :data:`DEFAULT_LIMITS`.
+    """
+    return CALL_LIMITS.get()

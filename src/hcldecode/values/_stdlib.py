@@ -27,7 +27,7 @@ from . import _json as valuejson
 from ._convert import ConversionError, convert, unify_unsafe
 from ._function import Function, FunctionArgError, FunctionError, Parameter
 from ._gocsv import CSVError, CSVReader
-from ._limits import DEFAULT_LIMITS
+from ._limits import current_limits
 from ._number import NumberRangeError
 from ._stdlib_collections import COLLECTION_FUNCTIONS, CONVERSION_FUNCTIONS
 from ._stdlib_descriptions import DESCRIPTIONS
@@ -171,10 +171,9 @@ def _indent(args: Sequence[Value]) -> Value:
         raise FunctionError("the number of spaces must not be negative")
     if "\n" not in text:
         return Value.string(text)
-    if len(text) + text.count("\n") * spaces > DEFAULT_LIMITS.max_string_length:
-        raise FunctionError(
-            f"the result would be longer than {DEFAULT_LIMITS.max_string_length} characters"
-        )
+    limit = current_limits().max_string_length
+    if len(text) + text.count("\n") * spaces > limit:
+        raise FunctionError(f"the result would be longer than {limit} characters")
     return Value.string(text.replace("\n", "\n" + " " * spaces))
 
 

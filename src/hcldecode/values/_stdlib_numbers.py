@@ -17,7 +17,7 @@ from types import MappingProxyType
 
 from .._text import go_quote
 from ._function import Function, FunctionArgError, FunctionError, Parameter
-from ._limits import DEFAULT_LIMITS
+from ._limits import current_limits
 from ._types import BOOL, DYNAMIC, NUMBER, STRING, ListType, Type
 from ._value import Value
 
@@ -226,7 +226,7 @@ def _go_parse_int(text: str, base: int) -> int | None:
     allowed = _DIGITS[:base] if base > 36 else _DIGITS[:base].lower()
     if not digits or digits.strip(allowed):
         return None
-    if len(digits) * math.log2(base) > DEFAULT_LIMITS.max_integer_bits:
+    if len(digits) * math.log2(base) > current_limits().max_integer_bits:
         raise FunctionError("the number is too large")
     return sign * _digits_value(digits, base)
 
