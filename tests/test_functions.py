@@ -609,12 +609,12 @@ def _keyword_with_default(a: str, *, b: str = "!", **kw: Any) -> str:
     return a + b
 
 
-def _bad_annotation(a: bytes) -> str:
+def _bad_annotation(a: complex) -> str:
     return ""
 
 
-def _bad_return(a: str) -> bytes:
-    return b""
+def _bad_return(a: str) -> complex:
+    return 1j
 
 
 def _bad_map(a: dict[int, str]) -> str:

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from hcldecode.values import (
     BOOL,
+    BYTES,
     DYNAMIC,
     DYNAMIC_VALUE,
     NUMBER,
@@ -98,6 +99,15 @@ def test_to_value(obj: object, expected: Value) -> None:
     assert to_value(obj) == expected
 
 
+def test_bytes_are_values_of_the_bytes_capsule_type() -> None:
+    data = b"\x00\xff"
+    value = to_value(data)
+    assert (value.type, value.as_capsule()) == (BYTES, data)
+    assert to_python(value, bytes) is data
+    with pytest.raises(ValueError, match="bytes required, but have string"):
+        to_python(Value.string("x"), bytes)
+
+
 def test_to_value_with_type() -> None:
     assert to_value([1, 2], ListType(NUMBER)) == Value.list([n(1), n(2)])
     assert to_value({"a": 1}, MapType(STRING)) == Value.map({"a": s("1")})
@@ -112,7 +122,7 @@ def test_to_value_with_type() -> None:
     [
         (float("nan"), ValueError, "NaN is not an HCL number"),
         ({"a": [Decimal("NaN")]}, ValueError, r"NaN at \['a'\]\[0\] is not an HCL number"),
-        (b"bytes", TypeError, "cannot convert bytes to an HCL value"),
+        (bytearray(b"x"), TypeError, "cannot convert bytearray to an HCL value"),
         ([1, object()], TypeError, r"cannot convert object at \[1\] to an HCL value"),
         ({1: "a"}, TypeError, "keys of HCL objects must be strings"),
         ({frozenset({1}), "a"}, TypeError, "the elements of the set have no common type"),
@@ -251,6 +261,7 @@ def test_to_python_errors(value: Value, annotation: Any, message: str) -> None:
         (uuid.UUID, STRING),
         (Literal["a", "b"], STRING),
         (Color, STRING),
+        (bytes, BYTES),
     ],
 )
 def test_type_for_annotation(annotation: Any, expected: object) -> None:
@@ -260,8 +271,8 @@ def test_type_for_annotation(annotation: Any, expected: object) -> None:
 @pytest.mark.parametrize(
     ("annotation", "message"),
     [
-        (bytes, "hcldecode has no HCL type for <class 'bytes'>"),
-        (list[bytes], "hcldecode has no HCL type for <class 'bytes'>"),
+        (complex, "hcldecode has no HCL type for <class 'complex'>"),
+        (list[complex], "hcldecode has no HCL type for <class 'complex'>"),
         (dict[int, str], "HCL maps have string keys; dict[int, str] has <class 'int'> keys"),
         (Literal["a", 1], "Literal['a', 1] mixes value types"),
         (Looped, "Looped contains itself: recursive structures cannot be decoded"),

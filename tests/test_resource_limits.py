@@ -10,6 +10,7 @@ once, by the default limits.
 from __future__ import annotations
 
 import dataclasses
+import tracemalloc
 from typing import Any
 
 import pytest
@@ -206,6 +207,66 @@ def test_a_decoder_applies_its_limits_with_and_without_variables() -> None:
         ("String too long", "t.hcl:1,5-15")
     ]
     assert hcl.Decoder().loads('a = "${"ab"}${"ab"}"\n', Config) == Config("abab")
+
+
+# Each bomb is refused before the function builds its result: the peak memory of
+# the evaluation (inputs excluded: they are built before tracing starts) stays small.
+# The element limit here is the application's (a tenth of the default's) to keep
+# the traced runs short.
+_BOMB_INPUTS = {
+    "pairs": "x," * (1 << 19),  # 1 Mi characters, 512 Ki commas
+    "lines": "x\n" * (1 << 19),
+    "csv": "a,b\n" + "1,2\n" * 40_000,
+    "json": "[" + "1," * 120_000 + "1]",
+    "deep": "[" * 200 + "]" * 200,
+}
+_TOO_LONG = "the result would be longer than 16777216 characters"
+_TOO_MANY = "the result would have more than 100000 elements"
+
+
+@pytest.mark.parametrize(
+    ("src", "message", "subject"),
+    [
+        ("setproduct(range(1000), range(1000), range(1000))", _TOO_MANY, "1,5-16"),
+        ('join("", [for i in range(40): pairs])', _TOO_LONG, "1,5-10"),
+        ("jsonencode([for i in range(40): pairs])", _TOO_LONG, "1,5-16"),
+        ('split("", pairs)', _TOO_MANY, "1,5-11"),
+        ("indent(40, lines)", _TOO_LONG, "1,5-12"),
+        ("csvdecode(csv)", _TOO_MANY, "1,5-15"),
+        ("jsondecode(json)", _TOO_MANY, "1,5-16"),
+        (
+            "jsondecode(deep)",
+            "the JSON text nests more than 125 levels deep, more than hcldecode supports at "
+            "the interpreter's recursion limit (1000)",
+            "1,5-16",
+        ),
+        (
+            "range(0, 1e9)",
+            "more than 1024 values were generated; either decrease the difference between "
+            "start and end or use a smaller step",
+            "1,5-11",
+        ),
+    ],
+)
+def test_function_bombs_are_refused_before_they_are_built(
+    src: str, message: str, subject: str
+) -> None:
+    ctx = EvalContext(_BOMB_INPUTS, dict(STDLIB), limits=Limits(max_cost=100_000))
+    tracemalloc.start()
+    try:
+        _value, diags = _evaluate(f"a = {src}\n", ctx)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    name = src.split("(", 1)[0]
+    assert diags == [
+        (
+            "Error in function call",
+            f'Call to function "{name}" failed: {message}.',
+            f"t.hcl:{subject}",
+        )
+    ]
+    assert peak < 4_000_000
 
 
 def test_functions_see_the_limits_of_the_evaluation_that_calls_them() -> None:

@@ -1,4 +1,4 @@
-"""STDLIB functions (collections, sets, numbers, conversions, JSON, CSV) against go-cty 1.12.1.
+"""STDLIB functions (collections, sets, numbers, conversions, JSON, CSV, bytes) vs go-cty 1.12.1.
 
 Each case is a call and what ``tools/gofuncs`` (go-cty's own functions)
 gives for it: the type and value (go-cty's JSON encoding, or "unknown") and
@@ -14,10 +14,17 @@ import pytest
 
 from hcldecode.model import EvalContext
 from hcldecode.native import parse_expression
-from hcldecode.values import STDLIB, STRING, Value, encode_json, type_to_json
+from hcldecode.values import BYTES, STDLIB, STRING, Value, encode_json, type_to_json
 
 # The variables tools/gofuncs gives its expressions too.
-CTX = EvalContext({"unknown": Value.unknown(STRING), "nothing": Value.null(STRING)}, dict(STDLIB))
+CTX = EvalContext(
+    {
+        "unknown": Value.unknown(STRING),
+        "nothing": Value.null(STRING),
+        "somebytes": Value.capsule(BYTES, "héllo wörld".encode()),
+    },
+    dict(STDLIB),
+)
 
 CASES = [
     (
@@ -612,6 +619,310 @@ CASES = [
             ],
         },
     ),
+    ('index(["a", "b"], 1)', {"type": "string", "value": "b", "diags": []}),
+    ('index(tolist(["a", "b"]), 1)', {"type": "string", "value": "b", "diags": []}),
+    (
+        'index(tolist(["a", "b"]), 2)',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "index" failed: invalid index.',
+                    "t.hcl:1,1-7",
+                ]
+            ],
+        },
+    ),
+    (
+        'index(tolist(["a"]), -1)',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "index" failed: invalid index.',
+                    "t.hcl:1,1-7",
+                ]
+            ],
+        },
+    ),
+    (
+        'index(tolist(["a"]), 0.5)',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "index" failed: invalid index.',
+                    "t.hcl:1,1-7",
+                ]
+            ],
+        },
+    ),
+    (
+        'index(tolist(["a"]), "0")',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "index" failed: key for list must be number.',
+                    "t.hcl:1,1-7",
+                ]
+            ],
+        },
+    ),
+    (
+        'index(tolist(["a"]), "x")',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "index" failed: key for list must be number.',
+                    "t.hcl:1,1-7",
+                ]
+            ],
+        },
+    ),
+    ('index(tomap({a = "x", b = "y"}), "b")', {"type": "string", "value": "y", "diags": []}),
+    (
+        'index(tomap({a = "x"}), "c")',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "index" failed: invalid index.',
+                    "t.hcl:1,1-7",
+                ]
+            ],
+        },
+    ),
+    (
+        'index(tomap({a = "x"}), 1)',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "index" failed: key for map must be string.',
+                    "t.hcl:1,1-7",
+                ]
+            ],
+        },
+    ),
+    (
+        'index({a = 1}, "a")',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "index" failed: collection must be a list, a map or a tuple.',
+                    "t.hcl:1,1-7",
+                ]
+            ],
+        },
+    ),
+    (
+        'index([1, "a"], 5)',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "index" failed: key must be between 0 and 2 inclusive.',
+                    "t.hcl:1,1-7",
+                ]
+            ],
+        },
+    ),
+    (
+        'index([1, "a"], 1.5)',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "index" failed: invalid key for tuple: value must be a '
+                    "whole number, between -9223372036854775808 and 9223372036854775807.",
+                    "t.hcl:1,1-7",
+                ]
+            ],
+        },
+    ),
+    (
+        'index([1, "a"], unknown)',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "index" failed: key for tuple must be number.',
+                    "t.hcl:1,1-7",
+                ]
+            ],
+        },
+    ),
+    (
+        'index(tolist(["a"]), unknown)',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "index" failed: key for list must be number.',
+                    "t.hcl:1,1-7",
+                ]
+            ],
+        },
+    ),
+    (
+        'index("abc", 0)',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "index" failed: collection must be a list, a map or a tuple.',
+                    "t.hcl:1,1-7",
+                ]
+            ],
+        },
+    ),
+    (
+        "index(nothing, 0)",
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Invalid function argument",
+                    'Invalid value for "collection" parameter: argument must not be null.',
+                    "t.hcl:1,7-14",
+                ]
+            ],
+        },
+    ),
+    (
+        'setproduct(["a", "b"], [1, 2])',
+        {
+            "type": ["list", ["tuple", ["string", "number"]]],
+            "value": [["a", 1], ["a", 2], ["b", 1], ["b", 2]],
+            "diags": [],
+        },
+    ),
+    (
+        'setproduct(toset(["b", "a"]), [1, 2])',
+        {
+            "type": ["set", ["tuple", ["string", "number"]]],
+            "value": [["a", 1], ["a", 2], ["b", 1], ["b", 2]],
+            "diags": [],
+        },
+    ),
+    (
+        'setproduct(["a"], toset([2, 1]), [true, false])',
+        {
+            "type": ["set", ["tuple", ["string", "number", "bool"]]],
+            "value": [["a", 1, False], ["a", 1, True], ["a", 2, False], ["a", 2, True]],
+            "diags": [],
+        },
+    ),
+    (
+        "setproduct([], [1])",
+        {"type": ["list", ["tuple", ["dynamic", "number"]]], "value": [], "diags": []},
+    ),
+    (
+        "setproduct(toset([]), [1])",
+        {"type": ["set", ["tuple", ["dynamic", "number"]]], "value": [], "diags": []},
+    ),
+    (
+        "setproduct([1])",
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "setproduct" failed: at least two arguments are required.',
+                    "t.hcl:1,1-12",
+                ]
+            ],
+        },
+    ),
+    (
+        'setproduct([1, "a"], [true])',
+        {
+            "type": ["list", ["tuple", ["string", "bool"]]],
+            "value": [["1", True], ["a", True]],
+            "diags": [],
+        },
+    ),
+    (
+        'setproduct(["x"], [[1], "a"])',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Invalid function argument",
+                    'Invalid value for "sets" parameter: all elements must be of the same type.',
+                    "t.hcl:1,19-20",
+                ]
+            ],
+        },
+    ),
+    (
+        "setproduct([1], 2)",
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Invalid function argument",
+                    'Invalid value for "sets" parameter: a set or a list is required.',
+                    "t.hcl:1,17-18",
+                ]
+            ],
+        },
+    ),
+    (
+        "setproduct([1], nothing)",
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Invalid function argument",
+                    'Invalid value for "sets" parameter: argument must not be null.',
+                    "t.hcl:1,17-24",
+                ]
+            ],
+        },
+    ),
+    (
+        'setproduct(toset([unknown, "a"]), [1])',
+        {"type": ["set", ["tuple", ["string", "number"]]], "value": "unknown", "diags": []},
+    ),
+    (
+        'setproduct(["a", unknown], [1])',
+        {"type": ["list", ["tuple", ["string", "number"]]], "value": "unknown", "diags": []},
+    ),
     ("range(3)", {"type": ["list", "number"], "value": [0, 1, 2], "diags": []}),
     ("range(1, 4)", {"type": ["list", "number"], "value": [1, 2, 3], "diags": []}),
     ("range(4, 1)", {"type": ["list", "number"], "value": [4, 3, 2], "diags": []}),
@@ -656,6 +967,122 @@ def test_function_call_as_go_cty(call: str, expected: dict[str, Any]) -> None:
     got = {
         "type": json.loads(json.dumps(type_to_json(value.type))),
         "value": json.loads(encode_json(value, value.type)) if value.is_wholly_known else "unknown",
+        "diags": [[d.summary, d.detail, str(d.subject)] for d in diags],
+    }
+    assert got == expected
+
+
+# tools/gofuncs writes a buffer as its bytes read as UTF-8 text. go-cty 1.13 and
+# later name the type given in a conversion error ("bytes required, but have
+# string"), as hcldecode does; Debian's 1.12.1 writes "bytes required".
+BYTES_CASES = [
+    ("byteslen(somebytes)", {"type": "number", "value": 13, "diags": []}),
+    ("byteslen(bytesslice(somebytes, 1, 4))", {"type": "number", "value": 4, "diags": []}),
+    ("bytesslice(somebytes, 1, 2)", {"type": "bytes", "value": "é", "diags": []}),
+    ("bytesslice(somebytes, 13, 0)", {"type": "bytes", "value": "", "diags": []}),
+    (
+        "bytesslice(somebytes, 14, 0)",
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "bytesslice" failed: offset 14 is greater than total '
+                    "buffer length 13.",
+                    "t.hcl:1,1-12",
+                ]
+            ],
+        },
+    ),
+    (
+        "bytesslice(somebytes, 3, 11)",
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "bytesslice" failed: offset 3 + length 11 is greater than '
+                    "total buffer length 13.",
+                    "t.hcl:1,1-12",
+                ]
+            ],
+        },
+    ),
+    (
+        "bytesslice(somebytes, -1, 2)",
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "bytesslice" failed: offset and length must be non-negative.',
+                    "t.hcl:1,1-12",
+                ]
+            ],
+        },
+    ),
+    (
+        "bytesslice(somebytes, 1.5, 2)",
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "bytesslice" failed: value must be a whole number, between '
+                    "-9223372036854775808 and 9223372036854775807.",
+                    "t.hcl:1,1-12",
+                ]
+            ],
+        },
+    ),
+    ("bytesslice(somebytes, unknown, 2)", {"type": "bytes", "value": "unknown", "diags": []}),
+    (
+        'byteslen("abc")',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Invalid function argument",
+                    'Invalid value for "buf" parameter: bytes required, but have string.',
+                    "t.hcl:1,11-14",
+                ]
+            ],
+        },
+    ),
+    (
+        "byteslen(nothing)",
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Invalid function argument",
+                    'Invalid value for "buf" parameter: bytes required, but have string.',
+                    "t.hcl:1,10-17",
+                ]
+            ],
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize(("call", "expected"), BYTES_CASES)
+def test_bytes_functions_as_go_cty(call: str, expected: dict[str, Any]) -> None:
+    expr, _ = parse_expression(call, "t.hcl")
+    value, diags = expr.value(CTX)
+    buffer = value.as_capsule() if value.type == BYTES and value.is_known else None
+    got = {
+        "type": "bytes"
+        if value.type == BYTES
+        else json.loads(json.dumps(type_to_json(value.type))),
+        "value": buffer.decode()
+        if isinstance(buffer, bytes)
+        else (json.loads(encode_json(value, value.type)) if value.is_wholly_known else "unknown"),
         "diags": [[d.summary, d.detail, str(d.subject)] for d in diags],
     }
     assert got == expected

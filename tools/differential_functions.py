@@ -25,7 +25,7 @@ from typing import Any
 
 from hcldecode.model import EvalContext
 from hcldecode.native import parse_expression
-from hcldecode.values import NUMBER, STDLIB, STRING, Value, type_to_json, value_to_json
+from hcldecode.values import BYTES, NUMBER, STDLIB, STRING, Value, type_to_json, value_to_json
 from hcldecode.values._json import go_json_text
 
 _PIECES = ["a", "B", " ", "\t", "\n", "\r\n", "é", "e\u0301", "ǆ", "ß", "x_y", "-", ".", ",",
@@ -51,6 +51,11 @@ def _list(rng: random.Random) -> str:
 def _object(rng: random.Random) -> str:
     keys = rng.sample(["a", "b", "c", "d"], rng.randint(0, 3))
     return "{" + ", ".join(f"{k} = {_arg(rng, 1)}" for k in keys) + "}"
+
+
+def _string_map(rng: random.Random) -> str:
+    keys = rng.sample(["a", "b", "c", "d"], rng.randint(0, 3))
+    return "tomap({" + ", ".join(f"{k} = {_string(rng)}" for k in keys) + "})"
 
 
 def _arg(rng: random.Random, depth: int = 0) -> str:
@@ -84,7 +89,17 @@ def _call(rng: random.Random, name: str) -> str:
     count = len(fn.params) + (rng.randint(0, 2) if fn.var_param is not None else 0)
     if rng.random() < 0.05:
         count = max(0, count + rng.choice([-1, 1]))
-    return f"{name}({', '.join(_arg(rng) for _ in range(count))})"
+    args = [_arg(rng) for _ in range(count)]
+    if rng.random() < 0.7:  # mostly arguments of the kinds the function takes
+        if name.startswith("bytes") and args:
+            args[0] = rng.choice(["somebytes", "somebytes", "bytesslice(somebytes, 1, 4)"])
+        elif name == "index" and len(args) == 2:
+            args[0] = rng.choice([_list(rng), f"tolist({_list(rng)})", _string_map(rng)])
+            args[1] = rng.choice([_number(rng), '"a"', '"b"', "unknown"])
+        elif name == "setproduct":
+            args = [rng.choice([_list(rng), f"toset({_list(rng)})", "[]", "toset([unknown])"])
+                    for _ in range(rng.randint(1, 4))]  # fmt: skip
+    return f"{name}({', '.join(args)})"
 
 
 # go-cty 1.13 and later name the type given in a conversion error ("string
@@ -112,9 +127,14 @@ def ours(src: str, ctx: EvalContext) -> dict[str, object]:
     expr, diags = parse_expression(src, "t.hcl")
     value, diags = expr.value(ctx)
     found: dict[str, object] = {
-        "type": json.loads(go_json_text(type_to_json(value.type))),
         "diags": [[d.summary, _as_go_1_12(d.detail or ""), str(d.subject or "")] for d in diags],
     }
+    if value.type == BYTES:  # the Go program writes a buffer as a string of its bytes
+        found["type"] = "bytes"
+        buffer = value.as_capsule() if value.is_known else None
+        found["value"] = buffer.decode() if isinstance(buffer, bytes) else "unknown"
+        return found
+    found["type"] = json.loads(go_json_text(type_to_json(value.type)))
     if not value.is_wholly_known:
         found["value"] = "unknown"
     elif value.type == NUMBER and not value.is_null and isinstance(value.as_number(), float):
@@ -141,7 +161,12 @@ def main(argv: list[str] | None = None) -> int:
         check=True,
     )
     ctx = EvalContext(
-        {"unknown": Value.unknown(STRING), "nothing": Value.null(STRING)}, dict(STDLIB)
+        {
+            "unknown": Value.unknown(STRING),
+            "nothing": Value.null(STRING),
+            "somebytes": Value.capsule(BYTES, "héllo wörld".encode()),
+        },
+        dict(STDLIB),
     )
     agree: Counter[str] = Counter()
     total: Counter[str] = Counter()

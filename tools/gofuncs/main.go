@@ -93,6 +93,10 @@ var functions = map[string]function.Function{
 	"tostring":               stdlib.MakeToFunc(cty.String),
 	"upper":                  stdlib.UpperFunc,
 	"zipmap":                 stdlib.ZipmapFunc,
+	"index":                  stdlib.IndexFunc,
+	"setproduct":             stdlib.SetProductFunc,
+	"byteslen":               stdlib.BytesLenFunc,
+	"bytesslice":             stdlib.BytesSliceFunc,
 }
 
 type result struct {
@@ -108,7 +112,11 @@ func main() {
 	out := bufio.NewWriter(os.Stdout)
 	defer out.Flush()
 	ctx := &hcl.EvalContext{
-		Variables: map[string]cty.Value{"unknown": cty.UnknownVal(cty.String), "nothing": cty.NullVal(cty.String)},
+		Variables: map[string]cty.Value{
+			"unknown":   cty.UnknownVal(cty.String),
+			"nothing":   cty.NullVal(cty.String),
+			"somebytes": stdlib.BytesVal([]byte("h\u00e9llo w\u00f6rld")),
+		},
 		Functions: functions,
 	}
 	for in.Scan() {
@@ -140,6 +148,16 @@ func evaluate(src string, ctx *hcl.EvalContext) (r result) {
 			subject = d.Subject.String()
 		}
 		r.Diags = append(r.Diags, [3]string{d.Summary, d.Detail, subject})
+	}
+	if v.Type() == stdlib.Bytes {
+		r.Type = json.RawMessage(`"bytes"`)
+		if v.IsKnown() {
+			text, _ := json.Marshal(string(*v.EncapsulatedValue().(*[]byte)))
+			r.Value = text
+		} else {
+			r.Value = json.RawMessage(`"unknown"`)
+		}
+		return r
 	}
 	t, _ := ctyjson.MarshalType(v.Type())
 	r.Type = t

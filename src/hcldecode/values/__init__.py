@@ -45,6 +45,7 @@ from ._python import to_python, to_value
 from ._stdlib import STDLIB
 from ._types import (
     BOOL,
+    BYTES,
     DYNAMIC,
     EMPTY_OBJECT,
     EMPTY_TUPLE,
@@ -70,6 +71,7 @@ from ._value import (
 
 __all__ = [
     "BOOL",
+    "BYTES",
     "DEFAULT_LIMITS",
     "DYNAMIC",
     "DYNAMIC_VALUE",

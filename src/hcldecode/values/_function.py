@@ -30,11 +30,19 @@ from typing import Any, TypeVar
 
 import attrs
 
-from ._limits import CALL_LIMITS, Limits
+from ._limits import CALL_LIMITS, Limits, current_limits
 from ._types import DYNAMIC, Type
 from ._value import Value
 
-__all__ = ["Function", "FunctionArgError", "FunctionError", "Parameter", "error_message"]
+__all__ = [
+    "Function",
+    "FunctionArgError",
+    "FunctionError",
+    "Parameter",
+    "check_result_count",
+    "check_result_length",
+    "error_message",
+]
 
 
 # --------------------------------------------------------------------------- definitions
@@ -72,6 +80,22 @@ class FunctionArgError(FunctionError):
     def __init__(self, index: int, message: str) -> None:
         super().__init__(message)
         self.index = index
+
+
+def check_result_length(length: int) -> None:
+    """Refuse, before building it, a string result of ``length`` characters
+    past the calling evaluation's :attr:`~Limits.max_string_length`."""
+    limit = current_limits().max_string_length
+    if length > limit:
+        raise FunctionError(f"the result would be longer than {limit} characters")
+
+
+def check_result_count(count: int) -> None:
+    """Refuse, before building it, a result of ``count`` values past the calling
+    evaluation's :attr:`~Limits.max_cost` (each value costs one step to hand on)."""
+    limit = current_limits().max_cost
+    if count > limit:
+        raise FunctionError(f"the result would have more than {limit} elements")
 
 
 ReturnType = Type | Callable[[Sequence[Value]], Type]
@@ -172,18 +196,12 @@ class Function:
         that does not match the result type is a bug of the function and
         raises ``TypeError``.
         """
-        result_type = self.return_type_for(args)
-        for index, arg in enumerate(args):
-            param = self.param_for(index)
-            assert param is not None
-            if not arg.is_known and not param.allow_unknown:
-                return Value.unknown(result_type)
         if limits is None:
-            result = _guarded(self._impl, args, result_type)
+            result_type, result = self._call(args)
         else:
             token = CALL_LIMITS.set(limits)
             try:
-                result = _guarded(self._impl, args, result_type)
+                result_type, result = self._call(args)
             finally:
                 CALL_LIMITS.reset(token)
         if not isinstance(result, Value) or not result.type.matches(result_type):
@@ -192,6 +210,15 @@ class Function:
                 f"{result_type}"
             )
         return result
+
+    def _call(self, args: Sequence[Value]) -> tuple[Type, object]:
+        result_type = self.return_type_for(args)
+        for index, arg in enumerate(args):
+            param = self.param_for(index)
+            assert param is not None
+            if not arg.is_known and not param.allow_unknown:
+                return result_type, Value.unknown(result_type)
+        return result_type, _guarded(self._impl, args, result_type)
 
 
 _R = TypeVar("_R")

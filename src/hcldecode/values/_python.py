@@ -50,6 +50,7 @@ from . import _number as number
 from ._convert import AttrStep, ConversionError, IndexStep, Path, PathStep, convert
 from ._types import (
     BOOL,
+    BYTES,
     DYNAMIC,
     NUMBER,
     STRING,
@@ -276,6 +277,8 @@ class PythonTypes:
             return self._registered[annotation].hcl_type
         if annotation is bool:
             return BOOL
+        if annotation is bytes:
+            return BYTES
         if annotation in _NUMBER_TYPES:
             return NUMBER
         if annotation in _STRING_TYPES:
@@ -379,6 +382,8 @@ class PythonTypes:
             return _structure_enum(value, annotation)
         if _is_path(annotation):  # before cattrs, which has hooks of its own for paths
             return _structure_path(value, annotation)
+        if annotation is bytes:
+            return value.as_capsule()
         return self._converter.structure(value, annotation)
 
     # ------------------------------------------------------------------ Python to HCL
@@ -387,7 +392,8 @@ class PythonTypes:
         """The HCL value for the Python object ``obj``, converted to ``hcl_type`` if given.
 
         * a :class:`Value` stays as it is; ``None`` is null;
-        * ``str`` is a string, ``bool`` a bool; ``int``, ``float``,
+        * ``str`` is a string, ``bool`` a bool, ``bytes`` a value of the
+          capsule type :data:`BYTES`; ``int``, ``float``,
           ``Decimal``, ``Fraction`` are numbers (NaN raises ``ValueError``);
         * paths, dates, times and UUIDs are strings (ISO 8601 for dates and
           times), a ``timedelta`` the number of its seconds;
@@ -435,6 +441,8 @@ class PythonTypes:
             return Value.number(obj)
         if isinstance(obj, str):
             return Value.string(obj)
+        if isinstance(obj, bytes):
+            return Value.capsule(BYTES, obj)
         if isinstance(obj, pathlib.PurePath | uuid.UUID):
             return Value.string(str(obj))
         if isinstance(obj, datetime.date | datetime.time):

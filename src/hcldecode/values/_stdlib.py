@@ -17,23 +17,32 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 
 from .._text import go_quote, iter_graphemes
 from . import _json as valuejson
 from ._convert import ConversionError, convert, unify_unsafe
-from ._function import Function, FunctionArgError, FunctionError, Parameter
+from ._function import (
+    Function,
+    FunctionArgError,
+    FunctionError,
+    Parameter,
+    check_result_count,
+    check_result_length,
+)
 from ._gocsv import CSVError, CSVReader
-from ._limits import current_limits
+from ._limits import current_limits, max_nesting
 from ._number import NumberRangeError
 from ._stdlib_collections import COLLECTION_FUNCTIONS, CONVERSION_FUNCTIONS
 from ._stdlib_descriptions import DESCRIPTIONS
 from ._stdlib_numbers import NUMBER_FUNCTIONS, go_int
 from ._types import (
     BOOL,
+    BYTES,
     DYNAMIC,
     NUMBER,
     STRING,
@@ -171,9 +180,7 @@ def _indent(args: Sequence[Value]) -> Value:
         raise FunctionError("the number of spaces must not be negative")
     if "\n" not in text:
         return Value.string(text)
-    limit = current_limits().max_string_length
-    if len(text) + text.count("\n") * spaces > limit:
-        raise FunctionError(f"the result would be longer than {limit} characters")
+    check_result_length(len(text) + text.count("\n") * spaces)
     return Value.string(text.replace("\n", "\n" + " " * spaces))
 
 
@@ -192,6 +199,7 @@ def _join(args: Sequence[Value], _result: Type) -> Value:
                     number, f"element {index}{which} is null; cannot concatenate null values"
                 )
             items.append(element.as_str())
+    check_result_length(sum(map(len, items)) + len(separator) * max(0, len(items) - 1))
     return Value.string(separator.join(items))
 
 
@@ -213,6 +221,7 @@ def _sort(args: Sequence[Value], result: Type) -> Value:
 
 def _split(args: Sequence[Value]) -> Value:
     separator, text = args[0].as_str(), args[1].as_str()
+    check_result_count(len(text) if separator == "" else text.count(separator) + 1)
     parts = list(text) if separator == "" else text.split(separator)
     if not parts:
         return Value.list([], STRING)
@@ -242,19 +251,32 @@ def _csvdecode_type(args: Sequence[Value]) -> Type:
 
 def _csvdecode(args: Sequence[Value], result: Type) -> Value:
     assert isinstance(result, ListType) and isinstance(result.element, ObjectType)
-    names = _csv_header(args[0].as_str())
-    reader = CSVReader(args[0].as_str(), len(names))
-    reader.read()  # the header again
-    rows = []
+    text = args[0].as_str()
+    names = _csv_header(text)
+    # Refuse more values than the limit allows before building them: the lines
+    # bound the records from above (quickly; exactly by a first reading, where
+    # the quick bound passes the limit).
+    if (text.count("\n") + 1) * (len(names) + 1) >= current_limits().max_cost:
+        check_result_count(1 + sum(len(names) + 1 for _ in _csv_records(text, len(names))))
+    rows = [
+        Value.object(dict(zip(names, map(Value.string, record), strict=True)))
+        for record in _csv_records(text, len(names))
+    ]
+    return Value.list(rows, result.element)
+
+
+def _csv_records(text: str, fields: int) -> Iterator[list[str]]:
+    """The records of CSV ``text`` after its header line, each of ``fields`` fields."""
+    reader = CSVReader(text, fields)
+    reader.read()  # the header
     while True:
         try:
             record = reader.read()
         except CSVError as error:
             raise FunctionError(f"CSV parse error on line {error.line}: {error.message}") from None
         if record is None:
-            break
-        rows.append(Value.object(dict(zip(names, map(Value.string, record), strict=True))))
-    return Value.list(rows, result.element)
+            return
+        yield record
 
 
 def _string_pair(name: str, second: str, transform: Callable[[str, str], str]) -> Function:
@@ -367,13 +389,49 @@ def _json_encode(args: Sequence[Value], result: Type) -> Value:
         return Value.unknown(STRING)
     if value.is_null:
         return Value.string("null")
+    check_result_length(_text_length(value))
     try:
-        return Value.string(valuejson.encode_json(value, value.type))
+        text = valuejson.encode_json(value, value.type)
     except ValueError as error:
         raise FunctionError(str(error)) from error
+    check_result_length(len(text))
+    return Value.string(text)
+
+
+def _text_length(value: Value) -> int:
+    """At least how many characters ``value``'s strings and numbers take written out
+    (without quotes, escapes or punctuation): a bound worked out before writing."""
+    total = 0
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if v.is_null or not v.is_known:
+            continue
+        if v.type == STRING:
+            total += len(v.as_str())
+        elif v.type == NUMBER:
+            n = v.as_number()
+            if not isinstance(n, float):  # whole digits, at least those of the integer part
+                total += int(abs(int(n)).bit_length() * 0.30103)
+        elif isinstance(v.type, ListType | SetType | TupleType):
+            stack.extend(v.elements())
+        elif isinstance(v.type, MapType | ObjectType):
+            stack.extend(element for _key, element in v.items())
+    return total
+
+
+# A JSON string (each value but the first follows a ``[``, ``,`` or ``:`` outside
+# strings; objects count up to twice).
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
 def _json_data(text: str) -> object:
+    # Refuse text of more values than the limit allows before building them: the
+    # structural characters bound the count from above (quickly; exactly, without
+    # those inside strings, where the quick count passes the limit).
+    if sum(map(text.count, "[,:")) >= current_limits().max_cost:
+        outside = _JSON_STRING.sub("", text)
+        check_result_count(sum(map(outside.count, "[,:")))
     try:
         return json.loads(
             text,
@@ -383,6 +441,15 @@ def _json_data(text: str) -> object:
         )
     except json.JSONDecodeError as error:
         raise FunctionError(_go_json_error(text, error)) from error
+    except RecursionError:
+        raise FunctionError(_json_too_deep()) from None
+
+
+def _json_too_deep() -> str:
+    return (
+        f"the JSON text nests more than {max_nesting()} levels deep, more than hcldecode "
+        f"supports at the interpreter's recursion limit ({sys.getrecursionlimit()})"
+    )
 
 
 def _no_constant(name: str) -> object:
@@ -443,7 +510,7 @@ def _go_quote_byte(char: str) -> str:
     return "'" + go_quote(chr(byte))[1:-1] + "'"
 
 
-def _from_json_data(data: object) -> Value:
+def _from_json_data(data: object, depth: int = 0) -> Value:
     """The value go-cty's JSON decoding gives for untyped JSON data."""
     if data is None:
         return Value.null(DYNAMIC)
@@ -456,10 +523,12 @@ def _from_json_data(data: object) -> Value:
             raise FunctionError(str(error)) from None
     if isinstance(data, str):
         return Value.string(data)
+    if depth == max_nesting():
+        raise FunctionError(_json_too_deep())
     if isinstance(data, list):
-        return Value.tuple(_from_json_data(e) for e in data)
+        return Value.tuple(_from_json_data(e, depth + 1) for e in data)
     assert isinstance(data, dict)
-    return Value.object({k: _from_json_data(e) for k, e in data.items()})
+    return Value.object({k: _from_json_data(e, depth + 1) for k, e in data.items()})
 
 
 def _json_decode_type(args: Sequence[Value]) -> Type:
@@ -470,6 +539,29 @@ def _json_decode_type(args: Sequence[Value]) -> Type:
 
 def _json_decode(args: Sequence[Value], result: Type) -> Value:
     return _from_json_data(_json_data(args[0].as_str()))
+
+
+# --------------------------------------------------------------------------- bytes
+
+
+def _buffer(value: Value) -> bytes:
+    data = value.as_capsule()
+    assert isinstance(data, bytes)
+    return data
+
+
+def _bytes_slice(args: Sequence[Value]) -> Value:
+    data = _buffer(args[0])
+    offset, length = go_int(args[1]), go_int(args[2])
+    if offset < 0 or length < 0:
+        raise FunctionError("offset and length must be non-negative")
+    if offset > len(data):
+        raise FunctionError(f"offset {offset} is greater than total buffer length {len(data)}")
+    if offset + length > len(data):
+        raise FunctionError(
+            f"offset {offset} + length {length} is greater than total buffer length {len(data)}"
+        )
+    return Value.capsule(BYTES, data[offset : offset + length])
 
 
 # --------------------------------------------------------------------------- the table
@@ -537,6 +629,20 @@ _FUNCTIONS: dict[str, Function] = {
     **COLLECTION_FUNCTIONS,
     **CONVERSION_FUNCTIONS,
     **NUMBER_FUNCTIONS,
+    "byteslen": _static(
+        [Parameter("buf", BYTES, allow_dynamic_type=True)],
+        NUMBER,
+        lambda args: Value.number(len(_buffer(args[0]))),
+    ),
+    "bytesslice": _static(
+        [
+            Parameter("buf", BYTES, allow_dynamic_type=True),
+            Parameter("offset", NUMBER, allow_dynamic_type=True),
+            Parameter("length", NUMBER, allow_dynamic_type=True),
+        ],
+        BYTES,
+        _bytes_slice,
+    ),
     "csvdecode": Function([Parameter("str", STRING)], return_type=_csvdecode_type, impl=_csvdecode),
     "chomp": _plain_string_function(lambda s: _TRAILING_NEWLINES.sub("", s)),
     "indent": _static([Parameter("spaces", NUMBER), Parameter("str", STRING)], STRING, _indent),

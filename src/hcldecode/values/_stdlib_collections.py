@@ -1,6 +1,7 @@
-"""go-cty's collection functions: ``element``, ``coalescelist``, ``compact``,
-``contains``, ``distinct``, ``chunklist``, ``keys``, ``values``, ``lookup``,
-``merge`` and ``reverse`` (of a list), and the conversion functions
+"""go-cty's collection functions: ``element``, ``index``, ``coalescelist``,
+``compact``, ``contains``, ``distinct``, ``chunklist``, ``keys``, ``values``,
+``lookup``, ``merge``, ``reverse`` (of a list) and ``setproduct``, and the
+conversion functions
 ``tostring``, ``tonumber``, ``tobool``, ``tolist``, ``toset`` and ``tomap``,
 with go-cty's parameters, result types, unknown and null handling and
 messages (``function/stdlib/collection.go``, ``conversion.go``)."""
@@ -12,7 +13,7 @@ from types import MappingProxyType
 
 from .._text import go_quote
 from ._convert import ConversionError, can_convert, convert, mismatch_message, unify_unsafe
-from ._function import Function, FunctionArgError, FunctionError, Parameter
+from ._function import Function, FunctionArgError, FunctionError, Parameter, check_result_count
 from ._stdlib_numbers import go_int
 from ._types import (
     BOOL,
@@ -515,6 +516,94 @@ def _set_function(
     )
 
 
+# --------------------------------------------------------------------------- index
+
+
+def _index_type(args: Sequence[Value]) -> Type:
+    collection, key = args
+    t = collection.type
+    if isinstance(t, TupleType):
+        if key.type not in (NUMBER, DYNAMIC):
+            raise FunctionError("key for tuple must be number")
+        if not key.is_known:
+            return DYNAMIC
+        i = _go_int(key, "key for tuple")
+        if not 0 <= i < len(t.elements):
+            raise FunctionError(f"key must be between 0 and {len(t.elements)} inclusive")
+        return t.elements[i]
+    if isinstance(t, ListType):
+        if key.type not in (NUMBER, DYNAMIC):
+            raise FunctionError("key for list must be number")
+        return t.element
+    if isinstance(t, MapType):
+        if key.type not in (STRING, DYNAMIC):
+            raise FunctionError("key for map must be string")
+        return t.element
+    raise FunctionError("collection must be a list, a map or a tuple")
+
+
+def _index(args: Sequence[Value], _result: Type) -> Value:
+    collection, key = args
+    if isinstance(collection.type, MapType):
+        if key.type == STRING:
+            found = dict(collection.items()).get(key.as_str())
+            if found is not None:
+                return found
+    elif key.type == NUMBER:
+        n = key.as_number()
+        if isinstance(n, int) and 0 <= n < len(collection):
+            return collection.elements()[n]
+    raise FunctionError("invalid index")
+
+
+# --------------------------------------------------------------------------- setproduct
+
+
+def _setproduct_type(args: Sequence[Value]) -> Type:
+    if len(args) < 2:
+        raise FunctionError("at least two arguments are required")
+    lists = 0
+    element_types: list[Type] = []
+    for index, arg in enumerate(args):
+        t = arg.type
+        if isinstance(t, SetType):
+            element_types.append(t.element)
+        elif isinstance(t, ListType):
+            element_types.append(t.element)
+            lists += 1
+        elif isinstance(t, TupleType):
+            unified = unify_unsafe(list(t.elements))[0] if t.elements else DYNAMIC
+            if unified is None:
+                raise FunctionArgError(index, "all elements must be of the same type")
+            element_types.append(unified)
+            lists += 1
+        else:
+            raise FunctionArgError(index, "a set or a list is required")
+    element = TupleType(tuple(element_types))
+    return ListType(element) if lists == len(args) else SetType(element)
+
+
+def _setproduct(args: Sequence[Value], result: Type) -> Value:
+    assert isinstance(result, ListType | SetType) and isinstance(result.element, TupleType)
+    if any(not arg.length().is_known for arg in args):
+        return Value.unknown(result)
+    total = 1
+    for arg in args:
+        total *= len(arg.elements())
+    check_result_count(total * (len(args) + 1))
+    make = Value.list if isinstance(result, ListType) else Value.set
+    if total == 0:
+        return make([], result.element)
+    columns = [
+        [convert(e, t) for e in arg.elements()]
+        for arg, t in zip(args, result.element.elements, strict=True)
+    ]
+    rows: list[tuple[Value, ...]] = [()]
+    for column in columns:
+        rows = [(*row, e) for row in rows for e in column]
+    return make([Value.tuple(row) for row in rows], result.element)
+
+
 COLLECTION_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
     {
         "chunklist": Function(
@@ -549,6 +638,11 @@ COLLECTION_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
             impl=_element,
         ),
         "flatten": Function([Parameter("list", DYNAMIC)], return_type=_flatten_type, impl=_flatten),
+        "index": Function(
+            [Parameter("collection", DYNAMIC), Parameter("key", DYNAMIC, allow_dynamic_type=True)],
+            return_type=_index_type,
+            impl=_index,
+        ),
         "keys": Function(
             [Parameter("inputMap", DYNAMIC, allow_unknown=True)],
             return_type=_keys_type,
@@ -584,6 +678,9 @@ COLLECTION_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
             "first_set", _symmetric_difference, allow_unknowns=False
         ),
         "setunion": _set_function("first_set", lambda a, b: a + b, allow_unknowns=True),
+        "setproduct": Function(
+            [], Parameter("sets", DYNAMIC), return_type=_setproduct_type, impl=_setproduct
+        ),
         "slice": Function(
             [
                 Parameter("list", DYNAMIC),

@@ -31,6 +31,7 @@ from .._text import go_quote, is_identifier
 
 __all__ = [
     "BOOL",
+    "BYTES",
     "DYNAMIC",
     "EMPTY_OBJECT",
     "EMPTY_TUPLE",
@@ -398,6 +399,10 @@ class CapsuleType(Type):
 def _without_optional(t: Type) -> Type:
     return t._strip_optional()
 
+
+BYTES = CapsuleType("bytes", bytes)
+"""go-cty's ``Bytes``: a capsule type of raw bytes (Python ``bytes``), for the
+``byteslen`` and ``bytesslice`` functions of applications that handle buffers."""
 
 EMPTY_OBJECT = ObjectType({})
 """The object type with no attributes."""

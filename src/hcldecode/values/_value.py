@@ -342,6 +342,13 @@ class Value:
         """The nearest ``float`` to a number value."""
         return number.to_float(self.as_number())
 
+    def as_capsule(self) -> builtins.object:
+        """The object encapsulated in a known, non-null capsule value."""
+        if not isinstance(self.type, CapsuleType):
+            raise TypeError(f"value is {self.type.friendly_name()}, not a capsule")
+        self._require_present()
+        return self.payload
+
     def elements(self) -> builtins.tuple[Value, ...]:
         """The elements of a known, non-null list, set or tuple, in order."""
         if not isinstance(self.type, (ListType, SetType, TupleType)):
