@@ -9,6 +9,7 @@ from typing import IO, Any, Generic, Literal, TypeVar, Union
 
 import attrs
 
+from ..ext import dynblock
 from ..model._context import EvalContext
 from ..model._diagnostics import (
     Diagnostic,
@@ -233,7 +234,10 @@ class Decoder:
     ``functions`` are added to them (the call's win), and a call's ``ctx``
     is used instead of all of them. ``limits`` bounds what evaluating one
     expression may build and spend (:class:`~hcldecode.values.Limits`; by
-    default :data:`~hcldecode.values.DEFAULT_LIMITS`).
+    default :data:`~hcldecode.values.DEFAULT_LIMITS`). With ``dynamic_blocks``,
+    ``dynamic`` blocks are expanded before decoding
+    (:func:`hcldecode.ext.dynblock.expand`, with the evaluation context of
+    the call).
 
     A decoder never changes: :meth:`with_type` makes a new one, so two
     libraries in one process can each have their own without meeting. The
@@ -241,7 +245,7 @@ class Decoder:
     that knows no types of the application's own.
     """
 
-    __slots__ = ("_base", "_functions", "_limits", "_types", "_variables")
+    __slots__ = ("_base", "_dynamic_blocks", "_functions", "_limits", "_types", "_variables")
 
     def __init__(
         self,
@@ -250,8 +254,10 @@ class Decoder:
         variables: Mapping[str, Any] | None = None,
         functions: Functions | None = None,
         limits: Limits | None = None,
+        dynamic_blocks: bool = False,
     ) -> None:
         self._types = ConfigTypes(types)
+        self._dynamic_blocks = dynamic_blocks
         self._variables = dict(variables) if variables is not None else None
         self._functions = dict(functions) if functions is not None else None
         self._limits = limits
@@ -279,7 +285,12 @@ class Decoder:
             variables=self._variables,
             functions=self._functions,
             limits=self._limits,
+            dynamic_blocks=self._dynamic_blocks,
         )
+
+    def _expanded(self, body: Body, ctx: EvalContext | None) -> Body:
+        """``body``, with its dynamic blocks expanded if the decoder is to expand them."""
+        return dynblock.expand(body, ctx) if self._dynamic_blocks else body
 
     def decode(
         self,
@@ -377,7 +388,7 @@ class Decoder:
         diags = Diagnostics()
         fields: dict[str, Any] = {}
         obj, remaining = decode_class(
-            body,
+            self._expanded(body, eval_ctx),
             cls,
             self._types,
             eval_ctx,
@@ -412,7 +423,8 @@ class Decoder:
         self._info(cls, block)
         eval_ctx = self._context(variables, functions, ctx)
         diags = Diagnostics()
-        obj, _ = decode_class(block.body, cls, self._types, eval_ctx, diags, block=block)
+        body = self._expanded(block.body, eval_ctx)
+        obj, _ = decode_class(body, cls, self._types, eval_ctx, diags, block=block)
         _raise(diags, _files_of(block.body))
         return typing.cast(T, obj)
 
@@ -550,7 +562,9 @@ class Decoder:
         info = self._info(cls, None)
         body, files = _load(source)
         diags = Diagnostics()
-        obj, remaining = decode_class(body, cls, self._types, ctx, diags, partial=partial)
+        obj, remaining = decode_class(
+            self._expanded(body, ctx), cls, self._types, ctx, diags, partial=partial
+        )
         if partial and remaining is not None:
             remaining = ClaimedBody.wrap(remaining, info.schema, files)
         _raise(diags, files, remaining if partial else None)

@@ -5,7 +5,8 @@ A *spec* describes how to turn a body into one HCL value: attributes
 :class:`BlockListSpec`, :class:`BlockMapSpec`, ...), objects and tuples of
 specs, literals, defaults, transforms and validations. :func:`decode` and
 :func:`partial_decode` apply a spec to a body; :func:`implied_schema`,
-:func:`implied_type` and :func:`variables` analyse it. :func:`read_spec`
+:func:`implied_type`, :func:`variables` and :func:`expansion_variables` analyse
+it. :func:`read_spec`
 reads the ``.hcldec`` spec-file format of the ``hcldec`` command.
 """
 
@@ -33,6 +34,7 @@ from ._specs import (
     ValidateSpec,
     child_block_types,
     decode,
+    expansion_variables,
     implied_schema,
     implied_type,
     partial_decode,
@@ -62,6 +64,7 @@ __all__ = [
     "ValidateSpec",
     "child_block_types",
     "decode",
+    "expansion_variables",
     "implied_schema",
     "implied_type",
     "partial_decode",

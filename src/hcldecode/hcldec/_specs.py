@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple
 import attrs
 
 from .._text import go_quote
+from ..ext import dynblock
 from ..ext._frozen import frozen_mapping
 from ..ext.typeexpr import Defaults
 from ..model._context import EvalContext
@@ -243,14 +244,40 @@ def _variables(body: Body, spec: Spec) -> list[Traversal]:
     return found
 
 
-def variables(body: Body, spec: Spec) -> list[Traversal]:
+def variables(body: Body, spec: Spec, *, dynamic_blocks: bool = False) -> list[Traversal]:
     """Every traversal that decoding ``body`` with ``spec`` would evaluate.
 
     Nested block bodies are included. A body that does not fit the spec
     gives what could be found; :func:`decode` will report the problems.
+    With ``dynamic_blocks``, the body is read as :func:`hcldecode.ext.dynblock.expand`
+    would expand it: the ``for_each`` and ``labels`` of its dynamic blocks
+    and the attributes of their content count, the iterators do not
+    (Go's ``dynblock.VariablesHCLDec``).
     """
     _check_root(spec)
+    if dynamic_blocks:
+        return _walk_dynamic(dynblock.walk_variables(body), spec)
     return _variables(body, spec)
+
+
+def expansion_variables(body: Body, spec: Spec) -> list[Traversal]:
+    """The traversals that expanding the dynamic blocks of ``body`` evaluates (their
+    ``for_each`` and ``labels``), for the blocks ``spec`` reads: what must be known
+    before :func:`hcldecode.ext.dynblock.expand` (Go's ``dynblock.ExpandVariablesHCLDec``).
+    """
+    _check_root(spec)
+    return _walk_dynamic(dynblock.walk_expand_variables(body), spec)
+
+
+def _walk_dynamic(node: dynblock.WalkVariablesNode, spec: Spec) -> list[Traversal]:
+    found, children = node.visit(implied_schema(spec))
+    if children:
+        nested = child_block_types(spec)
+        for child in children:
+            child_spec = nested.get(child.block_type)
+            if child_spec is not None:
+                found.extend(_walk_dynamic(child.node, child_spec))
+    return found
 
 
 def _source_range(body: Body, labels: Labels, spec: Spec) -> Range:
@@ -611,13 +638,17 @@ class _BlockSequenceSpec(_BlockSpecBase):
 
     def _decode_all(
         self, content: BodyContent, ctx: EvalContext | None
-    ) -> tuple[list[Value], list[Range], Diagnostics]:
+    ) -> tuple[list[Value] | None, list[Range], Diagnostics]:
+        """The values of the blocks, or ``None`` when one has an unknown body (then the
+        whole result is unknown, and the bounds are not checked)."""
         diags = Diagnostics()
         values: list[Value] = []
         ranges: list[Range] = []
         for block in self._blocks(content):
             value, block_diags = _decode_block(block, _block_labels(block), ctx, self.nested)
             diags.extend(block_diags)
+            if block.body.is_unknown:
+                return None, ranges, diags
             values.append(value)
             ranges.append(_block_range(block, self.nested))
         if len(values) < self.min_items:
@@ -685,6 +716,8 @@ class _BlockCollectionSpec(_BlockSequenceSpec):
     ) -> tuple[Value, Diagnostics]:
         make = Value.list if self.collection_type is ListType else Value.set
         values, ranges, diags = self._decode_all(content, ctx)
+        if values is None:
+            return Value.unknown(self.implied_type()), diags
         if not values:
             return make([], self.nested.implied_type()), diags
         unified = _unify_values(values, ranges, self.type_name, diags)
@@ -723,6 +756,8 @@ class BlockTupleSpec(_BlockSequenceSpec):
         self, content: BodyContent, labels: Labels, ctx: EvalContext | None
     ) -> tuple[Value, Diagnostics]:
         values, _ranges, diags = self._decode_all(content, ctx)
+        if values is None:
+            return Value.unknown(self.implied_type()), diags
         return Value.tuple(values), diags
 
     def implied_type(self) -> Type:
@@ -751,11 +786,15 @@ class _BlockKeyedSpec(_BlockSpecBase):
 
     def _decode_tree(
         self, content: BodyContent, ctx: EvalContext | None
-    ) -> tuple[dict[str, object], Diagnostics]:
+    ) -> tuple[dict[str, object] | None, Diagnostics]:
+        """The values of the blocks by their labels, or ``None`` when one has an
+        unknown body (then the whole result is unknown)."""
         diags = Diagnostics()
         tree: dict[str, object] = {}
         depth = len(self.label_names)
         for block in self._blocks(content):
+            if block.body.is_unknown:
+                return None, diags
             value, block_diags = _decode_block(
                 block, _block_labels(block)[depth:], ctx, self.nested
             )
@@ -814,6 +853,8 @@ class BlockMapSpec(_BlockKeyedSpec):
         self, content: BodyContent, labels: Labels, ctx: EvalContext | None
     ) -> tuple[Value, Diagnostics]:
         tree, diags = self._decode_tree(content, ctx)
+        if tree is None:
+            return Value.unknown(self.implied_type()), diags
         if not tree:
             return Value.map({}, self.nested.implied_type()), diags
         return self._build(tree, len(self.label_names)), diags
@@ -836,6 +877,8 @@ class BlockObjectSpec(_BlockKeyedSpec):
         self, content: BodyContent, labels: Labels, ctx: EvalContext | None
     ) -> tuple[Value, Diagnostics]:
         tree, diags = self._decode_tree(content, ctx)
+        if tree is None:
+            return Value.unknown(self.implied_type()), diags
         return self._build(tree, len(self.label_names)), diags
 
     def _make(self, entries: Mapping[str, Value]) -> Value:

@@ -302,6 +302,17 @@ class Body(abc.ABC):
     def missing_item_range(self) -> Range:
         """Where to point a diagnostic about something that should be in this body."""
 
+    @property
+    def is_unknown(self) -> bool:
+        """Whether the body stands for blocks that are not known yet.
+
+        A block generated from a ``dynamic`` block whose ``for_each`` is not
+        known has such a body (:mod:`hcldecode.ext.dynblock`): the values
+        read from it are unknown, and the hcldec specs of block collections
+        make their whole result unknown (Go's ``hcldec.UnknownBody``).
+        """
+        return False
+
     def source_files(self) -> Mapping[str, SourceFile]:
         """The parsed files this body comes from, by name, for rendering diagnostics.
 
