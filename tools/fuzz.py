@@ -4,10 +4,13 @@ Each input is read in both syntaxes and goes through:
 
 * parsing (``hcldecode.parse``, native and JSON);
 * evaluation of every attribute, in blocks too, without a context
-  (literal-only) and with variables and functions;
+  (literal-only) and with variables and functions (plain callables, the
+  whole standard library, ``try`` and ``can``);
 * class decoding into classes with attributes, labelled blocks and a
-  ``remain()`` field, then the remaining body with ``reject_unclaimed``;
-* an hcldec spec, and reading the input itself as a spec file;
+  ``remain()`` field, then the remaining body with ``reject_unclaimed``,
+  with and without expanding ``dynamic`` blocks;
+* an hcldec spec (with and without expanding ``dynamic`` blocks), and
+  reading the input itself as a spec file;
 * rendering every diagnostic found, as ``str()`` of the error.
 
 A configuration may be wrong in any way: the only acceptable outcome is a
@@ -41,6 +44,7 @@ with atheris.instrument_imports(include=["hcldecode"]):
     import hcldecode as hcl
     from hcldecode import hcldec, native
     from hcldecode import json as hcljson
+    from hcldecode.ext import dynblock, tryfunc
     from hcldecode.model import Body as ModelBody
     from hcldecode.native import Body as NativeBody
 
@@ -75,7 +79,7 @@ def keys(mapping: dict[str, Any]) -> list[str]:
     return sorted(mapping)
 
 
-FUNCTIONS = {"upper": str.upper, "join": join, "keys": keys}
+FUNCTIONS = {**hcl.STDLIB, **tryfunc.FUNCTIONS, "upper": str.upper, "join": join, "keys": keys}
 SPEC = hcldec.ObjectSpec(
     {
         "name": hcldec.AttrSpec("name", hcl.values.STRING),
@@ -83,6 +87,10 @@ SPEC = hcldec.ObjectSpec(
         "items": hcldec.BlockListSpec("item", hcldec.AttrSpec("value", hcl.values.NUMBER)),
     }
 )
+
+
+PLAIN = hcl.Decoder()
+EXPANDING = hcl.Decoder(dynamic_blocks=True)
 
 
 def attributes(body: ModelBody) -> list[hcl.Expression]:
@@ -109,18 +117,21 @@ def check(data: bytes) -> None:
             for context in (None, ctx):
                 expr.value(context)
             expr.variables()
-        try:
-            hcl.loads(
-                data,
-                Config,
-                filename="fuzz.hcl",
-                syntax=syntax,
-                variables=VARIABLES,
-                functions=FUNCTIONS,
-            )
-        except hcl.DecodeError as err:
-            str(err)
+        for decoder in (PLAIN, EXPANDING):
+            try:
+                decoder.loads(
+                    data,
+                    Config,
+                    filename="fuzz.hcl",
+                    syntax=syntax,
+                    variables=VARIABLES,
+                    functions=FUNCTIONS,
+                )
+            except hcl.DecodeError as err:
+                str(err)
         hcldec.decode(file.body, SPEC, ctx)
+        hcldec.decode(dynblock.expand(file.body, ctx), SPEC, ctx)
+        hcldec.variables(file.body, SPEC, dynamic_blocks=True)
         hcldec.read_spec(file.body)
 
 
