@@ -131,27 +131,37 @@ class Parser:
         # One string object for each distinct name or plain string literal
         # (both repeat many times in a file).
         self.names: dict[str, str] = {}
+        # The last lookahead: where it started, whether newlines counted, what it found.
+        self.ahead: tuple[int, bool, tuple[Token, int]] = (-1, True, ((S.EOF, 0, 0), 0))
 
     # ----------------------------------------------------------------- tokens
 
     def _next(self) -> tuple[Token, int]:
-        tokens = self.tokens
+        """The next token that counts where newlines do or do not (``newlines[-1]``),
+        and the index after it; kept for the ``peek`` that a ``read`` follows."""
         i = self.index
         include_newlines = self.newlines[-1]
+        ahead = self.ahead
+        if ahead[0] == i and ahead[1] is include_newlines:
+            return ahead[2]
+        tokens = self.tokens
+        start = i
         while True:
             tok = tokens[i]
             kind = tok[0]
             if kind == S.COMMENT:
                 if include_newlines and self.text[tok[2] - 1] == "\n":
-                    return (S.NEWLINE, tok[1], tok[2]), i + 1
+                    found = (S.NEWLINE, tok[1], tok[2]), i + 1
+                    break
                 i += 1
                 continue
             if kind == S.NEWLINE and not include_newlines:
                 i += 1
                 continue
-            if kind == S.EOF:
-                return tok, i
-            return tok, i + 1
+            found = (tok, i) if kind == S.EOF else (tok, i + 1)
+            break
+        self.ahead = (start, include_newlines, found)
+        return found
 
     def peek(self) -> Token:
         return self._next()[0]
