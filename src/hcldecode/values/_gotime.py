@@ -23,7 +23,8 @@ __all__ = ["DurationError", "GoTime", "TimeParseError", "parse_duration", "parse
 _NS_PER_SECOND = 1_000_000_000
 _SECONDS_PER_DAY = 86_400
 _DIGIT_RUN = re.compile(rb"[0-9]*")
-_UNIT = re.compile(rb"[^.0-9]*")
+# A number with its unit, as ParseDuration reads them one after the other.
+_COMPONENT = re.compile(rb"([0-9]*)(\.[0-9]*)?([^.0-9]*)")
 _UNSIGNED = re.compile(rb"[0-9]*\Z")
 
 MONTH_NAMES = (
@@ -262,97 +263,105 @@ _INFINITE_SCALE = 400  # 10.0 multiplied by itself this often is +Inf
 def _time_quote(text: bytes) -> str:
     """Go's ``time.quote``: ``"`` and ``\\`` escaped, each byte of a control or
     non-ASCII character as ``\\xNN``."""
-    out = ['"']
-    for char in text.decode("utf-8", "surrogateescape"):
-        code = ord(char)
-        if 0xDC80 <= code <= 0xDCFF:  # a byte that is not UTF-8
-            out.append(f"\\x{code - 0xDC00:02x}")
-        elif code < 0x20 or code >= 0x80:
-            encoded = char.encode("utf-8", "surrogatepass")
-            out.append("".join(f"\\x{byte:02x}" for byte in encoded))
-        else:
-            out.append("\\" + char if char in '"\\' else char)
-    out.append('"')
-    return "".join(out)
+    chars = text.decode("utf-8", "surrogateescape")
+    escapes = {ord(c): _byte_escapes(c) for c in set(chars) if not " " <= c < "\x80" or c in '"\\'}
+    return '"' + chars.translate(escapes) + '"'
 
 
-def _leading_int(value: bytes, pos: int) -> tuple[int, int] | None:
-    """Go's ``leadingInt``: the digits from ``pos`` and where they end; ``None`` past 2**63."""
-    end = _end(_DIGIT_RUN, value, pos)
-    digits = value[pos:end].lstrip(b"0")
+def _byte_escapes(char: str) -> str:
+    if char in '"\\':
+        return "\\" + char
+    if "\udc80" <= char <= "\udcff":  # a byte that is not UTF-8
+        return f"\\x{ord(char) - 0xDC00:02x}"
+    return "".join(f"\\x{byte:02x}" for byte in char.encode("utf-8", "surrogatepass"))
+
+
+def _leading_int(digits: bytes) -> int | None:
+    """Go's ``leadingInt`` of a run of digits; ``None`` past 2**63."""
+    digits = digits.lstrip(b"0")
     if len(digits) > 19 or (digits and int(digits) > _TWO_63):
         return None
-    return (int(digits) if digits else 0), end
+    return int(digits) if digits else 0
 
 
-def _leading_fraction(value: bytes, pos: int) -> tuple[int, float, int]:
-    """Go's ``leadingFraction``: the digits from ``pos`` as an integer and a float
-    scale, both stopping where more digits would pass 2**63, and where they end."""
-    end = _end(_DIGIT_RUN, value, pos)
-    zeros = len(value[pos:end]) - len(value[pos:end].lstrip(b"0"))
+def _leading_fraction(digits: bytes) -> tuple[int, float]:
+    """Go's ``leadingFraction`` of a run of digits: the digits as an integer and a
+    float scale, both stopping where more digits would pass 2**63."""
+    significant = digits.lstrip(b"0")
     fraction, scale = 0, 1.0
-    for _ in range(min(zeros, _INFINITE_SCALE)):  # leading zeros only scale (up to +Inf)
-        scale *= 10
-    for byte in value[pos + zeros : end]:
+    for _ in range(min(len(digits) - len(significant), _INFINITE_SCALE)):
+        scale *= 10  # leading zeros only scale (up to +Inf)
+    for byte in significant:
         if fraction > (_TWO_63 - 1) // 10:
             break
         following = fraction * 10 + byte - 0x30
         if following > _TWO_63:
             break
         fraction, scale = following, scale * 10
-    return fraction, scale, end
+    return fraction, scale
 
 
 def parse_duration(text: str) -> int:
     """``time.ParseDuration``: a signed number of nanoseconds (a Go ``int64``)."""
     value = text.encode("utf-8", "surrogatepass")
-    invalid = DurationError("time: invalid duration " + _time_quote(value))
     pos, negative = 0, False
     if value[:1] in (b"-", b"+"):
         negative, pos = value[:1] == b"-", 1
     if value[pos:] == b"0":
         return 0
-    if pos == len(value):
-        raise invalid
     total = 0
-    while pos < len(value):
-        if not (value[pos] == 0x2E or _is_digit(value, pos)):
-            raise invalid
-        whole = _leading_int(value, pos)
-        if whole is None:
-            raise invalid
-        number, after = whole
-        has_digits = after != pos
-        fraction, scale = 0, 1.0
-        if after < len(value) and value[after] == 0x2E:
-            fraction, scale, end = _leading_fraction(value, after + 1)
-            has_digits = has_digits or end != after + 1
-            after = end
-        if not has_digits:
-            raise invalid
-        unit_end = _end(_UNIT, value, after)
-        if unit_end == after:
-            raise DurationError("time: missing unit in duration " + _time_quote(value))
-        unit_text = value[after:unit_end]
-        unit = _UNITS.get(unit_text)
-        if unit is None:
-            raise DurationError(
-                f"time: unknown unit {_time_quote(unit_text)} in duration {_time_quote(value)}"
-            )
-        if number > _TWO_63 // unit:
-            raise invalid
-        number *= unit
-        if fraction > 0:
-            # float64 arithmetic, as Go does it: exact to the nanosecond for hours
-            number += int(float(fraction) * (float(unit) / scale))
-            if number > _TWO_63:
-                raise invalid
-        total = (total + number) % _TWO_64  # a Go uint64: 2**63 + 2**63 is 0
-        if total > _TWO_63:
-            raise invalid
-        pos = unit_end
-    if negative:
-        return -total
-    if total > _TWO_63 - 1:
-        raise invalid
-    return total
+    known: dict[bytes, int] = {}
+    try:
+        if pos == len(value):
+            raise _Invalid
+        for match in _COMPONENT.finditer(value, pos):
+            component = match.group()
+            number = known.get(component)
+            if number is None:
+                if not component:  # the end
+                    break
+                number = known[component] = _component(match)
+            total = (total + number) % _TWO_64  # a Go uint64: 2**63 + 2**63 is 0
+            if total > _TWO_63:
+                raise _Invalid
+        if not negative and total > _TWO_63 - 1:
+            raise _Invalid
+    except _Invalid:
+        raise DurationError("time: invalid duration " + _time_quote(value)) from None
+    except _UnitError as error:
+        if not error.unit:
+            raise DurationError("time: missing unit in duration " + _time_quote(value)) from None
+        unit = _time_quote(error.unit)
+        raise DurationError(f"time: unknown unit {unit} in duration {_time_quote(value)}") from None
+    return -total if negative else total
+
+
+class _Invalid(Exception):
+    pass
+
+
+class _UnitError(Exception):
+    def __init__(self, unit: bytes) -> None:
+        super().__init__()
+        self.unit = unit
+
+
+def _component(match: re.Match[bytes]) -> int:
+    """The nanoseconds of a number and its unit (at most 2**63)."""
+    whole_digits, fraction_digits, unit_text = match.groups()
+    whole = _leading_int(whole_digits)
+    if whole is None or not (whole_digits or len(fraction_digits or b"") > 1):
+        raise _Invalid
+    unit = _UNITS.get(unit_text)
+    if unit is None:
+        raise _UnitError(unit_text)
+    if whole > _TWO_63 // unit:
+        raise _Invalid
+    number = whole * unit
+    fraction, scale = _leading_fraction(fraction_digits[1:]) if fraction_digits else (0, 1.0)
+    if fraction > 0:
+        # float64 arithmetic, as Go does it: exact to the nanosecond for hours
+        number += int(float(fraction) * (float(unit) / scale))
+        if number > _TWO_63:
+            raise _Invalid
+    return number

@@ -13,6 +13,7 @@ text of 64 KiB or more: the result then ends there, and so does ours.
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
@@ -90,26 +91,26 @@ def _timestamp(text: str, index: int | None) -> GoTime:
 
 # --------------------------------------------------------------------------- formatdate
 
-# A run of one letter (a directive), or text without letters and quotes.
-_TOKEN = re.compile(r"([A-Za-z])\1*|[^A-Za-z']+")
+# The layout in pieces: escaped quotes (each pair a quote), quoted text (with its
+# closing quote, if any: a quote followed by a quote is an escaped one), and text
+# without quotes, where runs of one letter are directives.
+_PIECE = re.compile(
+    r"(?P<pairs>(?:'')+)|(?P<quoted>'(?:[^']++(?:''[^']*+)*+)?+(?:'|\Z))|(?P<text>[^']+)"
+)
+_LETTERS = re.compile("([A-Za-z]+)")
+_RUN = re.compile("|".join(f"{letter}+" for letter in string.ascii_letters))
 # bufio.Scanner's largest token (bufio.MaxScanTokenSize), in bytes; a directive
 # or quoted text needs one more byte of lookahead, or the end of the text.
 _SCANNER_BUFFER = 64 * 1024
+_CACHED = 256  # the longest pieces of a layout worth remembering
 
 
-def _quoted_end(layout: str, start: int) -> int:
-    """Where the quoted text that starts at ``start`` ends: after the closing quote
-    (one not doubled), or at the end of the layout, closed or not."""
-    if layout.startswith("''", start):
-        return start + 2
-    pos = start + 1
-    while True:
-        quote = layout.find("'", pos)
-        if quote < 0 or quote + 1 == len(layout):
-            return len(layout)
-        if layout[quote + 1] != "'":
-            return quote + 1
-        pos = quote + 2
+class _Stop(Exception):
+    """The scanner gives up at a token too long for it; the result ends before it."""
+
+    def __init__(self, partial: str) -> None:
+        super().__init__()
+        self.partial = partial
 
 
 def _too_long_for_scanner(token: str) -> bool:
@@ -175,34 +176,72 @@ def _verb(token: str, t: GoTime) -> str:
     raise wrong()
 
 
+def _letters(block: str, t: GoTime) -> str:
+    """A run of letters (one directive or more) rendered."""
+    out: list[str] = []
+    for run in _RUN.findall(block):
+        if len(run) >= _SCANNER_BUFFER:
+            raise _Stop("".join(out))
+        out.append(_verb(run, t))
+    return "".join(out)
+
+
+def _text(text: str, t: GoTime, rendered: dict[str, str]) -> str:
+    """Text without quotes rendered; ``rendered`` caches the runs of letters."""
+    parts = _LETTERS.split(text)
+    for index in range(1, len(parts), 2):
+        block = parts[index]
+        done = rendered.get(block)
+        if done is None:
+            try:
+                done = rendered[block] = _letters(block, t)
+            except _Stop as stop:
+                raise _Stop("".join(parts[:index]) + stop.partial) from None
+        parts[index] = done
+    return "".join(parts)
+
+
+def _quoted(token: str) -> str:
+    if _too_long_for_scanner(token):
+        raise _Stop("")
+    if len(token) == 1 or token[-1] != "'":
+        raise FunctionArgError(0, "unterminated literal '")
+    return token[1:-1].replace("''", "'")
+
+
+def _piece(token: str, kind: str | None, t: GoTime, rendered: dict[str, str]) -> str:
+    if kind == "pairs":
+        return "'" * (len(token) // 2)
+    if kind == "quoted":
+        return _quoted(token)
+    return _text(token, t, rendered)
+
+
 def _format_date(layout: str, t: GoTime) -> str:
     limit = current_limits().max_string_length
+    # Pieces rendered so far, by their text (a quote starts quoted text and pairs
+    # of quotes, and no other text holds one, so the keys cannot collide).
+    rendered: dict[str, str] = {}
     pieces: list[str] = []
-    length = pos = 0
-    while pos < len(layout):
-        if layout[pos] == "'":
-            end = _quoted_end(layout, pos)
-            token = layout[pos:end]
-            if _too_long_for_scanner(token):
+    length = 0
+    for match in _PIECE.finditer(layout):
+        token = match.group()
+        piece = rendered.get(token)
+        if piece is None:
+            try:
+                piece = _piece(token, match.lastgroup, t, rendered)
+            except _Stop as stop:
+                pieces.append(stop.partial)
+                length += len(stop.partial)
                 break
-            if len(token) == 1 or token[-1] != "'":
-                raise FunctionArgError(0, "unterminated literal '")
-            piece = "'" if len(token) == 2 else token[1:-1].replace("''", "'")
-        else:
-            match = _TOKEN.match(layout, pos)
-            assert match is not None  # not a quote: a letter, or text
-            token, end = match.group(), match.end()
-            if match.group(1) is None:
-                piece = token
-            elif len(token) >= _SCANNER_BUFFER:
-                break
-            else:
-                piece = _verb(token, t)
+            if len(token) < _CACHED:
+                rendered[token] = piece
         length += len(piece)
         if length > limit:
-            raise FunctionError(f"the result would be longer than {limit} characters")
+            break
         pieces.append(piece)
-        pos = end
+    if length > limit:
+        raise FunctionError(f"the result would be longer than {limit} characters")
     return "".join(pieces)
 
 
