@@ -3,7 +3,8 @@
 Generates seeded random calls of every function of
 :data:`hcldecode.values.STDLIB` (strings with spaces, newlines, non-ASCII
 letters and combining marks; numbers of every sign and size; nulls,
-unknowns, lists with nulls, wrong types and argument counts), evaluates
+unknowns, lists with nulls, wrong types and argument counts; for the date
+functions, timestamps, layouts and durations, half of them valid), evaluates
 each with hcldecode and with the Go program ``tools/gofuncs`` (go-cty's
 ``function/stdlib`` as Debian ships it, under the same names), and compares
 the values and the diagnostics (summary, detail, subject).

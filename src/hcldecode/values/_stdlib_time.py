@@ -114,6 +114,7 @@ class _Stop(Exception):
 
 
 def _too_long_for_scanner(token: str) -> bool:
+    """Whether ``token`` has too many bytes of UTF-8 for go-cty's scanner."""
     if len(token) * 4 < _SCANNER_BUFFER:
         return False
     return len(token.encode("utf-8", "surrogatepass")) >= _SCANNER_BUFFER
@@ -125,6 +126,8 @@ def _number(value: int, size: int) -> str:
 
 
 def _verb(token: str, t: GoTime) -> str:
+    """A directive (a run of one letter) for ``t``; go-cty's error for the format if
+    the letter or the length is not one."""
     letter, size = token[0], len(token)
 
     def wrong(rule: str = "") -> FunctionArgError:
@@ -202,6 +205,7 @@ def _text(text: str, t: GoTime, rendered: dict[str, str]) -> str:
 
 
 def _quoted(token: str) -> str:
+    """Quoted text without its quotes, ``''`` read as a quote."""
     if _too_long_for_scanner(token):
         raise _Stop("")
     if len(token) == 1 or token[-1] != "'":
@@ -210,6 +214,7 @@ def _quoted(token: str) -> str:
 
 
 def _piece(token: str, kind: str | None, t: GoTime, rendered: dict[str, str]) -> str:
+    """A piece of the layout (a match of ``_PIECE``, of the group ``kind``) rendered."""
     if kind == "pairs":
         return "'" * (len(token) // 2)
     if kind == "quoted":
