@@ -11,7 +11,7 @@ import pytest
 
 from hcldecode.model import EvalContext
 from hcldecode.native import parse_expression
-from hcldecode.values import STDLIB, STRING, ListType, Value
+from hcldecode.values import DYNAMIC_VALUE, STDLIB, STRING, ListType, Value
 
 CTX = EvalContext(
     {"unknown": Value.unknown(STRING), "unknown_list": Value.unknown(ListType(STRING))},
@@ -168,6 +168,31 @@ def test_numbers_where_go_cty_panics_or_json_cannot_say() -> None:
             "t.hcl:1,1-5",
         )
     ]
+
+
+@pytest.mark.parametrize(
+    ("src", "expected", "diagnostics"),
+    [
+        ('assertnotnull("a")', Value.string("a"), []),
+        ("assertnotnull(unknown)", Value.unknown(STRING), []),
+        (
+            "assertnotnull(null)",
+            DYNAMIC_VALUE,
+            [
+                (
+                    "Invalid function argument",
+                    'Invalid value for "v" parameter: argument must not be null.',
+                    "t.hcl:1,15-19",
+                )
+            ],
+        ),
+    ],
+)
+def test_assertnotnull_as_go_cty_1_14_has_it(
+    src: str, expected: Value, diagnostics: list[tuple[str, str, str]]
+) -> None:
+    # Newer than Debian's go-cty 1.12.1, so not in tools/gofuncs: from its source.
+    assert _call(src) == (expected, diagnostics)
 
 
 def test_the_library_is_read_only_and_names_go_ctys_functions_as_terraform_does() -> None:

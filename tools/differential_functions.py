@@ -293,6 +293,10 @@ def ours(src: str, ctx: EvalContext) -> dict[str, object]:
     return found
 
 
+# Functions of later go-cty versions than Debian's 1.12.1 (tests/test_stdlib.py has them).
+_NEWER = {"assertnotnull"}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("gofuncs")
@@ -301,7 +305,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--functions", help="only these functions (names separated by commas)")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
-    names = sorted(args.functions.split(",") if args.functions else STDLIB)
+    names = sorted(args.functions.split(",") if args.functions else set(STDLIB) - _NEWER)
     calls = [_call(rng, names[i % len(names)]) for i in range(args.count)]
     done = subprocess.run(
         [args.gofuncs],

@@ -1,7 +1,7 @@
 """go-cty's collection functions: ``element``, ``index``, ``coalescelist``,
 ``compact``, ``contains``, ``distinct``, ``chunklist``, ``keys``, ``values``,
 ``lookup``, ``merge``, ``reverse`` (of a list) and ``setproduct``, and the
-conversion functions
+conversion functions ``assertnotnull``,
 ``tostring``, ``tonumber``, ``tobool``, ``tolist``, ``toset`` and ``tomap``,
 with go-cty's parameters, result types, unknown and null handling and
 messages (``function/stdlib/collection.go``, ``conversion.go``)."""
@@ -747,6 +747,13 @@ def _to_function(want: Type) -> Function:
 
 CONVERSION_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
     {
+        # go-cty 1.14's: the argument as it is; a null one is refused by the rules of
+        # a call (the parameter does not allow nulls).
+        "assertnotnull": Function(
+            [Parameter("v", DYNAMIC)],
+            return_type=lambda args: args[0].type,
+            impl=lambda args, _ret: args[0],
+        ),
         "tobool": _to_function(BOOL),
         "tolist": _to_function(ListType(DYNAMIC)),
         "tomap": _to_function(MapType(DYNAMIC)),

@@ -9,6 +9,7 @@ DESCRIPTIONS: dict[str, str] = {
     "abs": "The absolute value of a number.",
     "add": "The sum of two numbers (HCL's `+`).",
     "and": "Whether both bools are true (HCL's `&&`, without short-circuit).",
+    "assertnotnull": "The argument as it is, or an error when it is null.",
     "byteslen": "The number of bytes in a buffer (a value of the bytes capsule type).",
     "bytesslice": "The bytes of a buffer from an offset, of a length.",
     "ceil": "The smallest whole number not less than the given number.",
