@@ -39,6 +39,8 @@ var functions = map[string]function.Function{
 	"ceil":                   stdlib.CeilFunc,
 	"chunklist":              stdlib.ChunklistFunc,
 	"flatten":                stdlib.FlattenFunc,
+	"format":                 stdlib.FormatFunc,
+	"formatlist":             stdlib.FormatListFunc,
 	"floor":                  stdlib.FloorFunc,
 	"log":                    stdlib.LogFunc,
 	"parseint":               stdlib.ParseIntFunc,
