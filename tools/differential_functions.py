@@ -361,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
             panics += 1  # go-cty crashed (indent with a negative count, say)
         elif name in ("coalesce", "tolist", "tomap", "toset"):
             unified += 1  # types unify as the specification says (docs/compatibility.md)
-        elif any(_LIMITED.search(detail) for _, detail, _ in cast(list[str], mine["diags"])):
+        elif any(_LIMITED.search(detail) for _, detail, _ in cast(list[list[str]], mine["diags"])):
             limited += 1  # a result longer than hcl.Limits allows (docs/compatibility.md)
         else:
             differ.append(f"{call}\n  ours:   {mine}\n  theirs: {theirs}"[:3000])
