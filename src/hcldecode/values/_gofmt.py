@@ -6,9 +6,10 @@ the verb's flags, width and precision (and without its argument index).
 This module gives the same text: :func:`sprintf_number`.
 
 Decimal digits are those of math/big: the exact value rounded half to
-even at the requested digit (the value is a 512-bit binary fraction, whose
-decimal expansion is finite), and for ``%g`` without a precision the
-shortest digits that read back to the same 512-bit value. Go's own parsing
+even at the requested digit (the value is an integer or a 512-bit binary
+fraction, whose decimal expansion is finite), and for ``%g`` without a
+precision the shortest digits that read back to the same 512-bit value (all
+the digits of an integer). Go's own parsing
 of the verb shows too: a width or precision beyond about ten million is
 not a number to Go, which prints ``%!(NOVERB)`` and the number as an extra
 argument instead.
@@ -26,13 +27,23 @@ from typing import TypeAlias
 from . import _number as number
 from ._number import Num
 
-__all__ = ["Pieces", "float_text", "pieces_length", "pieces_text", "sprintf_number"]
+__all__ = [
+    "FLOAT_VERBS",
+    "INTEGER_VERBS",
+    "Pieces",
+    "float_text",
+    "pieces_length",
+    "pieces_text",
+    "sprintf_number",
+]
 
 Pieces: TypeAlias = list[tuple[str, int]]
 """Text as ``(text, count)`` pairs: ``text`` repeated ``count`` times, in order."""
 
 INTEGER_VERBS = "bdoxX"
+"""The verbs Go writes a ``*big.Int`` with."""
 FLOAT_VERBS = "eEfgG"
+"""The verbs Go writes a ``*big.Float`` with."""
 
 # Go's fmt gives up on a width or precision whose digits, all but the last,
 # are a number above this (parsenum's "tooLarge").
