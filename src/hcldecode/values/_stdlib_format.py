@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import islice
+from types import MappingProxyType
 from typing import NamedTuple
 
 from .._text import go_quote, grapheme_count, iter_graphemes
@@ -528,17 +529,19 @@ def _format_each(
     return [Value.unknown(STRING) if out is None else Value.string(out.text()) for out in outputs]
 
 
-FORMAT_FUNCTIONS: Mapping[str, Function] = {
-    "format": Function(
-        [Parameter("format", STRING)],
-        Parameter("args", DYNAMIC, allow_null=True),
-        return_type=STRING,
-        impl=_format,
-    ),
-    "formatlist": Function(
-        [Parameter("format", STRING)],
-        Parameter("args", DYNAMIC, allow_null=True, allow_unknown=True),
-        return_type=ListType(STRING),
-        impl=_formatlist,
-    ),
-}
+FORMAT_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
+    {
+        "format": Function(
+            [Parameter("format", STRING)],
+            Parameter("args", DYNAMIC, allow_null=True),
+            return_type=STRING,
+            impl=_format,
+        ),
+        "formatlist": Function(
+            [Parameter("format", STRING)],
+            Parameter("args", DYNAMIC, allow_null=True, allow_unknown=True),
+            return_type=ListType(STRING),
+            impl=_formatlist,
+        ),
+    }
+)
