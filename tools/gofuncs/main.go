@@ -40,6 +40,8 @@ var functions = map[string]function.Function{
 	"ceil":                   stdlib.CeilFunc,
 	"chunklist":              stdlib.ChunklistFunc,
 	"flatten":                stdlib.FlattenFunc,
+	"format":                 stdlib.FormatFunc,
+	"formatlist":             stdlib.FormatListFunc,
 	"floor":                  stdlib.FloorFunc,
 	"formatdate":             stdlib.FormatDateFunc,
 	"log":                    stdlib.LogFunc,

@@ -59,11 +59,13 @@ __all__ = [
     "from_python",
     "go_float_text",
     "is_integer",
+    "leading_digits",
     "mod",
     "mul",
     "neg",
     "parse_literal",
     "parse_string",
+    "shortest_digits",
     "sub",
     "to_decimal",
     "to_float",
@@ -747,8 +749,8 @@ def _try_shortest(m: int, k: int, count: int) -> tuple[str, int] | None:
     return (digits, exponent) if exact else None
 
 
-def _fraction_to_string(x: Fraction) -> str:
-    """``Text('f', -1)`` of a 512-bit value that is not an exact integer."""
+def _shortest_fraction(x: Fraction) -> tuple[str, int]:
+    """math/big's shortest digits of a 512-bit value that is not an exact integer."""
     num, den = abs(x.numerator), x.denominator
     # Scale the mantissa to 513 bits: its last bit is then half a unit in the
     # last place of a 512-bit value. (A whole value has at least as many
@@ -759,7 +761,43 @@ def _fraction_to_string(x: Fraction) -> str:
     count = _SHORTEST_START_DIGITS
     while (found := _try_shortest(m, k, count)) is None:
         count *= 2
-    digits, exponent = found
+    return found
+
+
+def shortest_digits(a: int | Fraction) -> tuple[str, int]:
+    """The digits that ``Text('g', -1)`` and ``Text('f', -1)`` print for ``a`` (not zero).
+
+    Returns ``(digits, exponent)``: ``|a|`` reads back from ``0.digits ×
+    10**exponent``, and ``digits`` has no trailing zeros. An exact integer
+    gives all its digits; any other value the shortest digits that read back
+    to the same 512-bit value.
+    """
+    if isinstance(a, int):
+        text = _int_to_str(abs(a))
+        return text.rstrip("0"), len(text)
+    return _shortest_fraction(a)
+
+
+def leading_digits(a: int | Fraction, count: int) -> tuple[str, int, bool]:
+    """The leading decimal digits of ``a`` (not zero): ``count`` of them, or all.
+
+    Returns ``(digits, exponent, exact)`` with ``|a| = 0.digits × 10**exponent``
+    when ``exact`` (then ``digits`` are all of them, without trailing zeros);
+    otherwise ``digits`` has at least ``count`` digits and more non-zero digits
+    follow. The work is bounded by the number of digits of ``a`` however
+    large ``count`` is: a value ``m / 2**k`` has at most as many digits as
+    ``m * 5**k``.
+    """
+    num, den = abs(a.numerator), a.denominator
+    k = den.bit_length() - 1
+    # At least the number of digits of num * 5**k, plus one.
+    every = (num.bit_length() * 30103 + k * 69898) // 100000 + 2
+    return _leading_digits(num, k, max(1, min(count, every)))
+
+
+def _fraction_to_string(x: Fraction) -> str:
+    """``Text('f', -1)`` of a 512-bit value that is not an exact integer."""
+    digits, exponent = _shortest_fraction(x)
     if exponent > 0:
         text = digits[:exponent].ljust(exponent, "0")
         fraction = digits[exponent:]

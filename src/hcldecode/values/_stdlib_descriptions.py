@@ -26,6 +26,8 @@ DESCRIPTIONS: dict[str, str] = {
     "element": "The element at the index, wrapping around past the end.",
     "equal": "Whether two values are equal (HCL's `==`).",
     "flatten": "The elements of nested lists, sets and tuples, as one tuple.",
+    "format": "The format string with its verbs (`%s`, `%d`, `%v`...) replaced by the arguments.",
+    "formatlist": "A list: `format` of the elements of the list, set and tuple arguments in turn.",
     "floor": "The largest whole number not greater than the given number.",
     "formatdate": "An RFC 3339 timestamp written in another layout (`YYYY-MM-DD`, `hh:mm`...).",
     "greaterthan": "Whether the first number is greater than the second (HCL's `>`).",
