@@ -10,8 +10,9 @@ a Go ``int`` that many functions use."""
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable, Mapping, Sequence
-from decimal import Decimal
+from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from types import MappingProxyType
 
@@ -51,7 +52,28 @@ def _from_float(x: float) -> Value:
         raise FunctionError("the result is not a number")
     if math.isinf(x):
         return Value.number(x)
+    if 0 < abs(x) < sys.float_info.min:
+        return Value.number(_subnormal_decimal(x))
     return Value.number(Decimal(repr(x)))  # a whole float too: 2.0**100 is 1.2676506002282294e30
+
+
+def _subnormal_decimal(x: float) -> Decimal:
+    """The shortest decimal that reads back to the subnormal ``x`` at float64's 53 bits
+    of precision with no bound on the exponent, as go-cty keeps it (a ``big.Float``),
+    where ``repr`` gives the shortest among subnormal floats (``5e-324`` for what Go
+    writes ``4.940656458412465e-324``)."""
+    exact = Fraction(x)
+    mantissa, exponent = math.frexp(abs(x))  # abs(x) = mantissa * 2**exponent, 0.5 <= m < 1
+    half_ulp = Fraction(2) ** (exponent - 54)
+    even = int(mantissa * 2**53) % 2 == 0
+    for digits in range(1, 18):
+        candidate = Decimal(abs(x)).quantize(
+            Decimal(1).scaleb(Decimal(abs(x)).adjusted() - digits + 1), rounding=ROUND_HALF_EVEN
+        )
+        distance = abs(Fraction(candidate) - abs(exact))
+        if distance < half_ulp or (even and distance == half_ulp):
+            return candidate.copy_sign(Decimal(x)).normalize()
+    return Decimal(x)
 
 
 def _ceil_or_floor(args: Sequence[Value], rounding: Callable[[Fraction], int]) -> Value:
@@ -114,6 +136,59 @@ def _go_log(x: float) -> float:
     return k * _LN2_HI - ((hfsq - (s * (hfsq + r) + k * _LN2_LO)) - f)
 
 
+# Go's math.Exp on amd64 (its assembly, the path for processors with FMA, which the
+# reference build takes here): a reduction by powers of two, a Taylor series of the
+# sixteenth of the rest, squared back four times.
+_EXP_OVERFLOW = 7.09782712893384e02
+_LOG2E = 1.4426950408889634073599246810018920
+_LN2_UPPER = 0.69314718055966295651160180568695068359375
+_LN2_LOWER = 0.28235290563031577122588448175013436025525412068e-12
+_EXP_TAYLOR = (
+    1.9841269841269841270e-4,
+    1.3888888888888888889e-3,
+    8.3333333333333333333e-3,
+    4.1666666666666666667e-2,
+    1.6666666666666666667e-1,
+    0.5,
+    1.0,
+)
+
+
+def _fma(a: float, b: float, c: float) -> float:
+    """``a * b + c`` rounded once, as the processor's fused multiply-add does."""
+    return float(Fraction(a) * Fraction(b) + Fraction(c))
+
+
+def _go_exp(x: float) -> float:
+    if math.isnan(x) or x == math.inf:
+        return x
+    if x == -math.inf:
+        return 0.0
+    if x > _EXP_OVERFLOW:
+        return math.inf
+    t = _LOG2E * x
+    k = round(t) if -(2.0**31) <= t < 2.0**31 else -(2**31)  # CVTSD2SL, or its "indefinite"
+    kf = float(k)
+    r = _fma(-kf, _LN2_UPPER, x)
+    r = _fma(-kf, _LN2_LOWER, r)
+    r *= 0.0625
+    series = 2.4801587301587301587e-5
+    for coefficient in _EXP_TAYLOR:
+        series = _fma(series, r, coefficient)
+    r *= series
+    for _ in range(3):
+        r *= r + 2.0
+    r = _fma(r, r + 2.0, 1.0)
+    biased = k + 0x3FF
+    if biased >= 0x7FF:
+        return math.inf
+    if biased > 0:
+        return r * math.ldexp(1.0, biased - 0x3FF)
+    if biased < -52:
+        return 0.0
+    return r * math.ldexp(1.0, biased + 0x3FE - 0x3FF) * math.ldexp(1.0, 1 - 0x3FF)
+
+
 def _pow(args: Sequence[Value]) -> Value:
     return _from_float(_go_pow(_go_float(args[0]), _go_float(args[1])))
 
@@ -155,7 +230,7 @@ def _go_pow(x: float, y: float) -> float:
         if yf > 0.5:
             yf -= 1
             yi += 1
-        a1 = math.exp(yf * _go_log(x))
+        a1 = _go_exp(yf * _go_log(x))
     x1, xe = math.frexp(x)
     i = int(yi)
     while i != 0:
