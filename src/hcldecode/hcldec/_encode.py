@@ -30,13 +30,13 @@ application's own raises ``TypeError``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, Literal, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, Literal
 
 import attrs
 
 from .._text import go_quote, is_identifier
-from ..ext.typeexpr import Defaults
+from ..ext.typeexpr import Defaults, type_string
 from ..json import parse as parse_json
 from ..model._context import EvalContext
 from ..model._diagnostics import Severity
@@ -108,7 +108,7 @@ def encode(
         raise ValueError(f"syntax must be 'native' or 'json', not {syntax!r}")
     _check_root(spec)
     body = _Body()
-    _Writer(ctx).write(spec, value, body, "")
+    _Writer(ctx, native=syntax == "native").write(spec, value, body, "")
     text = body_text(body.items(), "json" if syntax == "json" else "native")
     _check_round_trip(text, value, spec, ctx, json=syntax == "json")
     return text
@@ -142,14 +142,31 @@ class _Body:
             not self.labels and not any(self.attributes.values()) and not any(self.blocks.values())
         )
 
-    def merge(self, other: _Body) -> None:
-        """Add what ``other`` needs; ``ValueError``, and no change, where the two differ."""
-        _check_agree(self.attributes, other.attributes, "attribute")
-        _check_agree(self.blocks, other.blocks, "blocks of type")
-        _check_agree(self.labels, other.labels, "label number")
+    def merge(self, other: _Body, spec: Spec, path: str) -> None:
+        """Add what ``other`` needs, for ``spec``; ``ValueError``, and no change, where
+        the two differ."""
+        for what, mine, theirs in (
+            ("the attribute", self.attributes, other.attributes),
+            ("the blocks of type", self.blocks, other.blocks),
+            ("label number", self.labels, other.labels),
+        ):
+            for key, need in theirs.items():
+                if key in mine and mine[key] != need:  # type: ignore[index]
+                    shown = go_quote(key) if isinstance(key, str) else str(key)
+                    raise _fail(
+                        spec, path, f"another spec reads {what} {shown} and needs it to differ"
+                    )
         self.attributes.update(other.attributes)
         self.blocks.update(other.blocks)
         self.labels.update(other.labels)
+
+    def add_attribute(self, name: str, item: AttributeItem | None, spec: Spec, path: str) -> None:
+        """Ask for the attribute ``name`` (left out when ``item`` is ``None``)."""
+        self.merge(_Body(attributes={name: item}), spec, path)
+
+    def add_blocks(self, type_name: str, blocks: list[BlockItem], spec: Spec, path: str) -> None:
+        """Ask for exactly ``blocks`` of type ``type_name``."""
+        self.merge(_Body(blocks={type_name: blocks}), spec, path)
 
     def items(self) -> list[AttributeItem | BlockItem]:
         """Attributes first, then blocks, each in the order the specs asked for them."""
@@ -159,33 +176,6 @@ class _Body:
         for blocks in self.blocks.values():
             found.extend(blocks)
         return found
-
-
-_K = TypeVar("_K", str, int)
-_V = TypeVar("_V")
-
-
-def _check_agree(mine: Mapping[_K, _V], theirs: Mapping[_K, _V], what: str) -> None:
-    for key, need in theirs.items():
-        if key in mine and mine[key] != need:
-            shown = go_quote(key) if isinstance(key, str) else str(key)
-            raise ValueError(f"two specs read the {what} {shown} and need different things of it")
-
-
-def _one(
-    *,
-    attribute: tuple[str, AttributeItem | None] | None = None,
-    blocks: tuple[str, list[BlockItem]] | None = None,
-    label: tuple[int, str] | None = None,
-) -> _Body:
-    body = _Body()
-    if attribute is not None:
-        body.attributes[attribute[0]] = attribute[1]
-    if blocks is not None:
-        body.blocks[blocks[0]] = blocks[1]
-    if label is not None:
-        body.labels[label[0]] = label[1]
-    return body
 
 
 # --------------------------------------------------------------------------- messages
@@ -211,6 +201,17 @@ def _attr_path(path: str, name: str) -> str:
 
 def _type_name(t: Type) -> str:
     return t.friendly_name()
+
+
+def _names(names: Iterable[str]) -> str:
+    shown = [go_quote(n) for n in names]
+    if not shown:
+        return "no attributes"
+    return f"the attribute{'s' if len(shown) > 1 else ''} {', '.join(shown)}"
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 # --------------------------------------------------------------------------- values of attributes
@@ -270,6 +271,7 @@ class _Writer:
     """Writes values by their specs into :class:`_Body` objects."""
 
     ctx: EvalContext | None
+    native: bool
 
     def write(self, spec: Spec, value: Value, body: _Body, path: str) -> None:
         """Add to ``body`` what ``spec`` needs there to decode ``value``."""
@@ -298,7 +300,7 @@ class _Writer:
         try:
             back = _read_back(value, target, spec.defaults)
         except ConversionError as error:
-            raise _fail(spec, path, f"the value would not be read back: {error}") from None
+            raise _fail(spec, path, f"the value does not fit the type: {error}") from None
         return AttributeItem(name, native, json), back
 
     def block(self, spec: _BlockKind, value: Value, keys: tuple[str, ...], path: str) -> BlockItem:
@@ -327,8 +329,8 @@ def _write_object(w: _Writer, spec: ObjectSpec, value: Value, body: _Body, path:
     _need_present(spec, value, path)
     t = value.type
     if not isinstance(t, ObjectType) or set(t.attributes) != set(spec.specs):
-        names = ", ".join(go_quote(n) for n in spec.specs) or "none"
-        raise _fail(spec, path, f"needs an object with the attributes {names}, not {_type_name(t)}")
+        found = f"one with {_names(t.attributes)}" if isinstance(t, ObjectType) else _type_name(t)
+        raise _fail(spec, path, f"needs an object with {_names(spec.specs)}, not {found}")
     for name, child in spec.specs.items():
         w.write(child, value.get(name), body, _attr_path(path, name))
 
@@ -337,25 +339,29 @@ def _write_tuple(w: _Writer, spec: TupleSpec, value: Value, body: _Body, path: s
     _need_present(spec, value, path)
     t = value.type
     if not isinstance(t, TupleType) or len(t.elements) != len(spec.specs):
-        raise _fail(spec, path, f"needs a tuple of {len(spec.specs)} elements, not {_type_name(t)}")
+        found = f"one of {len(t.elements)}" if isinstance(t, TupleType) else _type_name(t)
+        wanted = _count(len(spec.specs), "element")
+        raise _fail(spec, path, f"needs a tuple of {wanted}, not {found}")
     for index, (child, element) in enumerate(zip(spec.specs, value.elements(), strict=True)):
         w.write(child, element, body, f"{path}[{index}]")
 
 
 def _write_attr(w: _Writer, spec: AttrSpec, value: Value, body: _Body, path: str) -> None:
     if value.is_null and not spec.required and value == _null_of(spec):
-        body.merge(_one(attribute=(spec.name, None)))
+        body.add_attribute(spec.name, None, spec, path)
         return
     item, back = w.attribute(spec, spec.name, value, path)
     if back != value:
         raise _fail(spec, path, _differs(value, back))
-    body.merge(_one(attribute=(spec.name, item)))
+    body.add_attribute(spec.name, item, spec, path)
 
 
 def _differs(value: Value, back: Value) -> str:
+    """Why ``value`` cannot be written where it would be read back as ``back``."""
     if value.type != back.type:
+        null = "null" if value.is_null else "value"
         return (
-            f"a value of type {_type_name(value.type)} would be read back as "
+            f"a {null} of type {_type_name(value.type)} would be read back as one of type "
             f"{_type_name(back.type)}"
         )
     return f"the value would be read back as {value_summary(back)}"
@@ -385,7 +391,7 @@ def _write_expr(w: _Writer, spec: ExprSpec, value: Value, body: _Body, path: str
 def _write_label(w: _Writer, spec: BlockLabelSpec, value: Value, body: _Body, path: str) -> None:
     if not value.is_known or value.is_null or value.type != STRING:
         raise _fail(spec, path, f"a label must be a known string, not {value_summary(value)}")
-    body.merge(_one(label=(spec.index, value.as_str())))
+    body.merge(_Body(labels={spec.index: value.as_str()}), spec, path)
 
 
 def _write_block(w: _Writer, spec: BlockSpec, value: Value, body: _Body, path: str) -> None:
@@ -396,9 +402,9 @@ def _write_block(w: _Writer, spec: BlockSpec, value: Value, body: _Body, path: s
             raise _fail(spec, path, "a null value means no block, but the block is required")
         if value != _null_of(spec):
             raise _fail(spec, path, _differs(value, _null_of(spec)))
-        body.merge(_one(blocks=(spec.type_name, [])))
+        body.add_blocks(spec.type_name, [], spec, path)
         return
-    body.merge(_one(blocks=(spec.type_name, [w.block(spec, value, (), path)])))
+    body.add_blocks(spec.type_name, [w.block(spec, value, (), path)], spec, path)
 
 
 _SEQUENCE_TYPES: dict[type[Spec], tuple[type[Type], str]] = {
@@ -422,11 +428,15 @@ def _write_sequence(
     elements = value.elements()
     count = len(elements)
     if count < spec.min_items:
-        raise _fail(spec, path, f"{count} blocks, but at least {spec.min_items} are required")
+        raise _fail(
+            spec, path, f"{_count(count, 'block')}, but at least {spec.min_items} are required"
+        )
     if 0 < spec.max_items < count:
-        raise _fail(spec, path, f"{count} blocks, but no more than {spec.max_items} are allowed")
+        raise _fail(
+            spec, path, f"{_count(count, 'block')}, but no more than {spec.max_items} are allowed"
+        )
     blocks = [w.block(spec, e, (), f"{path}[{i}]") for i, e in enumerate(elements)]
-    body.merge(_one(blocks=(spec.type_name, blocks)))
+    body.add_blocks(spec.type_name, blocks, spec, path)
 
 
 def _write_keyed(
@@ -442,7 +452,8 @@ def _write_keyed(
         level, keys, where = pending.pop()
         _need_present(spec, level, where)
         if not isinstance(level.type, MapType if is_map else ObjectType):
-            raise _fail(spec, where, f"needs a {kind_name}, not {_type_name(level.type)}")
+            article = "a" if is_map else "an"
+            raise _fail(spec, where, f"needs {article} {kind_name}, not {_type_name(level.type)}")
         if keys and not len(level):
             raise _fail(
                 spec,
@@ -454,7 +465,7 @@ def _write_keyed(
             pending.extend(reversed(children))
         else:
             blocks.extend(w.block(spec, e, k, p) for e, k, p in children)
-    body.merge(_one(blocks=(spec.type_name, blocks)))
+    body.add_blocks(spec.type_name, blocks, spec, path)
 
 
 def _write_block_attrs(
@@ -468,7 +479,7 @@ def _write_block_attrs(
             raise _fail(spec, path, "a null value means no block, but the block is required")
         if value != null:
             raise _fail(spec, path, _differs(value, null))
-        body.merge(_one(blocks=(spec.type_name, [])))
+        body.add_blocks(spec.type_name, [], spec, path)
         return
     if not isinstance(value.type, MapType):
         raise _fail(spec, path, f"needs a map, not {_type_name(value.type)}")
@@ -478,12 +489,16 @@ def _write_block_attrs(
     items: list[AttributeItem | BlockItem] = []
     for key, element in value.items():
         where = _attr_path(path, key)
+        if w.native and not is_identifier(key):
+            raise _fail(spec, where, "the native syntax has no attribute of this name")
+        if not w.native and key == "//":
+            raise _fail(spec, where, 'the JSON syntax reads a property "//" as a comment')
         item, back = w.attribute(spec, key, element, where)
         if exact and back != element:
             raise _fail(spec, where, _differs(element, back))
         items.append(item)
     block = BlockItem(spec.type_name, (), tuple(items))
-    body.merge(_one(blocks=(spec.type_name, [block])))
+    body.add_blocks(spec.type_name, [block], spec, path)
 
 
 def _write_default(w: _Writer, spec: DefaultSpec, value: Value, body: _Body, path: str) -> None:
@@ -499,9 +514,9 @@ def _write_default(w: _Writer, spec: DefaultSpec, value: Value, body: _Body, pat
     def by_default() -> _Body:
         part = _Body()
         w.write(spec.default, value, part, path)
+        part.merge(both(_null_of(spec.primary), None), spec, path)
         if not part.is_empty():
             raise _fail(spec, path, "the default does not give the value by itself")
-        part.merge(both(_null_of(spec.primary), None))
         return part
 
     attempts: list[Callable[[], _Body]]
@@ -519,7 +534,7 @@ def _write_default(w: _Writer, spec: DefaultSpec, value: Value, body: _Body, pat
     for attempt in attempts:
         try:
             part = attempt()
-            body.merge(part)
+            body.merge(part, spec, path)
         except ValueError as error:
             errors.append(error)
             continue
@@ -618,30 +633,45 @@ def _check_round_trip(
 
 
 def _difference(found: Value, wanted: Value) -> tuple[str, str, str]:
-    """Where two values first differ, and how each looks there."""
+    """Where two values first differ, and how each looks there: their types where
+    the types differ, else their summaries."""
     path = ""
     while True:
-        t = found.type
-        if t != wanted.type:
-            return path, _type_name(t), _type_name(wanted.type)
-        if found.is_null or wanted.is_null or not found.is_known or not wanted.is_known:
+        step = _first_difference(found, wanted)
+        if step is None:
             break
-        if isinstance(t, ListType | SetType | TupleType):
-            pairs = list(zip(found.elements(), wanted.elements(), strict=False))
-            if len(found.elements()) != len(wanted.elements()):
-                break
-            step = next((i for i, (a, b) in enumerate(pairs) if a != b), None)
-            if step is None:
-                break
-            found, wanted, path = pairs[step][0], pairs[step][1], f"{path}[{step}]"
-        elif isinstance(t, MapType | ObjectType):
-            mine, theirs = dict(found.items()), dict(wanted.items())
-            if mine.keys() != theirs.keys():
-                break
-            key = next((k for k in mine if mine[k] != theirs[k]), None)
-            if key is None:
-                break
-            found, wanted, path = mine[key], theirs[key], _attr_path(path, key)
-        else:
-            break
+        key, found, wanted = step
+        path = f"{path}[{key}]" if isinstance(key, int) else _attr_path(path, key)
+    if found.type != wanted.type:
+        return path, _type_text(found.type), _type_text(wanted.type)
     return path, value_summary(found), value_summary(wanted)
+
+
+def _first_difference(found: Value, wanted: Value) -> tuple[int | str, Value, Value] | None:
+    """The first differing element of two sequences of one length, or attribute of two
+    mappings of the same keys; ``None`` for values that are not such a pair."""
+    if not (found.is_known and wanted.is_known) or found.is_null or wanted.is_null:
+        return None
+    sequences = ListType | SetType | TupleType
+    if isinstance(found.type, sequences) and isinstance(wanted.type, sequences):
+        mine, theirs = found.elements(), wanted.elements()
+        if len(mine) == len(theirs):
+            for index, (a, b) in enumerate(zip(mine, theirs, strict=True)):
+                if a != b:
+                    return index, a, b
+        return None
+    mappings = MapType | ObjectType
+    if isinstance(found.type, mappings) and isinstance(wanted.type, mappings):
+        found_items, wanted_items = dict(found.items()), dict(wanted.items())
+        if found_items.keys() == wanted_items.keys():
+            for key, a in found_items.items():
+                if a != wanted_items[key]:
+                    return key, a, wanted_items[key]
+    return None
+
+
+def _type_text(t: Type) -> str:
+    try:
+        return type_string(t)
+    except TypeError:
+        return t.friendly_name()
