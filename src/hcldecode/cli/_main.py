@@ -6,12 +6,15 @@ JSON; ``hcldecode check FILE... --schema SCHEMA`` only validates;
 HCL in the syntax asked for; ``hcldecode fmt PATH...`` lays files out as
 ``hclfmt`` does (see :mod:`._fmt`);
 ``hcldecode hcldec ...`` is HashiCorp's ``hcldec``, flag for flag. See
-docs/cli.md.
+docs/cli.md. ``SCHEMA`` is a configuration class, or an hcldec spec file
+(``*.hcldec``): the files are then decoded as ``hcldec`` decodes them, and
+``convert`` writes the value back with :func:`hcldecode.hcldec.encode`.
 
-Exit status of ``decode`` and ``check``: 0 when the configuration is valid,
-1 when it has errors, 2 for a mistake on the command line (including a
-schema that cannot be loaded or a file that cannot be read). ``hcldec``
-keeps the reference's own statuses.
+Exit status of ``decode``, ``check`` and ``convert``: 0 when the
+configuration is valid, 1 when it has errors, 2 for a mistake on the
+command line (including a schema that cannot be loaded, a file that cannot
+be read and a value that cannot be written back). ``hcldec`` keeps the
+reference's own statuses.
 """
 
 from __future__ import annotations
