@@ -48,7 +48,7 @@ from ..values._value import Value
 from ._goflags import Options, UsageError, parse_args
 from ._report import diagnostics_data, range_json
 
-__all__ = ["main"]
+__all__ = ["main", "register", "run_subcommand", "spec_context"]
 
 VERSION = "0.0.1-dev"
 
@@ -140,6 +140,16 @@ def _traversal_json(traversal: Traversal, ctx: EvalContext | None) -> dict[str, 
 # --------------------------------------------------------------------------- the command
 
 
+def spec_context(spec_file: SpecFile, given: Mapping[str, Value]) -> EvalContext | None:
+    """The context the input is decoded in: the spec file's variables, overridden by
+    those ``given``, and its functions; ``None`` (literal-only mode, where JSON strings
+    are not templates) when there are neither, as the reference decides."""
+    scope = {**spec_file.variables, **given}
+    if not scope and not spec_file.functions:
+        return None
+    return EvalContext(scope or None, dict(spec_file.functions) or None)
+
+
 @attrs.define
 class _Session:
     """One run: the files read so far (for rendering diagnostics) and the output choices."""
@@ -220,12 +230,10 @@ class _Session:
         return found
 
     def context(self, spec_file: SpecFile) -> EvalContext | None:
-        scope = dict(spec_file.variables)
+        given: dict[str, Value] = {}
         for index, text in enumerate(self.options.vars):
-            scope.update(self.variables_from(index, text))
-        if not scope and not spec_file.functions:
-            return None
-        return EvalContext(scope or None, dict(spec_file.functions) or None)
+            given.update(self.variables_from(index, text))
+        return spec_context(spec_file, given)
 
     def input_body(self) -> Body:
         bodies: list[Body] = []

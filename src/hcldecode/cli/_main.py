@@ -6,12 +6,15 @@ JSON; ``hcldecode check FILE... --schema SCHEMA`` only validates;
 HCL in the syntax asked for; ``hcldecode fmt PATH...`` lays files out as
 ``hclfmt`` does (see :mod:`._fmt`);
 ``hcldecode hcldec ...`` is HashiCorp's ``hcldec``, flag for flag. See
-docs/cli.md.
+docs/cli.md. ``SCHEMA`` is a configuration class, or an hcldec spec file
+(``*.hcldec``): the files are then decoded as ``hcldec`` decodes them, and
+``convert`` writes the value back with :func:`hcldecode.hcldec.encode`.
 
-Exit status of ``decode`` and ``check``: 0 when the configuration is valid,
-1 when it has errors, 2 for a mistake on the command line (including a
-schema that cannot be loaded or a file that cannot be read). ``hcldec``
-keeps the reference's own statuses.
+Exit status of ``decode``, ``check`` and ``convert``: 0 when the
+configuration is valid, 1 when it has errors, 2 for a mistake on the
+command line (including a schema that cannot be loaded, a file that cannot
+be read and a value that cannot be written back). ``hcldec`` keeps the
+reference's own statuses.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ import attrs
 
 from .. import json as hcljson
 from ..decoding import DecodeError, Decoder, SchemaError
+from ..hcldec._encode import encode
+from ..hcldec._specs import decode
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics
 from ..model._merge import merge_bodies
@@ -39,9 +44,10 @@ from ._fmt import register as register_fmt
 from ._fmt import run as run_fmt
 from ._hcldec import register as register_hcldec
 from ._hcldec import run_subcommand as run_hcldec
+from ._hcldec import spec_context
 from ._output import JsonWriter
 from ._report import add_diagnostic_options, report
-from ._schema import CommandError, load_class
+from ._schema import CommandError, is_spec_file, load_class, load_spec_file
 from ._variables import parse_var, read_var_file
 
 __all__ = ["main"]
@@ -110,7 +116,8 @@ def _build_parser() -> argparse.ArgumentParser:
             "--schema",
             required=True,
             metavar="SCHEMA",
-            help="the configuration class: module:Class or path/to/file.py:Class",
+            help="the configuration class (module:Class or path/to/file.py:Class), "
+            "or an hcldec spec file (path/to/file.hcldec)",
         )
         sub.add_argument(
             "--var",
@@ -216,6 +223,8 @@ class _Run:
         return bodies[0] if len(bodies) == 1 else merge_bodies(bodies)
 
     def run(self) -> int:
+        if is_spec_file(self.args.schema):
+            return self.run_spec()
         cls = load_class(self.args.schema)
         variables = self.variables()
         body = self.body()
@@ -244,13 +253,50 @@ class _Run:
                 raise CommandError(f"cannot write {cls.__qualname__}: {error}") from None
             _write_utf8(self.out, text)
         elif self.args.verbose:
-            names = ", ".join(terminal_safe(n) for n in self.args.files)
-            verb = "matches" if len(self.args.files) == 1 else "match"
-            given = ""
-            if variables:
-                given = " with variables " + ", ".join(terminal_safe(n) for n in variables)
-            self.out.write(f"ok: {names} {verb} {terminal_safe(self.args.schema)}{given}\n")
+            self.say_ok(variables)
         return OK
+
+    def run_spec(self) -> int:
+        """:meth:`run` with a spec file: the files are decoded as ``hcldecode hcldec``
+        decodes them, and written back by :func:`hcldecode.hcldec.encode`."""
+        schema = self.args.schema
+        file, spec_file, spec_diags = load_spec_file(schema)
+        if spec_diags.has_errors() or spec_file is None:
+            self.files[schema] = file
+            report(spec_diags, self.files, self.args, self.err)
+            self.err.flush()
+            return USAGE
+        variables = self.variables()
+        body = self.body()
+        if self.diags.has_errors():
+            return self.fail(self.diags)
+        ctx = spec_context(spec_file, variables)
+        value, diags = decode(body, spec_file.root, ctx)
+        if diags.has_errors():
+            return self.fail(diags)
+        if self.args.command == "decode":
+            _write_utf8(self.out, JsonWriter(self.sources).text(value) + "\n")
+        elif self.args.command == "convert":
+            syntax: Literal["json", "native"] = "json" if self.args.to == "json" else "native"
+            try:
+                text = encode(value, spec_file.root, ctx, syntax=syntax)
+            except (TypeError, ValueError) as error:
+                raise CommandError(
+                    f"cannot write the value decoded with {schema}: {error}"
+                ) from None
+            _write_utf8(self.out, text)
+        elif self.args.verbose:
+            self.say_ok(variables)
+        return OK
+
+    def say_ok(self, variables: Mapping[str, Value]) -> None:
+        """``check -v``'s line: what matched what, with which variables."""
+        names = ", ".join(terminal_safe(n) for n in self.args.files)
+        verb = "matches" if len(self.args.files) == 1 else "match"
+        given = ""
+        if variables:
+            given = " with variables " + ", ".join(terminal_safe(n) for n in variables)
+        self.out.write(f"ok: {names} {verb} {terminal_safe(self.args.schema)}{given}\n")
 
 
 def _write_utf8(stream: TextIO, text: str) -> None:

@@ -1,4 +1,5 @@
-"""``--schema``: the configuration class, from a module name or a Python file."""
+"""``--schema``: the configuration class, from a module name or a Python file, or an
+hcldec spec file (a path ending in ``.hcldec``)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,14 @@ from types import ModuleType
 from typing import Any
 
 from .._text import go_quote
+from ..hcldec._specfile import SpecFile, read_spec
+from ..model._diagnostics import Diagnostics
+from ..model._structure import File
+from ..native import parse_config
 
-__all__ = ["CommandError", "load_class"]
+__all__ = ["CommandError", "is_spec_file", "load_class", "load_spec_file"]
+
+_SPEC_SUFFIX = ".hcldec"
 
 
 class CommandError(Exception):
@@ -43,6 +50,26 @@ def load_class(spec: str) -> type:
     if not isinstance(target, type):
         raise CommandError(f"{go_quote(qualname)} in {where} is not a class")
     return target
+
+
+def is_spec_file(schema: str) -> bool:
+    """Whether ``--schema`` names a spec file rather than a class."""
+    return schema.endswith(_SPEC_SUFFIX)
+
+
+def load_spec_file(filename: str) -> tuple[File, SpecFile | None, Diagnostics]:
+    """A spec file, read as ``hcldec`` reads one (always in the native syntax): the
+    parsed file, the specs (``None`` after syntax errors) and the diagnostics."""
+    try:
+        src = Path(filename).read_bytes()
+    except OSError as error:
+        raise CommandError(f"cannot read {filename}: {error.strerror}") from None
+    file, diags = parse_config(src, filename)
+    if diags.has_errors():
+        return file, None, diags
+    spec_file, spec_diags = read_spec(file.body)
+    diags.extend(spec_diags)
+    return file, spec_file, diags
 
 
 def _import(name: str) -> ModuleType:

@@ -31,11 +31,10 @@ import attrs
 
 from ..model._structure import Attribute, Block, Expression
 from ..native._ast import Node
-from ..values._json import encode_json, go_json_text
-from ..values._value import Value
+from ..values._json import go_json_text
 from ..write._document import Body as DocumentBody
-from ..write._format import format
-from ..write._values import quoted_string, raw_value_text
+from ..write._items import AttributeItem, BlockItem, body_text, json_value_text
+from ..write._values import raw_value_text
 from ._classinfo import FieldInfo, class_info
 from ._pytypes import ConfigTypes
 
@@ -52,33 +51,17 @@ def encode(obj: object, types: ConfigTypes, *, syntax: str, defaults: bool) -> s
     if syntax not in ("native", "json"):
         raise ValueError(f"syntax must be 'native' or 'json', not {syntax!r}")
     items = list(_items(obj, _Walk(types, defaults)))
-    if syntax == "json":
-        return _json_object(items, "") + "\n"
-    text = "".join(_native_lines(items))
-    formatted, diags = format(text)
-    assert not diags.has_errors(), (text, diags)
-    return formatted
+    return body_text(items, "json" if syntax == "json" else "native")
 
 
 # --------------------------------------------------------------------------- what to write
 
 
 @attrs.frozen
-class _Attr:
-    """An attribute to write: its value, and its native text (the source text of an
-    expression, or the value's text, which also checks that it can be written)."""
+class _Block(BlockItem):
+    """A block to write, with the class of its object (``None`` for a free-form
+    attribute block), which :func:`update` needs."""
 
-    name: str
-    value: Value | Expression
-    text: str
-
-
-@attrs.frozen
-class _Block:
-    type: str
-    labels: tuple[str, ...]
-    items: tuple[_Attr | _Block, ...]
-    #: The class of the block's object; ``None`` for a free-form attribute block.
     cls: builtins.type | None = None
 
 
@@ -98,7 +81,7 @@ class _Walk:
         return found
 
 
-def _items(obj: object, walk: _Walk) -> Iterator[_Attr | _Block]:
+def _items(obj: object, walk: _Walk) -> Iterator[AttributeItem | BlockItem]:
     """The attributes and blocks that ``obj`` (of a configuration class) holds."""
     types = walk.types
     info = class_info(type(obj), types)
@@ -123,19 +106,23 @@ def _items(obj: object, walk: _Walk) -> Iterator[_Attr | _Block]:
                 yield _attr(name, element, field, types)
 
 
-def _attr(name: str, value: Any, field: FieldInfo, types: ConfigTypes) -> _Attr:
+def _attr(name: str, value: Any, field: FieldInfo, types: ConfigTypes) -> AttributeItem:
+    """An attribute: an expression as its source text (a template in JSON), a value as
+    its text (which also checks that it can be written)."""
     if isinstance(value, Attribute):
         value = value.expr
     if isinstance(value, Expression):
-        return _Attr(name, value, _source_text(value))
+        text = _source_text(value)
+        return AttributeItem(name, text, go_json_text("${" + text + "}"))
     try:
         converted = types.to_value(value)
-        return _Attr(name, converted, raw_value_text(converted))
+        native = raw_value_text(converted)
+        return AttributeItem(name, native, json_value_text(converted, templates=False))
     except (TypeError, ValueError) as exc:
         raise type(exc)(f"{field.name}: {exc}") from None
 
 
-def _blocks(value: Any, field: FieldInfo, walk: _Walk) -> Iterator[_Attr | _Block]:
+def _blocks(value: Any, field: FieldInfo, walk: _Walk) -> Iterator[AttributeItem | BlockItem]:
     types = walk.types
     if value is None:
         return
@@ -213,13 +200,13 @@ def update(body: DocumentBody, obj: object, types: ConfigTypes, *, defaults: boo
 
 
 def _update(
-    body: DocumentBody, items: list[_Attr | _Block], cls: type | None, types: ConfigTypes
+    body: DocumentBody, items: list[AttributeItem | BlockItem], cls: type | None, types: ConfigTypes
 ) -> None:
     info = class_info(cls, types) if cls is not None else None
     written: set[str] = set()
     for item in items:
-        if isinstance(item, _Attr):
-            body.set_attribute_raw(item.name, item.text)
+        if isinstance(item, AttributeItem):
+            body.set_attribute_raw(item.name, item.native)
             written.add(item.name)
     if info is None:  # a free-form attribute block: all its attributes are the object's
         claims_all, claimed, block_types = True, set(), set()
@@ -247,22 +234,7 @@ def _update(
             body.remove_block(block)
 
 
-# --------------------------------------------------------------------------- native
-
-
-def _native_lines(items: list[_Attr | _Block]) -> Iterator[str]:
-    previous: _Attr | _Block | None = None
-    for item in items:
-        if previous is not None and (isinstance(item, _Block) or isinstance(previous, _Block)):
-            yield "\n"
-        if isinstance(item, _Attr):
-            yield f"{item.name} = {item.text}\n"
-        else:
-            labels = "".join(f" {quoted_string(label)}" for label in item.labels)
-            yield f"{item.type}{labels} {{\n"
-            yield from _native_lines(list(item.items))
-            yield "}\n"
-        previous = item
+# --------------------------------------------------------------------------- expressions
 
 
 def _source_text(expr: Expression) -> str:
@@ -272,51 +244,3 @@ def _source_text(expr: Expression) -> str:
         "only expressions read from the native syntax can be written; this one is a "
         f"{type(expr).__name__}"
     )
-
-
-# --------------------------------------------------------------------------- JSON
-
-
-def _json_object(items: list[_Attr | _Block], indent: str) -> str:
-    """A JSON-syntax body: attributes as properties, blocks grouped by type."""
-    entries: list[tuple[str, str]] = []
-    groups: dict[str, list[_Block]] = {}
-    for item in items:
-        if isinstance(item, _Attr):
-            entries.append((item.name, _json_expression(item)))
-        else:
-            if item.type not in groups:
-                groups[item.type] = []
-                entries.append((item.type, ""))  # filled below, in the first block's place
-            groups[item.type].append(item)
-    inner = indent + "  "
-    lines = []
-    for name, text in entries:
-        member = text or _json_blocks(groups[name], inner)
-        lines.append(f"{inner}{go_json_text(name)}: {member}")
-    if not lines:
-        return "{}"
-    return "{\n" + ",\n".join(lines) + f"\n{indent}}}"
-
-
-def _json_blocks(blocks: list[_Block], indent: str) -> str:
-    """Blocks of one type: one block as nested objects by label, several as an array
-    of such objects, which keeps their order."""
-    if len(blocks) == 1:
-        return _json_labelled(blocks[0], indent)
-    inner = indent + "  "
-    return "[\n" + ",\n".join(inner + _json_labelled(b, inner) for b in blocks) + f"\n{indent}]"
-
-
-def _json_labelled(block: _Block, indent: str) -> str:
-    if not block.labels:
-        return _json_object(list(block.items), indent)
-    inner = indent + "  "
-    rest = _Block(block.type, block.labels[1:], block.items)
-    return f"{{\n{inner}{go_json_text(block.labels[0])}: {_json_labelled(rest, inner)}\n{indent}}}"
-
-
-def _json_expression(item: _Attr) -> str:
-    if isinstance(item.value, Value):
-        return encode_json(item.value, item.value.type)
-    return go_json_text("${" + item.text + "}")

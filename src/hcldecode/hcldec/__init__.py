@@ -6,12 +6,14 @@ A *spec* describes how to turn a body into one HCL value: attributes
 specs, literals, defaults, transforms and validations. :func:`decode` and
 :func:`partial_decode` apply a spec to a body; :func:`implied_schema`,
 :func:`implied_type`, :func:`variables` and :func:`expansion_variables` analyse
-it. :func:`read_spec`
-reads the ``.hcldec`` spec-file format of the ``hcldec`` command.
+it. :func:`encode` is the inverse of :func:`decode`: it writes a value as the
+text of a body that the spec decodes back to it. :func:`read_spec` reads the
+``.hcldec`` spec-file format of the ``hcldec`` command.
 """
 
 from __future__ import annotations
 
+from ._encode import encode
 from ._specfile import SpecFile, read_spec
 from ._specs import (
     AttrSpec,
@@ -64,6 +66,7 @@ __all__ = [
     "ValidateSpec",
     "child_block_types",
     "decode",
+    "encode",
     "expansion_variables",
     "implied_schema",
     "implied_type",
