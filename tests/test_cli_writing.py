@@ -149,6 +149,23 @@ def test_convert_writes_the_other_syntax_and_reads_back(tmp_path: Path) -> None:
     assert back.stdout.startswith(b'service  = "storefront"\nregion   = "eu-west-1"\n')
 
 
+def test_convert_keeps_template_sequences_literal_in_both_directions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "greeting.py").write_text(
+        "import dataclasses\n\n@dataclasses.dataclass\nclass Greeting:\n    text: str\n"
+    )
+    (tmp_path / "g.hcl").write_text('text = "say $${name}"\n')
+    common = ("--schema", "greeting.py:Greeting")
+    assert main(["convert", "g.hcl", *common, "--to", "json"]) == 0
+    as_json = capsys.readouterr().out
+    assert as_json == '{\n  "text": "say $${name}"\n}\n'
+    (tmp_path / "g.json").write_text(as_json)
+    assert main(["convert", "g.json", *common, "--to", "hcl"]) == 0
+    assert capsys.readouterr().out == 'text = "say $${name}"\n'
+
+
 # ------------------------------------------------------------------------ convert with a spec file
 
 APP_SPEC = """\

@@ -141,6 +141,22 @@ def test_dumps_writes_json_syntax() -> None:
     assert hcl.loads(JSON, Config, syntax="json") == CONFIG
 
 
+def test_json_strings_are_written_for_a_reader_of_templates_when_asked() -> None:
+    @dataclasses.dataclass
+    class Greeting:
+        text: str
+
+    greeting = Greeting("say ${name} %{if}")
+    plain = hcl.dumps(greeting, syntax="json")
+    assert plain == '{\n  "text": "say ${name} %{if}"\n}\n'
+    assert hcl.loads(plain, Greeting, syntax="json") == greeting
+    templated = hcl.dumps(greeting, syntax="json", templates=True)
+    assert templated == '{\n  "text": "say $${name} %%{if}"\n}\n'
+    assert hcl.loads(templated, Greeting, syntax="json", variables={"name": "x"}) == greeting
+    # native strings are always templates, whatever is asked
+    assert hcl.dumps(greeting, templates=True) == hcl.dumps(greeting)
+
+
 def test_defaults_are_left_out_unless_asked_for() -> None:
     listener = Listener("http", 80)
     config = Config("r", datetime.timedelta(0), Mode.SAFE, {}, {})

@@ -248,7 +248,8 @@ class _Run:
         elif self.args.command == "convert":
             syntax: Literal["json", "native"] = "json" if self.args.to == "json" else "native"
             try:
-                text = _decoder_for(cls).dumps(obj, syntax=syntax)
+                # (read back as the command reads: with a context, JSON strings are templates)
+                text = _decoder_for(cls).dumps(obj, syntax=syntax, templates=True)
             except (TypeError, ValueError) as error:
                 raise CommandError(f"cannot write {cls.__qualname__}: {error}") from None
             _write_utf8(self.out, text)

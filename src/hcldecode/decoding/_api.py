@@ -463,7 +463,14 @@ class Decoder:
         """The body schema that a configuration class implies."""
         return class_info(cls, self._types).schema
 
-    def dumps(self, obj: object, *, syntax: Syntax = "native", defaults: bool = False) -> str:
+    def dumps(
+        self,
+        obj: object,
+        *,
+        syntax: Syntax = "native",
+        defaults: bool = False,
+        templates: bool = False,
+    ) -> str:
         """``obj``, an instance of a configuration class, written as an HCL file.
 
         The inverse of :meth:`loads`, by the same markers and the decoder's
@@ -478,10 +485,18 @@ class Decoder:
         Raises ``TypeError`` for what cannot be written (an object of a type
         the decoder cannot turn back into a value) and ``ValueError`` for a
         value that has no HCL form (an infinity, NaN).
+
+        The JSON syntax reads strings as templates only when it evaluates
+        with variables or functions (an evaluation context): ``templates``
+        writes ``${`` and ``%{`` in strings doubled, for a reader that will
+        (as applications with variables do), and by default they are
+        written as they are, for one that will not (as :meth:`loads` without
+        variables or functions). Native-syntax strings are always templates,
+        and always written so.
         """
         from ._encode import encode  # noqa: PLC0415 (loads the writer on first use)
 
-        return encode(obj, self._types, syntax=syntax, defaults=defaults)
+        return encode(obj, self._types, syntax=syntax, defaults=defaults, templates=templates)
 
     def update_document(
         self, document: Document | DocumentBody, obj: object, *, defaults: bool = False
@@ -508,6 +523,7 @@ class Decoder:
         *,
         syntax: Syntax | None = None,
         defaults: bool = False,
+        templates: bool = False,
     ) -> None:
         """Write :meth:`dumps` of ``obj`` to a path or a text file.
 
@@ -516,11 +532,13 @@ class Decoder:
         """
         if isinstance(destination, str | os.PathLike):
             name = os.fspath(destination)
-            text = self.dumps(obj, syntax=syntax or _syntax_for(name), defaults=defaults)
+            syntax = syntax or _syntax_for(name)
+            text = self.dumps(obj, syntax=syntax, defaults=defaults, templates=templates)
             with open(name, "w", encoding="utf-8") as stream:
                 stream.write(text)
             return
-        destination.write(self.dumps(obj, syntax=syntax or "native", defaults=defaults))
+        syntax = syntax or "native"
+        destination.write(self.dumps(obj, syntax=syntax, defaults=defaults, templates=templates))
 
     def _context(
         self,
@@ -685,9 +703,11 @@ def schema_of(cls: type) -> BodySchema:
     return _DEFAULT.schema_of(cls)
 
 
-def dumps(obj: object, *, syntax: Syntax = "native", defaults: bool = False) -> str:
+def dumps(
+    obj: object, *, syntax: Syntax = "native", defaults: bool = False, templates: bool = False
+) -> str:
     """``obj`` written as an HCL file (see :meth:`Decoder.dumps`)."""
-    return _DEFAULT.dumps(obj, syntax=syntax, defaults=defaults)
+    return _DEFAULT.dumps(obj, syntax=syntax, defaults=defaults, templates=templates)
 
 
 def to_dict(
@@ -740,9 +760,10 @@ def dump(
     *,
     syntax: Syntax | None = None,
     defaults: bool = False,
+    templates: bool = False,
 ) -> None:
     """Write ``obj`` as an HCL file to a path or a text file (see :meth:`Decoder.dump`)."""
-    _DEFAULT.dump(obj, destination, syntax=syntax, defaults=defaults)
+    _DEFAULT.dump(obj, destination, syntax=syntax, defaults=defaults, templates=templates)
 
 
 class ClaimedBody(Body):

@@ -44,13 +44,16 @@ _NO_DEFAULT: Any = object()
 _ATTRS_FACTORY: Any = attrs.Factory  # a class, though typed as a function
 
 
-def encode(obj: object, types: ConfigTypes, *, syntax: str, defaults: bool) -> str:
-    """``obj`` written as a whole file in ``syntax`` (see the module)."""
+def encode(
+    obj: object, types: ConfigTypes, *, syntax: str, defaults: bool, templates: bool = False
+) -> str:
+    """``obj`` written as a whole file in ``syntax`` (see the module); with ``templates``,
+    JSON strings are written for a reader that evaluates them as templates."""
     if not types.is_object_class(type(obj)) or isinstance(obj, type):
         raise TypeError(f"encode() needs an instance of a configuration class, not {obj!r}")
     if syntax not in ("native", "json"):
         raise ValueError(f"syntax must be 'native' or 'json', not {syntax!r}")
-    items = list(_items(obj, _Walk(types, defaults)))
+    items = list(_items(obj, _Walk(types, defaults, templates)))
     return body_text(items, "json" if syntax == "json" else "native")
 
 
@@ -68,10 +71,12 @@ class _Block(BlockItem):
 @attrs.frozen
 class _Walk:
     """One object being written: the types, whether fields equal to their defaults
-    are written, and the defaults of each class met (computed once)."""
+    are written, whether JSON strings are for a reader of templates, and the
+    defaults of each class met (computed once)."""
 
     types: ConfigTypes
     defaults: bool
+    templates: bool = False
     known: dict[type, dict[str, Any]] = attrs.field(factory=dict)
 
     def defaults_of(self, cls: type) -> dict[str, Any]:
@@ -98,15 +103,15 @@ def _items(obj: object, walk: _Walk) -> Iterator[AttributeItem | BlockItem]:
                         "here and the default is not None (attr(null='value') keeps nulls)"
                     )
                 continue
-            yield _attr(field.hcl_name, value, field, types)
+            yield _attr(field.hcl_name, value, field, walk)
         elif field.kind == "block":
             yield from _blocks(value, field, walk)
         elif field.kind == "remain" and field.value_type is not None:
             for name, element in value.items():
-                yield _attr(name, element, field, types)
+                yield _attr(name, element, field, walk)
 
 
-def _attr(name: str, value: Any, field: FieldInfo, types: ConfigTypes) -> AttributeItem:
+def _attr(name: str, value: Any, field: FieldInfo, walk: _Walk) -> AttributeItem:
     """An attribute: an expression as its source text (a template in JSON), a value as
     its text (which also checks that it can be written)."""
     if isinstance(value, Attribute):
@@ -115,9 +120,9 @@ def _attr(name: str, value: Any, field: FieldInfo, types: ConfigTypes) -> Attrib
         text = _source_text(value)
         return AttributeItem(name, text, go_json_text("${" + text + "}"))
     try:
-        converted = types.to_value(value)
+        converted = walk.types.to_value(value)
         native = raw_value_text(converted)
-        return AttributeItem(name, native, json_value_text(converted, templates=False))
+        return AttributeItem(name, native, json_value_text(converted, templates=walk.templates))
     except (TypeError, ValueError) as exc:
         raise type(exc)(f"{field.name}: {exc}") from None
 
@@ -127,7 +132,7 @@ def _blocks(value: Any, field: FieldInfo, walk: _Walk) -> Iterator[AttributeItem
     if value is None:
         return
     if field.block_shape == "attributes":
-        attributes = tuple(_attr(name, element, field, types) for name, element in value.items())
+        attributes = tuple(_attr(name, element, field, walk) for name, element in value.items())
         yield _Block(field.hcl_name, (), attributes)
         return
     if field.block_class is Block:
