@@ -181,15 +181,19 @@ ASSERTIONS = (BEGIN_TEXT, END_TEXT, BEGIN_LINE, END_LINE, WORD_BOUNDARY, NOT_WOR
 
 class Pattern:
     """A parsed pattern: its tree, the names of its capture groups (group 1
-    first, ``""`` for an unnamed one) and the equivalent Python pattern."""
+    first, ``""`` for an unnamed one) and the equivalent Python patterns:
+    ``python``, and ``python_bmp`` for texts without characters beyond
+    U+FFFF (its character sets leave those out, which makes them quicker to
+    test in Python's :mod:`re`)."""
 
-    __slots__ = ("names", "python", "source", "tree")
+    __slots__ = ("names", "python", "python_bmp", "source", "tree")
 
-    def __init__(self, source: str, tree: Node, names: tuple[str, ...], python: str) -> None:
+    def __init__(self, source: str, tree: Node, names: tuple[str, ...]) -> None:
         self.source = source
         self.tree = tree
         self.names = names
-        self.python = python
+        self.python = _python(tree, MAX_RUNE)
+        self.python_bmp = _python(tree, 0xFFFF)
 
 
 # --------------------------------------------------------------------------- character sets
@@ -362,7 +366,7 @@ class _Parser:
             raise RE2Error(MISSING_PAREN, s)
         if self.deepest > self.max_depth:
             raise Unsupported(
-                f"the pattern nests groups more than {self.max_depth} levels deep, "
+                f"it nests groups more than {self.max_depth} levels deep, "
                 "more than hcldecode supports"
             )
         return _alternation(self.frames[0].alternatives)
@@ -725,8 +729,8 @@ def parse(source: str, max_depth: int) -> Pattern:
     """
     parser = _Parser(source, max_depth)
     tree = parser.parse()
-    _check_repetitions(tree, source)
-    return Pattern(source, tree, tuple(parser.names), _python(tree))
+    _check_repetitions(tree)
+    return Pattern(source, tree, tuple(parser.names))
 
 
 # --------------------------------------------------------------------------- empty iterations
@@ -750,7 +754,7 @@ class _Paths:
         self.capture = capture
 
 
-def _check_repetitions(tree: Node, source: str) -> None:
+def _check_repetitions(tree: Node) -> None:
     def visit(node: Node) -> _Paths:
         subs = [visit(sub) for sub in node.children()]
         if isinstance(node, Chars):
@@ -769,14 +773,13 @@ def _check_repetitions(tree: Node, source: str) -> None:
         loops = node.high is None or node.high >= 2
         if loops and body.empty and body.nonempty and (body.capture or body.empty_first):
             raise Unsupported(
-                f"{_go_quote_pattern(source)} repeats an expression that can match an empty "
-                "string and "
+                "it repeats an expression that can match the empty string and "
                 + (
-                    "holds a capture group"
+                    "holds a capture group, which Go's regexp and Python's re set differently"
                     if body.capture
-                    else "prefers an empty match to a non-empty one"
+                    else "prefers that to a non-empty match, which Go's regexp and Python's "
+                    "re treat differently"
                 )
-                + ", which hcldecode cannot match as Go does"
             )
         skip_first = node.low == 0 and not node.greedy
         return _Paths(
@@ -820,10 +823,6 @@ def _alternate_paths(subs: list[_Paths]) -> _Paths:
     )
 
 
-def _go_quote_pattern(source: str) -> str:
-    return source if len(source) <= 40 else source[:37] + "..."
-
-
 # --------------------------------------------------------------------------- translation
 
 _WORD_CLASS = "[0-9A-Za-z_]"
@@ -840,26 +839,27 @@ _PY_ASSERTIONS = {
 }
 
 
-def _python(node: Node) -> str:
-    """The pattern for Python's :mod:`re` that matches as ``node`` does in Go."""
+def _python(node: Node, top: int) -> str:
+    """The pattern for Python's :mod:`re` that matches as ``node`` does in Go,
+    on texts whose characters are all at most ``top``."""
     if isinstance(node, Chars):
-        return _py_chars(node.ranges)
+        return _py_chars(node.ranges, top)
     if isinstance(node, Empty):
         return ""
     if isinstance(node, Assertion):
         return _PY_ASSERTIONS[node.kind]
     if isinstance(node, Capture):
-        return f"({_python(node.sub)})"
+        return f"({_python(node.sub, top)})"
     if isinstance(node, Concat):
         return "".join(
-            f"(?:{_python(sub)})" if isinstance(sub, Alternate) else _python(sub)
+            f"(?:{_python(sub, top)})" if isinstance(sub, Alternate) else _python(sub, top)
             for sub in node.subs
         )
     if isinstance(node, Alternate):
-        return "|".join(_python(sub) for sub in node.subs)
+        return "|".join(_python(sub, top) for sub in node.subs)
     assert isinstance(node, Repeat)
-    sub = _python(node.sub)
-    if not (isinstance(node.sub, Capture) or (isinstance(node.sub, Chars) and node.sub.ranges)):
+    sub = _python(node.sub, top)
+    if not isinstance(node.sub, Capture | Chars) or sub == _NOTHING:
         sub = f"(?:{sub})"
     low, high = node.low, node.high
     if (low, high) == (0, None):
@@ -877,9 +877,13 @@ def _python(node: Node) -> str:
     return sub + quantifier + ("" if node.greedy else "?")
 
 
-def _py_chars(ranges: Ranges) -> str:
+_NOTHING = "(?!)"
+
+
+def _py_chars(ranges: Ranges, top: int) -> str:
+    ranges = tuple((lo, min(hi, top)) for lo, hi in ranges if lo <= top)
     if not ranges:
-        return "(?!)"
+        return _NOTHING
     if len(ranges) == 1 and ranges[0][0] == ranges[0][1]:
         return _py_char(ranges[0][0])
     parts = []

@@ -13,13 +13,16 @@ pattern's tree, as the number of ways its automaton can read a string:
 * If a state can go back to itself by two different paths reading the same
   text, the number of ways grows exponentially with the string's length
   (``(a+)+``, ``(a|a)*``, ``(\\w+\\s?)*``): such a pattern is refused.
-* Otherwise the number of ways to read ``n`` characters from one position is
-  at most ``R * (n + 1) ** d``: ``d`` counts the loops that can hand the same
+* Otherwise the number of ways to read ``k`` characters from one position is
+  at most ``R * C(k + d, d)``: ``d`` counts the loops that can hand the same
   text from one to the next (``a*a*`` has ``d = 1``; ``\\s*\\w+`` has none,
-  since no character is in both), ``R`` the routes through the pattern's
-  structure. Backtracking at one position visits at most that many ways for
-  each prefix of the string, and the search starts at each of the ``n + 1``
-  positions unless the pattern begins with ``^``/``\\A``.
+  since no character is in both), and the text can be cut between them in
+  ``C(k + d, d)`` ways; ``R`` is 1 when the pattern can read any text in at
+  most one way, else the number of routes through its structure.
+  Backtracking at one position visits at most that many ways for each
+  prefix of the string (``R * C(n + d + 1, d + 1)`` in all), and the search
+  starts at each of the ``n + 1`` positions unless the pattern begins with
+  ``^`` or ``\\A``.
 
 :meth:`Cost.steps` gives that bound for a string length. A final repetition
 of one character set (``[a-z]+`` at the end of a pattern) never needs to
@@ -29,6 +32,7 @@ backtrack, and is left out of the count.
 from __future__ import annotations
 
 import bisect
+import math
 from collections.abc import Callable, Hashable, Iterable
 from typing import TypeVar
 
@@ -43,12 +47,11 @@ _CAP = 1 << 62  # counts saturate here
 _INFINITE = -1  # a match length without limit
 
 EXPONENTIAL = (
-    "the pattern can match the same text in a number of ways that grows "
-    "exponentially with its length (a repetition inside a repetition, or "
-    "alternatives of a repetition, that can read the same characters), so "
-    "Python's backtracking matcher could take practically forever"
+    "it can match some texts in a number of ways that grows exponentially with their "
+    "length (a repetition inside a repetition, or alternatives in a repetition, that can "
+    "read the same characters), and Python's backtracking matcher could try them all"
 )
-TOO_COMPLEX = "the pattern is too complex for hcldecode to bound the time its matching takes"
+TOO_COMPLEX = "it is too complex for hcldecode to bound the time its matching takes"
 
 
 def _mul(a: int, b: int) -> int:
@@ -61,9 +64,20 @@ def _add(a: int, b: int) -> int:
 
 class Cost:
     """The bound :func:`analyse` finds: ``refusal`` says why a pattern is
-    refused, else :meth:`steps` bounds the work of one search."""
+    refused, else :meth:`steps` bounds the work of one search (on a text
+    without characters beyond U+FFFF; ``astral_ranges`` is the most ranges
+    of such characters in one set of the pattern)."""
 
-    __slots__ = ("anchored", "cyclic", "degree", "finite_length", "refusal", "routes", "tail_low")
+    __slots__ = (
+        "anchored",
+        "astral_ranges",
+        "cyclic",
+        "degree",
+        "finite_length",
+        "refusal",
+        "routes",
+        "tail_low",
+    )
 
     def __init__(
         self,
@@ -75,8 +89,10 @@ class Cost:
         finite_length: int = _INFINITE,
         anchored: bool = False,
         tail_low: int = 0,
+        astral_ranges: int = 0,
     ) -> None:
         self.refusal = refusal
+        self.astral_ranges = astral_ranges
         self.routes = routes
         self.cyclic = cyclic
         self.degree = degree
@@ -89,8 +105,10 @@ class Cost:
         reach = length if self.finite_length == _INFINITE else min(length, self.finite_length)
         per_start = self.routes
         if self.cyclic:
-            for _ in range(self.degree + 1):
-                per_start = _mul(per_start, reach + 1)
+            # The ways to cut each prefix of the text between d + 1 loops.
+            per_start = _mul(
+                per_start, min(math.comb(reach + self.degree + 1, self.degree + 1), _CAP)
+            )
         starts = 1 if self.anchored else length + 1
         work = _mul(_mul(per_start, starts), 1 + min(self.tail_low, length))
         return _add(work, 2 * (length + 1))
@@ -170,16 +188,50 @@ def _build(node: Node, auto: _Automaton) -> _Piece:
     assert isinstance(node, Repeat)
     if node.high == 0:
         return _Piece({}, {}, 1)
+    if node.counted and (node.low > 1 or node.high != 1) and _copies(node) <= _MAX_COPIES:
+        return _build(_expanded(node), auto)
     body = _build(node.sub, auto)
     skip = 1 if node.low == 0 else 0
     if node.high == 1:
         return _Piece(body.first, body.last, _add(body.null, skip))
-    # A loop; iterations that match nothing may come between the others.
+    # A loop. An iteration that matches nothing may come first or last, and
+    # between the others while the count is below a minimum of two or more
+    # (Python's re stops repeating after one once the minimum is reached).
     extra = _add(1, body.null)
-    auto.link(body.last, _scaled(body.first, extra))
+    auto.link(body.last, _scaled(body.first, extra if node.low >= 2 else 1))
     return _Piece(
         _scaled(body.first, extra), _scaled(body.last, extra), _add(skip, _mul(body.null, extra))
     )
+
+
+_MAX_COPIES = 256  # character sets a counted repetition may be written out to
+
+
+def _copies(node: Node) -> int:
+    """How many character sets ``node`` has with its counted repetitions written out."""
+    if isinstance(node, Chars):
+        return 1
+    inner = 0
+    for sub in node.children():
+        inner = _add(inner, _copies(sub))
+    if isinstance(node, Repeat) and node.counted:
+        return _mul(inner, max(node.low, node.high or 0) + 1)
+    return inner
+
+
+def _expanded(node: Repeat) -> Node:
+    """``x{2,4}`` as ``xx(x(x)?)?`` and ``x{2,}`` as ``xx+``, as Go writes them out."""
+    x, low, high = node.sub, node.low, node.high
+    if high is None:
+        loop = Repeat(x, min(low, 1), None, node.greedy, counted=False)
+        return Concat([x] * (low - 1) + [loop]) if low > 1 else loop
+    items: list[Node] = [x] * low
+    if high > low:
+        rest: Node = Repeat(x, 0, 1, node.greedy, counted=False)
+        for _ in range(low + 1, high):
+            rest = Repeat(Concat([x, rest]), 0, 1, node.greedy, counted=False)
+        items.append(rest)
+    return items[0] if len(items) == 1 else Concat(items)
 
 
 # --------------------------------------------------------------------------- the analysis
@@ -194,9 +246,22 @@ def analyse(tree: Node) -> Cost:
     whole = _build(core, auto)
     auto.link({0: 1}, whole.first)
     try:
-        return _bound(auto, core, tail_low)
+        cost = _bound(auto, core, tail_low)
     except _TooComplex:
         return Cost(refusal=TOO_COMPLEX)
+    cost.astral_ranges = max([0, *(_astral(n) for n in _chars(tree))])
+    return cost
+
+
+def _chars(node: Node) -> Iterable[Chars]:
+    if isinstance(node, Chars):
+        yield node
+    for sub in node.children():
+        yield from _chars(sub)
+
+
+def _astral(node: Chars) -> int:
+    return sum(1 for _, hi in node.ranges if hi > 0xFFFF)
 
 
 class _TooComplex(Exception):
@@ -224,6 +289,15 @@ def _bound(auto: _Automaton, tree: Node, tail_low: int) -> Cost:
     pair_component, pair_components = _sccs(list(pairs.edges), lambda n: pairs.edges[n])
     if _exponential(pairs, pair_component, pair_components):
         return Cost(refusal=EXPONENTIAL)
+    if not pairs.parallel and all(p == q for p, q in pairs.edges):
+        # Unambiguous: one way at most to read any text, so one step per character.
+        return Cost(
+            routes=max([1, *(len(out) for out in succ)]),
+            cyclic=True,
+            finite_length=_longest(tree),
+            anchored=_anchored(tree),
+            tail_low=tail_low,
+        )
     state_component, state_components = _sccs(range(len(succ)), lambda s: [t for t, _ in succ[s]])
     reach = [0] * len(state_components)
     for number, members in enumerate(state_components):

@@ -37,15 +37,35 @@ _CACHE_SIZE = 256
 
 
 class _Compiled:
-    """A pattern ready to use: its translation, its bound, its result type."""
+    """A pattern ready to use: its translations, its bound, its result type."""
 
-    __slots__ = ("cost", "pattern", "regex", "result_type")
+    __slots__ = ("_regex", "_regex_bmp", "cost", "pattern", "result_type")
 
-    def __init__(self, pattern: Pattern, regex: re.Pattern[str], cost: Cost, result: Type) -> None:
+    def __init__(self, pattern: Pattern, cost: Cost, result: Type) -> None:
         self.pattern = pattern
-        self.regex = regex
         self.cost = cost
         self.result_type = result
+        self._regex_bmp = re.compile(pattern.python_bmp)
+        self._regex: re.Pattern[str] | None = None
+
+    def regex_for(self, text: str) -> re.Pattern[str]:
+        """The compiled translation to search ``text`` with."""
+        if not _BEYOND_BMP.search(text):
+            return self._regex_bmp
+        if self._regex is None:
+            self._regex = re.compile(self.pattern.python)
+        return self._regex
+
+    def steps(self, text: str) -> int:
+        """The bound on searching ``text``; Python's :mod:`re` tests a
+        character beyond U+FFFF against each range of such characters in a set."""
+        steps = self.cost.steps(len(text))
+        if self.cost.astral_ranges and _BEYOND_BMP.search(text):
+            steps *= 1 + self.cost.astral_ranges // 8
+        return steps
+
+
+_BEYOND_BMP = re.compile("[\U00010000-\U0010ffff]")
 
 
 class _Refused(Exception):
@@ -64,7 +84,7 @@ def _compile(source: str, max_depth: int) -> _Compiled | RE2Error | _Refused:
     cost = analyse(pattern.tree)
     if cost.refusal is not None:
         return _Refused(cost.refusal)
-    return _Compiled(pattern, re.compile(pattern.python), cost, _result_type(pattern.names))
+    return _Compiled(pattern, cost, _result_type(pattern.names))
 
 
 def _depth() -> int:
@@ -106,7 +126,7 @@ def _pattern(source: str, index: int) -> _Compiled:
 def _check_steps(compiled: _Compiled, text: str, searches: int) -> None:
     """Refuses a search whose bound passes the evaluation's allowance."""
     allowed = STEPS_PER_COST * current_limits().max_cost
-    if compiled.cost.steps(len(text)) * searches > allowed:
+    if compiled.steps(text) * searches > allowed:
         raise FunctionError(
             f"matching this pattern against a string of {len(text)} characters could take "
             f"more than {allowed} steps, more than hcldecode allows in one evaluation"
@@ -139,7 +159,7 @@ def _regex(args: Sequence[Value], result: Type) -> Value:
     compiled = _pattern(args[0].as_str(), 0)
     text = args[1].as_str()
     _check_steps(compiled, text, 1)
-    match = compiled.regex.search(text)
+    match = compiled.regex_for(text).search(text)
     if match is None:
         raise FunctionError("pattern did not match any part of the given string")
     return _match_value(match, result, compiled.pattern.names)
@@ -157,13 +177,13 @@ def _regexall(args: Sequence[Value], result: Type) -> Value:
     text = args[1].as_str()
     _check_steps(compiled, text, 2)
     limit = current_limits().max_cost
-    per_match = 1 + len(compiled.pattern.names)
+    per_match = 1 + len(compiled.pattern.names)  # a string, or a string for each group
     matches: list[re.Match[str]] = []
-    for match in _all_matches(compiled.regex, text):
+    for match in _all_matches(compiled.regex_for(text), text):
         if 1 + (len(matches) + 1) * per_match > limit:
             raise FunctionError(
-                f"the pattern matches more than {len(matches)} times, more values than "
-                "hcldecode allows in one evaluation"
+                f"the result would hold more than {limit} values, more than hcldecode "
+                "allows in one evaluation"
             )
         matches.append(match)
     names = compiled.pattern.names
@@ -212,8 +232,9 @@ def _regex_replace(args: Sequence[Value]) -> Value:
     length = 0
     last_end = search = 0
     count = 0
+    regex = compiled.regex_for(text)
     while search <= len(text):
-        match = compiled.regex.search(text, search)
+        match = regex.search(text, search)
         if match is None:
             break
         count += 1
