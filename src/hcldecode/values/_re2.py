@@ -26,7 +26,7 @@ before an empty one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from . import _re2_unicode as uni
 from ._re2_unicode import MAX_RUNE, Ranges
@@ -53,7 +53,6 @@ __all__ = [
 MISSING_BRACKET = "missing closing ]"
 MISSING_PAREN = "missing closing )"
 UNEXPECTED_PAREN = "unexpected )"
-INVALID_CHAR_CLASS = "invalid character class"
 INVALID_CHAR_RANGE = "invalid character class range"
 INVALID_ESCAPE = "invalid escape sequence"
 INVALID_NAMED_CAPTURE = "invalid named capture"
@@ -63,6 +62,7 @@ INVALID_REPEAT_SIZE = "invalid repeat count"
 INVALID_UTF8 = "invalid UTF-8"
 MISSING_REPEAT_ARGUMENT = "missing argument to repetition operator"
 TRAILING_BACKSLASH = "trailing backslash at end of expression"
+INTERNAL_ERROR = "regexp/syntax: internal error"  # Go's code for a pattern too large
 
 
 class RE2Error(Exception):
@@ -200,7 +200,6 @@ class Pattern:
 
 _ANY: Ranges = ((0, MAX_RUNE),)
 _ANY_BUT_NEWLINE: Ranges = ((0, 9), (11, MAX_RUNE))
-_NEWLINE: Ranges = ((10, 10),)
 
 # Perl's and POSIX's named classes, as Go's regexp/syntax defines them: ASCII only.
 _DIGIT: Ranges = ((0x30, 0x39),)
@@ -229,6 +228,7 @@ _OCTAL = "01234567"
 _C_ESCAPES = {"a": 0x07, "f": 0x0C, "n": 0x0A, "r": 0x0D, "t": 0x09, "v": 0x0B}
 
 _MAX_REPEAT = 1000  # Go's limit on a count, and on nested counts multiplied
+_MAX_SIZE = (128 << 20) // 40  # Go's limit on the instructions of a compiled pattern
 _OPERATORS: dict[str, tuple[int, int | None]] = {"*": (0, None), "+": (1, None), "?": (0, 1)}
 
 
@@ -237,9 +237,11 @@ def _is_alnum(char: str) -> bool:
 
 
 def _unicode_table(name: str) -> Ranges | None:
+    """The set ``\\p{name}`` names: ``Any``, a general category or a script."""
     if name == "Any":
         return _ANY
-    return uni.category(name) or uni.script(name)
+    table = uni.category(name)
+    return uni.script(name) if table is None else table
 
 
 # --------------------------------------------------------------------------- the parser
@@ -287,18 +289,16 @@ class _Parser:
         self.flags = _Flags()
         self.frames = [_Frame(self.flags, 0, "")]
         self.names: list[str] = []
-        self.deepest = 0  # the most groups open at once
 
     # ---- helpers
 
     def _items(self) -> list[Node]:
         return self.frames[-1].alternatives[-1]
 
-    def _chars(self, ranges: Iterator[tuple[int, int]] | Ranges, fold: bool) -> Chars:
-        return Chars(uni.fold_closure(ranges) if fold else uni.merge(ranges))
-
     def _literal(self, code: int) -> None:
-        self._items().append(self._chars(((code, code),), self.flags.fold))
+        """A character; under ``(?i)``, it and the characters it folds to."""
+        ranges = ((code, code),)
+        self._items().append(Chars(uni.fold_closure(ranges) if self.flags.fold else ranges))
 
     def _group(self, ranges: Ranges, negated: bool) -> Ranges:
         """A named class (``\\d``, ``[:alpha:]``, ``\\pL``) as it adds to a class."""
@@ -364,17 +364,19 @@ class _Parser:
             last_repeat = repeat_at
         if len(self.frames) != 1:
             raise RE2Error(MISSING_PAREN, s)
-        if self.deepest > self.max_depth:
-            raise Unsupported(
-                f"it nests groups more than {self.max_depth} levels deep, "
-                "more than hcldecode supports"
-            )
-        return _alternation(self.frames[0].alternatives)
+        tree = _alternation(self.frames[0].alternatives)
+        if _go_size(tree) > _MAX_SIZE:
+            raise RE2Error(INTERNAL_ERROR, s)
+        return tree
 
     # ---- groups and flags
 
     def _open(self, capture: int, name: str) -> None:
-        self.deepest = max(self.deepest, len(self.frames))
+        if len(self.frames) > self.max_depth:
+            raise Unsupported(
+                f"it nests groups more than {self.max_depth} levels deep, "
+                "more than hcldecode supports"
+            )
         self.frames.append(_Frame(self.flags.copy(), capture, name))
 
     def _close(self) -> None:
@@ -455,6 +457,8 @@ class _Parser:
         if not items:
             raise RE2Error(MISSING_REPEAT_ARGUMENT, s[op:after])
         node = Repeat(items[-1], low, high, greedy, counted)
+        if _go_size(node) > _MAX_SIZE:
+            raise RE2Error(INTERNAL_ERROR, s)
         big = low >= 2 or (high is not None and high >= 2)
         if counted and big and not _repeat_is_valid(node, _MAX_REPEAT):
             raise RE2Error(INVALID_REPEAT_SIZE, s[op:after])
@@ -692,6 +696,27 @@ def _repeat_counts(s: str, start: int) -> tuple[int, int | None, int] | None:
     return low, high, i + 1
 
 
+def _go_size(node: Node) -> int:
+    """About how many instructions Go compiles ``node`` to (its parser's
+    ``calcSize``, on a tree without Go's factoring of alternatives)."""
+    if isinstance(node, Chars | Empty | Assertion):
+        return 1
+    subs = [_go_size(sub) for sub in node.children()]
+    if isinstance(node, Capture):
+        return 2 + subs[0]
+    if isinstance(node, Concat):
+        return max(1, sum(subs))
+    if isinstance(node, Alternate):
+        return sum(subs) + len(subs) - 1
+    assert isinstance(node, Repeat)
+    sub = subs[0]
+    if not node.counted:
+        return (2 if (node.low, node.high) == (0, None) else 1) + sub
+    if node.high is None:
+        return 2 + sub if node.low == 0 else 1 + node.low * sub
+    return max(1, node.high * sub + node.high - node.low)
+
+
 def _repeat_is_valid(node: Node, budget: int) -> bool:
     """Whether nested counted repetitions copy the innermost thing at most ``budget`` times."""
     if isinstance(node, Repeat) and node.counted:
@@ -756,6 +781,8 @@ class _Paths:
 
 def _check_repetitions(tree: Node) -> None:
     def visit(node: Node) -> _Paths:
+        if isinstance(node, Repeat) and node.high == 0:
+            return _Paths(True, False, False, False, False)  # x{0}: x is never tried
         subs = [visit(sub) for sub in node.children()]
         if isinstance(node, Chars):
             return _Paths(False, True, False, False, False)

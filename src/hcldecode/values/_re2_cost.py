@@ -9,7 +9,9 @@ pattern's tree, as the number of ways its automaton can read a string:
   construction), and counts the distinct routes between two states through
   the pattern's structure (``(a+)*`` goes from ``a`` back to ``a`` by two
   routes: the inner loop and the outer one), since backtracking tries each.
-  Counted repetitions (``x{2,5}``) are taken as loops.
+  Counted repetitions are written out as Go writes them (``x{2,4}`` is
+  ``xx(x(x)?)?``) up to 256 copies of a character set; larger ones are
+  taken as loops.
 * If a state can go back to itself by two different paths reading the same
   text, the number of ways grows exponentially with the string's length
   (``(a+)+``, ``(a|a)*``, ``(\\w+\\s?)*``): such a pattern is refused.
@@ -171,13 +173,7 @@ def _build(node: Node, auto: _Automaton) -> _Piece:
     if isinstance(node, Concat):
         result = _build(node.subs[0], auto)
         for sub in node.subs[1:]:
-            nxt = _build(sub, auto)
-            auto.link(result.last, nxt.first)
-            result = _Piece(
-                _summed(result.first, _scaled(nxt.first, result.null)),
-                _summed(nxt.last, _scaled(result.last, nxt.null)),
-                _mul(result.null, nxt.null),
-            )
+            result = _concat(result, _build(sub, auto), auto)
         return result
     if isinstance(node, Alternate):
         parts = [_build(sub, auto) for sub in node.subs]
@@ -189,19 +185,32 @@ def _build(node: Node, auto: _Automaton) -> _Piece:
     if node.high == 0:
         return _Piece({}, {}, 1)
     if node.counted and (node.low > 1 or node.high != 1) and _copies(node) <= _MAX_COPIES:
-        return _build(_expanded(node), auto)
+        return _written_out(node, auto)
     body = _build(node.sub, auto)
-    skip = 1 if node.low == 0 else 0
     if node.high == 1:
-        return _Piece(body.first, body.last, _add(body.null, skip))
+        return _optional(body) if node.low == 0 else body
     # A loop. An iteration that matches nothing may come first or last, and
     # between the others while the count is below a minimum of two or more
     # (Python's re stops repeating after one once the minimum is reached).
     extra = _add(1, body.null)
     auto.link(body.last, _scaled(body.first, extra if node.low >= 2 else 1))
+    skip = 1 if node.low == 0 else 0
     return _Piece(
         _scaled(body.first, extra), _scaled(body.last, extra), _add(skip, _mul(body.null, extra))
     )
+
+
+def _concat(a: _Piece, b: _Piece, auto: _Automaton) -> _Piece:
+    auto.link(a.last, b.first)
+    return _Piece(
+        _summed(a.first, _scaled(b.first, a.null)),
+        _summed(b.last, _scaled(a.last, b.null)),
+        _mul(a.null, b.null),
+    )
+
+
+def _optional(piece: _Piece) -> _Piece:
+    return _Piece(piece.first, piece.last, _add(piece.null, 1))
 
 
 _MAX_COPIES = 256  # character sets a counted repetition may be written out to
@@ -219,19 +228,25 @@ def _copies(node: Node) -> int:
     return inner
 
 
-def _expanded(node: Repeat) -> Node:
-    """``x{2,4}`` as ``xx(x(x)?)?`` and ``x{2,}`` as ``xx+``, as Go writes them out."""
+def _written_out(node: Repeat, auto: _Automaton) -> _Piece:
+    """``x{2,4}`` as ``xx(x(x)?)?`` and ``x{2,}`` as ``xx+``, as Go writes them out
+    (without recursion: the optional copies nest as deep as the count)."""
     x, low, high = node.sub, node.low, node.high
     if high is None:
-        loop = Repeat(x, min(low, 1), None, node.greedy, counted=False)
-        return Concat([x] * (low - 1) + [loop]) if low > 1 else loop
-    items: list[Node] = [x] * low
-    if high > low:
-        rest: Node = Repeat(x, 0, 1, node.greedy, counted=False)
-        for _ in range(low + 1, high):
-            rest = Repeat(Concat([x, rest]), 0, 1, node.greedy, counted=False)
-        items.append(rest)
-    return items[0] if len(items) == 1 else Concat(items)
+        loop = _build(Repeat(x, min(low, 1), None, node.greedy, counted=False), auto)
+        pieces = [_build(x, auto) for _ in range(low - 1)] + [loop]
+    else:
+        pieces = [_build(x, auto) for _ in range(low)]
+        rest: _Piece | None = None
+        for _ in range(high - low):
+            copy = _build(x, auto)
+            rest = _optional(copy if rest is None else _concat(copy, rest, auto))
+        if rest is not None:
+            pieces.append(rest)
+    result = pieces[0]
+    for piece in pieces[1:]:
+        result = _concat(result, piece, auto)
+    return result
 
 
 # --------------------------------------------------------------------------- the analysis
