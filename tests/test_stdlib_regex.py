@@ -74,6 +74,22 @@ CASES = [
         },
     ),
     (
+        'regex("(?P<a>a)(b|)+", "x")',  # go-cty's error comes before hcldecode's refusal
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Invalid function argument",
+                    'Invalid value for "pattern" parameter: invalid regexp pattern: cannot mix '
+                    "both named and unnamed capture groups.",
+                    "t.hcl:1,8-21",
+                ]
+            ],
+        },
+    ),
+    ('regex_replace(unknown, "(a+)+", "")', {"type": "string", "value": "unknown", "diags": []}),
+    (
         'regex("x", "y")',
         {
             "type": "dynamic",

@@ -180,20 +180,24 @@ ASSERTIONS = (BEGIN_TEXT, END_TEXT, BEGIN_LINE, END_LINE, WORD_BOUNDARY, NOT_WOR
 
 
 class Pattern:
-    """A parsed pattern: its tree, the names of its capture groups (group 1
-    first, ``""`` for an unnamed one) and the equivalent Python patterns:
-    ``python``, and ``python_bmp`` for texts without characters beyond
-    U+FFFF (its character sets leave those out, which makes them quicker to
-    test in Python's :mod:`re`)."""
+    """A parsed pattern: its tree and the names of its capture groups (group
+    1 first, ``""`` for an unnamed one); ``unsupported`` says why hcldecode
+    cannot match it as Go does, if it cannot (a repetition of the kind the
+    module docstring describes)."""
 
-    __slots__ = ("names", "python", "python_bmp", "source", "tree")
+    __slots__ = ("names", "source", "tree", "unsupported")
 
     def __init__(self, source: str, tree: Node, names: tuple[str, ...]) -> None:
         self.source = source
         self.tree = tree
         self.names = names
-        self.python = _python(tree, MAX_RUNE)
-        self.python_bmp = _python(tree, 0xFFFF)
+        self.unsupported: str | None = None
+
+    def python(self, top: int = MAX_RUNE) -> str:
+        """The equivalent pattern for Python's :mod:`re`, on texts whose
+        characters are at most ``top``: with ``0xFFFF``, its character sets
+        leave out the characters beyond, which makes them quicker to test."""
+        return _python(self.tree, top)
 
 
 # --------------------------------------------------------------------------- character sets
@@ -747,15 +751,17 @@ def parse(source: str, max_depth: int) -> Pattern:
     """The pattern ``source`` read as Go's ``regexp.Compile`` reads it.
 
     Raises :class:`RE2Error` with Go's error for an invalid pattern, and
-    :class:`Unsupported` for a valid one that hcldecode cannot match as Go
-    does (a repetition of the kind the module docstring describes) or that
-    nests groups more than ``max_depth`` levels deep (Python's :mod:`re`
-    compiles nested groups recursively).
+    :class:`Unsupported` for a valid one whose groups nest more than
+    ``max_depth`` levels deep (Python's :mod:`re` compiles nested groups
+    recursively).
     """
     parser = _Parser(source, max_depth)
-    tree = parser.parse()
-    _check_repetitions(tree)
-    return Pattern(source, tree, tuple(parser.names))
+    pattern = Pattern(source, parser.parse(), tuple(parser.names))
+    try:
+        _check_repetitions(pattern.tree)
+    except Unsupported as error:
+        pattern.unsupported = str(error)
+    return pattern
 
 
 # --------------------------------------------------------------------------- empty iterations

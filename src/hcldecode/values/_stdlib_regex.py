@@ -37,28 +37,33 @@ _CACHE_SIZE = 256
 
 
 class _Compiled:
-    """A pattern ready to use: its translations, its bound, its result type."""
+    """A valid pattern: its result type, why hcldecode refuses it if it does,
+    else its bound and (once needed) its translations."""
 
-    __slots__ = ("_regex", "_regex_bmp", "cost", "pattern", "result_type")
+    __slots__ = ("_regex", "_regex_bmp", "cost", "pattern", "refusal", "result_type")
 
-    def __init__(self, pattern: Pattern, cost: Cost, result: Type) -> None:
+    def __init__(self, pattern: Pattern, cost: Cost | None, refusal: str | None) -> None:
         self.pattern = pattern
         self.cost = cost
-        self.result_type = result
-        self._regex_bmp = re.compile(pattern.python_bmp)
+        self.refusal = refusal
+        self.result_type = _result_type(pattern.names)
+        self._regex_bmp: re.Pattern[str] | None = None
         self._regex: re.Pattern[str] | None = None
 
     def regex_for(self, text: str) -> re.Pattern[str]:
         """The compiled translation to search ``text`` with."""
         if not _BEYOND_BMP.search(text):
+            if self._regex_bmp is None:
+                self._regex_bmp = re.compile(self.pattern.python(0xFFFF))
             return self._regex_bmp
         if self._regex is None:
-            self._regex = re.compile(self.pattern.python)
+            self._regex = re.compile(self.pattern.python())
         return self._regex
 
     def steps(self, text: str) -> int:
         """The bound on searching ``text``; Python's :mod:`re` tests a
         character beyond U+FFFF against each range of such characters in a set."""
+        assert self.cost is not None
         steps = self.cost.steps(len(text))
         if self.cost.astral_ranges and _BEYOND_BMP.search(text):
             steps *= 1 + self.cost.astral_ranges // 8
@@ -68,23 +73,31 @@ class _Compiled:
 _BEYOND_BMP = re.compile("[\U00010000-\U0010ffff]")
 
 
-class _Refused(Exception):
-    """A pattern hcldecode will not run, whatever the string."""
+class _Invalid:
+    """A pattern Go's ``regexp`` rejects: its error code, text and message."""
+
+    __slots__ = ("code", "expr", "message")
+
+    def __init__(self, error: RE2Error) -> None:
+        self.code = error.code
+        self.expr = error.expr
+        self.message = str(error)
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
-def _compile(source: str, max_depth: int) -> _Compiled | RE2Error | _Refused:
-    """The pattern compiled, or why not (kept in the cache too)."""
+def _compile(source: str, max_depth: int) -> _Compiled | _Invalid | str:
+    """The pattern compiled; or what Go says is wrong with it; or why
+    hcldecode refuses it before knowing its groups."""
     try:
         pattern = parse(source, max_depth)
     except RE2Error as error:
-        return error
+        return _Invalid(error)
     except Unsupported as error:
-        return _Refused(str(error))
+        return str(error)
+    if pattern.unsupported is not None:
+        return _Compiled(pattern, None, pattern.unsupported)
     cost = analyse(pattern.tree)
-    if cost.refusal is not None:
-        return _Refused(cost.refusal)
-    return _Compiled(pattern, cost, _result_type(pattern.names))
+    return _Compiled(pattern, cost, cost.refusal)
 
 
 def _depth() -> int:
@@ -98,7 +111,7 @@ def _result_type(names: tuple[str, ...]) -> Type:
     if not names:
         return STRING
     if named and len(named) < len(names):
-        return DYNAMIC  # mixed: refused by _pattern_type
+        return DYNAMIC  # mixed: _pattern refuses it
     if not named:
         return TupleType([STRING] * len(names))
     return ObjectType(dict.fromkeys(named, STRING))
@@ -109,17 +122,21 @@ def _refusal(reason: str) -> str:
 
 
 def _pattern(source: str, index: int) -> _Compiled:
-    """The compiled pattern for ``regex`` and ``regexall`` (argument ``index``)."""
+    """The compiled pattern for ``regex`` and ``regexall`` (argument ``index``),
+    checked in go-cty's order: Go's errors, then mixed groups; then hcldecode's
+    refusals."""
     compiled = _compile(source, _depth())
-    if isinstance(compiled, RE2Error):
+    if isinstance(compiled, _Invalid):
         raise FunctionArgError(index, f"invalid regexp pattern: {compiled.code} in {compiled.expr}")
-    if isinstance(compiled, _Refused):
-        raise FunctionArgError(index, _refusal(str(compiled)))
+    if isinstance(compiled, str):
+        raise FunctionArgError(index, _refusal(compiled))
     names = compiled.pattern.names
     if any(names) and not all(names):
         raise FunctionArgError(
             index, "invalid regexp pattern: cannot mix both named and unnamed capture groups"
         )
+    if compiled.refusal is not None:
+        raise FunctionArgError(index, _refusal(compiled.refusal))
     return compiled
 
 
@@ -220,10 +237,12 @@ _Part = str | int | tuple[str]
 def _regex_replace(args: Sequence[Value]) -> Value:
     text, source, template = (a.as_str() for a in args)
     compiled = _compile(source, _depth())
-    if isinstance(compiled, RE2Error):
-        raise FunctionError(str(compiled))
-    if isinstance(compiled, _Refused):
-        raise FunctionArgError(1, _refusal(str(compiled)))
+    if isinstance(compiled, _Invalid):
+        raise FunctionError(compiled.message)
+    if isinstance(compiled, str):
+        raise FunctionArgError(1, _refusal(compiled))
+    if compiled.refusal is not None:
+        raise FunctionArgError(1, _refusal(compiled.refusal))
     _check_steps(compiled, text, 2)
     limits = current_limits()
     parts: list[_Part] = _template_parts(template) if "$" in template else [template]
