@@ -193,11 +193,13 @@ class Pattern:
         self.names = names
         self.unsupported: str | None = None
 
-    def python(self, top: int = MAX_RUNE) -> str:
+    def python(self, top: int = MAX_RUNE, *, empty_text: bool = False) -> str:
         """The equivalent pattern for Python's :mod:`re`, on texts whose
-        characters are at most ``top``: with ``0xFFFF``, its character sets
-        leave out the characters beyond, which makes them quicker to test."""
-        return _python(self.tree, top)
+        characters are at most ``top`` (with ``0xFFFF``, its character sets
+        leave out the characters beyond, which makes them quicker to test),
+        or on the empty text."""
+        assertions = _PY_ASSERTIONS_EMPTY_TEXT if empty_text else _PY_ASSERTIONS
+        return _python(self.tree, top, assertions)
 
 
 # --------------------------------------------------------------------------- character sets
@@ -858,21 +860,20 @@ def _alternate_paths(subs: list[_Paths]) -> _Paths:
 
 # --------------------------------------------------------------------------- translation
 
-_WORD_CLASS = "[0-9A-Za-z_]"
 _PY_ASSERTIONS = {
     BEGIN_TEXT: r"\A",
     END_TEXT: r"\Z",
     BEGIN_LINE: "(?m:^)",
     END_LINE: "(?m:$)",
-    # Go's word boundaries are ASCII; Python's \B never matches in an empty string.
+    # Go's word boundaries are ASCII.
     WORD_BOUNDARY: r"(?a:\b)",
-    NOT_WORD_BOUNDARY: (
-        f"(?:(?<={_WORD_CLASS})(?={_WORD_CLASS})|(?<!{_WORD_CLASS})(?!{_WORD_CLASS}))"
-    ),
+    NOT_WORD_BOUNDARY: r"(?a:\B)",
 }
+# Python's \B never matches in an empty text; Go's always does there.
+_PY_ASSERTIONS_EMPTY_TEXT = {**_PY_ASSERTIONS, NOT_WORD_BOUNDARY: "(?:)"}
 
 
-def _python(node: Node, top: int) -> str:
+def _python(node: Node, top: int, assertions: dict[str, str] = _PY_ASSERTIONS) -> str:
     """The pattern for Python's :mod:`re` that matches as ``node`` does in Go,
     on texts whose characters are all at most ``top``."""
     if isinstance(node, Chars):
@@ -880,18 +881,20 @@ def _python(node: Node, top: int) -> str:
     if isinstance(node, Empty):
         return ""
     if isinstance(node, Assertion):
-        return _PY_ASSERTIONS[node.kind]
+        return assertions[node.kind]
     if isinstance(node, Capture):
-        return f"({_python(node.sub, top)})"
+        return f"({_python(node.sub, top, assertions)})"
     if isinstance(node, Concat):
         return "".join(
-            f"(?:{_python(sub, top)})" if isinstance(sub, Alternate) else _python(sub, top)
+            f"(?:{_python(sub, top, assertions)})"
+            if isinstance(sub, Alternate)
+            else _python(sub, top, assertions)
             for sub in node.subs
         )
     if isinstance(node, Alternate):
-        return "|".join(_python(sub, top) for sub in node.subs)
+        return "|".join(_python(sub, top, assertions) for sub in node.subs)
     assert isinstance(node, Repeat)
-    sub = _python(node.sub, top)
+    sub = _python(node.sub, top, assertions)
     if not isinstance(node.sub, Capture | Chars) or sub == _NOTHING:
         sub = f"(?:{sub})"
     low, high = node.low, node.high

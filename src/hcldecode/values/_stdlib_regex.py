@@ -40,25 +40,25 @@ class _Compiled:
     """A valid pattern: its result type, why hcldecode refuses it if it does,
     else its bound and (once needed) its translations."""
 
-    __slots__ = ("_regex", "_regex_bmp", "cost", "pattern", "refusal", "result_type")
+    __slots__ = ("_regexes", "cost", "pattern", "refusal", "result_type")
 
     def __init__(self, pattern: Pattern, cost: Cost | None, refusal: str | None) -> None:
         self.pattern = pattern
         self.cost = cost
         self.refusal = refusal
         self.result_type = _result_type(pattern.names)
-        self._regex_bmp: re.Pattern[str] | None = None
-        self._regex: re.Pattern[str] | None = None
+        self._regexes: dict[str, re.Pattern[str]] = {}
 
     def regex_for(self, text: str) -> re.Pattern[str]:
-        """The compiled translation to search ``text`` with."""
-        if not _BEYOND_BMP.search(text):
-            if self._regex_bmp is None:
-                self._regex_bmp = re.compile(self.pattern.python(0xFFFF))
-            return self._regex_bmp
-        if self._regex is None:
-            self._regex = re.compile(self.pattern.python())
-        return self._regex
+        """The compiled translation to search ``text`` with: for the empty
+        text, for texts within the BMP, or for any text."""
+        kind = "empty" if not text else "any" if _BEYOND_BMP.search(text) else "bmp"
+        regex = self._regexes.get(kind)
+        if regex is None:
+            top = 0x10FFFF if kind == "any" else 0xFFFF
+            regex = re.compile(self.pattern.python(top, empty_text=kind == "empty"))
+            self._regexes[kind] = regex
+        return regex
 
     def steps(self, text: str) -> int:
         """The bound on searching ``text``; Python's :mod:`re` tests a
