@@ -3,12 +3,15 @@
 Generates seeded random calls of every function of
 :data:`hcldecode.values.STDLIB` (strings with spaces, newlines, non-ASCII
 letters and combining marks; numbers of every sign and size; nulls,
-unknowns, lists with nulls, wrong types and argument counts), evaluates
+unknowns, lists with nulls, wrong types and argument counts; RE2 patterns,
+valid and not, with texts they often match, for ``regex``, ``regexall`` and
+``regex_replace``; substrings of the text for ``replace``), evaluates
 each with hcldecode and with the Go program ``tools/gofuncs`` (go-cty's
 ``function/stdlib`` as Debian ships it, under the same names), and compares
 the values and the diagnostics (summary, detail, subject).
 
-Usage: ``python tools/differential_functions.py GOFUNCS [--count N] [--seed N]``.
+Usage: ``python tools/differential_functions.py GOFUNCS [--count N] [--seed N]
+[--functions NAME,NAME...]``.
 Exits 1 when a call differs.
 """
 
