@@ -46,6 +46,7 @@ _T = TypeVar("_T", bound=Hashable)
 _Pair = tuple[int, int]
 
 _CAP = 1 << 62  # counts saturate here
+_MAX_WORK = 400_000  # steps each part of the analysis may take before it gives up
 _INFINITE = -1  # a match length without limit
 
 EXPONENTIAL = (
@@ -125,13 +126,20 @@ class _Automaton:
     def __init__(self) -> None:
         self.sets: list[tuple[tuple[int, int], ...]] = []
         self.follow: list[dict[int, int]] = [{}]  # state 0 is the start
+        self.work = 0
 
     def state(self, node: Chars) -> int:
         self.sets.append(node.ranges)
         self.follow.append({})
+        self.work += 1
+        if self.work > _MAX_WORK:
+            raise _TooComplex
         return len(self.sets)
 
     def link(self, last: dict[int, int], first: dict[int, int]) -> None:
+        self.work += len(last) * len(first)
+        if self.work > _MAX_WORK:
+            raise _TooComplex
         for p, m in last.items():
             out = self.follow[p]
             for q, n in first.items():
@@ -251,16 +259,14 @@ def _written_out(node: Repeat, auto: _Automaton) -> _Piece:
 
 # --------------------------------------------------------------------------- the analysis
 
-_MAX_WORK = 400_000  # pair steps the analysis may take before giving up
-
 
 def analyse(tree: Node) -> Cost:
     """The bound on searching with the pattern ``tree`` (see the module docstring)."""
     core, tail_low = _without_final_run(tree)
     auto = _Automaton()
-    whole = _build(core, auto)
-    auto.link({0: 1}, whole.first)
     try:
+        whole = _build(core, auto)
+        auto.link({0: 1}, whole.first)
         cost = _bound(auto, core, tail_low)
     except _TooComplex:
         return Cost(refusal=TOO_COMPLEX)
@@ -364,11 +370,13 @@ class _PairGraph:
             if node in self.edges:
                 continue
             p, q = node
+            self.work += len(self.succ[p]) * len(self.succ[q])
+            if self.work > _MAX_WORK:
+                raise _TooComplex
             out: list[tuple[int, int]] = []
             for p2, m in self.succ[p]:
                 mask = self.masks[p2]
                 for q2, _ in self.succ[q]:
-                    self.work += 1
                     if mask & self.masks[q2]:
                         target = (p2, q2)
                         out.append(target)
@@ -376,8 +384,6 @@ class _PairGraph:
                             self.parallel.setdefault(node, []).append(target)
                         if target not in self.edges:
                             todo.append(target)
-            if self.work > _MAX_WORK:
-                raise _TooComplex
             self.edges[node] = out
 
     def reachable(self, start: _Pair) -> set[_Pair]:
@@ -485,6 +491,9 @@ def _degree(
     for p in {p for p, _ in candidates}:
         reached[p] = pairs.reachable((p, p))
     found = [(p, q) for p, q in candidates if (p, q) in reached[p]]
+    pairs.work += len(found) ** 2
+    if pairs.work > _MAX_WORK:
+        raise _TooComplex
     # The longest chain (p1, q1), (p2, q2)... where q1 leads to p2: by
     # component number, since components come after those they reach.
     found.sort(key=lambda pq: state_component[pq[0]])
