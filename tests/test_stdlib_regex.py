@@ -541,3 +541,15 @@ def test_results_are_checked_against_the_limits_before_they_are_built() -> None:
         ]
     assert _call('regex_replace("aaaa", "a", "xx")', short)["value"] == "xxxxxxxx"
     assert _call('replace("aaaa", "", "-")', short)["value"] == "-a-a-a-a-"
+
+
+def test_patterns_too_large_for_python_are_refused() -> None:
+    ctx = EvalContext({"long": "a" * 100_001, "classes": "\\pL" * 1000}, dict(STDLIB))
+    prefix = 'Invalid value for "pattern" parameter: hcldecode cannot run this pattern: '
+    assert _detail(_call('regex(long, "a")', ctx)) == [
+        prefix + "it is longer than 100000 characters, more than hcldecode supports."
+    ]
+    assert _detail(_call('regex(classes, "a")', ctx)) == [
+        prefix + "its character classes are too large for hcldecode: Python's re would take "
+        "too long to compile them."
+    ]

@@ -235,6 +235,8 @@ _C_ESCAPES = {"a": 0x07, "f": 0x0C, "n": 0x0A, "r": 0x0D, "t": 0x09, "v": 0x0B}
 
 _MAX_REPEAT = 1000  # Go's limit on a count, and on nested counts multiplied
 _MAX_SIZE = (128 << 20) // 40  # Go's limit on the instructions of a compiled pattern
+_MAX_CLASS_WORK = 5_000_000  # see _Parser._charged
+_MAX_LENGTH = 100_000  # the longest pattern hcldecode reads
 _OPERATORS: dict[str, tuple[int, int | None]] = {"*": (0, None), "+": (1, None), "?": (0, 1)}
 
 
@@ -295,21 +297,46 @@ class _Parser:
         self.flags = _Flags()
         self.frames = [_Frame(self.flags, 0, "")]
         self.names: list[str] = []
+        self.class_work = 0  # see _charged
 
     # ---- helpers
 
     def _items(self) -> list[Node]:
         return self.frames[-1].alternatives[-1]
 
+    def _charged(self, work: int) -> None:
+        """Counts the work of building character sets and of compiling them in
+        Python (see :meth:`_add`), and refuses a pattern whose sets would take
+        too long (Go's own limit is 16 million ranges)."""
+        self.class_work += work
+        if self.class_work > _MAX_CLASS_WORK:
+            raise Unsupported(
+                "its character classes are too large for hcldecode: Python's re would take "
+                "too long to compile them"
+            )
+
+    def _fold(self, ranges: Ranges) -> Ranges:
+        self._charged(8 * uni.fold_count(ranges))
+        return uni.fold_closure(ranges)
+
+    def _add(self, ranges: Ranges) -> None:
+        """A character set as the next item; Python compiles it in time
+        proportional to its ranges and to the characters up to U+FFFF it names
+        or, when fewer, leaves out (see :func:`_py_chars`), and a literal
+        character too in a fixed time (about as long as 40 of those)."""
+        named = _points(tuple((lo, min(hi, 0xFFFF)) for lo, hi in ranges if lo <= 0xFFFF))
+        self._charged(40 + len(ranges) + min(named, 0x10000 - named))
+        self._items().append(Chars(ranges))
+
     def _literal(self, code: int) -> None:
         """A character; under ``(?i)``, it and the characters it folds to."""
         ranges = ((code, code),)
-        self._items().append(Chars(uni.fold_closure(ranges) if self.flags.fold else ranges))
+        self._add(self._fold(ranges) if self.flags.fold else ranges)
 
     def _group(self, ranges: Ranges, negated: bool) -> Ranges:
         """A named class (``\\d``, ``[:alpha:]``, ``\\pL``) as it adds to a class."""
         if self.flags.fold:
-            ranges = uni.fold_closure(ranges)
+            ranges = self._fold(ranges)
         return uni.negate(ranges) if negated else ranges
 
     # ---- the main loop
@@ -499,11 +526,11 @@ class _Parser:
             return len(s) if end < 0 else end + 2
         if nxt in ("p", "P"):
             ranges, after = self._unicode_class(start)
-            self._items().append(Chars(ranges))
+            self._add(ranges)
             return after
         if nxt and nxt in "dswDSW":
             ranges = self._group(_PERL_CLASSES[nxt.lower()], nxt.isupper())
-            self._items().append(Chars(ranges))
+            self._add(ranges)
             return start + 2
         code, after = self._escape(start)
         self._literal(code)
@@ -636,11 +663,11 @@ class _Parser:
                 if hi < lo:
                     raise RE2Error(INVALID_CHAR_RANGE, s[begin:i])
             if self.flags.fold:
-                ranges.extend(uni.fold_closure(((lo, hi),)))
+                ranges.extend(self._fold(((lo, hi),)))
             else:
                 ranges.append((lo, hi))
         merged = uni.merge(ranges)
-        self._items().append(Chars(uni.negate(merged) if negated else merged))
+        self._add(uni.negate(merged) if negated else merged)
         return i + 1
 
     def _class_char(self, i: int, whole: str) -> tuple[int, int]:
@@ -753,10 +780,15 @@ def parse(source: str, max_depth: int) -> Pattern:
     """The pattern ``source`` read as Go's ``regexp.Compile`` reads it.
 
     Raises :class:`RE2Error` with Go's error for an invalid pattern, and
-    :class:`Unsupported` for a valid one whose groups nest more than
-    ``max_depth`` levels deep (Python's :mod:`re` compiles nested groups
-    recursively).
+    :class:`Unsupported` for one that Python's :mod:`re` could not compile
+    in reasonable time and space: longer than 100,000 characters, with
+    groups nested more than ``max_depth`` levels deep (Python compiles them
+    recursively), or with very large character classes.
     """
+    if len(source) > _MAX_LENGTH:
+        raise Unsupported(
+            f"it is longer than {_MAX_LENGTH} characters, more than hcldecode supports"
+        )
     parser = _Parser(source, max_depth)
     pattern = Pattern(source, parser.parse(), tuple(parser.names))
     try:
@@ -917,15 +949,26 @@ _NOTHING = "(?!)"
 
 
 def _py_chars(ranges: Ranges, top: int) -> str:
+    """A character set for Python's :mod:`re`, on texts of characters up to
+    ``top``: as its complement when that is smaller (``[^\\n]``), since
+    Python compiles a set in time proportional to the characters it names."""
     ranges = tuple((lo, min(hi, top)) for lo, hi in ranges if lo <= top)
     if not ranges:
         return _NOTHING
     if len(ranges) == 1 and ranges[0][0] == ranges[0][1]:
         return _py_char(ranges[0][0])
+    others = uni.negate(ranges, top)
+    if not others:
+        return "(?s:.)"
+    negated = _points(others) < _points(ranges)
     parts = []
-    for lo, hi in ranges:
+    for lo, hi in others if negated else ranges:
         parts.append(_py_char(lo) if lo == hi else f"{_py_char(lo)}-{_py_char(hi)}")
-    return "[" + "".join(parts) + "]"
+    return ("[^" if negated else "[") + "".join(parts) + "]"
+
+
+def _points(ranges: Ranges) -> int:
+    return sum(hi - lo + 1 for lo, hi in ranges)
 
 
 def _py_char(code: int) -> str:

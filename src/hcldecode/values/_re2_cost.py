@@ -46,7 +46,7 @@ _T = TypeVar("_T", bound=Hashable)
 _Pair = tuple[int, int]
 
 _CAP = 1 << 62  # counts saturate here
-_MAX_WORK = 400_000  # steps each part of the analysis may take before it gives up
+_MAX_WORK = 100_000  # steps each part of the analysis may take before it gives up
 _INFINITE = -1  # a match length without limit
 
 EXPONENTIAL = (

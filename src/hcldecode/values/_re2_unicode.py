@@ -22,6 +22,7 @@ __all__ = [
     "Ranges",
     "category",
     "fold_closure",
+    "fold_count",
     "merge",
     "negate",
     "script",
@@ -66,16 +67,16 @@ def merge(ranges: Iterable[tuple[int, int]]) -> Ranges:
     return tuple(out)
 
 
-def negate(ranges: Ranges) -> Ranges:
-    """The code points (up to U+10FFFF) that ``ranges`` does not hold."""
+def negate(ranges: Ranges, top: int = MAX_RUNE) -> Ranges:
+    """The code points up to ``top`` that ``ranges`` does not hold."""
     out: list[tuple[int, int]] = []
     next_lo = 0
     for lo, hi in ranges:
         if next_lo < lo:
             out.append((next_lo, lo - 1))
         next_lo = hi + 1
-    if next_lo <= MAX_RUNE:
-        out.append((next_lo, MAX_RUNE))
+    if next_lo <= top:
+        out.append((next_lo, top))
     return tuple(out)
 
 
@@ -117,15 +118,32 @@ def script(name: str) -> Ranges | None:
 def fold_closure(ranges: Iterable[tuple[int, int]]) -> Ranges:
     """The ranges with every code point that simple case folding makes equal to
     one of theirs (``k`` brings ``K`` and the Kelvin sign), as Go's ``(?i)``."""
+    return _fold_closure(tuple(ranges))
+
+
+def fold_count(ranges: Ranges) -> int:
+    """How many code points in ``ranges`` fold to others (the work of
+    :func:`fold_closure`)."""
+    if any(lo <= _MIN_FOLD and hi >= _MAX_FOLD for lo, hi in ranges):
+        return 0
+    foldable, _ = _fold_table()
+    return sum(
+        bisect.bisect_right(foldable, hi) - bisect.bisect_left(foldable, lo) for lo, hi in ranges
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _fold_closure(given: Ranges) -> Ranges:
+    if any(lo <= _MIN_FOLD and hi >= _MAX_FOLD for lo, hi in given):
+        return merge(given)  # every code point that folds is in already
     foldable, orbits = _fold_table()
     extra: list[tuple[int, int]] = []
-    given = list(ranges)
     for lo, hi in given:
         first = bisect.bisect_left(foldable, max(lo, _MIN_FOLD))
         last = bisect.bisect_right(foldable, min(hi, _MAX_FOLD))
         for code in foldable[first:last]:
             extra.extend((c, c) for c in orbits[code])
-    return merge(given + extra)
+    return merge([*given, *extra])
 
 
 @functools.lru_cache(maxsize=1)
