@@ -530,8 +530,15 @@ def test_results_are_checked_against_the_limits_before_they_are_built() -> None:
         "more than hcldecode allows in one evaluation."
     ]
     assert _detail(_call('regex_replace(text, "", "")', ctx)) == [
-        'Call to function "regex_replace" failed: the pattern matches more than 100 times, '
-        "more than hcldecode allows in one evaluation."
+        'Call to function "regex_replace" failed: replacing the matches would take more than '
+        "100 steps (one for each match and each part of the replacement), more than hcldecode "
+        "allows in one evaluation."
+    ]
+    # Replacements that add nothing, however many, are work all the same.
+    assert _detail(_call('regex_replace("aaaaaaaaaa", "a", "$9$9$9$9$9$9$9$9$9$9")', ctx)) == [
+        'Call to function "regex_replace" failed: replacing the matches would take more than '
+        "100 steps (one for each match and each part of the replacement), more than hcldecode "
+        "allows in one evaluation."
     ]
     short = EvalContext({}, dict(STDLIB), limits=Limits(max_string_length=10))
     for call in ('regex_replace("aaaa", "a", "xxx")', 'replace("aaaa", "a", "xxx")'):

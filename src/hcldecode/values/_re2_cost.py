@@ -107,11 +107,10 @@ class Cost:
         """At most how many steps searching a string of ``length`` characters takes."""
         reach = length if self.finite_length == _INFINITE else min(length, self.finite_length)
         per_start = self.routes
-        if self.cyclic:
+        if self.cyclic and reach:
             # The ways to cut each prefix of the text between d + 1 loops.
-            per_start = _mul(
-                per_start, min(math.comb(reach + self.degree + 1, self.degree + 1), _CAP)
-            )
+            ways = math.comb(reach + self.degree + 1, self.degree + 1) if self.degree < 64 else _CAP
+            per_start = _mul(per_start, min(ways, _CAP))
         starts = 1 if self.anchored else length + 1
         work = _mul(_mul(per_start, starts), 1 + min(self.tail_low, length))
         return _add(work, 2 * (length + 1))

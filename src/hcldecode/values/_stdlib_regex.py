@@ -250,17 +250,18 @@ def _regex_replace(args: Sequence[Value]) -> Value:
     out: list[str] = []
     length = 0
     last_end = search = 0
-    count = 0
+    work = 0
     regex = compiled.regex_for(text)
     while search <= len(text):
         match = regex.search(text, search)
         if match is None:
             break
-        count += 1
-        if count > limits.max_cost:
+        work += 1 + len(parts)
+        if work > limits.max_cost:
             raise FunctionError(
-                f"the pattern matches more than {limits.max_cost} times, more than "
-                "hcldecode allows in one evaluation"
+                f"replacing the matches would take more than {limits.max_cost} steps (one for "
+                "each match and each part of the replacement), more than hcldecode allows in "
+                "one evaluation"
             )
         start, end = match.span()
         pieces = [text[last_end:start]]
