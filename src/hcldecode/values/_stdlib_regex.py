@@ -338,10 +338,16 @@ def _is_name_char(char: str) -> bool:
 
 
 def _group_number(name: str) -> int | None:
-    """A name of ASCII digits without leading zeros (under 10^8) is a group number."""
-    if not (name.isascii() and name.isdigit()) or (name[0] == "0" and len(name) > 1):
+    """The group number a name stands for, as Go's ``extract`` reads it:
+    ASCII digits without a leading zero, under about 10^9."""
+    number = 0
+    for char in name:
+        if not "0" <= char <= "9" or number >= 100_000_000:
+            return None
+        number = number * 10 + ord(char) - ord("0")
+    if name[0] == "0" and len(name) > 1:
         return None
-    return int(name) if len(name) <= 8 else None
+    return number
 
 
 def _expand(parts: list[_Part], match: re.Match[str], names: tuple[str, ...]) -> list[str]:
