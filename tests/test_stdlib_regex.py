@@ -371,6 +371,15 @@ CASES = [
         'regex_replace("caf\\u00e9", "e\\u0301", "x")',
         {"type": "string", "value": "cafx", "diags": []},
     ),
+    (
+        'regex_replace("x", "(?P<123456789>x)", "[$123456789][$${123456789}]")',
+        {"type": "string", "value": "[][]", "diags": []},
+    ),
+    (
+        'regex_replace("x", "(?P<1234567890>x)", "[$1234567890]")',
+        {"type": "string", "value": "[x]", "diags": []},
+    ),
+    ('regex_replace("x", "(?P<01>x)", "[$01]")', {"type": "string", "value": "[x]", "diags": []}),
     ('replace("hello world", "o", "0")', {"type": "string", "value": "hell0 w0rld", "diags": []}),
     ('replace("abc", "", "-")', {"type": "string", "value": "-a-b-c-", "diags": []}),
     ('replace("", "", "-")', {"type": "string", "value": "-", "diags": []}),
