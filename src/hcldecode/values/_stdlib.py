@@ -41,6 +41,7 @@ from ._stdlib_collections import COLLECTION_FUNCTIONS, CONVERSION_FUNCTIONS
 from ._stdlib_descriptions import DESCRIPTIONS
 from ._stdlib_format import FORMAT_FUNCTIONS
 from ._stdlib_numbers import NUMBER_FUNCTIONS, go_int
+from ._stdlib_regex import REGEX_FUNCTIONS
 from ._stdlib_time import TIME_FUNCTIONS
 from ._types import (
     BOOL,
@@ -647,6 +648,7 @@ _FUNCTIONS: dict[str, Function] = {
     ),
     **TIME_FUNCTIONS,
     **FORMAT_FUNCTIONS,
+    **REGEX_FUNCTIONS,
     "csvdecode": Function([Parameter("str", STRING)], return_type=_csvdecode_type, impl=_csvdecode),
     "chomp": _plain_string_function(lambda s: _TRAILING_NEWLINES.sub("", s)),
     "indent": _static([Parameter("spaces", NUMBER), Parameter("str", STRING)], STRING, _indent),

@@ -58,6 +58,16 @@ DESCRIPTIONS: dict[str, str] = {
     "parseint": "The whole number that a string writes in the given base (2 to 62).",
     "pow": "The number raised to the given power.",
     "range": "Numbers from a start (default 0) up to, not including, an end, by a step.",
+    "regex": (
+        "The first match of an RE2 pattern in the string: the text matched, or its "
+        "capture groups as a tuple, or as an object when they are named."
+    ),
+    "regex_replace": (
+        "The string with each match of an RE2 pattern replaced; `$1` or `${name}` in "
+        "the replacement inserts a group."
+    ),
+    "regexall": "Every match of an RE2 pattern in the string, each as `regex` gives it.",
+    "replace": "The string with each occurrence of a substring replaced by another string.",
     "reverse": "The list or tuple in reverse order.",
     "setproduct": "Every combination of one element of each set or list, as tuples.",
     "sethaselement": "Whether the set holds the value.",
