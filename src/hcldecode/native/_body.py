@@ -11,9 +11,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .._text import go_quote, suggest
-from ..model._diagnostics import Diagnostic, Diagnostics, Range, SourceFile
+from ..model._diagnostics import Diagnostic, Diagnostics, Pos, Range, SourceFile
 from ..model._source import SourceMap
-from ..model._structure import Attribute, Block, BodyContent, BodySchema, labels_text
+from ..model._structure import (
+    Attribute,
+    Block,
+    BodyContent,
+    BodySchema,
+    Expression,
+    labels_text,
+)
 from ..model._structure import Body as ModelBody
 from ._ast import Node
 
@@ -29,6 +36,8 @@ class AttributeNode(Attribute):
     """
 
     __slots__ = ("end", "source", "start")
+
+    expr: Node
 
     def __init__(self, source: SourceMap, name: str, *, start: int, end: int, expr: Node) -> None:
         self.source = source
@@ -89,6 +98,13 @@ class BlockNode(Block):
         self.close_start, self.close_end = close_span
 
     @property
+    def native_body(self) -> Body:
+        """The block's body, as the native body it is."""
+        body = self.body
+        assert isinstance(body, Body)
+        return body
+
+    @property
     def type_span(self) -> tuple[int, int]:
         return (self.start, self.start + len(self.type))
 
@@ -114,6 +130,15 @@ class BlockNode(Block):
     @property
     def open_brace_range(self) -> Range:
         return self._range(self.open_span)
+
+    @property
+    def close_brace_range(self) -> Range:
+        return self._range(self.close_span)
+
+    @property
+    def range(self) -> Range:
+        """The whole block, from its type name to its closing brace (HCL's ``Block.Range``)."""
+        return self.source.range(self.start, self.close_end)
 
     @property
     def def_range(self) -> Range:
@@ -309,6 +334,55 @@ class Body(ModelBody):
     def source_files(self) -> Mapping[str, SourceFile]:
         file = self.source.file
         return {file.filename: file} if file is not None else {}
+
+    # ------------------------------------------------------------------ position lookups
+    # As HCL's hclsyntax: a block contains the bytes from its type name to
+    # the end of its closing brace, an attribute those from its name to the
+    # end of its expression; the first block found at each level is taken.
+
+    def _holds(self, start: int, end: int, byte: int) -> bool:
+        """Whether the text from offset ``start`` to ``end`` covers the byte offset ``byte``."""
+        pos = self.source.pos
+        return pos(start).byte <= byte < pos(end).byte
+
+    def _blocks_at(self, byte: int) -> list[BlockNode]:
+        found: list[BlockNode] = []
+        current: Body = self
+        while True:
+            for block in current.blocks:
+                if self._holds(block.start, block.end, byte):
+                    found.append(block)
+                    current = block.native_body
+                    break
+            else:
+                return found
+
+    def blocks_at_pos(self, pos: Pos) -> list[Block]:
+        return list(self._blocks_at(pos.byte))
+
+    def innermost_block_at_pos(self, pos: Pos) -> Block | None:
+        found = self._blocks_at(pos.byte)
+        return found[-1] if found else None
+
+    def outermost_block_at_pos(self, pos: Pos) -> Block | None:
+        for block in self.blocks:
+            if self._holds(block.start, block.end, pos.byte):
+                return block
+        return None
+
+    def attribute_at_pos(self, pos: Pos) -> Attribute | None:
+        found = self._blocks_at(pos.byte)
+        body = found[-1].native_body if found else self
+        for attr in body.attributes.values():
+            if self._holds(attr.start, attr.end, pos.byte):
+                return attr
+        return None
+
+    def outermost_expr_at_pos(self, pos: Pos) -> Expression | None:
+        attr = self.attribute_at_pos(pos)
+        if attr is None or not attr.expr.range.contains_pos(pos):
+            return None
+        return attr.expr
 
     def context_string(self, byte: int) -> str | None:
         """The header of the top-level block around the UTF-8 offset ``byte``.

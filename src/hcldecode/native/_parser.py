@@ -1589,8 +1589,11 @@ class Parser:
 
     # ----------------------------------------------------------------- traversal-only syntax
 
-    def parse_traversal_abs(self) -> list[Step]:
-        """``name(.attr|[literal])*``, as ``hcl.ParseTraversalAbs`` accepts it."""
+    def parse_traversal_abs(self, *, splats: bool = False) -> list[Step]:
+        """``name(.attr|[literal])*``, as ``hcl.ParseTraversalAbs`` accepts it.
+
+        With ``splats``, ``[*]`` steps too, as ``ParseTraversalPartial`` (HCL v2.21).
+        """
         var = self.read()
         if var[0] != S.IDENT:
             self.error("Variable name required", "Must begin with a variable name.", self.rng(var))
@@ -1627,6 +1630,20 @@ class Parser:
                 elif key_tok[0] == S.OQUOTE:
                     text, span = self.parse_quoted_string_literal()
                     key = LiteralValue(self.source, span[0], span[1], LiteralKind.STRING, text)
+                elif key_tok[0] == S.STAR and splats:
+                    self.read()
+                    close = self.read()
+                    if close[0] != S.CBRACK:
+                        self.error_at(
+                            "Unclosed index brackets",
+                            "Index key must be followed by a closing bracket.",
+                            close,
+                            open_tok,
+                        )
+                    steps.append(Step(StepKind.SPLAT, open_tok[1], close[2]))
+                    if self.failed_since(mark):
+                        return steps
+                    continue
                 else:
                     if key_tok[0] == S.STAR:
                         self.error_at(
