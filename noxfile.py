@@ -115,17 +115,20 @@ def conformance(session: nox.Session) -> None:
 def differential(session: nox.Session) -> None:
     """The reference ``hcldec`` and ``hcldecode hcldec`` compared on the whole corpus,
     the reference ``hclfmt`` and ``hcldecode.write.format`` on it and generated files, and
-    ``hclwrite.TokensForValue`` and ``hcldecode.write.value_text`` on generated values, and
-    go-cty's standard library functions and ``hcldecode.values.STDLIB`` on generated calls."""
+    ``hclwrite.TokensForValue`` and ``hcldecode.write.value_text`` on generated values,
+    go-cty's standard library functions and ``hcldecode.values.STDLIB`` on generated calls,
+    and HCL's position lookups, lexer and walker and hcldecode's on the corpus."""
     reference = _reference_tool(session, "hcldec")
     formatter = _reference_tool(session, "hclfmt")
     writer = _go_build(session, "./tools/gowrite")
     functions = _go_build(session, "./tools/gofuncs")
+    navigation = _go_build(session, "./tools/gonav")
     session.install("-e", ".")
     session.run("python", "tools/differential.py", str(reference), *session.posargs)
     session.run("python", "tools/differential_format.py", str(formatter), *session.posargs)
     session.run("python", "tools/differential_values.py", str(writer))
     session.run("python", "tools/differential_functions.py", str(functions))
+    session.run("python", "tools/differential_navigation.py", str(navigation), "--mutants", "300")
 
 
 @nox.session

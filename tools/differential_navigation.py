@@ -19,8 +19,15 @@ and hcldecode on every file of the shared corpus and counts agreements:
   file (HCL's walk also enters the grouping values ``Attributes`` and
   ``Blocks`` of a body, which hcldecode leaves out; they are skipped).
 
+With ``--mutants N``, the same comparisons on N damaged copies of native
+corpus files (runs of bytes deleted, pieces of syntax inserted, runs
+copied), where parser recovery and error ranges count too; differences in
+a mutant whose hcldecode tree holds an error placeholder, or whose HCL tree
+has a range ending at line 0, are counted as known (see ``_PLACEHOLDER``
+and ``_CALL_RANGE``).
+
 Usage: ``python tools/differential_navigation.py GONAV [CORPUS_DIR]
-[--offsets N] [--seed S] [--show N]``. The corpus defaults to
+[--offsets N] [--mutants N] [--seed S] [--show N]``. The corpus defaults to
 ``$HCLDECODE_SHARED/corpus`` (``shared/`` beside the repository when the
 variable is not set). Exits 1 when a comparison differs other than for the
 reasons listed in ``KNOWN``, 2 when the corpus is missing.
@@ -42,7 +49,8 @@ from typing import Any
 
 from hcldecode.json import parse as parse_json
 from hcldecode.model import Block, File, Pos, Range
-from hcldecode.native import lex_config, lex_template, parse_config, walk
+from hcldecode.model._diagnostics import REPEATED_ERRORS
+from hcldecode.native import ErrorExpr, lex_config, lex_template, parse_config, visit_all, walk
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -56,6 +64,13 @@ _PLACEHOLDER = (
     "leaves an error placeholder, as v2.24 does"
 )
 _JSON_ERRORS = "an invalid file: hcldecode reports no follow-on errors after a JSON syntax error"
+_CALL_RANGE = (
+    "an invalid file: a function call whose arguments end in an error has a range that ends "
+    "where parsing stopped, as since HCL v2.16.1 (v2.14 gives it an end of line 0)"
+)
+# The errors the reference reports at every occurrence, which hcldecode
+# reports for the first REPEATED_ERRORS occurrences of one summary and detail.
+_REPEATED = {"Invalid character", "Invalid multi-line string", "Invalid escape sequence"}
 KNOWN = {
     "pyhcl2v7__test__helpers__terraform-config__provider_function.tf": _NAMESPACED,
     "pyhcl2v8__test__integration__hcl2_original__smoke.tf": _NAMESPACED,
@@ -278,62 +293,176 @@ def first_difference(go: object, ours: object, path: str = "") -> str:
     return f"{path}: Go {json.dumps(go)[:300]} vs {json.dumps(ours)[:300]}"
 
 
-def comparisons(
-    harness: Harness, corpus: Path, limit: int, seed: int
-) -> Iterator[tuple[str, str, int, int, str | None]]:
-    """(check, file, items compared, items agreeing, first difference or None) per check."""
-    rng_ = random.Random(seed)
+def bounded(diags: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """HCL's diagnostics less those hcldecode leaves out: past the first 100 with one
+    summary and detail, for the errors the reference reports at every occurrence."""
+    seen: Counter[tuple[str, str]] = Counter()
+    kept = []
+    for diag in diags:
+        key = (diag["summary"], diag["detail"])
+        seen[key] += 1
+        if diag["summary"] in _REPEATED and seen[key] > REPEATED_ERRORS:
+            continue
+        kept.append(diag)
+    return kept
+
+
+def compare_file(
+    harness: Harness, syntax: str, name: str, src: bytes, offsets: list[int]
+) -> Iterator[tuple[str, int, int, str | None]]:
+    """(check, items compared, items agreeing, first difference or None) per check of one file."""
+    b64 = base64.b64encode(src).decode()
+    parse = parse_config if syntax == "native" else parse_json
+    go = harness.ask(op="nav", syntax=syntax, src=b64, filename=name, offsets=offsets)
+    file, diags = parse(src, name)
+    ours = our_nav(file, diags, offsets)
+    pairs = list(zip(go["results"], ours["results"], strict=True))
+    agree = sum(a == b for a, b in pairs)
+    diff = None
+    if agree != len(offsets):
+        diff = next(first_difference(a, b) for a, b in pairs if a != b)
+    yield "lookups", len(offsets), agree, diff
+
+    shifted = [START.byte + o for o in offsets[:: max(1, len(offsets) // 20)]]
+    start = [START.line, START.column, START.byte]
+    go = harness.ask(op="nav", syntax=syntax, src=b64, filename=name, offsets=shifted, start=start)
+    go["diagnostics"] = bounded(go["diagnostics"])
+    file, diags = parse(src, name, START)
+    ours = our_nav(file, diags, shifted)
+    same = go == ours
+    yield "start position", 1, int(same), None if same else first_difference(go, ours)
+
+    if syntax != "native":
+        return
+    for mode in ("config", "template"):
+        go = harness.ask(op="lex", mode=mode, src=b64, filename=name)
+        go["diagnostics"] = bounded(go["diagnostics"])
+        ours = our_lex(src, name, template=mode == "template")
+        same = go == ours
+        yield f"lex_{mode}", 1, int(same), None if same else first_difference(go, ours)
+
+    go = harness.ask(op="walk", mode="config", src=b64, filename=name)
+    go_events = go_walk(go["events"])
+    our_events = our_walk(src, name)
+    same = go_events == our_events
+    yield "walk", 1, int(same), None if same else first_difference(go_events, our_events)
+
+
+def corpus_comparisons(
+    harness: Harness, corpus: Path, limit: int, rng_: random.Random
+) -> Iterator[tuple[str, str, int, int, str | None, str | None]]:
+    """(check, file, compared, agreeing, first difference, known reason) for every corpus file."""
     for syntax in ("native", "json"):
         for path in sorted((corpus / syntax).iterdir()):
             src = path.read_bytes()
-            name = path.name
-            b64 = base64.b64encode(src).decode()
-            parse = parse_config if syntax == "native" else parse_json
             offsets = offsets_of(src, limit, rng_)
-            go = harness.ask(op="nav", syntax=syntax, src=b64, filename=name, offsets=offsets)
-            file, diags = parse(src, name)
-            ours = our_nav(file, diags, offsets)
-            agree = sum(a == b for a, b in zip(go["results"], ours["results"], strict=True))
-            diff = None
-            if agree != len(offsets):
-                bad = next(
-                    i
-                    for i, (a, b) in enumerate(zip(go["results"], ours["results"], strict=True))
-                    if a != b
-                )
-                diff = first_difference(go["results"][bad], ours["results"][bad])
-            yield "lookups", name, len(offsets), agree, diff
+            for check, count, agree, diff in compare_file(harness, syntax, path.name, src, offsets):
+                yield check, path.name, count, agree, diff, KNOWN.get(path.name)
 
-            shifted = [START.byte + o for o in offsets[:: max(1, len(offsets) // 20)]]
-            start = [START.line, START.column, START.byte]
-            go = harness.ask(
-                op="nav", syntax=syntax, src=b64, filename=name, offsets=shifted, start=start
-            )
-            file, diags = parse(src, name, START)
-            ours = our_nav(file, diags, shifted)
-            same = go == ours
-            yield "start position", name, 1, int(same), None if same else first_difference(go, ours)
 
-            if syntax != "native":
-                continue
-            for mode in ("config", "template"):
-                go = harness.ask(op="lex", mode=mode, src=b64, filename=name)
-                ours = our_lex(src, name, template=mode == "template")
-                same = go == ours
-                diff = None if same else first_difference(go, ours)
-                yield f"lex_{mode}", name, 1, int(same), diff
+# Inserted by the mutations: ASCII only, no "::" (see mutant()).
+_PIECES = [
+    b"{", b"}", b"[", b"]", b"(", b")", b'"', b"${", b"%{", b"~}", b"<<EOT\n", b"<<-EOT\n",
+    b"EOT\n", b"\n", b"=", b":", b",", b"...", b"*", b".", b"?", b"null", b"for", b"in",
+    b"if", b"\\", b"#", b"/*", b"*/", b"//", b"0", b"-", b"\t", b"\r\n", b"a.b[0]",
+    b"x = 1\n", b"blk {\n", b"f(", b"[*]", b".*", b"=>", b"&&", b"!",
+]  # fmt: skip
 
-            go = harness.ask(op="walk", mode="config", src=b64, filename=name)
-            go_events = go_walk(go["events"])
-            our_events = our_walk(src, name)
-            same = go_events == our_events
-            yield (
-                "walk",
-                name,
-                1,
-                int(same),
-                None if same else first_difference(go_events, our_events),
-            )
+
+def mutant(data: bytes, rng_: random.Random) -> bytes:
+    """``data`` damaged one to five times: a run of bytes deleted, a piece of syntax
+    inserted, or a run copied from elsewhere. Mutants that are not UTF-8 or hold
+    ``::`` (reasons for known differences) are made again."""
+    while True:
+        out = bytearray(data)
+        for _ in range(rng_.randrange(1, 6)):
+            pos = rng_.randrange(len(out) + 1)
+            choice = rng_.randrange(3)
+            if choice == 0 and out:
+                del out[pos : pos + rng_.randrange(1, 20)]
+            elif choice == 1:
+                out[pos:pos] = rng_.choice(_PIECES)
+            else:
+                start = rng_.randrange(len(out) + 1)
+                out[pos:pos] = out[start : start + rng_.randrange(1, 40)]
+        result = bytes(out)
+        try:
+            result.decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        if b"::" not in result:
+            return result
+
+
+def _has_placeholder(src: bytes) -> bool:
+    file, _ = parse_config(src)
+    found = []
+    visit_all(file.body, lambda node: found.append(node) if isinstance(node, ErrorExpr) else None)  # type: ignore[arg-type,func-returns-value]
+    return bool(found)
+
+
+def _has_zero_range(harness: Harness, src: bytes) -> bool:
+    b64 = base64.b64encode(src).decode()
+    events = go_walk(harness.ask(op="walk", mode="config", src=b64, filename="m")["events"])
+    return any(event[2][0] == 0 or event[2][3] == 0 for event in events)
+
+
+def mutant_comparisons(
+    harness: Harness, corpus: Path, count: int, limit: int, rng_: random.Random
+) -> Iterator[tuple[str, str, int, int, str | None, str | None]]:
+    """The same comparisons on ``count`` damaged native corpus files."""
+    paths = sorted((corpus / "native").iterdir())
+    for number in range(count):
+        path = rng_.choice(paths)
+        src = mutant(path.read_bytes(), rng_)
+        name = f"{path.name} (mutant {number})"
+        if path.name in KNOWN:
+            reason: str | None = KNOWN[path.name]
+        elif _has_placeholder(src):
+            reason = _PLACEHOLDER
+        elif _has_zero_range(harness, src):
+            reason = _CALL_RANGE
+        else:
+            reason = None
+        offsets = offsets_of(src, limit, rng_)
+        for check, total, agree, diff in compare_file(harness, "native", name, src, offsets):
+            yield check, name, total, agree, diff, reason
+
+
+def report(
+    title: str,
+    results: Iterator[tuple[str, str, int, int, str | None, str | None]],
+    show: int,
+) -> int:
+    """Print the differences (``show`` per check) and the counts; the number of
+    files with differences not explained by a known reason."""
+    totals: Counter[str] = Counter()
+    agreed: Counter[str] = Counter()
+    known: Counter[str] = Counter()
+    shown: Counter[str] = Counter()
+    unexpected = 0
+    for check, name, count, agree, diff, reason in results:
+        totals[check] += count
+        agreed[check] += agree
+        if diff is None:
+            continue
+        if reason is None:
+            unexpected += 1
+        else:
+            known[check] += count - agree
+        # Up to ``show`` differences of each check, known ones and others apart.
+        key = f"{check} {reason is None}"
+        if shown[key] < show:
+            shown[key] += 1
+            note = f" (known: {reason})" if reason else ""
+            print(f"{check}: {name}{note}\n  {diff}")
+    print(f"{title}: {unexpected} unexplained differences")
+    for check in totals:
+        print(
+            f"  {check}: {agreed[check]} of {totals[check]} agree"
+            f" ({known[check]} differ for known reasons)"
+        )
+    return unexpected
 
 
 def main(argv: list[str]) -> int:
@@ -341,6 +470,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("gonav")
     parser.add_argument("corpus", nargs="?")
     parser.add_argument("--offsets", type=int, default=3000, help="offsets per file at most")
+    parser.add_argument("--mutants", type=int, default=0, help="damaged files to compare too")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--show", type=int, default=10, help="differences shown per check")
     args = parser.parse_args(argv)
@@ -353,35 +483,16 @@ def main(argv: list[str]) -> int:
         print(f"no corpus at {corpus}", file=sys.stderr)
         return 2
     harness = Harness(args.gonav)
-    totals: Counter[str] = Counter()
-    agreed: Counter[str] = Counter()
-    known: Counter[str] = Counter()
-    shown: Counter[str] = Counter()
-    unexpected = 0
+    rng_ = random.Random(args.seed)
     try:
-        for check, name, count, agree, diff in comparisons(
-            harness, corpus, args.offsets, args.seed
-        ):
-            totals[check] += count
-            agreed[check] += agree
-            if diff is None:
-                continue
-            reason = KNOWN.get(name)
-            if reason is None:
-                unexpected += 1
-            else:
-                known[check] += count - agree
-            if shown[check] < args.show:
-                shown[check] += 1
-                note = f" (known: {reason})" if reason else ""
-                print(f"{check}: {name}{note}\n  {diff}")
+        unexpected = report(
+            "corpus", corpus_comparisons(harness, corpus, args.offsets, rng_), args.show
+        )
+        if args.mutants:
+            results = mutant_comparisons(harness, corpus, args.mutants, args.offsets, rng_)
+            unexpected += report(f"{args.mutants} mutants", results, args.show)
     finally:
         harness.close()
-    for check in totals:
-        print(
-            f"{check}: {agreed[check]} of {totals[check]} agree"
-            f" ({known[check]} differ in the files listed in KNOWN)"
-        )
     return 1 if unexpected else 0
 
 

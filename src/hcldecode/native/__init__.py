@@ -6,12 +6,19 @@ Entry points:
   :class:`~hcldecode.model._structure.File` whose body is a native :class:`Body`;
 * :func:`parse_expression` and :func:`parse_template` read one expression
   or one bare template (the JSON syntax uses the latter for its strings);
-* :func:`parse_traversal_abs` reads a plain variable reference;
-* :func:`valid_identifier` tests a name against HCL's identifier rule.
+* :func:`parse_traversal_abs` reads a plain variable reference, and
+  :func:`parse_traversal_partial` one that may have ``[*]`` steps;
+* :func:`valid_identifier` tests a name against HCL's identifier rule;
+* :func:`lex_config`, :func:`lex_expression` and :func:`lex_template` give
+  the tokens (:class:`Token`, of a :class:`TokenType`) with their ranges.
 
 Expressions are trees of the node classes exported here (:class:`Node` and
 its subclasses, as HCL's Go package ``hclsyntax`` exports its expression
-types); ``node.children()`` walks them.
+types); ``node.children()`` lists a node's children, and :func:`walk`
+(with a :class:`Walker`) and :func:`visit_all` walk a whole tree, bodies,
+attributes and blocks included (the nodes a walk visits are
+``WalkNode``). A file's body finds the blocks and attributes at a position
+(``body.blocks_at_pos(pos)`` and the like).
 
 Every function returns its diagnostics beside its result and never raises
 for a mistake in the source. Nesting deeper than the limit that the

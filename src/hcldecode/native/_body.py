@@ -339,18 +339,24 @@ class Body(ModelBody):
     # As HCL's hclsyntax: a block contains the bytes from its type name to
     # the end of its closing brace, an attribute those from its name to the
     # end of its expression; the first block found at each level is taken.
+    # A byte offset is turned once into the character it is in, then
+    # compared with the items' character offsets.
 
-    def _holds(self, start: int, end: int, byte: int) -> bool:
-        """Whether the text from offset ``start`` to ``end`` covers the byte offset ``byte``."""
-        pos = self.source.pos
-        return pos(start).byte <= byte < pos(end).byte
+    def _char_at(self, byte: int) -> int:
+        """The offset of the character that holds the byte ``byte`` (-1 when none does)."""
+        source = self.source
+        if not source.pos(0).byte <= byte < source.pos(len(source.text)).byte:
+            return -1
+        offset = source.offset(byte)
+        return offset if source.pos(offset).byte == byte else offset - 1
 
     def _blocks_at(self, byte: int) -> list[BlockNode]:
+        char = self._char_at(byte)
         found: list[BlockNode] = []
         current: Body = self
         while True:
             for block in current.blocks:
-                if self._holds(block.start, block.end, byte):
+                if block.start <= char < block.end:
                     found.append(block)
                     current = block.native_body
                     break
@@ -365,16 +371,18 @@ class Body(ModelBody):
         return found[-1] if found else None
 
     def outermost_block_at_pos(self, pos: Pos) -> Block | None:
+        char = self._char_at(pos.byte)
         for block in self.blocks:
-            if self._holds(block.start, block.end, pos.byte):
+            if block.start <= char < block.end:
                 return block
         return None
 
     def attribute_at_pos(self, pos: Pos) -> Attribute | None:
         found = self._blocks_at(pos.byte)
         body = found[-1].native_body if found else self
+        char = self._char_at(pos.byte)
         for attr in body.attributes.values():
-            if self._holds(attr.start, attr.end, pos.byte):
+            if attr.start <= char < attr.end:
                 return attr
         return None
 

@@ -114,7 +114,10 @@ class Parser:
     def __init__(self, text: str, source: SourceMap, tokens: list[Token]) -> None:
         self.text = text
         self.source = source
-        self.tokens = tokens
+        # Reading the EOF token moves past it, as the reference's peeker does,
+        # onto a copy of it, so that the last token read is the EOF token.
+        self.tokens = [*tokens, tokens[-1]]
+        self.eof_index = len(tokens)
         self.index = 0
         self.newlines = [True]
         self.recovery = False
@@ -150,7 +153,7 @@ class Parser:
                 i += 1
                 continue
             if kind == S.EOF:
-                return tok, i
+                return tok, self.eof_index
             return tok, i + 1
 
     def peek(self) -> Token:
@@ -466,9 +469,14 @@ class Parser:
             self.leave()
         else:
             mark = self.mark()
-            body = self.parse_single_attr_body(open_brace)
+            single = self.parse_single_attr_body()
             self.leave()
             self.check_single_line_close(ident, open_brace, mark)
+            # Without its attribute, the body is a placeholder from brace to
+            # brace, as in the reference.
+            body = (
+                single if single is not None else Body(self.source, open_brace[1], self.prev()[2])
+            )
 
         close_tok = self.prev()
         eol = self.peek()
@@ -532,7 +540,8 @@ class Parser:
             self.failures += 1
         self.recover(S.CBRACE)
 
-    def parse_single_attr_body(self, open_brace: Token) -> Body:
+    def parse_single_attr_body(self) -> Body | None:
+        """The body of a one-line block: its single attribute, or None after an error."""
         ident = self.read()
         if ident[0] != S.IDENT:
             self.recover_after_body_item()
@@ -541,7 +550,7 @@ class Parser:
                 "An argument or block definition is required here.",
                 ident,
             )
-            return Body(self.source, open_brace[1], self.prev()[2])
+            return None
         nxt = self.peek()
         if nxt[0] == S.EQUAL:
             attr = self.finish_attribute(ident, single_line=True)
@@ -563,7 +572,7 @@ class Parser:
                 'equals sign "=" to introduce the argument value.',
                 ident,
             )
-        return Body(self.source, open_brace[1], self.prev()[2])
+        return None
 
     # ----------------------------------------------------------------- expressions
 

@@ -7,6 +7,8 @@ expressions as :meth:`~hcldecode.native.Node.children` lists them, except
 that the expressions a ``for`` expression evaluates once per element come
 wrapped in a :class:`ChildScope` naming its variables, as in HCL. The
 walk is iterative, so a tree of any depth is walked in constant stack.
+Only native-syntax nodes can be walked: anything else (a JSON body, say)
+raises ``TypeError``.
 """
 
 from __future__ import annotations
@@ -67,6 +69,13 @@ class Walker(Protocol):
         ...
 
 
+def _check(node: WalkNode) -> None:
+    if not isinstance(node, (Node, Body, AttributeNode, BlockNode, ChildScope)):
+        raise TypeError(
+            f"cannot walk {type(node).__name__}: only native syntax nodes can be walked"
+        )
+
+
 def _children(node: WalkNode) -> Sequence[WalkNode]:
     """The nodes a walk visits under ``node``, in order."""
     if isinstance(node, ForExpr):
@@ -90,9 +99,8 @@ def _children(node: WalkNode) -> Sequence[WalkNode]:
         return (node.expr,)
     if isinstance(node, BlockNode):
         return (node.native_body,)
-    if isinstance(node, ChildScope):
-        return (node.expr,)
-    raise TypeError(f"cannot walk {type(node).__name__}: only native syntax nodes have children")
+    assert isinstance(node, ChildScope)
+    return (node.expr,)
 
 
 def walk(node: WalkNode, walker: Walker) -> Diagnostics:
@@ -102,6 +110,7 @@ def walk(node: WalkNode, walker: Walker) -> Diagnostics:
     in order, then ``exit(node)``. Returns every diagnostic the walker
     returned, in order.
     """
+    _check(node)
     diags = Diagnostics()
     stack: list[tuple[WalkNode, bool]] = [(node, False)]
     while stack:
@@ -124,6 +133,7 @@ def visit_all(
 
     Returns every diagnostic ``visit`` returned, in order.
     """
+    _check(node)
     diags = Diagnostics()
     stack: list[WalkNode] = [node]
     while stack:
