@@ -9,7 +9,8 @@ and hcldecode on every file of the shared corpus and counts agreements:
   ``blocks_at_pos``, ``innermost_block_at_pos``, ``outermost_block_at_pos``,
   ``attribute_at_pos`` and ``outermost_expr_at_pos`` give (blocks by type,
   labels and ranges, attributes by name and ranges, expressions by range),
-  for native files and JSON files (where HCL finds nothing);
+  for native files and JSON files (where HCL finds nothing), and the file's
+  ``context_string`` and ``context_def_range`` (HCL's ``hcled``);
 * parsing with a start position: the attributes ``just_attributes`` finds
   and the parse diagnostics, with every file parsed as if it began at line
   3, column 5, byte 40 of a bigger one;
@@ -152,6 +153,8 @@ def our_nav(file: File, diags: Sequence[Any], offsets: list[int]) -> dict[str, A
         expr = file.outermost_expr_at_pos(pos)
         results.append(
             {
+                "context": file.context_string(offset) or "",
+                "def_range": rng(file.context_def_range(offset)),
                 "offset": offset,
                 "blocks": [block_json(b) for b in file.blocks_at_pos(pos)],
                 "innermost": block_json(file.innermost_block_at_pos(pos)),

@@ -235,3 +235,20 @@ def test_every_attribute_of_a_corpus_file_is_found_at_its_name(native_corpus_fil
         if not expr.empty:
             assert file.outermost_expr_at_pos(expr.start) is attr.expr
             assert file.outermost_expr_at_pos(expr.end) is None
+
+
+def test_context_strings_and_def_ranges_are_hcls() -> None:
+    # HCL's hcled.ContextString and ContextDefRange at every offset.
+    file, _ = parse_config(NESTED, "c.hcl")
+    size = len(NESTED.encode())
+    header = Range("c.hcl", Pos(2, 1, 14), Pos(2, 18, 31))
+    start = Range("c.hcl", Pos(1, 1, 0), Pos(1, 1, 0))
+    assert [(file.context_string(b), file.context_def_range(b)) for b in range(size + 1)] == (
+        [(None, start)] * 14 + [('service "web" "x"', header)] * 98 + [(None, start)] * 22
+    )
+    src = '{"a": {"b": [1, {"c": 2}]}, "d": 3}'
+    data, _ = hcljson.parse(src, "c.json")
+    contexts = [None] * 6 + ["a"] * 6 + ["a.b"] * 4 + ["a.b[1]"] * 8 + ["a.b", "a"]
+    assert [data.context_string(b) for b in range(len(src) + 1)] == contexts + [None] * 10
+    closing = Range("c.json", Pos(1, 35, 34), Pos(1, 36, 35))
+    assert {data.context_def_range(b) for b in range(len(src) + 1)} == {closing}

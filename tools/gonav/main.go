@@ -7,8 +7,9 @@
 //   - {"op": "nav", "syntax": "native"|"json", "src", "filename", "offsets": [...],
 //     "start": [line, column, byte] (optional)}: the parse diagnostics, for
 //     each byte offset what hcl.File's BlocksAtPos, InnermostBlockAtPos,
-//     OutermostBlockAtPos, AttributeAtPos and OutermostExprAtPos give, and the
-//     attributes JustAttributes finds in the file's body, sorted by name.
+//     OutermostBlockAtPos, AttributeAtPos and OutermostExprAtPos give, with
+//     hcled.ContextString and ContextDefRange, and the attributes
+//     JustAttributes finds in the file's body, sorted by name.
 //   - {"op": "lex", "mode": "config"|"template", "src", "filename", "start"}:
 //     the tokens of LexConfig (or LexTemplate) with their type, bytes and
 //     range, and the lexer's diagnostics.
@@ -30,6 +31,7 @@ import (
 	"sort"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hcled"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	hcljson "github.com/hashicorp/hcl/v2/json"
 	"github.com/zclconf/go-cty/cty"
@@ -136,6 +138,8 @@ func nav(req request, src []byte) interface{} {
 			expr = rng(e.Range())
 		}
 		results = append(results, map[string]interface{}{
+			"context":   hcled.ContextString(file, offset),
+			"def_range": rng(hcled.ContextDefRange(file, offset)),
 			"offset":    offset,
 			"blocks":    blocks,
 			"innermost": block(file.InnermostBlockAtPos(pos)),

@@ -449,10 +449,31 @@ class File:
     text: str
     body: Body
     _nav: Callable[[int], str | None] | None = attrs.field(default=None, eq=False, repr=False)
+    _def_range: Callable[[int], Range | None] | None = attrs.field(
+        default=None, eq=False, repr=False, kw_only=True
+    )
 
     def context_string(self, byte: int) -> str | None:
-        """A description of the innermost block around ``byte``, e.g. ``service "web"``."""
+        """A description of the innermost block around ``byte``, e.g. ``service "web"``.
+
+        HCL's ``hcled.ContextString`` (which gives ``""`` where this gives
+        ``None``): in the native syntax the header of the top-level block
+        around the byte offset, in JSON the path to the innermost object or
+        array around it (``resource.aws_instance.web``).
+        """
         return self._nav(byte) if self._nav is not None else None
+
+    def context_def_range(self, byte: int) -> Range:
+        """The range of the header of the block around the byte offset ``byte``.
+
+        HCL's ``hcled.ContextDefRange``: in the native syntax, the
+        ``def_range`` of the top-level block around ``byte``; where there is
+        none, and in the JSON syntax, the body's ``missing_item_range``.
+        """
+        found = self._def_range(byte) if self._def_range is not None else None
+        if found is not None and not found.empty:
+            return found
+        return self.body.missing_item_range
 
     # HCL's position lookups on a file (``hcl.File.BlocksAtPos`` and the
     # others) ask the file's body: see :class:`Body`.

@@ -392,13 +392,22 @@ class Body(ModelBody):
             return None
         return attr.expr
 
+    def _top_block_at(self, byte: int) -> BlockNode | None:
+        char = self._char_at(byte)
+        for block in self.blocks:
+            if block.start <= char < block.end:
+                return block
+        return None
+
     def context_string(self, byte: int) -> str | None:
         """The header of the top-level block around the UTF-8 offset ``byte``.
 
         This is the reference's navigation, e.g. ``service "web"``.
         """
-        offset = self.source.offset(byte)
-        for block in self.blocks:
-            if block.start <= offset < block.end:
-                return block.context_string()
-        return None
+        block = self._top_block_at(byte)
+        return None if block is None else block.context_string()
+
+    def context_def_range(self, byte: int) -> Range | None:
+        """The header range of the top-level block around the UTF-8 offset ``byte``, if any."""
+        block = self._top_block_at(byte)
+        return None if block is None else block.def_range
