@@ -28,7 +28,8 @@ has a range ending at line 0, are counted as known (see ``_PLACEHOLDER``
 and ``_CALL_RANGE``).
 
 Usage: ``python tools/differential_navigation.py GONAV [CORPUS_DIR]
-[--offsets N] [--mutants N] [--seed S] [--show N]``. The corpus defaults to
+[--offsets N] [--mutants N] [--dump DIR] [--seed S] [--show N]``; ``--dump``
+writes the mutants that differ for no known reason to a folder. The corpus defaults to
 ``$HCLDECODE_SHARED/corpus`` (``shared/`` beside the repository when the
 variable is not set). Exits 1 when a comparison differs other than for the
 reasons listed in ``KNOWN``, 2 when the corpus is missing.
@@ -373,9 +374,10 @@ _PIECES = [
 
 
 def mutant(data: bytes, rng_: random.Random) -> bytes:
-    """``data`` damaged one to five times: a run of bytes deleted, a piece of syntax
-    inserted, or a run copied from elsewhere. Mutants that are not UTF-8 or hold
-    ``::`` (reasons for known differences) are made again."""
+    """``data`` (UTF-8 without ``::``) damaged one to five times: a run of bytes
+    deleted, a piece of syntax inserted, or a run copied from elsewhere. Mutants
+    that are not UTF-8 or hold ``::`` (reasons for known differences) are made
+    again."""
     while True:
         out = bytearray(data)
         for _ in range(rng_.randrange(1, 6)):
@@ -397,6 +399,15 @@ def mutant(data: bytes, rng_: random.Random) -> bytes:
             return result
 
 
+def _mutable(data: bytes) -> bool:
+    """Whether damaged copies of ``data`` can be made: it is UTF-8 and has no ``::``."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return b"::" not in data
+
+
 def _has_placeholder(src: bytes) -> bool:
     file, _ = parse_config(src)
     found = []
@@ -411,16 +422,28 @@ def _has_zero_range(harness: Harness, src: bytes) -> bool:
 
 
 def mutant_comparisons(
-    harness: Harness, corpus: Path, count: int, limit: int, rng_: random.Random
+    harness: Harness,
+    corpus: Path,
+    count: int,
+    limit: int,
+    rng_: random.Random,
+    *,
+    dump: Path | None = None,
 ) -> Iterator[tuple[str, str, int, int, str | None, str | None]]:
-    """The same comparisons on ``count`` damaged native corpus files."""
-    paths = sorted((corpus / "native").iterdir())
+    """The same comparisons on ``count`` damaged native corpus files; those that
+    differ for no known reason are written to the folder ``dump`` if given."""
+    sources = {}
+    for path in sorted((corpus / "native").iterdir()):
+        data = path.read_bytes()
+        if _mutable(data):
+            sources[path.name] = data
+    names = sorted(sources)
     for number in range(count):
-        path = rng_.choice(paths)
-        src = mutant(path.read_bytes(), rng_)
-        name = f"{path.name} (mutant {number})"
-        if path.name in KNOWN:
-            reason: str | None = KNOWN[path.name]
+        base = rng_.choice(names)
+        src = mutant(sources[base], rng_)
+        name = f"{base} (mutant {number})"
+        if base in KNOWN:
+            reason: str | None = KNOWN[base]
         elif _has_placeholder(src):
             reason = _PLACEHOLDER
         elif _has_zero_range(harness, src):
@@ -429,6 +452,9 @@ def mutant_comparisons(
             reason = None
         offsets = offsets_of(src, limit, rng_)
         for check, total, agree, diff in compare_file(harness, "native", name, src, offsets):
+            if dump is not None and diff is not None and reason is None:
+                dump.mkdir(parents=True, exist_ok=True)
+                (dump / f"mutant-{number}.hcl").write_bytes(src)
             yield check, name, total, agree, diff, reason
 
 
@@ -474,6 +500,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("corpus", nargs="?")
     parser.add_argument("--offsets", type=int, default=3000, help="offsets per file at most")
     parser.add_argument("--mutants", type=int, default=0, help="damaged files to compare too")
+    parser.add_argument("--dump", type=Path, help="folder for the mutants that differ")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--show", type=int, default=10, help="differences shown per check")
     args = parser.parse_args(argv)
@@ -492,7 +519,9 @@ def main(argv: list[str]) -> int:
             "corpus", corpus_comparisons(harness, corpus, args.offsets, rng_), args.show
         )
         if args.mutants:
-            results = mutant_comparisons(harness, corpus, args.mutants, args.offsets, rng_)
+            results = mutant_comparisons(
+                harness, corpus, args.mutants, args.offsets, rng_, dump=args.dump
+            )
             unexpected += report(f"{args.mutants} mutants", results, args.show)
     finally:
         harness.close()

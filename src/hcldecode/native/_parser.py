@@ -619,8 +619,10 @@ class Parser:
                 else:
                     lhs = self.parse_traversals(self.parse_term(tok, after))
                 if self.recovery and self.failed_since(mark):
-                    # The reference returns the operand parsed so far at this level.
-                    return stack[-1][0] if len(stack) == 1 else self._fold(stack[:-1], stack[-1][0])
+                    # The reference's levels each return their left operand after
+                    # an error in a right one, each discarding the level above's:
+                    # what is left is the left operand of the lowest level.
+                    return stack[0][0]
             cond = self._fold(stack, lhs)
             question = self.peek()
             if question[0] != S.QUESTION:
