@@ -117,18 +117,21 @@ def differential(session: nox.Session) -> None:
     the reference ``hclfmt`` and ``hcldecode.write.format`` on it and generated files, and
     ``hclwrite.TokensForValue`` and ``hcldecode.write.value_text`` on generated values,
     go-cty's standard library functions and ``hcldecode.values.STDLIB`` on generated calls,
-    and HCL's ``ext/dynblock`` and ``hcldecode.ext.dynblock`` on generated configurations."""
+    HCL's ``ext/dynblock`` and ``hcldecode.ext.dynblock`` on generated configurations,
+    and HCL's position lookups, lexer and walker and hcldecode's on the corpus."""
     reference = _reference_tool(session, "hcldec")
     formatter = _reference_tool(session, "hclfmt")
     writer = _go_build(session, "./tools/gowrite")
     functions = _go_build(session, "./tools/gofuncs")
     dynamic = _go_build(session, "./tools/godynblock")
+    navigation = _go_build(session, "./tools/gonav")
     session.install("-e", ".")
     session.run("python", "tools/differential.py", str(reference), *session.posargs)
     session.run("python", "tools/differential_format.py", str(formatter), *session.posargs)
     session.run("python", "tools/differential_values.py", str(writer))
     session.run("python", "tools/differential_functions.py", str(functions))
     session.run("python", "tools/differential_dynblock.py", str(dynamic))
+    session.run("python", "tools/differential_navigation.py", str(navigation), "--mutants", "300")
 
 
 @nox.session

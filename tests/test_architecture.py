@@ -20,7 +20,7 @@ PRIVATE_IMPORTS = {
     "tests/test_suggest.py": "checks the edit distances behind every suggestion",
     "tests/test_source.py": "checks offsets turned into lines, columns and bytes",
     "tests/test_render.py": "checks word wrapping and value summaries on their own",
-    "tests/native/test_native_scanner.py": "checks token kinds and boundaries (no public lexer)",
+    "tests/native/test_native_scanner.py": "checks the scanner's own kinds, modes and offsets",
     "tests/json/test_json_parser.py": "checks the JSON parser's node tree",
     "tests/write/test_tokens.py": "checks that writer token kinds are the scanner's kinds",
     "tests/hcldec/test_hcldec_command.py": "runs the hcldec command with its own streams",

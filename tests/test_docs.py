@@ -104,6 +104,7 @@ def test_every_page_is_found() -> None:
         "layered-decoding.md",
         "specs.md",
         "cli.md",
+        "tooling.md",
     } <= names
 
 

@@ -31,7 +31,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("values",),  # types, numbers, values, conversion, functions (go-cty)
     ("model",),  # positions, diagnostics, bodies, expressions, traversals (hcl)
     ("native", "json", "write"),  # the two syntaxes (hclsyntax, json), writing (hclwrite)
-    ("ext",),  # extensions: type expressions, user functions (ext/*)
+    ("ext", "hclparse"),  # extensions (ext/*), and parsing many files (hclparse)
     ("decoding", "hcldec"),  # class decoding (gohcl) and specs (hcldec)
     ("cli",),  # the hcldecode command
     ("",),  # the package's own __init__ and __main__: the public API

@@ -13,8 +13,9 @@ loaders written by hand reach for are here too: :func:`parse_config` (the
 file and its diagnostics, without raising), the static analyses
 (:func:`expr_list`, :func:`expr_map`, :func:`expr_call`,
 :func:`abs_traversal_for_expr`, :func:`rel_traversal_for_expr`,
-:func:`expr_as_keyword`), type constraints (:func:`type_constraint`) and
-:class:`TraversalExpression`.
+:func:`expr_as_keyword`), type constraints (:func:`type_constraint`),
+:class:`TraversalExpression`, and :class:`Parser`, which keeps every file
+it parses for showing diagnostics.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ from .decoding import (
     update_document,
 )
 from .ext.typeexpr import type_constraint, type_constraint_with_defaults
+from .hclparse import Parser
 from .model import (
     TraversalExpression,
     abs_traversal_for_expr,
@@ -118,6 +120,7 @@ __all__ = [
     "Limits",
     "LiteralExpression",
     "Parameter",
+    "Parser",
     "Pos",
     "Range",
     "SchemaError",

@@ -114,6 +114,24 @@ def test_operator_precedence_and_associativity() -> None:
     assert dump(expr("a < b == c >= d")) == "(== (< a b) (>= c d))"
 
 
+def test_an_operand_in_error_leaves_the_left_operand_of_the_lowest_operator() -> None:
+    # As HCL v2.14.1 (tools/gonav): each precedence level gives back its left
+    # operand when a right operand fails, dropping what the level above gave.
+    cases = {
+        "a + b * c.(": "a",
+        "a || b * (": "a",
+        "a * b + c * (": "(* a b)",
+        "a + b + c * (": "(+ a b)",
+        "a == b + c * d - (": "a",
+        "!a + -b * (": "(! a)",
+        "a + (": "a",
+    }
+    for src, tree in cases.items():
+        node, diags = parse_expression(src, "e.hcl")
+        assert diags.has_errors()
+        assert dump(node) == tree, src
+
+
 def test_unary_binds_to_term_with_traversals() -> None:
     assert dump(expr("-a.b + 1")) == "(+ (-x a.b) '1')"
     assert dump(expr("--1")) == "(-x (-x '1'))"

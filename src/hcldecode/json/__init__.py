@@ -9,7 +9,7 @@ numbers exactly, and report every mistake as a diagnostic with a range.
 
 from __future__ import annotations
 
-from ..model._diagnostics import Diagnostic, Diagnostics
+from ..model._diagnostics import Diagnostic, Diagnostics, Pos
 from ..model._source import decode_source
 from ..model._structure import File
 from ._ast import ArrayNode, InvalidNode, Node, ObjectNode, Source
@@ -20,25 +20,32 @@ from ._parser import parse_value
 __all__ = ["JsonBody", "JsonExpression", "parse", "parse_expression"]
 
 
-def _read(src: bytes | str, filename: str) -> tuple[Source, Node | None, Diagnostics]:
+def _read(
+    src: bytes | str, filename: str, start: Pos | None
+) -> tuple[Source, Node | None, Diagnostics]:
     if not isinstance(filename, str):
         raise TypeError(f"filename must be a str, not {type(filename).__name__}")
     # As in the reference, bytes that are not UTF-8 are no error in themselves:
     # inside strings they read as U+FFFD, elsewhere the parser finds an
     # invalid character. So the decoder's encoding diagnostics are not used.
     text, _encoding_diags = decode_source(src, filename, strip_bom=False)
-    source = Source(filename, text)
+    source = Source(filename, text, start)
     root, _complete, diags = parse_value(source)
     return source, root, diags
 
 
-def parse(src: bytes | str, filename: str = "<string>") -> tuple[File, Diagnostics]:
+def parse(
+    src: bytes | str, filename: str = "<string>", start: Pos | None = None
+) -> tuple[File, Diagnostics]:
     """Parse a JSON configuration file.
 
     The root value must be an object or an array of objects. On errors the
     file's body holds what could be read (an empty body if nothing could).
+    Positions are counted from ``start`` (by default
+    :data:`~hcldecode.model.INITIAL_POS`), for a document that is part of a
+    bigger file, as HCL's ``json.ParseWithStartPos`` counts them.
     """
-    source, root, diags = _read(src, filename)
+    source, root, diags = _read(src, filename, start)
     if not isinstance(root, (ObjectNode, ArrayNode)):
         if root is not None and not isinstance(root, InvalidNode):
             diags.append(
@@ -59,10 +66,13 @@ def parse(src: bytes | str, filename: str = "<string>") -> tuple[File, Diagnosti
 
 
 def parse_expression(
-    src: bytes | str, filename: str = "<string>"
+    src: bytes | str, filename: str = "<string>", start: Pos | None = None
 ) -> tuple[JsonExpression, Diagnostics]:
-    """Parse one JSON value as an expression."""
-    source, root, diags = _read(src, filename)
+    """Parse one JSON value as an expression, positions counted from ``start``.
+
+    (HCL's ``json.ParseExpression`` and ``json.ParseExpressionWithStartPos``.)
+    """
+    source, root, diags = _read(src, filename, start)
     if root is None:
         root = InvalidNode(0, 0)
     return JsonExpression(source, root), diags

@@ -40,13 +40,16 @@ class Source:
     column per grapheme cluster; byte offsets are those of the UTF-8 file.
     The line tables (a :class:`~hcldecode.model._source.SourceMap`) are built on
     the first request for a position, so parsing alone builds none.
+    Positions count from ``start`` when it is given (a document that is part
+    of a bigger file).
     """
 
-    __slots__ = ("_map", "file", "filename", "text")
+    __slots__ = ("_map", "_start", "file", "filename", "text")
 
-    def __init__(self, filename: str, text: str) -> None:
+    def __init__(self, filename: str, text: str, start: Pos | None = None) -> None:
         self.filename = filename
         self.text = text
+        self._start = start
         #: The parsed file of this document, once there is one.
         self.file: SourceFile | None = None
         self._map: SourceMap | None = None
@@ -55,7 +58,7 @@ class Source:
     def source_map(self) -> SourceMap:
         """The position tables of the text."""
         if self._map is None:
-            self._map = SourceMap(self.filename, self.text, json_columns=True)
+            self._map = SourceMap(self.filename, self.text, json_columns=True, start=self._start)
         return self._map
 
     def pos(self, offset: int) -> Pos:

@@ -1,22 +1,24 @@
 """HCL's information model, independent of any syntax.
 
-* positions and diagnostics: :class:`Pos`, :class:`Range`, :class:`Severity`,
-  :class:`Diagnostic`, :class:`Diagnostics`, and :class:`HCLError` whose
-  ``str()`` renders them like HCL does (:func:`render_diagnostics`,
-  :func:`write_diagnostics`);
+* positions and diagnostics: :class:`Pos` (:data:`INITIAL_POS`),
+  :class:`Range`, :class:`Severity`, :class:`Diagnostic`,
+  :class:`Diagnostics`, and :class:`HCLError` whose ``str()`` renders them
+  like HCL does (:func:`render_diagnostics`, :func:`write_diagnostics`);
 * structure: :class:`Body` (content by schema, partial content, just
   attributes), :class:`BodySchema`, :class:`AttributeSchema`,
   :class:`BlockHeaderSchema`, :class:`BodyContent`, :class:`Attribute`,
-  :class:`Block`, :class:`File`, and one body made of several
+  :class:`Block`, :class:`File` (with position lookups for tools:
+  ``file.blocks_at_pos(pos)`` and the like), and one body made of several
   (:func:`merge_bodies`, :func:`merge_files`);
 * expressions: :class:`Expression`, :class:`EvalContext` (variables and
   functions), traversals (:class:`Traversal` and its steps), and the static
   analyses (:func:`expr_list`, :func:`expr_map`, :func:`expr_call`,
   :func:`abs_traversal_for_expr`, :func:`rel_traversal_for_expr`,
-  :func:`expr_as_keyword`), and :class:`TraversalExpression`, a reference
-  built in code;
+  :func:`expr_as_keyword`), :class:`TraversalExpression`, a reference
+  built in code, and :func:`static_expr`, a value standing as an
+  expression;
 * indexing and attribute access with HCL's diagnostics (:func:`index`,
-  :func:`get_attr`).
+  :func:`get_attr`, and :func:`apply_path` for a path into a value).
 
 The syntaxes (:mod:`hcldecode.native`, :mod:`hcldecode.json`) implement
 :class:`Body` and :class:`Expression`; nothing here knows either syntax.
@@ -25,9 +27,16 @@ The syntaxes (:mod:`hcldecode.native`, :mod:`hcldecode.json`) implement
 from __future__ import annotations
 
 from ._call import FunctionCallDiagExtra, call_function, evaluate_call
-from ._closure import EXPRESSION, EXPRESSION_CLOSURE, ExpressionClosure, LiteralExpression
+from ._closure import (
+    EXPRESSION,
+    EXPRESSION_CLOSURE,
+    ExpressionClosure,
+    LiteralExpression,
+    static_expr,
+)
 from ._context import EvalContext
 from ._diagnostics import (
+    INITIAL_POS,
     Diagnostic,
     Diagnostics,
     Pos,
@@ -36,7 +45,7 @@ from ._diagnostics import (
     SourceFile,
 )
 from ._merge import merge_bodies, merge_files
-from ._ops import get_attr, index
+from ._ops import apply_path, get_attr, index
 from ._reference import TraversalExpression
 from ._render import HCLError, render_diagnostics, terminal_safe, write_diagnostics
 from ._static import (
@@ -64,6 +73,7 @@ from ._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot, Tr
 __all__ = [
     "EXPRESSION",
     "EXPRESSION_CLOSURE",
+    "INITIAL_POS",
     "Attribute",
     "AttributeSchema",
     "Block",
@@ -92,6 +102,7 @@ __all__ = [
     "TraverseRoot",
     "TraverseSplat",
     "abs_traversal_for_expr",
+    "apply_path",
     "call_function",
     "evaluate_call",
     "expr_as_keyword",
@@ -104,6 +115,7 @@ __all__ = [
     "merge_files",
     "rel_traversal_for_expr",
     "render_diagnostics",
+    "static_expr",
     "terminal_safe",
     "write_diagnostics",
 ]

@@ -36,11 +36,17 @@ __all__ = [
     "ExpressionClosure",
     "LiteralExpression",
     "closure_argument",
+    "static_expr",
 ]
 
 
 class LiteralExpression(Expression):
-    """An expression that is a value already, with the range it stands for."""
+    """An expression that is a value already, with the range it stands for.
+
+    It evaluates to the value as it is, in any context and without
+    diagnostics; it needs no variables, and its start range is its range
+    (HCL's ``hcl.StaticExpr``, made by :func:`static_expr`).
+    """
 
     __slots__ = ("_range", "_value")
 
@@ -57,6 +63,16 @@ class LiteralExpression(Expression):
     @property
     def range(self) -> Range:
         return self._range
+
+
+def static_expr(value: Value, range: Range) -> Expression:
+    """An expression that always evaluates to ``value`` (HCL's ``hcl.StaticExpr``).
+
+    For a default that stands where configuration gave no expression.
+    ``range`` should be a real source range, the place the value stands
+    for; with none to give, a made-up one with an empty file name.
+    """
+    return LiteralExpression(value, range)
 
 
 @attrs.frozen

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FIRST_REPEAT_CHECK",
+    "INITIAL_POS",
     "REPEATED_ERRORS",
     "Diagnostic",
     "Diagnostics",
@@ -53,8 +54,17 @@ class Pos(NamedTuple):
     byte: int
 
 
+#: The position of a file's first character (HCL's ``hcl.InitialPos``), the
+#: start from which the parse functions count positions unless given another.
+INITIAL_POS = Pos(1, 1, 0)
+
+
 class Range(NamedTuple):
-    """The half-open span of source from ``start`` (inclusive) to ``end`` (exclusive)."""
+    """The half-open span of source from ``start`` (inclusive) to ``end`` (exclusive).
+
+    The methods that test or cut ranges look at byte offsets only, as HCL's
+    do, so they stay right whatever a column counts.
+    """
 
     filename: str
     start: Pos
@@ -75,11 +85,22 @@ class Range(NamedTuple):
         """True when the byte offset lies within the range."""
         return self.start.byte <= byte < self.end.byte
 
+    def contains_pos(self, pos: Pos) -> bool:
+        """True when the position lies within the range (HCL's ``ContainsPos``).
+
+        Only ``pos.byte`` counts: the start is inside, the end is not, and an
+        empty range contains no position.
+        """
+        return self.start.byte <= pos.byte < self.end.byte
+
     def overlaps(self, other: Range) -> bool:
         """True when both ranges are in one file and share at least one byte.
 
         An empty range overlaps a range that contains its position, and an
-        empty range at the same position.
+        empty range at the same position. (HCL's ``Overlaps`` differs: it
+        takes no empty range to overlap anything, and takes two ranges that
+        touch, one ending where the other starts, to overlap;
+        :meth:`overlap` and :meth:`partition_around` follow HCL.)
         """
         if self.filename != other.filename:
             return False
@@ -91,9 +112,83 @@ class Range(NamedTuple):
             return self.contains_offset(other.start.byte)
         return self.start.byte < other.end.byte and other.start.byte < self.end.byte
 
+    def _touches(self, other: Range) -> bool:
+        """HCL's ``Overlaps``: one range holds the start or the end byte of the other."""
+        if self.filename != other.filename or self.empty or other.empty:
+            return False
+        return (
+            self.contains_offset(other.start.byte)
+            or self.contains_offset(other.end.byte)
+            or other.contains_offset(self.start.byte)
+            or other.contains_offset(self.end.byte)
+        )
+
+    def overlap(self, other: Range) -> Range:
+        """The part of this range that ``other`` covers too (HCL's ``Overlap``).
+
+        The result has this range's file name. When the ranges share no
+        byte it is empty: at this range's start when they do not touch (or
+        either is empty, or they are in different files), at the point
+        where they meet when one ends where the other starts.
+        """
+        if not self._touches(other):
+            return Range(self.filename, self.start, self.start)
+        start = self.start if self.start.byte > other.start.byte else other.start
+        end = self.end if self.end.byte < other.end.byte else other.end
+        return Range(self.filename, start, end)
+
+    def partition_around(self, other: Range) -> tuple[Range, Range, Range]:
+        """This range cut around its :meth:`overlap` with ``other`` (HCL's ``PartitionAround``).
+
+        Returns ``(before, overlap, after)``: the part of this range before
+        the overlap, the overlap, and the part after it; ``before`` or
+        ``after`` is empty when ``other`` reaches this range's start or end.
+        When the overlap is empty, all three are that empty overlap.
+        """
+        overlap = self.overlap(other)
+        if overlap.empty:
+            return overlap, overlap, overlap
+        return (
+            Range(self.filename, self.start, overlap.start),
+            overlap,
+            Range(self.filename, overlap.end, self.end),
+        )
+
+    def can_slice_bytes(self, data: bytes) -> bool:
+        """True when both ends lie within ``data`` and the start is not after the end.
+
+        Then :meth:`slice_bytes` gives exactly the range's bytes (HCL's
+        ``CanSliceBytes``).
+        """
+        start, end = self.start.byte, self.end.byte
+        return 0 <= start <= len(data) and 0 <= end <= len(data) and start <= end
+
+    def slice_bytes(self, data: bytes) -> bytes:
+        """The bytes of ``data`` (the file's source) that the range covers (HCL's ``SliceBytes``).
+
+        Offsets outside ``data`` are moved to its nearest end, and an end
+        before the start to the start, so the result is what the range and
+        ``data`` have in common, never an error.
+        """
+        size = len(data)
+        start = min(max(self.start.byte, 0), size)
+        end = max(min(max(self.end.byte, 0), size), start)
+        return data[start:end]
+
     def through(self, other: Range) -> Range:
-        """The range from the start of this one to the end of ``other``."""
+        """The range from the start of this one to the end of ``other`` (HCL's ``RangeBetween``)."""
         return Range(self.filename, self.start, other.end)
+
+    def over(self, other: Range) -> Range:
+        """The smallest range covering both, ignoring an empty one (HCL's ``RangeOver``).
+
+        When both are empty the result is ``other``.
+        """
+        if self.empty:
+            return other
+        if other.empty:
+            return self
+        return self.cover(other)
 
     def cover(self, other: Range) -> Range:
         """The smallest range that contains both ranges."""

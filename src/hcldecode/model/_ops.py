@@ -9,15 +9,17 @@ diagnostic with the reference's texts, pointing at ``src_range`` (the
 bracket or attribute part of the expression). On error the value is
 :data:`~hcldecode.values._value.DYNAMIC_VALUE`.
 
-Traversals (:class:`~hcldecode.model.Traversal`) apply these step by step.
+Traversals (:class:`~hcldecode.model.Traversal`) apply these step by step,
+and so does :func:`apply_path` with the path of a value's part.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 
 from .._text import go_quote
-from ..values._convert import ConversionError, convert
+from ..values._convert import AttrStep, ConversionError, IndexStep, PathStep, convert
 from ..values._types import (
     DYNAMIC,
     NUMBER,
@@ -32,7 +34,7 @@ from ..values._types import (
 from ..values._value import DYNAMIC_VALUE, Value
 from ._diagnostics import Diagnostic, Diagnostics, Range
 
-__all__ = ["get_attr", "index"]
+__all__ = ["apply_path", "get_attr", "index"]
 
 _NOT_AN_ELEMENT = "The given key does not identify an element in this collection value"
 
@@ -208,3 +210,28 @@ def get_attr(obj: Value, name: str, src_range: Range | None) -> tuple[Value, Dia
             src_range,
         )
     return _error(unsupported, "This value does not have any attributes.", src_range)
+
+
+def apply_path(
+    value: Value, path: Iterable[PathStep], src_range: Range | None
+) -> tuple[Value, Diagnostics]:
+    """The part of ``value`` that ``path`` leads to, with HCL's diagnostics (``hcl.ApplyPath``).
+
+    Each :class:`~hcldecode.values.IndexStep` is applied with :func:`index`,
+    each :class:`~hcldecode.values.AttrStep` with :func:`get_attr`, their
+    diagnostics pointing at ``src_range``; at the first step with an error
+    the value is :data:`~hcldecode.values.DYNAMIC_VALUE`. A step of any other
+    type raises ``TypeError``.
+    """
+    diags = Diagnostics()
+    for step in path:
+        if isinstance(step, IndexStep):
+            value, step_diags = index(value, step.key, src_range)
+        elif isinstance(step, AttrStep):
+            value, step_diags = get_attr(value, step.name, src_range)
+        else:
+            raise TypeError(f"not a path step: {step!r}")
+        diags.extend(step_diags)
+        if step_diags.has_errors():
+            return DYNAMIC_VALUE, diags
+    return value, diags

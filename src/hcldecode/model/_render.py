@@ -259,7 +259,7 @@ class _Writer:
             return f"  on {filename} line {subject.start.line}:\n  (source code not available)\n\n"
         # The lines shown cover subject and context; an empty range is
         # taken as one byte long so that it shows (and underlines) something.
-        shown = _widened(subject if context is None else _range_over(subject, context))
+        shown = _widened(subject if context is None else subject.over(context))
         underlined = _widened(subject)
         where = file.context_string(subject.start.byte)
         parts = [
@@ -318,15 +318,6 @@ def _widened(r: Range) -> Range:
     if not r.empty:
         return r
     return Range(r.filename, r.start, Pos(r.end.line, r.end.column + 1, r.end.byte + 1))
-
-
-def _range_over(a: Range, b: Range) -> Range:
-    """The smallest range covering both, ignoring an empty one (as HCL's ``RangeOver``)."""
-    if a.empty:
-        return b
-    if b.empty:
-        return a
-    return a.cover(b)
 
 
 def _overlaps(start: int, end: int, other_start: int, other_end: int) -> bool:

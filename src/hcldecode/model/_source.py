@@ -19,13 +19,14 @@ from bisect import bisect_left, bisect_right
 from itertools import accumulate
 
 from .._text import cluster_starts, has_joiners
-from ._diagnostics import Diagnostic, Diagnostics, Pos, Range, SourceFile
+from ._diagnostics import INITIAL_POS, Diagnostic, Diagnostics, Pos, Range, SourceFile
 
 __all__ = [
     "INVALID_ENCODING_DETAIL",
     "INVALID_ENCODING_SUMMARY",
     "SourceMap",
     "decode_source",
+    "encode_source",
     "invalid_encoding",
     "utf8_length",
 ]
@@ -39,6 +40,8 @@ _UTF8_BOM = b"\xef\xbb\xbf"
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # A byte that is not UTF-8, as ``surrogateescape`` decoding keeps it.
 _ESCAPED_BYTE = re.compile("[\udc80-\udcff]")
+# Lone surrogates that are not escaped bytes, in runs (the runs are kept by split).
+_OTHER_SURROGATES = re.compile("([\ud800-\udc7f\udd00-\udfff]+)")
 
 _JSON_WIDTHS = {"\t": 2, "\r": 0}
 
@@ -60,6 +63,27 @@ def utf8_length(s: str) -> int:
         return length
     # surrogatepass encodes every surrogate in three bytes.
     return length - 2 * (len(s) - len(_ESCAPED_BYTE.sub("", s)))
+
+
+def encode_source(text: str) -> bytes:
+    """The bytes that ``text``, decoded by :func:`decode_source`, was decoded from.
+
+    A lone surrogate left by ``surrogateescape`` decoding is its original
+    byte again; any other lone surrogate (from a ``str`` source) is encoded
+    as if it were a valid character, three bytes, as :func:`utf8_length`
+    counts it.
+    """
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        pass
+    parts = []
+    for piece in _OTHER_SURROGATES.split(text):
+        if _OTHER_SURROGATES.fullmatch(piece):
+            parts.append(piece.encode("utf-8", "surrogatepass"))
+        else:
+            parts.append(piece.encode("utf-8", "surrogateescape"))
+    return b"".join(parts)
 
 
 def invalid_encoding(subject: Range) -> Diagnostic:
@@ -155,21 +179,31 @@ class SourceMap:
     scanner counts a tab as one column, like any other character). Byte
     offsets count the file's UTF-8 bytes; a lone surrogate left by
     ``surrogateescape`` decoding is one byte.
+
+    With ``start``, the text is taken to begin at that position of some
+    enclosing file (HCL's start position of a parse): lines count from
+    ``start.line``, columns on the first line from ``start.column``, bytes
+    from ``start.byte``; :meth:`offset` takes byte offsets counted the
+    same way.
     """
 
     __slots__ = (
         "_byte_starts",
         "_json_columns",
         "_lines",
+        "_origin",
         "_starts_made",
         "file",
         "filename",
         "text",
     )
 
-    def __init__(self, filename: str, text: str, *, json_columns: bool = False) -> None:
+    def __init__(
+        self, filename: str, text: str, *, json_columns: bool = False, start: Pos | None = None
+    ) -> None:
         self.filename = filename
         self.text = text
+        self._origin = None if start is None or start == INITIAL_POS else start
         #: The parsed file of this text, once there is one (for rendering
         #: diagnostics about any part of it).
         self.file: SourceFile | None = None
@@ -235,8 +269,14 @@ class SourceMap:
         line_start = self._line_byte_starts()[index]
         line = self._line(index)
         if line is None:
-            return Pos(index + 1, within + 1, line_start + within)
-        return Pos(index + 1, line.column(within), line_start + line.byte(within))
+            pos = Pos(index + 1, within + 1, line_start + within)
+        else:
+            pos = Pos(index + 1, line.column(within), line_start + line.byte(within))
+        origin = self._origin
+        if origin is None:
+            return pos
+        column = origin.column + pos.column - 1 if index == 0 else pos.column
+        return Pos(origin.line + index, column, origin.byte + pos.byte)
 
     def range(self, start: int, end: int) -> Range:
         """The range of the characters from offset ``start`` to ``end`` (exclusive)."""
@@ -267,6 +307,8 @@ class SourceMap:
 
         Byte offsets beyond the end of the text give ``len(text)``.
         """
+        if self._origin is not None:
+            byte -= self._origin.byte
         byte_starts = self._line_byte_starts()
         index = max(bisect_right(byte_starts, byte) - 1, 0)
         start = self._starts[index]

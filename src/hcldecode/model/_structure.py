@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .._text import go_quote
-from ._diagnostics import Diagnostics, Range, SourceFile
+from ._diagnostics import Diagnostics, Pos, Range, SourceFile
 from ._traversal import Traversal, TraverseAttr, TraverseRoot
 
 if TYPE_CHECKING:
@@ -323,6 +323,42 @@ class Body(abc.ABC):
         """
         return {}
 
+    # Position lookups, for editors and other tools. A syntax that can find
+    # its constructs by position overrides them (the native syntax does, as
+    # HCL's hclsyntax does); for any other body, the JSON syntax's included,
+    # they find nothing, as HCL's lookups find nothing there.
+
+    def blocks_at_pos(self, pos: Pos) -> list[Block]:
+        """The blocks that contain ``pos``, outermost first (HCL's ``BlocksAtPos``).
+
+        Empty when no block contains it. Only ``pos.byte`` counts.
+        """
+        return []
+
+    def innermost_block_at_pos(self, pos: Pos) -> Block | None:
+        """The most deeply nested block that contains ``pos`` (HCL's ``InnermostBlockAtPos``)."""
+        return None
+
+    def outermost_block_at_pos(self, pos: Pos) -> Block | None:
+        """The block directly in this body that contains ``pos`` (HCL's ``OutermostBlockAtPos``)."""
+        return None
+
+    def attribute_at_pos(self, pos: Pos) -> Attribute | None:
+        """The attribute whose definition contains ``pos`` (HCL's ``AttributeAtPos``).
+
+        It is looked for in the body of the innermost block at ``pos`` (this
+        body when there is none), not in the blocks nested deeper.
+        """
+        return None
+
+    def outermost_expr_at_pos(self, pos: Pos) -> Expression | None:
+        """The whole expression of the attribute at ``pos``, when ``pos`` is in it.
+
+        HCL's ``OutermostExprAtPos``: ``None`` when there is no attribute at
+        ``pos`` or ``pos`` is in its name or ``=`` rather than its expression.
+        """
+        return None
+
 
 # --------------------------------------------------------------------------- expression
 
@@ -424,7 +460,51 @@ class File:
     text: str
     body: Body
     _nav: Callable[[int], str | None] | None = attrs.field(default=None, eq=False, repr=False)
+    _def_range: Callable[[int], Range | None] | None = attrs.field(
+        default=None, eq=False, repr=False, kw_only=True
+    )
 
     def context_string(self, byte: int) -> str | None:
-        """A description of the innermost block around ``byte``, e.g. ``service "web"``."""
+        """A description of the innermost block around ``byte``, e.g. ``service "web"``.
+
+        HCL's ``hcled.ContextString`` (which gives ``""`` where this gives
+        ``None``): in the native syntax the header of the top-level block
+        around the byte offset, in JSON the path to the innermost object or
+        array around it (``resource.aws_instance.web``).
+        """
         return self._nav(byte) if self._nav is not None else None
+
+    def context_def_range(self, byte: int) -> Range:
+        """The range of the header of the block around the byte offset ``byte``.
+
+        HCL's ``hcled.ContextDefRange``: in the native syntax, the
+        ``def_range`` of the top-level block around ``byte``; where there is
+        none, and in the JSON syntax, the body's ``missing_item_range``.
+        """
+        found = self._def_range(byte) if self._def_range is not None else None
+        if found is not None and not found.empty:
+            return found
+        return self.body.missing_item_range
+
+    # HCL's position lookups on a file (``hcl.File.BlocksAtPos`` and the
+    # others) ask the file's body: see :class:`Body`.
+
+    def blocks_at_pos(self, pos: Pos) -> list[Block]:
+        """The blocks that contain ``pos``, outermost first: :meth:`Body.blocks_at_pos`."""
+        return self.body.blocks_at_pos(pos)
+
+    def innermost_block_at_pos(self, pos: Pos) -> Block | None:
+        """The most deeply nested block at ``pos``: :meth:`Body.innermost_block_at_pos`."""
+        return self.body.innermost_block_at_pos(pos)
+
+    def outermost_block_at_pos(self, pos: Pos) -> Block | None:
+        """The top-level block at ``pos``: :meth:`Body.outermost_block_at_pos`."""
+        return self.body.outermost_block_at_pos(pos)
+
+    def attribute_at_pos(self, pos: Pos) -> Attribute | None:
+        """The attribute at ``pos``: :meth:`Body.attribute_at_pos`."""
+        return self.body.attribute_at_pos(pos)
+
+    def outermost_expr_at_pos(self, pos: Pos) -> Expression | None:
+        """The attribute expression at ``pos``: :meth:`Body.outermost_expr_at_pos`."""
+        return self.body.outermost_expr_at_pos(pos)

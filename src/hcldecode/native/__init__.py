@@ -6,12 +6,19 @@ Entry points:
   :class:`~hcldecode.model._structure.File` whose body is a native :class:`Body`;
 * :func:`parse_expression` and :func:`parse_template` read one expression
   or one bare template (the JSON syntax uses the latter for its strings);
-* :func:`parse_traversal_abs` reads a plain variable reference;
-* :func:`valid_identifier` tests a name against HCL's identifier rule.
+* :func:`parse_traversal_abs` reads a plain variable reference, and
+  :func:`parse_traversal_partial` one that may have ``[*]`` steps;
+* :func:`valid_identifier` tests a name against HCL's identifier rule;
+* :func:`lex_config`, :func:`lex_expression` and :func:`lex_template` give
+  the tokens (:class:`Token`, of a :class:`TokenType`) with their ranges.
 
 Expressions are trees of the node classes exported here (:class:`Node` and
 its subclasses, as HCL's Go package ``hclsyntax`` exports its expression
-types); ``node.children()`` walks them.
+types); ``node.children()`` lists a node's children, and :func:`walk`
+(with a :class:`Walker`) and :func:`visit_all` walk a whole tree, bodies,
+attributes and blocks included (the nodes a walk visits are
+``WalkNode``). A file's body finds the blocks and attributes at a position
+(``body.blocks_at_pos(pos)`` and the like).
 
 Every function returns its diagnostics beside its result and never raises
 for a mistake in the source. Nesting deeper than the limit that the
@@ -25,7 +32,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from .._text import is_identifier
-from ..model._diagnostics import Diagnostic, Diagnostics, Pos, Range
+from ..model._diagnostics import Diagnostic, Diagnostics, Pos
 from ..model._source import SourceMap, decode_source
 from ..model._structure import File
 from ..model._traversal import Traversal
@@ -59,12 +66,15 @@ from ._ast import (
     build_traversal,
 )
 from ._body import Body
+from ._lexer import Token, TokenType, lex_config, lex_expression, lex_template
 from ._parser import Parser
+from ._walk import ChildScope, Walker, WalkNode, visit_all, walk
 
 __all__ = [
     "AnonSymbol",
     "BinaryOp",
     "Body",
+    "ChildScope",
     "Conditional",
     "ErrorExpr",
     "ForExpr",
@@ -86,36 +96,27 @@ __all__ = [
     "Template",
     "TemplateJoin",
     "TemplateWrap",
+    "Token",
+    "TokenType",
     "TupleCons",
     "UnaryOp",
+    "WalkNode",
+    "Walker",
+    "lex_config",
+    "lex_expression",
+    "lex_template",
     "parse_config",
     "parse_expression",
     "parse_template",
     "parse_traversal_abs",
+    "parse_traversal_partial",
     "valid_identifier",
+    "visit_all",
+    "walk",
 ]
 
 
 _T = TypeVar("_T")
-
-
-class _ShiftedSourceMap(SourceMap):
-    """Positions of a text that starts at ``start`` of some enclosing file."""
-
-    __slots__ = ("_origin",)
-
-    def __init__(self, filename: str, text: str, origin: Pos) -> None:
-        super().__init__(filename, text)
-        self._origin = origin
-
-    def pos(self, offset: int) -> Pos:
-        pos = super().pos(offset)
-        origin = self._origin
-        column = origin.column + pos.column - 1 if pos.line == 1 else pos.column
-        return Pos(origin.line + pos.line - 1, column, origin.byte + pos.byte)
-
-    def range(self, start: int, end: int) -> Range:
-        return Range(self.filename, self.pos(start), self.pos(end))
 
 
 def _parse(
@@ -133,9 +134,7 @@ def _parse(
     # Undecodable bytes are reported by the scanner, which knows where they
     # matter (they are allowed in comments, as in the reference).
     text, _ = decode_source(src, filename)
-    source = (
-        SourceMap(filename, text) if start is None else _ShiftedSourceMap(filename, text, start)
-    )
+    source = SourceMap(filename, text, start=start)
     tokens = _scanner.scan(text, template=template)
     parser = Parser(text, source, tokens)
     diags = _scanner.scan_diagnostics(tokens, text, source)
@@ -144,14 +143,19 @@ def _parse(
     return parser, result, diags
 
 
-def parse_config(src: bytes | str, filename: str = "<string>") -> tuple[File, Diagnostics]:
+def parse_config(
+    src: bytes | str, filename: str = "<string>", start: Pos | None = None
+) -> tuple[File, Diagnostics]:
     """Parse a native-syntax configuration file.
 
     The file's body is a :class:`Body`; its ``context_string`` names the
     top-level block around a byte offset (e.g. ``service "web"``).
+    Positions are counted from ``start`` (by default
+    :data:`~hcldecode.model.INITIAL_POS`), for text that is part of a
+    bigger file, as HCL's ``hclsyntax.ParseConfig`` counts them.
     """
-    parser, body, diags = _parse(src, filename, None, lambda p: p.parse_body(_scanner.EOF, None))
-    file = File(filename, parser.text, body, body.context_string)
+    parser, body, diags = _parse(src, filename, start, lambda p: p.parse_body(_scanner.EOF, None))
+    file = File(filename, parser.text, body, body.context_string, def_range=body.context_def_range)
     parser.source.file = file
     return file, diags
 
@@ -202,6 +206,27 @@ def parse_traversal_abs(
     def parse(parser: Parser) -> Traversal:
         parser.newlines.append(False)
         return build_traversal(parser.source, parser.parse_traversal_abs())
+
+    _, traversal, diags = _parse(src, filename, start, parse)
+    return traversal, diags
+
+
+def parse_traversal_partial(
+    src: bytes | str, filename: str = "<string>", start: Pos | None = None
+) -> tuple[Traversal, Diagnostics]:
+    """Parse a variable reference that may have ``[*]`` steps (``a.b[*].c``).
+
+    As :func:`parse_traversal_abs`, but each ``[*]`` is a
+    :class:`~hcldecode.model.TraverseSplat` step with an empty ``each``
+    traversal, standing for any index: HCL's ``ParseTraversalPartial``
+    (v2.21 and later). ``.*`` is still an error. A traversal with a splat
+    step cannot be evaluated (``traverse_abs`` raises ``TypeError``); the
+    program matches it against what it knows.
+    """
+
+    def parse(parser: Parser) -> Traversal:
+        parser.newlines.append(False)
+        return build_traversal(parser.source, parser.parse_traversal_abs(splats=True))
 
     _, traversal, diags = _parse(src, filename, start, parse)
     return traversal, diags

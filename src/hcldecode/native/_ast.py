@@ -30,7 +30,14 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..model._structure import Expression, StaticCall
-from ..model._traversal import Traversal, TraverseAttr, TraverseIndex, Traverser, TraverseRoot
+from ..model._traversal import (
+    Traversal,
+    TraverseAttr,
+    TraverseIndex,
+    Traverser,
+    TraverseRoot,
+    TraverseSplat,
+)
 from ..values._types import DYNAMIC, NUMBER
 from ..values._value import DYNAMIC_VALUE, FALSE, TRUE, Value
 
@@ -195,11 +202,15 @@ def _number_literal(text: str) -> Value:
 
 
 class StepKind(enum.Enum):
-    """The kind of one step of a static traversal."""
+    """The kind of one step of a static traversal.
+
+    ``SPLAT`` (``[*]``) is only in what ``parse_traversal_partial`` reads.
+    """
 
     ROOT = "root"
     ATTR = "attr"
     INDEX = "index"
+    SPLAT = "splat"
 
 
 @dataclass(eq=False, repr=False, slots=True)
@@ -243,6 +254,8 @@ def build_traversal(
             built.append(TraverseRoot(step.name, rng))
         elif step.kind is StepKind.ATTR:
             built.append(TraverseAttr(step.name, rng))
+        elif step.kind is StepKind.SPLAT:
+            built.append(TraverseSplat(Traversal(), rng))
         else:
             key = step.key.literal_value() if step.key is not None else DYNAMIC_VALUE
             built.append(TraverseIndex(key, rng))

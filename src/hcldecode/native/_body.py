@@ -11,9 +11,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .._text import go_quote, suggest
-from ..model._diagnostics import Diagnostic, Diagnostics, Range, SourceFile
+from ..model._diagnostics import Diagnostic, Diagnostics, Pos, Range, SourceFile
 from ..model._source import SourceMap
-from ..model._structure import Attribute, Block, BodyContent, BodySchema, labels_text
+from ..model._structure import (
+    Attribute,
+    Block,
+    BodyContent,
+    BodySchema,
+    Expression,
+    labels_text,
+)
 from ..model._structure import Body as ModelBody
 from ._ast import Node
 
@@ -29,6 +36,8 @@ class AttributeNode(Attribute):
     """
 
     __slots__ = ("end", "source", "start")
+
+    expr: Node
 
     def __init__(self, source: SourceMap, name: str, *, start: int, end: int, expr: Node) -> None:
         self.source = source
@@ -89,6 +98,13 @@ class BlockNode(Block):
         self.close_start, self.close_end = close_span
 
     @property
+    def native_body(self) -> Body:
+        """The block's body, as the native body it is."""
+        body = self.body
+        assert isinstance(body, Body)
+        return body
+
+    @property
     def type_span(self) -> tuple[int, int]:
         return (self.start, self.start + len(self.type))
 
@@ -114,6 +130,15 @@ class BlockNode(Block):
     @property
     def open_brace_range(self) -> Range:
         return self._range(self.open_span)
+
+    @property
+    def close_brace_range(self) -> Range:
+        return self._range(self.close_span)
+
+    @property
+    def range(self) -> Range:
+        """The whole block, from its type name to its closing brace (HCL's ``Block.Range``)."""
+        return self.source.range(self.start, self.close_end)
 
     @property
     def def_range(self) -> Range:
@@ -310,13 +335,79 @@ class Body(ModelBody):
         file = self.source.file
         return {file.filename: file} if file is not None else {}
 
+    # ------------------------------------------------------------------ position lookups
+    # As HCL's hclsyntax: a block contains the bytes from its type name to
+    # the end of its closing brace, an attribute those from its name to the
+    # end of its expression; the first block found at each level is taken.
+    # A byte offset is turned once into the character it is in, then
+    # compared with the items' character offsets.
+
+    def _char_at(self, byte: int) -> int:
+        """The offset of the character that holds the byte ``byte`` (-1 when none does)."""
+        source = self.source
+        if not source.pos(0).byte <= byte < source.pos(len(source.text)).byte:
+            return -1
+        offset = source.offset(byte)
+        return offset if source.pos(offset).byte == byte else offset - 1
+
+    def _blocks_at(self, byte: int) -> list[BlockNode]:
+        char = self._char_at(byte)
+        found: list[BlockNode] = []
+        current: Body = self
+        while True:
+            for block in current.blocks:
+                if block.start <= char < block.end:
+                    found.append(block)
+                    current = block.native_body
+                    break
+            else:
+                return found
+
+    def blocks_at_pos(self, pos: Pos) -> list[Block]:
+        return list(self._blocks_at(pos.byte))
+
+    def innermost_block_at_pos(self, pos: Pos) -> Block | None:
+        found = self._blocks_at(pos.byte)
+        return found[-1] if found else None
+
+    def outermost_block_at_pos(self, pos: Pos) -> Block | None:
+        char = self._char_at(pos.byte)
+        for block in self.blocks:
+            if block.start <= char < block.end:
+                return block
+        return None
+
+    def attribute_at_pos(self, pos: Pos) -> Attribute | None:
+        found = self._blocks_at(pos.byte)
+        body = found[-1].native_body if found else self
+        char = self._char_at(pos.byte)
+        for attr in body.attributes.values():
+            if attr.start <= char < attr.end:
+                return attr
+        return None
+
+    def outermost_expr_at_pos(self, pos: Pos) -> Expression | None:
+        attr = self.attribute_at_pos(pos)
+        if attr is None or not attr.expr.range.contains_pos(pos):
+            return None
+        return attr.expr
+
+    def _top_block_at(self, byte: int) -> BlockNode | None:
+        char = self._char_at(byte)
+        for block in self.blocks:
+            if block.start <= char < block.end:
+                return block
+        return None
+
     def context_string(self, byte: int) -> str | None:
         """The header of the top-level block around the UTF-8 offset ``byte``.
 
         This is the reference's navigation, e.g. ``service "web"``.
         """
-        offset = self.source.offset(byte)
-        for block in self.blocks:
-            if block.start <= offset < block.end:
-                return block.context_string()
-        return None
+        block = self._top_block_at(byte)
+        return None if block is None else block.context_string()
+
+    def context_def_range(self, byte: int) -> Range | None:
+        """The header range of the top-level block around the UTF-8 offset ``byte``, if any."""
+        block = self._top_block_at(byte)
+        return None if block is None else block.def_range

@@ -114,7 +114,10 @@ class Parser:
     def __init__(self, text: str, source: SourceMap, tokens: list[Token]) -> None:
         self.text = text
         self.source = source
-        self.tokens = tokens
+        # Reading the EOF token moves past it, as the reference's peeker does,
+        # onto a copy of it, so that the last token read is the EOF token.
+        self.tokens = [*tokens, tokens[-1]]
+        self.eof_index = len(tokens)
         self.index = 0
         self.newlines = [True]
         self.recovery = False
@@ -158,7 +161,7 @@ class Parser:
             if kind == S.NEWLINE and not include_newlines:
                 i += 1
                 continue
-            found = (tok, i) if kind == S.EOF else (tok, i + 1)
+            found = (tok, self.eof_index) if kind == S.EOF else (tok, i + 1)
             break
         self.ahead = (start, include_newlines, found)
         return found
@@ -476,9 +479,14 @@ class Parser:
             self.leave()
         else:
             mark = self.mark()
-            body = self.parse_single_attr_body(open_brace)
+            single = self.parse_single_attr_body()
             self.leave()
             self.check_single_line_close(ident, open_brace, mark)
+            # Without its attribute, the body is a placeholder from brace to
+            # brace, as in the reference.
+            body = (
+                single if single is not None else Body(self.source, open_brace[1], self.prev()[2])
+            )
 
         close_tok = self.prev()
         eol = self.peek()
@@ -542,7 +550,8 @@ class Parser:
             self.failures += 1
         self.recover(S.CBRACE)
 
-    def parse_single_attr_body(self, open_brace: Token) -> Body:
+    def parse_single_attr_body(self) -> Body | None:
+        """The body of a one-line block: its single attribute, or None after an error."""
         ident = self.read()
         if ident[0] != S.IDENT:
             self.recover_after_body_item()
@@ -551,7 +560,7 @@ class Parser:
                 "An argument or block definition is required here.",
                 ident,
             )
-            return Body(self.source, open_brace[1], self.prev()[2])
+            return None
         nxt = self.peek()
         if nxt[0] == S.EQUAL:
             attr = self.finish_attribute(ident, single_line=True)
@@ -573,7 +582,7 @@ class Parser:
                 'equals sign "=" to introduce the argument value.',
                 ident,
             )
-        return Body(self.source, open_brace[1], self.prev()[2])
+        return None
 
     # ----------------------------------------------------------------- expressions
 
@@ -620,8 +629,10 @@ class Parser:
                 else:
                     lhs = self.parse_traversals(self.parse_term(tok, after))
                 if self.recovery and self.failed_since(mark):
-                    # The reference returns the operand parsed so far at this level.
-                    return stack[-1][0] if len(stack) == 1 else self._fold(stack[:-1], stack[-1][0])
+                    # The reference's levels each return their left operand after
+                    # an error in a right one, each discarding the level above's:
+                    # what is left is the left operand of the lowest level.
+                    return stack[0][0]
             cond = self._fold(stack, lhs)
             question = self.peek()
             if question[0] != S.QUESTION:
@@ -1599,8 +1610,11 @@ class Parser:
 
     # ----------------------------------------------------------------- traversal-only syntax
 
-    def parse_traversal_abs(self) -> list[Step]:
-        """``name(.attr|[literal])*``, as ``hcl.ParseTraversalAbs`` accepts it."""
+    def parse_traversal_abs(self, *, splats: bool = False) -> list[Step]:
+        """``name(.attr|[literal])*``, as ``hcl.ParseTraversalAbs`` accepts it.
+
+        With ``splats``, ``[*]`` steps too, as ``ParseTraversalPartial`` (HCL v2.21).
+        """
         var = self.read()
         if var[0] != S.IDENT:
             self.error("Variable name required", "Must begin with a variable name.", self.rng(var))
@@ -1637,6 +1651,20 @@ class Parser:
                 elif key_tok[0] == S.OQUOTE:
                     text, span = self.parse_quoted_string_literal()
                     key = LiteralValue(self.source, span[0], span[1], LiteralKind.STRING, text)
+                elif key_tok[0] == S.STAR and splats:
+                    self.read()
+                    close = self.read()
+                    if close[0] != S.CBRACK:
+                        self.error_at(
+                            "Unclosed index brackets",
+                            "Index key must be followed by a closing bracket.",
+                            close,
+                            open_tok,
+                        )
+                    steps.append(Step(StepKind.SPLAT, open_tok[1], close[2]))
+                    if self.failed_since(mark):
+                        return steps
+                    continue
                 else:
                     if key_tok[0] == S.STAR:
                         self.error_at(

@@ -59,6 +59,7 @@ __all__ = [
     "Conversion",
     "ConversionError",
     "IndexStep",
+    "Path",
     "PathStep",
     "can_convert",
     "convert",
@@ -84,6 +85,9 @@ class IndexStep:
 
 
 PathStep = AttrStep | IndexStep
+#: A path from a value to one of its parts, go-cty's ``cty.Path``: a tuple of
+#: steps, so ``path + (AttrStep("a"),)`` extends it and ``path[: len(p)] == p``
+#: tests for a prefix (keys compare exactly, as ``RawEquals`` does).
 Path = tuple[PathStep, ...]
 
 

@@ -22,7 +22,11 @@ __all__ = ["Token", "TokenKind", "bracket_change", "columns", "lex_config", "tok
 
 
 class TokenKind(enum.IntEnum):
-    """What a token is; the values are those of the native scanner's token kinds."""
+    """What a token is; the values are those of the native scanner's token kinds.
+
+    (The native syntax's public lexer names the same kinds as HCL does:
+    :class:`hcldecode.native.TokenType`.)
+    """
 
     EOF = S.EOF
     NEWLINE = S.NEWLINE
