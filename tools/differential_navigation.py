@@ -372,12 +372,13 @@ def corpus_comparisons(
                 yield check, path.name, count, agree, diff, KNOWN.get(path.name)
 
 
-# Inserted by the mutations: ASCII only, no "::" (see mutant()).
+# Inserted by the mutations: no "::" (see mutant()).
 _PIECES = [
     b"{", b"}", b"[", b"]", b"(", b")", b'"', b"${", b"%{", b"~}", b"<<EOT\n", b"<<-EOT\n",
     b"EOT\n", b"\n", b"=", b":", b",", b"...", b"*", b".", b"?", b"null", b"for", b"in",
     b"if", b"\\", b"#", b"/*", b"*/", b"//", b"0", b"-", b"\t", b"\r\n", b"a.b[0]",
     b"x = 1\n", b"blk {\n", b"f(", b"[*]", b".*", b"=>", b"&&", b"!",
+    "é".encode(), "\u201c".encode(), "e\u0301".encode(), "日本".encode(),
 ]  # fmt: skip
 
 
