@@ -155,9 +155,7 @@ def parse_config(
     bigger file, as HCL's ``hclsyntax.ParseConfig`` counts them.
     """
     parser, body, diags = _parse(src, filename, start, lambda p: p.parse_body(_scanner.EOF, None))
-    file = File(
-        filename, parser.text, body, body.context_string, def_range=body.context_def_range
-    )
+    file = File(filename, parser.text, body, body.context_string, def_range=body.context_def_range)
     parser.source.file = file
     return file, diags
 
