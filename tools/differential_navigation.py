@@ -25,7 +25,8 @@ corpus files (runs of bytes deleted, pieces of syntax inserted, runs
 copied), where parser recovery and error ranges count too; differences in
 a mutant whose hcldecode tree holds an error placeholder, or whose HCL tree
 has a range ending at line 0, are counted as known (see ``_PLACEHOLDER``
-and ``_CALL_RANGE``).
+and ``_CALL_RANGE``), and so is a first difference in a column of a mutant
+that is not ASCII (``_CLUSTERS``).
 
 Usage: ``python tools/differential_navigation.py GONAV [CORPUS_DIR]
 [--offsets N] [--mutants N] [--dump DIR] [--seed S] [--show N]``; ``--dump``
@@ -42,6 +43,7 @@ import base64
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -70,6 +72,12 @@ _CALL_RANGE = (
     "an invalid file: a function call whose arguments end in an error has a range that ends "
     "where parsing stopped, as since HCL v2.16.1 (v2.14 gives it an end of line 0)"
 )
+_CLUSTERS = (
+    "a column after a grapheme cluster that spans two tokens: HCL counts clusters in each "
+    "token, hcldecode in the line"
+)
+# A first difference in a column of a range ([line, column, byte, line, column, byte]).
+_COLUMN_ONLY = re.compile(r"\[[14]\]: Go \d+ vs \d+$")
 # The errors the reference reports at every occurrence, which hcldecode
 # reports for the first REPEATED_ERRORS occurrences of one summary and detail.
 _REPEATED = {"Invalid character", "Invalid multi-line string", "Invalid escape sequence"}
@@ -364,12 +372,13 @@ def corpus_comparisons(
                 yield check, path.name, count, agree, diff, KNOWN.get(path.name)
 
 
-# Inserted by the mutations: ASCII only, no "::" (see mutant()).
+# Inserted by the mutations: no "::" (see mutant()).
 _PIECES = [
     b"{", b"}", b"[", b"]", b"(", b")", b'"', b"${", b"%{", b"~}", b"<<EOT\n", b"<<-EOT\n",
     b"EOT\n", b"\n", b"=", b":", b",", b"...", b"*", b".", b"?", b"null", b"for", b"in",
     b"if", b"\\", b"#", b"/*", b"*/", b"//", b"0", b"-", b"\t", b"\r\n", b"a.b[0]",
     b"x = 1\n", b"blk {\n", b"f(", b"[*]", b".*", b"=>", b"&&", b"!",
+    "é".encode(), "\u201c".encode(), "e\u0301".encode(), "日本".encode(),
 ]  # fmt: skip
 
 
@@ -452,10 +461,13 @@ def mutant_comparisons(
             reason = None
         offsets = offsets_of(src, limit, rng_)
         for check, total, agree, diff in compare_file(harness, "native", name, src, offsets):
-            if dump is not None and diff is not None and reason is None:
+            why = reason
+            if why is None and diff is not None and not src.isascii() and _COLUMN_ONLY.search(diff):
+                why = _CLUSTERS
+            if dump is not None and diff is not None and why is None:
                 dump.mkdir(parents=True, exist_ok=True)
                 (dump / f"mutant-{number}.hcl").write_bytes(src)
-            yield check, name, total, agree, diff, reason
+            yield check, name, total, agree, diff, why
 
 
 def report(
