@@ -1610,6 +1610,18 @@ class Parser:
 
     # ----------------------------------------------------------------- traversal-only syntax
 
+    def index_close(self, open_tok: Token) -> Token:
+        """Read the ``]`` of a traversal's index step (an error if it is not there)."""
+        close = self.read()
+        if close[0] != S.CBRACK:
+            self.error_at(
+                "Unclosed index brackets",
+                "Index key must be followed by a closing bracket.",
+                close,
+                open_tok,
+            )
+        return close
+
     def parse_traversal_abs(self, *, splats: bool = False) -> list[Step]:
         """``name(.attr|[literal])*``, as ``hcl.ParseTraversalAbs`` accepts it.
 
@@ -1653,14 +1665,7 @@ class Parser:
                     key = LiteralValue(self.source, span[0], span[1], LiteralKind.STRING, text)
                 elif key_tok[0] == S.STAR and splats:
                     self.read()
-                    close = self.read()
-                    if close[0] != S.CBRACK:
-                        self.error_at(
-                            "Unclosed index brackets",
-                            "Index key must be followed by a closing bracket.",
-                            close,
-                            open_tok,
-                        )
+                    close = self.index_close(open_tok)
                     steps.append(Step(StepKind.SPLAT, open_tok[1], close[2]))
                     if self.failed_since(mark):
                         return steps
@@ -1682,14 +1687,7 @@ class Parser:
                             var,
                         )
                     return steps
-                close = self.read()
-                if close[0] != S.CBRACK:
-                    self.error_at(
-                        "Unclosed index brackets",
-                        "Index key must be followed by a closing bracket.",
-                        close,
-                        open_tok,
-                    )
+                close = self.index_close(open_tok)
                 steps.append(Step(StepKind.INDEX, open_tok[1], close[2], key=key))
                 if self.failed_since(mark):
                     return steps
