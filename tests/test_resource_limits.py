@@ -219,6 +219,8 @@ _BOMB_INPUTS = {
     "csv": "a,b\n" + "1,2\n" * 40_000,
     "json": "[" + "1," * 120_000 + "1]",
     "deep": "[" * 200 + "]" * 200,
+    # an unterminated string of escaped quotes: linear to skip, not quadratic
+    "unclosed": "[" * 100_001 + '"' + '\\"' * 200_000,
 }
 _TOO_LONG = "the result would be longer than 16777216 characters"
 _TOO_MANY = "the result would have more than 100000 elements"
@@ -234,6 +236,7 @@ _TOO_MANY = "the result would have more than 100000 elements"
         ("indent(40, lines)", _TOO_LONG, "1,5-12"),
         ("csvdecode(csv)", _TOO_MANY, "1,5-15"),
         ("jsondecode(json)", _TOO_MANY, "1,5-16"),
+        ("jsondecode(unclosed)", _TOO_MANY, "1,5-16"),
         (
             "jsondecode(deep)",
             "the JSON text nests more than 125 levels deep, more than hcldecode supports at "

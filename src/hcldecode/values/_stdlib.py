@@ -423,9 +423,12 @@ def _text_length(value: Value) -> int:
     return total
 
 
-# A JSON string (each value but the first follows a ``[``, ``,`` or ``:`` outside
-# strings; objects count up to twice).
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+# An escape sequence, then (the escapes gone) a JSON string or an unterminated one to
+# the end of the text: each value but the first follows a ``[``, ``,`` or ``:``
+# outside strings (objects count up to twice). Neither pattern repeats a group, so
+# both take time and memory linear in the text.
+_JSON_ESCAPE = re.compile(r"\\[\s\S]")
+_JSON_STRING = re.compile(r'"[^"]*(?:"|\Z)')
 
 
 def _json_data(text: str) -> object:
@@ -433,7 +436,7 @@ def _json_data(text: str) -> object:
     # structural characters bound the count from above (quickly; exactly, without
     # those inside strings, where the quick count passes the limit).
     if sum(map(text.count, "[,:")) >= current_limits().max_cost:
-        outside = _JSON_STRING.sub("", text)
+        outside = _JSON_STRING.sub("", _JSON_ESCAPE.sub("", text))
         check_result_count(sum(map(outside.count, "[,:")))
     try:
         return json.loads(
