@@ -205,7 +205,8 @@ def test_the_library_is_read_only_and_names_go_ctys_functions_as_terraform_does(
 
 def test_large_inputs_take_linear_time() -> None:
     # Each of these was quadratic once: a CSV line cut field by field, distinct and
-    # the set functions comparing every pair, parseint's digit-by-digit sum.
+    # the set functions comparing every pair, parseint's digit-by-digit sum, chomp's
+    # regular expression retried after every newline of a text that goes on.
     header = ",".join(f"h{i}" for i in range(50_000))
     row = ",".join(['"v""q"'] * 50_000)
     ctx = EvalContext(
@@ -213,6 +214,7 @@ def test_large_inputs_take_linear_time() -> None:
             "csv": f"{header}\n{row}\n",
             "items": [str(i % 100) for i in range(50_000)],
             "digits": "7" * 100_000,
+            "lines": "\n" * 100_000 + "x\r\n\r\r\n",
         },
         dict(STDLIB),
     )
@@ -229,6 +231,8 @@ def test_large_inputs_take_linear_time() -> None:
     number, _ = parse_expression("parseint(digits, 10)")[0].value(ctx)
     # 100,000 sevens, built without a decimal string (Python limits those).
     assert number == Value.number(7 * (10**100_000 - 1) // 9)
+    chomped, _ = parse_expression("chomp(lines)")[0].value(ctx)
+    assert chomped == Value.string("\n" * 100_000 + "x")
 
 
 @pytest.mark.parametrize(

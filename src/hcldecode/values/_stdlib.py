@@ -151,7 +151,6 @@ _GO_SPACES = (
     "\t\n\v\f\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
     "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
 )
-_TRAILING_NEWLINES = re.compile(r"(?:\r\n?|\n)*\Z")
 
 
 def _title(text: str) -> str:
@@ -653,7 +652,8 @@ _FUNCTIONS: dict[str, Function] = {
     **FORMAT_FUNCTIONS,
     **REGEX_FUNCTIONS,
     "csvdecode": Function([Parameter("str", STRING)], return_type=_csvdecode_type, impl=_csvdecode),
-    "chomp": _plain_string_function(lambda s: _TRAILING_NEWLINES.sub("", s)),
+    # go-cty removes ``(?:\r\n?|\n)*\z``: any run of CRs and LFs at the end.
+    "chomp": _plain_string_function(lambda s: s.rstrip("\r\n")),
     "indent": _static([Parameter("spaces", NUMBER), Parameter("str", STRING)], STRING, _indent),
     "join": Function(
         [Parameter("separator", STRING)],
