@@ -557,8 +557,9 @@ def test_function_optional_any_and_value_parameters() -> None:
     ]
     result = fn.call([Value.null(STRING), Value.number("2.5"), Value.unknown(NUMBER)])
     assert result == s("None Decimal('2.5') False")
-    # An unknown argument for a plain parameter: unknown result, no call.
-    assert fn.call([Value.unknown(STRING), n(1), n(1)]) == Value.unknown(STRING)
+    # An unknown argument for a plain parameter: unknown result, no call;
+    # the result is known not to be null, as the return annotation says.
+    assert fn.call([Value.unknown(STRING), n(1), n(1)]) == Value.unknown(STRING).refine_not_null()
 
 
 def test_function_result_conversion_and_errors() -> None:

@@ -61,6 +61,13 @@ VARIABLES: dict[str, Any] = {
 Expect = tuple[str, str, tuple[int, int], tuple[int, int] | None]
 
 
+# Operators on unknown operands give results known not to be null (go-cty 1.13+).
+NOT_NULL_BOOL = Value.unknown(BOOL).refine_not_null()
+NOT_NULL_NUMBER = Value.unknown(NUMBER).refine_not_null()
+# A conditional with an unknown condition between 1 and 2 (HCL v2.17+).
+ONE_OR_TWO = NOT_NULL_NUMBER.refine().number_range_inclusive(1, 2).new_value()
+
+
 def n(x: int | str) -> Value:
     return Value.number(x)
 
@@ -586,9 +593,9 @@ def test_operation_failed_names_the_operation() -> None:
         ("true || nosuch", TRUE, []),
         ("nosuch && false", FALSE, []),
         ("nosuch || true", TRUE, []),
-        ("nosuch && true", Value.unknown(BOOL), [unknown_var("nosuch", 0)]),
-        ("true && nosuch", Value.unknown(BOOL), [unknown_var("nosuch", 8)]),
-        ("false || nosuch", Value.unknown(BOOL), [unknown_var("nosuch", 9)]),
+        ("nosuch && true", NOT_NULL_BOOL, [unknown_var("nosuch", 0)]),
+        ("true && nosuch", NOT_NULL_BOOL, [unknown_var("nosuch", 8)]),
+        ("false || nosuch", NOT_NULL_BOOL, [unknown_var("nosuch", 9)]),
         (
             "nosuch && nosuch2",
             Value.unknown(BOOL),
@@ -680,10 +687,10 @@ def test_logical_operators(src: str, expected_value: Value, expected: list[Expec
         ("false && u", FALSE),
         ("u || true", TRUE),
         ("true || u", TRUE),
-        ("u && true", Value.unknown(BOOL)),
-        ("u || false", Value.unknown(BOOL)),
-        ("u && u", Value.unknown(BOOL)),
-        ("!u", Value.unknown(BOOL)),
+        ("u && true", NOT_NULL_BOOL),
+        ("u || false", NOT_NULL_BOOL),
+        ("u && u", NOT_NULL_BOOL),
+        ("!u", NOT_NULL_BOOL),
         ("d && false", FALSE),
         ("d || true", TRUE),
     ],
@@ -699,20 +706,20 @@ def test_logical_operators_with_unknowns(src: str, expected: Value) -> None:
 @pytest.mark.parametrize(
     ("src", "expected"),
     [
-        ("un + 1", Value.unknown(NUMBER)),
-        ("un == 1", Value.unknown(BOOL)),
-        ("d == 1", Value.unknown(BOOL)),
-        ("-un", Value.unknown(NUMBER)),
-        ("d + 1", Value.unknown(NUMBER)),
+        ("un + 1", NOT_NULL_NUMBER),
+        ("un == 1", NOT_NULL_BOOL),
+        ("d == 1", NOT_NULL_BOOL),
+        ("-un", NOT_NULL_NUMBER),
+        ("d + 1", NOT_NULL_NUMBER),
         ("us", Value.unknown(STRING)),
         ("[un, 1]", tup(Value.unknown(NUMBER), n(1))),
         ("{a = un}", obj(a=Value.unknown(NUMBER))),
         ("{(us) = 1}", DYNAMIC_VALUE),
         ("{(d) = 1, b = 2}", DYNAMIC_VALUE),
-        ("un > 1 ? 1 : 2", Value.unknown(NUMBER)),
-        ('ub ? 1 : "a"', Value.unknown(STRING)),
+        ("un > 1 ? 1 : 2", ONE_OR_TWO),
+        ('ub ? 1 : "a"', Value.unknown(STRING).refine_not_null()),
         ("ub ? un : 2", Value.unknown(NUMBER)),
-        ("d ? [1] : [2]", Value.unknown(TupleType([NUMBER]))),
+        ("d ? [1] : [2]", Value.unknown(TupleType([NUMBER])).refine_not_null()),
         ("true ? un : 2", Value.unknown(NUMBER)),
         ("false ? d : 2", n(2)),
         ("true ? d : 2", DYNAMIC_VALUE),
@@ -912,7 +919,7 @@ def test_conditional_mismatch_details() -> None:
             ],
         ),
         ("true ? nosuch : 2", DYNAMIC_VALUE, [unknown_var("nosuch", 7)]),
-        ("nosuch ? 1 : 2", Value.unknown(NUMBER), [unknown_var("nosuch", 0)]),
+        ("nosuch ? 1 : 2", ONE_OR_TWO, [unknown_var("nosuch", 0)]),
         ("nosuch ? nosuch2 : nosuch3", DYNAMIC_VALUE, [unknown_var("nosuch", 0)]),
         ("nosuch ? 1 : nosuch2", DYNAMIC_VALUE, [unknown_var("nosuch", 0)]),
     ],
@@ -1267,7 +1274,7 @@ def test_for_with_unknowns() -> None:
     assert value_of("[for x in [1, 2]: un]", ctx) == tup(
         Value.unknown(NUMBER), Value.unknown(NUMBER)
     )
-    assert value_of("[for x in [un]: x + 1]", ctx) == tup(Value.unknown(NUMBER))
+    assert value_of("[for x in [un]: x + 1]", ctx) == tup(NOT_NULL_NUMBER)
     # A condition evaluated per element that is unknown for one makes the result unknown.
     assert value_of("[for x in [1, un]: x if x > 0]", ctx) == DYNAMIC_VALUE
 
@@ -1323,8 +1330,8 @@ def test_splat_over_collections() -> None:
     # A set gives a list, in set order.
     assert value_of("os[*].id", ctx) == Value.list([s("p"), s("q")])
     assert value_of("el[*].id", ctx) == Value.list([], STRING)
-    assert value_of("ul[*].id", ctx) == Value.unknown(ListType(STRING))
-    assert value_of("ut[*].id", ctx) == Value.unknown(TupleType([STRING, NUMBER]))
+    assert value_of("ul[*].id", ctx) == Value.unknown(ListType(STRING)).refine_not_null()
+    assert value_of("ut[*].id", ctx) == Value.unknown(TupleType([STRING, NUMBER])).refine_not_null()
     assert value_of("uo[*].id", ctx) == DYNAMIC_VALUE
     assert value_of("d[*].id", ctx) == DYNAMIC_VALUE
     assert value_of("lol[*][0]", ctx) == Value.list([n(1), n(2)])
@@ -1658,7 +1665,7 @@ def test_function_call_with_unknowns() -> None:
         {"us": Value.unknown(STRING), "ul": Value.unknown(ListType(STRING)), "d": DYNAMIC_VALUE},
         FUNCTIONS,
     )
-    assert value_of("upper(us)", ctx) == Value.unknown(STRING)
+    assert value_of("upper(us)", ctx) == Value.unknown(STRING).refine_not_null()
     assert value_of('join("-", ul...)', ctx) == DYNAMIC_VALUE
     assert value_of('join("-", d...)', ctx) == DYNAMIC_VALUE
 
@@ -1866,9 +1873,9 @@ def test_mixed_arithmetic_matches_python(src: str) -> None:
 @pytest.mark.parametrize(
     ("src", "expected"),
     [
-        ("1 + 2 + u + 3", Value.unknown(NUMBER)),
-        ("u + 1 + 2", Value.unknown(NUMBER)),
-        ("1 + 2 + u * 3 + 4", Value.unknown(NUMBER)),
+        ("1 + 2 + u + 3", NOT_NULL_NUMBER),
+        ("u + 1 + 2", NOT_NULL_NUMBER),
+        ("1 + 2 + u * 3 + 4", NOT_NULL_NUMBER),
         ('"1" + 2 + 3', n(6)),
         ("9223372036854775807 + 1 + 1", n(9223372036854775809)),
         ("1 + 2 + 0.5 + 1", n("4.5")),

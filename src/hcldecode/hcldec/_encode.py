@@ -20,8 +20,9 @@ same spec to an equal value. Each spec kind writes its part of the body:
   the literal's or the expression's (evaluated in ``ctx``);
 * :class:`TransformExprSpec` and :class:`TransformFuncSpec`: the wrapped
   spec's part for the same value, when the transform gives that value back
-  (always true of ``result = nested``); :class:`ValidateSpec`: the wrapped
-  spec's part, when the validation passes.
+  (always true of ``result = nested``); :class:`ValidateSpec` and
+  :class:`RefineSpec`: the wrapped spec's part, when the validation passes
+  or the value meets the refinements.
 
 A value the spec could not have decoded raises ``ValueError`` naming the
 spec kind and where in the value the problem is; a spec kind of the
@@ -71,6 +72,7 @@ from ._specs import (
     ExprSpec,
     LiteralSpec,
     ObjectSpec,
+    RefineSpec,
     Spec,
     TransformExprSpec,
     TransformFuncSpec,
@@ -245,7 +247,7 @@ def _null_of(spec: Spec) -> Value:
         return Value.null(spec.type.without_optional_attributes_deep())
     if isinstance(spec, DefaultSpec):
         return _null_of(spec.default)
-    if isinstance(spec, ValidateSpec):
+    if isinstance(spec, ValidateSpec | RefineSpec):
         return _null_of(spec.wrapped)
     return Value.null(spec.implied_type())
 
@@ -258,7 +260,7 @@ def _may_be_absent(spec: Spec) -> bool:
         return not spec.required
     if isinstance(spec, BlockListSpec | BlockSetSpec | BlockTupleSpec):
         return spec.min_items == 0
-    if isinstance(spec, ObjectSpec | TupleSpec | DefaultSpec | ValidateSpec):
+    if isinstance(spec, ObjectSpec | TupleSpec | DefaultSpec | ValidateSpec | RefineSpec):
         return all(_may_be_absent(child) for child in spec.same_body_children())
     return False
 
@@ -586,6 +588,14 @@ def _write_validate(w: _Writer, spec: ValidateSpec, value: Value, body: _Body, p
     w.write(spec.wrapped, value, body, path)
 
 
+def _write_refine(w: _Writer, spec: RefineSpec, value: Value, body: _Body, path: str) -> None:
+    try:
+        value.refine_with(spec.refine)
+    except ValueError as error:
+        raise _fail(spec, path, f"the value breaks the refinement ({error})") from None
+    w.write(spec.wrapped, value, body, path)
+
+
 _WRITERS: dict[type, Callable[[_Writer, Any, Value, _Body, str], None]] = {
     ObjectSpec: _write_object,
     TupleSpec: _write_tuple,
@@ -604,6 +614,7 @@ _WRITERS: dict[type, Callable[[_Writer, Any, Value, _Body, str], None]] = {
     TransformExprSpec: _write_transform_expr,
     TransformFuncSpec: _write_transform_func,
     ValidateSpec: _write_validate,
+    RefineSpec: _write_refine,
 }
 
 

@@ -62,7 +62,7 @@ from ..values._types import (
     TupleType,
     Type,
 )
-from ..values._value import DYNAMIC_VALUE, Value
+from ..values._value import DYNAMIC_VALUE, RefinementBuilder, Value
 
 if TYPE_CHECKING:
     from ..model._traversal import Traversal
@@ -81,6 +81,7 @@ __all__ = [
     "ExprSpec",
     "LiteralSpec",
     "ObjectSpec",
+    "RefineSpec",
     "Spec",
     "TransformExprSpec",
     "TransformFuncSpec",
@@ -1113,6 +1114,30 @@ class ValidateSpec(_WrapperSpec):
             for found in self.func(value)
         )
         return value, diags
+
+    def implied_type(self) -> Type:
+        return self.wrapped.implied_type()
+
+
+@attrs.frozen(eq=False)
+class RefineSpec(_WrapperSpec):
+    """The wrapped value refined by ``refine`` (HCL's ``RefineValueSpec``).
+
+    ``refine`` receives a :class:`~hcldecode.values.RefinementBuilder` and
+    returns it, for example ``lambda b: b.not_null()``. An unknown value
+    gets the refinements, so expressions and applications can tell more
+    about it; on a known value they are checks, and a value that breaks
+    them raises ``ValueError``: the application must only state what holds
+    of every value the wrapped spec can produce. When the wrapped spec has
+    errors the result is an unknown value.
+    """
+
+    refine: Callable[[RefinementBuilder], RefinementBuilder]
+
+    def _process(
+        self, value: Value, content: BodyContent, labels: Labels
+    ) -> tuple[Value, Diagnostics]:
+        return value.refine_with(self.refine), Diagnostics()
 
     def implied_type(self) -> Type:
         return self.wrapped.implied_type()

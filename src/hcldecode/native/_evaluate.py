@@ -48,6 +48,7 @@ from ..model._structure import Expression
 from ..model._traversal import Traversal
 from ..values._convert import Conversion, ConversionError, convert, get_conversion, unify_unsafe
 from ..values._limits import DEFAULT_LIMITS, Limits
+from ..values._refinement import prefix_before_split
 from ..values._types import (
     BOOL,
     DYNAMIC,
@@ -72,6 +73,11 @@ _Gen: TypeAlias = "Generator[_Request, Value, Value]"
 _UNKNOWN_STRING = Value.unknown(STRING)
 _UNKNOWN_NUMBER = Value.unknown(NUMBER)
 _UNKNOWN_BOOL = Value.unknown(BOOL)
+_UNKNOWN_STRING_NOT_NULL = _UNKNOWN_STRING.refine_not_null()
+_UNKNOWN_NUMBER_NOT_NULL = _UNKNOWN_NUMBER.refine_not_null()
+_UNKNOWN_BOOL_NOT_NULL = _UNKNOWN_BOOL.refine_not_null()
+# The longest known start of a template result kept as a refinement (HCL's limit).
+_MAX_PREFIX_BYTES = 128
 
 
 def evaluate(node: ast.Node, ctx: EvalContext | None) -> tuple[Value, Diagnostics]:
@@ -405,8 +411,6 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
             )
         )
         return DYNAMIC_VALUE
-    if not collection.is_known:
-        return DYNAMIC_VALUE
 
     def scope(key: Value, value: Value) -> EvalContext:
         names = {} if node.key_var is None else {node.key_var: key}
@@ -437,6 +441,10 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
             return DYNAMIC_VALUE
         if _has_errors(diags, mark):
             return DYNAMIC_VALUE
+    # Checked after the condition (HCL v2.23 and later), so a wrong condition
+    # is reported even while the collection is unknown.
+    if not collection.is_known:
+        return DYNAMIC_VALUE
 
     producing_object = node.key_expr is not None
     elements: list[Value] = []
@@ -579,9 +587,9 @@ def _splat(node: ast.Splat, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     upgraded_unknown = False
     if not sequence:
         # Any other value is taken as a one-element tuple. An unknown one
-        # might turn out null (no elements), so the result is unknown, but
-        # the "each" expression is still applied to find its errors.
-        upgraded_unknown = not source.is_known
+        # that might turn out null (no elements) makes the result unknown,
+        # but the "each" expression is still applied to find its errors.
+        upgraded_unknown = not source.is_known and source.range().could_be_null
         source = Value.tuple([source])
         t = source.type
 
@@ -589,7 +597,17 @@ def _splat(node: ast.Splat, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     slot = id(scope)
     try:
         if not source.is_known:
-            return Value.unknown((yield from _splat_result_type(node, t, scope, slot)))
+            # Unknown, but not null; a list as long as the source collection.
+            result_type = yield from _splat_result_type(node, t, scope, slot)
+            result = Value.unknown(result_type)
+            if result_type == DYNAMIC:
+                return result
+            builder = result.refine().not_null()
+            if isinstance(result_type, ListType) and isinstance(t, CollectionType):
+                source_range = source.range()
+                builder.collection_length_lower_bound(source_range.length_lower_bound)
+                builder.collection_length_upper_bound(source_range.length_upper_bound)
+            return builder.new_value()
         results = []
         all_known = True
         for element in source.elements():
@@ -811,7 +829,7 @@ def _conditional(node: ast.Conditional, ctx: _Ctx, diags: Diagnostics) -> _Gen:
         )
         return Value.unknown(result_type)
     if not condition.is_known:
-        return Value.unknown(result_type)
+        return _either(true_value, false_value, result_type)
     try:
         condition = convert(condition, BOOL)
     except ConversionError:
@@ -848,6 +866,53 @@ def _conditional(node: ast.Conditional, ctx: _Ctx, diags: Diagnostics) -> _Gen:
             )
         )
         return Value.unknown(result_type)
+
+
+def _either(true_value: Value, false_value: Value, result_type: Type) -> Value:
+    """The result of a conditional whose condition is unknown: null when both arms
+    are null, else unknown, refined with what both arms' ranges share (HCL v2.17
+    and later): not null if neither can be, the wider of their number bounds or
+    collection lengths."""
+    if true_value.is_null and false_value.is_null:
+        return Value.null(result_type)
+    true_range, false_range = true_value.range(), false_value.range()
+    not_null = true_range.definitely_not_null and false_range.definitely_not_null
+    if true_value.type == NUMBER and false_value.type == NUMBER:
+        builder = Value.unknown(NUMBER).refine()
+        if not_null:
+            builder.not_null()
+        for lower in (True, False):
+            if lower:
+                true_bound, true_inclusive = true_range.number_lower_bound()
+                false_bound, false_inclusive = false_range.number_lower_bound()
+                wider = true_bound.less_than(false_bound)
+            else:
+                true_bound, true_inclusive = true_range.number_upper_bound()
+                false_bound, false_inclusive = false_range.number_upper_bound()
+                wider = true_bound.greater_than(false_bound)
+            bound, inclusive = false_bound, false_inclusive
+            if wider is TRUE:
+                bound, inclusive = true_bound, true_inclusive
+            elif true_bound.equals(false_bound) is TRUE:
+                inclusive = true_inclusive or false_inclusive
+            if lower:
+                builder.number_lower_bound(bound, inclusive)
+            else:
+                builder.number_upper_bound(bound, inclusive)
+        return builder.new_value()
+    if isinstance(true_value.type, CollectionType) and true_value.type == false_value.type:
+        builder = Value.unknown(result_type).refine()
+        if not_null:
+            builder.not_null()
+        builder.collection_length_lower_bound(
+            min(true_range.length_lower_bound, false_range.length_lower_bound)
+        )
+        builder.collection_length_upper_bound(
+            max(true_range.length_upper_bound, false_range.length_upper_bound)
+        )
+        return builder.new_value()
+    unknown = Value.unknown(result_type)
+    return unknown.refine_not_null() if not_null else unknown
 
 
 def _is_dynamic_null(value: Value) -> bool:
@@ -1036,10 +1101,15 @@ def _apply_binary(
     if lhs.errors or rhs.errors:
         return _Operand(Value.unknown(result_type), lhs.start, True)
     try:
-        return _Operand(impl(lhs_value, rhs_value), lhs.start, False)
+        result = impl(lhs_value, rhs_value)
     except OperationError as error:
         diags.append(_operation_failed(node, ctx, error))
         return _Operand(Value.unknown(result_type), lhs.start, True)
+    if result_type == NUMBER and not result.is_known:
+        # go-cty's arithmetic functions take no unknown operands: their unknown
+        # result is only known not to be null (no bounds from the operands').
+        result = _UNKNOWN_NUMBER_NOT_NULL
+    return _Operand(result, lhs.start, False)
 
 
 def _converted(  # noqa: PLR0917 (one diagnostic needs all of these)
@@ -1090,16 +1160,16 @@ def _short_circuit(
         return value.is_known and (not value.is_null and value.as_bool()) is controlling
 
     if not lhs.is_known and not rhs.is_known:
-        return (_UNKNOWN_BOOL, True) if not lhs_errors else None
+        return (_UNKNOWN_BOOL_NOT_NULL, True) if not lhs_errors else None
     result = TRUE if controlling else FALSE
     if decides(lhs):
         return result, True
     if decides(rhs):
         return result, False
     if not lhs.is_known:
-        return _UNKNOWN_BOOL, True
+        return _UNKNOWN_BOOL_NOT_NULL, True
     if not rhs.is_known:
-        return _UNKNOWN_BOOL, False
+        return _UNKNOWN_BOOL_NOT_NULL, False
     return None
 
 
@@ -1133,6 +1203,7 @@ def _operation_failed(node: ast.Node, ctx: _Ctx, error: OperationError) -> Diagn
 def _template(node: ast.Template, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     pieces: list[str] = []
     known = True
+    start = len(diags)
     for part in node.parts:
         value = yield part, ctx
         if value.is_null:
@@ -1151,7 +1222,10 @@ def _template(node: ast.Template, ctx: _Ctx, diags: Diagnostics) -> _Gen:
             known = False  # the other parts are still evaluated for their diagnostics
             continue
         try:
-            pieces.append(convert(value, STRING).as_str())
+            piece = convert(value, STRING).as_str()
+            # After an unknown part or an error only diagnostics matter (HCL v2.17+).
+            if known and not _has_errors(diags, start):
+                pieces.append(piece)
         except ConversionError as error:
             diags.append(
                 _part_error(
@@ -1162,7 +1236,30 @@ def _template(node: ast.Template, ctx: _Ctx, diags: Diagnostics) -> _Gen:
                     ctx,
                 )
             )
-    return Value.string("".join(pieces)) if known else _UNKNOWN_STRING
+    if known:
+        return Value.string("".join(pieces))
+    prefix = "".join(pieces)
+    if _has_errors(diags, start) or not prefix:
+        return _UNKNOWN_STRING_NOT_NULL
+    return _refined_template(prefix)
+
+
+def _refined_template(known: str) -> Value:
+    """The unknown result of a template whose text starts with ``known``.
+
+    As HCL does, at most :data:`_MAX_PREFIX_BYTES` bytes of UTF-8 are kept;
+    the prefix is then shortened by go-cty's ``StringPrefix`` rule, except
+    when the cut split a character: the rest of that character is dropped
+    and only the normalisation boundary rule applies.
+    """
+    builder = _UNKNOWN_STRING.refine().not_null()
+    data = known.encode("utf-8", "surrogatepass")
+    if len(data) <= _MAX_PREFIX_BYTES:
+        return builder.string_prefix(known).new_value()
+    whole = data[:_MAX_PREFIX_BYTES].decode("utf-8", "ignore")
+    if len(whole.encode("utf-8", "surrogatepass")) == _MAX_PREFIX_BYTES:
+        return builder.string_prefix(whole).new_value()
+    return builder.string_prefix_full(prefix_before_split(whole)).new_value()
 
 
 def _template_join(node: ast.TemplateJoin, ctx: _Ctx, diags: Diagnostics) -> _Gen:

@@ -43,6 +43,7 @@ from ._json import (
 )
 from ._limits import DEFAULT_LIMITS, Limits, current_limits, max_nesting
 from ._python import to_python, to_value
+from ._refinement import safe_known_prefix
 from ._stdlib import STDLIB
 from ._types import (
     BOOL,
@@ -67,7 +68,9 @@ from ._value import (
     FALSE,
     TRUE,
     OperationError,
+    RefinementBuilder,
     Value,
+    ValueRange,
 )
 
 __all__ = [
@@ -101,10 +104,12 @@ __all__ = [
     "Parameter",
     "Path",
     "PathStep",
+    "RefinementBuilder",
     "SetType",
     "TupleType",
     "Type",
     "Value",
+    "ValueRange",
     "can_convert",
     "convert",
     "current_limits",
@@ -114,6 +119,7 @@ __all__ = [
     "get_conversion",
     "max_nesting",
     "mismatch_message",
+    "safe_known_prefix",
     "to_python",
     "to_value",
     "type_from_json",

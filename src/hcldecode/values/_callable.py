@@ -9,7 +9,7 @@ from typing import Any, overload
 
 import attrs
 
-from ._function import Function, FunctionArgError, Parameter, error_message
+from ._function import Function, FunctionArgError, Parameter, error_message, refine_not_null
 from ._python import DEFAULT_TYPES, PythonTypes, nullable
 from ._types import DYNAMIC, Type
 from ._value import Value
@@ -62,7 +62,8 @@ def function(
     null, unknown and dynamic values included. Unknown arguments never reach
     other parameters: the result is then unknown.
 
-    The return annotation gives the result type, and the returned object is
+    The return annotation gives the result type (an unknown result is known
+    not to be null unless the annotation allows ``None``), and the returned object is
     converted to it with :meth:`~hcldecode.values._python.PythonTypes.to_value`
     (no annotation, ``Any`` or ``Value``: the type of whatever is returned). An exception
     raised by the callable becomes an ``Error in function call`` diagnostic
@@ -141,7 +142,15 @@ def _from_callable(
         return types.to_value(fn(*python_args), ret)
 
     doc = description if description is not None else inspect.getdoc(fn) or ""
-    return Function(params, var_param, return_type=result_type, impl=impl, description=doc)
+    never_null = result_type != DYNAMIC and not nullable(return_annotation)
+    return Function(
+        params,
+        var_param,
+        return_type=result_type,
+        impl=impl,
+        description=doc,
+        refine_result=refine_not_null if never_null else None,
+    )
 
 
 def _parameter(

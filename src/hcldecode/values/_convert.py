@@ -214,12 +214,40 @@ def _get_conversion(in_type: Type, out_type: Type, *, unsafe: bool) -> _Conv | N
 
     def wrapped(value: Value, path: Path) -> Value:
         if not value.is_known:
-            return Value.unknown(_dynamic_replace(value.type, concrete_out))
+            return _unknown_result(value, _dynamic_replace(value.type, concrete_out))
         if value.is_null:
             return Value.null(_dynamic_replace(value.type, concrete_out))
         return conv(value, path)
 
     return wrapped
+
+
+def _unknown_result(value: Value, target: Type) -> Value:
+    """An unknown value converted to ``target``: what go-cty keeps of its
+    refinements (whether it can be null, and collection lengths; a string
+    prefix or number bounds do not survive a change of type)."""
+    source = value.range()
+    source_type = source.type
+    builder = Value.unknown(target).refine()
+    if source.definitely_not_null:
+        builder.not_null()
+    if isinstance(source_type, ObjectType) and isinstance(target, MapType):
+        builder.collection_length(len(source_type.attributes))
+    elif isinstance(source_type, TupleType) and isinstance(target, ListType):
+        builder.collection_length(len(source_type.elements))
+    elif isinstance(source_type, TupleType) and isinstance(target, SetType):
+        count = len(source_type.elements)
+        if count <= 1:
+            builder.collection_length(count)
+        else:
+            builder.collection_length_lower_bound(1).collection_length_upper_bound(count)
+    elif isinstance(source_type, CollectionType) and isinstance(target, CollectionType):
+        if not isinstance(target, SetType):
+            builder.collection_length_lower_bound(source.length_lower_bound)
+        elif source.length_lower_bound > 0:
+            builder.collection_length_lower_bound(1)
+        builder.collection_length_upper_bound(source.length_upper_bound)
+    return builder.new_value()
 
 
 def _known_conversion(in_type: Type, out_type: Type, *, unsafe: bool) -> _Conv | None:

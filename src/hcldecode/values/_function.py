@@ -15,7 +15,10 @@ order:
    specification is an error;
 5. an unknown argument for a parameter that does not allow unknowns makes
    the result an unknown value of the result type, without calling the
-   implementation.
+   implementation;
+6. an unknown result (of a type other than the dynamic pseudo-type) is
+   refined by the function's ``refine_result``, if it has one (go-cty 1.13
+   and later: most functions say their result is never null).
 
 Errors are raised as :class:`FunctionArgError` (about one argument) or
 :class:`FunctionError`. Turning them into diagnostics, with the reference's
@@ -32,7 +35,7 @@ import attrs
 
 from ._limits import CALL_LIMITS, Limits, current_limits
 from ._types import DYNAMIC, Type
-from ._value import Value
+from ._value import RefinementBuilder, Value
 
 __all__ = [
     "Function",
@@ -103,6 +106,14 @@ ReturnType = Type | Callable[[Sequence[Value]], Type]
 Impl = Callable[[Sequence[Value], Type], Value]
 """The implementation: argument values and the result type in, the result out."""
 
+Refiner = Callable[[RefinementBuilder], RefinementBuilder]
+"""Refines an unknown result: receives the value's builder and returns it."""
+
+
+def refine_not_null(builder: RefinementBuilder) -> RefinementBuilder:
+    """A :data:`Refiner` for functions whose result is never null."""
+    return builder.not_null()
+
 
 class Function:
     """A function for HCL expressions.
@@ -111,12 +122,15 @@ class Function:
     the argument values (which may be unknown); it may raise
     :class:`FunctionError` / :class:`FunctionArgError` to reject arguments.
     ``impl`` receives the argument values (variadic ones included) and the
-    result type, and returns a value of that type. Any exception escaping
+    result type, and returns a value of that type. ``refine_result``, if
+    given, says what is known of an unknown result (for example
+    :func:`refine_not_null`), so that expressions using it can still be
+    decided (``f(x) != null``). Any exception escaping
     either callable becomes a :class:`FunctionError`, as go-cty turns panics
     into errors, so a broken function never crashes an evaluation.
     """
 
-    __slots__ = ("_impl", "_return_type", "description", "params", "var_param")
+    __slots__ = ("_impl", "_return_type", "description", "params", "refine_result", "var_param")
 
     def __init__(
         self,
@@ -126,6 +140,7 @@ class Function:
         return_type: ReturnType,
         impl: Impl,
         description: str = "",
+        refine_result: Refiner | None = None,
     ) -> None:
         self.params: tuple[Parameter, ...] = tuple(params)
         for param in (*self.params, var_param):
@@ -135,6 +150,7 @@ class Function:
             raise TypeError(f"return_type must be a Type or a callable, not {return_type!r}")
         self.var_param = var_param
         self.description = description
+        self.refine_result = refine_result
         self._return_type = return_type
         self._impl = impl
 
@@ -146,6 +162,7 @@ class Function:
             return_type=self._return_type,
             impl=self._impl,
             description=description,
+            refine_result=self.refine_result,
         )
 
     def __repr__(self) -> str:
@@ -209,6 +226,8 @@ class Function:
                 f"function {self!r} returned {result!r}, which is not of its result type "
                 f"{result_type}"
             )
+        if self.refine_result is not None and not result.is_known:
+            return result.refine_with(self.refine_result)
         return result
 
     def _call(self, args: Sequence[Value]) -> tuple[Type, object]:

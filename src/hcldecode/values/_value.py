@@ -30,6 +30,7 @@ another type is a mistake of the calling program and raises ``TypeError``.
 from __future__ import annotations
 
 import builtins
+import math
 import unicodedata
 from collections.abc import Callable, ItemsView, Iterable, Mapping
 from decimal import Decimal
@@ -39,6 +40,7 @@ from typing import Final
 from .._text import go_quote
 from . import _number as number
 from ._number import Num
+from ._refinement import UNREFINED, Refinement, safe_known_prefix
 from ._types import (
     BOOL,
     DYNAMIC,
@@ -62,7 +64,9 @@ __all__ = [
     "FALSE",
     "TRUE",
     "OperationError",
+    "RefinementBuilder",
     "Value",
+    "ValueRange",
 ]
 
 
@@ -75,7 +79,7 @@ class OperationError(ValueError):
 
 
 class _Marker:
-    """The payload of every null value, or of every unknown value."""
+    """The payload of every null value."""
 
     __slots__ = ("_name",)
 
@@ -87,7 +91,6 @@ class _Marker:
 
 
 _NULL: Final = _Marker("<null>")
-_UNKNOWN: Final = _Marker("<unknown>")
 
 _NULL_OPERAND = "argument must not be null"
 
@@ -208,7 +211,7 @@ class Value:
     @classmethod
     def unknown(cls, t: Type) -> Value:
         """The unknown value of type ``t``."""
-        return cls._make(_check_type(t), _UNKNOWN)
+        return cls._make(_check_type(t), UNREFINED)
 
     @classmethod
     def capsule(cls, t: CapsuleType, obj: builtins.object) -> Value:
@@ -225,6 +228,75 @@ class Value:
             )
         return cls._make(t, obj)
 
+    # ------------------------------------------------------------------ refinements
+
+    def refine(self) -> RefinementBuilder:
+        """A builder that narrows what this value may stand for (go-cty's ``Refine``).
+
+        On an unknown value the builder's :meth:`~RefinementBuilder.new_value`
+        is an unknown value carrying the refinements, or a known value when
+        they leave only one possibility (a number bounded above and below by
+        the same number, a collection of length 0). On a known value the
+        refinements are checks: one the value breaks raises ``ValueError``,
+        and ``new_value()`` is the value itself. Refinements of
+        :data:`DYNAMIC_VALUE` are ignored: nothing can be known of a value
+        whose type is not known.
+        """
+        return RefinementBuilder(self)
+
+    def refine_not_null(self) -> Value:
+        """This value refined as not null: ``self.refine().not_null().new_value()``."""
+        if type(self.payload) is not Refinement or self.payload.not_null:
+            if self.payload is _NULL:
+                raise ValueError("refining a null value as not null")
+            return self
+        return RefinementBuilder(self).not_null().new_value()
+
+    def refine_with(self, *refiners: Callable[[RefinementBuilder], RefinementBuilder]) -> Value:
+        """This value passed through each refiner in turn (go-cty's ``RefineWith``).
+
+        Each refiner receives the builder and must return that same builder.
+        """
+        builder = RefinementBuilder(self)
+        for refiner in refiners:
+            if refiner(builder) is not builder:
+                raise TypeError("a refiner must return the builder it was given")
+        return builder.new_value()
+
+    def range(self) -> ValueRange:
+        """What is known of the values this one stands for (go-cty's ``Range``).
+
+        For an unknown value, its refinements; for a known value, a range
+        holding just that value as closely as ranges can say it.
+        """
+        t = self.type
+        payload = self.payload
+        if type(payload) is Refinement:
+            return ValueRange(t, payload, null=False)
+        if payload is _NULL:
+            return ValueRange(t, UNREFINED, null=True)
+        if t == STRING:
+            assert isinstance(payload, str)
+            return ValueRange(t, Refinement(not_null=True, prefix=payload), null=False)
+        if t == NUMBER:
+            assert isinstance(payload, (int, Fraction, float))
+            bounds = Refinement(
+                not_null=True,
+                lower=payload,
+                lower_inclusive=True,
+                upper=payload,
+                upper_inclusive=True,
+            )
+            return ValueRange(t, bounds, null=False)
+        if isinstance(t, CollectionType):
+            length = self.length()
+            if length.is_known:
+                count = length.as_int()
+                return ValueRange(
+                    t, Refinement(not_null=True, min_length=count, max_length=count), null=False
+                )
+        return ValueRange(t, _NOT_NULL, null=False)
+
     # ------------------------------------------------------------------ inspection
 
     @property
@@ -235,7 +307,7 @@ class Value:
     @property
     def is_known(self) -> builtins.bool:
         """Whether this value is known (nested values may still be unknown)."""
-        return self.payload is not _UNKNOWN
+        return type(self.payload) is not Refinement
 
     @property
     def is_wholly_known(self) -> builtins.bool:
@@ -267,7 +339,7 @@ class Value:
         except AttributeError:
             pass
         payload = self.payload
-        if payload is _UNKNOWN:
+        if type(payload) is Refinement:
             flags = 0 if self.type.has_dynamic_types() else _TYPE_KNOWN
             count = 1
         else:
@@ -299,7 +371,7 @@ class Value:
     def _require_present(self) -> None:
         if self.payload is _NULL:
             raise TypeError("value is null")
-        if self.payload is _UNKNOWN:
+        if type(self.payload) is Refinement:
             raise TypeError("value is unknown")
 
     def as_str(self) -> str:
@@ -379,10 +451,10 @@ class Value:
         if isinstance(t, ObjectType):
             if key not in t.attributes:
                 raise KeyError(name)
-            if self.payload is _UNKNOWN:
+            if type(self.payload) is Refinement:
                 return Value.unknown(t.attributes[key])
         elif isinstance(t, MapType):
-            if self.payload is _UNKNOWN:
+            if type(self.payload) is Refinement:
                 return Value.unknown(t.element)
         else:
             raise TypeError(f"value is {t.friendly_name()}, not an object or map")
@@ -434,8 +506,10 @@ class Value:
         payload = self.payload
         if payload is _NULL:
             return f"Value.null({t!r})"
-        if payload is _UNKNOWN:
-            return f"Value.unknown({t!r})"
+        if type(payload) is Refinement:
+            if payload is UNREFINED:
+                return f"Value.unknown({t!r})"
+            return f"Value.unknown({t!r}).refine(){payload.describe()}.new_value()"
         if t in (STRING, BOOL):
             return f"Value.{t}({payload!r})"
         if t == NUMBER:
@@ -487,69 +561,97 @@ class Value:
 
     def divide(self, other: Value) -> Value:
         """HCL's ``/`` on numbers; a non-zero number divided by zero is an infinity."""
-        return _arithmetic(number.div, self, other)
+        return _arithmetic(number.div, self, other, bounded=False)
 
     def modulo(self, other: Value) -> Value:
         """HCL's ``%`` on numbers, as go-cty's ``Modulo`` (``x % 0`` is ``x``)."""
-        return _arithmetic(number.mod, self, other)
+        return _arithmetic(number.mod, self, other, bounded=False)
 
     def negate(self) -> Value:
         """HCL's unary ``-`` on a number."""
         if _short_circuit(NUMBER, self):
-            return _UNKNOWN_NUMBER
+            return _UNKNOWN_NUMBER_NOT_NULL
         return Value._make(NUMBER, number.neg(self.as_number()))
 
     def less_than(self, other: Value) -> Value:
-        """HCL's ``<`` on numbers."""
-        return _comparison(lambda c: c < 0, self, other)
+        """HCL's ``<`` on numbers.
+
+        With an unknown operand the answer is known when the operands'
+        ranges do not overlap (go-cty compares the bounds as if exclusive).
+        """
+        return _comparison(-1, self, other)
 
     def less_equal(self, other: Value) -> Value:
-        """HCL's ``<=`` on numbers."""
-        return _comparison(lambda c: c <= 0, self, other)
+        """HCL's ``<=`` on numbers: ``<`` or ``==``."""
+        if _short_circuit(NUMBER, self, other):
+            return self.less_than(other).or_(self.equals(other))
+        return Value.bool(number.compare(self.as_number(), other.as_number()) <= 0)
 
     def greater_than(self, other: Value) -> Value:
-        """HCL's ``>`` on numbers."""
-        return _comparison(lambda c: c > 0, self, other)
+        """HCL's ``>`` on numbers (see :meth:`less_than` for unknown operands)."""
+        return _comparison(1, self, other)
 
     def greater_equal(self, other: Value) -> Value:
-        """HCL's ``>=`` on numbers."""
-        return _comparison(lambda c: c >= 0, self, other)
+        """HCL's ``>=`` on numbers: ``>`` or ``==``."""
+        if _short_circuit(NUMBER, self, other):
+            return self.greater_than(other).or_(self.equals(other))
+        return Value.bool(number.compare(self.as_number(), other.as_number()) >= 0)
 
     def and_(self, other: Value) -> Value:
-        """HCL's ``&&`` on two bools (no short-circuit: an unknown operand gives unknown)."""
+        """HCL's ``&&`` on two bools: false if either is false, even when the other
+        is unknown; otherwise unknown if either is."""
         if _short_circuit(BOOL, self, other):
-            return _UNKNOWN_BOOL
+            if self is FALSE or other is FALSE:
+                return FALSE
+            return _UNKNOWN_BOOL_NOT_NULL
         return Value.bool(self.as_bool() and other.as_bool())
 
     def or_(self, other: Value) -> Value:
-        """HCL's ``||`` on two bools (no short-circuit: an unknown operand gives unknown)."""
+        """HCL's ``||`` on two bools: true if either is true, even when the other
+        is unknown; otherwise unknown if either is."""
         if _short_circuit(BOOL, self, other):
-            return _UNKNOWN_BOOL
+            if self is TRUE or other is TRUE:
+                return TRUE
+            return _UNKNOWN_BOOL_NOT_NULL
         return Value.bool(self.as_bool() or other.as_bool())
 
     def not_(self) -> Value:
         """HCL's ``!`` on a bool."""
         if _short_circuit(BOOL, self):
-            return _UNKNOWN_BOOL
+            return _UNKNOWN_BOOL_NOT_NULL
         return Value.bool(not self.as_bool())
 
     def length(self) -> Value:
         """The number of elements, as a number value (go-cty's ``Length``).
 
         A tuple's length is known from its type. An unknown value has an
-        unknown length, and so has a set with more than one element when
-        some element is not wholly known (such elements may turn out equal).
+        unknown length within its refined length bounds, and so has a set
+        with more than one element when some element is not wholly known
+        (such elements may turn out equal): between 1 and its element count.
         """
         t = self.type
         if isinstance(t, TupleType):
             return Value._make(NUMBER, len(t.elements))
-        if not self.is_known:
-            return _UNKNOWN_NUMBER
-        if self.is_null:
+        payload = self.payload
+        if type(payload) is Refinement:
+            return (
+                Value.unknown(NUMBER)
+                .refine()
+                .not_null()
+                .number_range_inclusive(payload.min_length, payload.max_length)
+                .new_value()
+            )
+        if payload is _NULL:
             raise OperationError(_NULL_OPERAND)
         count = len(self)
         if isinstance(t, SetType) and count > 1 and not self.is_wholly_known:
-            return _UNKNOWN_NUMBER
+            return (
+                Value.unknown(NUMBER)
+                .refine()
+                .not_null()
+                .number_range_inclusive(1, count)
+                .new_value()
+            )
         return Value._make(NUMBER, count)
 
 
@@ -629,7 +731,7 @@ def _set_order_key(v: Value) -> tuple[int, object, str]:
     serialisation, and then by the same serialisation with exact numbers, so
     the order never depends on the order the elements were given in.
     """
-    if v.payload is _UNKNOWN:
+    if type(v.payload) is Refinement:
         return (1, "", "")
     if v.payload is _NULL:
         return (2, "", "")
@@ -642,7 +744,7 @@ def _hash_text(v: Value, number_text: Callable[[Num], str]) -> str:
     """go-cty's set hash serialisation of ``v``, with numbers written by ``number_text``."""
     payload = v.payload
     t = v.type
-    if payload is _UNKNOWN:
+    if type(payload) is Refinement:
         return "?"
     if payload is _NULL:
         return "~"
@@ -701,21 +803,33 @@ def _equals(a: Value, b: Value, *, same_type: builtins.bool) -> Value:
     to be identical, as for the elements of two values of one type, so that deep
     values are compared in linear time."""
     if not (a.is_known and b.is_known):
-        if not (a.is_known or b.is_known):
-            return _UNKNOWN_BOOL
-        known, unknown = (a, b) if a.is_known else (b, a)
-        if known.is_null or unknown.type.has_dynamic_types():
-            return _UNKNOWN_BOOL
-        return _UNKNOWN_BOOL if same_type or known.type == unknown.type else FALSE
+        return _equals_unknown(a, b, same_type=same_type)
     if a.is_null or b.is_null:
         return Value.bool(a.is_null and b.is_null)
     if not (a._has_wholly_known_type() and b._has_wholly_known_type()):
         if same_type or a.type.matches(b.type) or b.type.matches(a.type):
-            return _UNKNOWN_BOOL
+            return _UNKNOWN_BOOL_NOT_NULL
         return FALSE
     if not same_type and a.type != b.type:
         return FALSE
     return _equal_payloads(a, b)
+
+
+def _equals_unknown(a: Value, b: Value, *, same_type: builtins.bool) -> Value:
+    """``equals`` when one operand or both are unknown: false when a null meets a
+    value refined as not null, or a known value lies outside the other's range."""
+    if (a.payload is _NULL and b.range().definitely_not_null) or (
+        b.payload is _NULL and a.range().definitely_not_null
+    ):
+        return FALSE
+    if not (a.is_known or b.is_known):
+        return _UNKNOWN_BOOL_NOT_NULL
+    known, unknown = (a, b) if a.is_known else (b, a)
+    if _certainly(unknown.range().includes(known), False):
+        return FALSE
+    if known.is_null or unknown.type.has_dynamic_types():
+        return _UNKNOWN_BOOL_NOT_NULL
+    return _UNKNOWN_BOOL_NOT_NULL if same_type or known.type == unknown.type else FALSE
 
 
 def _equal_payloads(a: Value, b: Value) -> Value:
@@ -756,7 +870,7 @@ def _equal_sets(xs: tuple[Value, ...], ys: tuple[Value, ...]) -> Value:
     partly known equals nothing, as in go-cty.
     """
     if any(not v.is_known for v in (*xs, *ys)):
-        return _UNKNOWN_BOOL
+        return _UNKNOWN_BOOL_NOT_NULL
     members_x = {v for v in xs if v.is_wholly_known}
     members_y = {v for v in ys if v.is_wholly_known}
     return Value.bool(
@@ -777,22 +891,73 @@ def _short_circuit(t: PrimitiveType, *operands: Value) -> builtins.bool:
             )
         if operand.payload is _NULL:
             raise OperationError(_NULL_OPERAND)
-    return any(operand.payload is _UNKNOWN for operand in operands)
+    return any(type(operand.payload) is Refinement for operand in operands)
 
 
-def _arithmetic(op: Callable[[Num, Num], Num], a: Value, b: Value) -> Value:
+def _arithmetic(
+    op: Callable[[Num, Num], Num], a: Value, b: Value, *, bounded: builtins.bool = True
+) -> Value:
+    """An arithmetic operator. With an unknown operand the result is unknown, not
+    null, and (``bounded``, for operators monotone in each operand) bounded by
+    ``op`` applied to the corners of the operands' ranges."""
     if _short_circuit(NUMBER, a, b):
-        return _UNKNOWN_NUMBER
+        if not bounded:
+            return _UNKNOWN_NUMBER_NOT_NULL
+        return _UNKNOWN_NUMBER.refine_with(_interval(op, a.range(), b.range())).refine_not_null()
     try:
         return Value._make(NUMBER, op(a.as_number(), b.as_number()))
     except ArithmeticError as exc:
         raise OperationError(str(exc)) from None
 
 
-def _comparison(test: Callable[[int], builtins.bool], a: Value, b: Value) -> Value:
+def _interval(
+    op: Callable[[Num, Num], Num], ra: ValueRange, rb: ValueRange
+) -> Callable[[RefinementBuilder], RefinementBuilder]:
+    """go-cty's interval arithmetic: the bounds of ``op`` over two ranges."""
+
+    def refine(builder: RefinementBuilder) -> RefinementBuilder:
+        corners = []
+        for x in (ra.number_lower_bound()[0], ra.number_upper_bound()[0]):
+            for y in (rb.number_lower_bound()[0], rb.number_upper_bound()[0]):
+                if not (x.is_known and y.is_known):
+                    return builder
+                try:
+                    corners.append(op(x.as_number(), y.as_number()))
+                except ArithmeticError:
+                    return builder
+        low, high = min(corners), max(corners)
+        if low != -math.inf:
+            builder.number_lower_bound(low, True)
+        if high != math.inf:
+            builder.number_upper_bound(high, True)
+        return builder
+
+    return refine
+
+
+def _comparison(sign: int, a: Value, b: Value) -> Value:
+    """``<`` (``sign`` -1) or ``>`` (1)."""
     if _short_circuit(NUMBER, a, b):
-        return _UNKNOWN_BOOL
-    return Value.bool(test(number.compare(a.as_number(), b.as_number())))
+        ra, rb = a.range(), b.range()
+        if ra.type == NUMBER and rb.type == NUMBER:
+            # Ranges that do not overlap decide (bounds compared as if exclusive).
+            below = number.compare(_bound(ra, upper=True), _bound(rb, upper=False)) < 0
+            above = number.compare(_bound(ra, upper=False), _bound(rb, upper=True)) > 0
+            if below or above:
+                return Value.bool(above if sign > 0 else below)
+        return _UNKNOWN_BOOL_NOT_NULL
+    return Value.bool(number.compare(a.as_number(), b.as_number()) == sign)
+
+
+def _bound(r: ValueRange, *, upper: builtins.bool) -> Num:
+    """A number range's upper or lower bound (an infinity when there is none)."""
+    bound = r.number_upper_bound() if upper else r.number_lower_bound()
+    return bound[0].as_number()
+
+
+def _certainly(v: Value, expected: builtins.bool) -> builtins.bool:
+    """Whether the bool value ``v`` is known and equal to ``expected``."""
+    return v.is_known and not v.is_null and v.as_bool() is expected
 
 
 _WHOLLY_KNOWN: Final = 1
@@ -812,3 +977,356 @@ EMPTY_TUPLE_VALUE: Final = Value.tuple(())
 
 _UNKNOWN_BOOL: Final = Value.unknown(BOOL)
 _UNKNOWN_NUMBER: Final = Value.unknown(NUMBER)
+_NOT_NULL: Final = Refinement(not_null=True)
+_UNKNOWN_BOOL_NOT_NULL: Final = Value._make(BOOL, _NOT_NULL)
+_UNKNOWN_NUMBER_NOT_NULL: Final = Value._make(NUMBER, _NOT_NULL)
+
+
+class RefinementBuilder:
+    """Narrows what a value may stand for; made by :meth:`Value.refine`.
+
+    Each method returns the builder, so calls chain; :meth:`new_value` ends
+    the chain. A refinement that contradicts the value or an earlier
+    refinement raises ``ValueError``; one that does not apply to the value's
+    type (a string prefix on a number) raises ``TypeError``.
+    """
+
+    __slots__ = (
+        "_kind",
+        "_lower",
+        "_lower_inclusive",
+        "_max_length",
+        "_min_length",
+        "_null",
+        "_prefix",
+        "_upper",
+        "_upper_inclusive",
+        "_value",
+    )
+
+    def __init__(self, value: Value) -> None:
+        self._value = value
+        t = value.type
+        payload = value.payload
+        start = payload if type(payload) is Refinement else UNREFINED
+        self._null: builtins.bool | None = False if start.not_null else None
+        if payload is _NULL:
+            self._null = True
+        self._prefix = start.prefix
+        self._lower = start.lower
+        self._lower_inclusive = start.lower_inclusive
+        self._upper = start.upper
+        self._upper_inclusive = start.upper_inclusive
+        self._min_length = start.min_length
+        self._max_length = start.max_length
+        if t == DYNAMIC:
+            self._kind = "nullable" if payload is _NULL else "ignored"
+        elif t == STRING:
+            self._kind = "string"
+        elif t == NUMBER:
+            self._kind = "number"
+        elif isinstance(t, CollectionType):
+            self._kind = "collection"
+        else:
+            self._kind = "nullable"
+
+    def _applies(self, kind: str | None = None) -> builtins.bool:
+        """False when refinements are ignored (the dynamic value); checks the kind."""
+        if self._kind == "ignored":
+            return False
+        if kind is not None and self._kind != kind:
+            raise TypeError(
+                f"cannot refine a {kind} property of {self._value.type.friendly_name()}"
+            )
+        return True
+
+    def not_null(self) -> RefinementBuilder:
+        """The value is not null."""
+        if self._applies() and self._null is not False:
+            if self._null:
+                raise ValueError("refining a null value as not null")
+            self._null = False
+        return self
+
+    def null(self) -> RefinementBuilder:
+        """The value is null (so the new value is the null value of its type)."""
+        if self._applies() and self._null is not True:
+            if self._null is False or self._value.is_known:
+                raise ValueError("refining a value that is not null as null")
+            self._null = True
+        return self
+
+    def number_range_inclusive(self, lower: Value | Num, upper: Value | Num) -> RefinementBuilder:
+        """The number lies in ``[lower, upper]``; an unknown bound says nothing."""
+        return self.number_lower_bound(lower, True).number_upper_bound(upper, True)
+
+    def number_lower_bound(self, bound: Value | Num, inclusive: builtins.bool) -> RefinementBuilder:
+        """The number is at least (``inclusive``) or above ``bound``."""
+        return self._number_bound(bound, inclusive, lower=True)
+
+    def number_upper_bound(self, bound: Value | Num, inclusive: builtins.bool) -> RefinementBuilder:
+        """The number is at most (``inclusive``) or below ``bound``."""
+        return self._number_bound(bound, inclusive, lower=False)
+
+    def _number_bound(
+        self, bound: Value | Num, inclusive: builtins.bool, *, lower: builtins.bool
+    ) -> RefinementBuilder:
+        if not self._applies("number"):
+            return self
+        limit = bound if isinstance(bound, Value) else Value.number(bound)
+        if limit.type != NUMBER:
+            raise TypeError(f"a number bound must be a number, not {limit.type.friendly_name()}")
+        if not limit.is_known:
+            return self
+        if limit.is_null:
+            raise ValueError("a number bound must not be null")
+        n = limit.as_number()
+        if _certainly(_beyond(n, self._value, inclusive, lower=lower), True):
+            side = ">" if lower else "<"
+            raise ValueError(f"refining {self._value!r} to be {side}{'=' if inclusive else ''} {n}")
+        current = self._lower if lower else self._upper
+        if current is not None:
+            current_inclusive = self._lower_inclusive if lower else self._upper_inclusive
+            order = number.compare(n, current) * (1 if lower else -1)
+            if order < 0 or (order == 0 and inclusive and not current_inclusive):
+                return self  # the bound already known is tighter
+        infinite = isinstance(n, float) and (n < 0) == lower
+        if not infinite:
+            if lower:
+                self._lower, self._lower_inclusive = n, inclusive
+            else:
+                self._upper, self._upper_inclusive = n, inclusive
+        if self._lower is not None and self._upper is not None:
+            order = number.compare(self._lower, self._upper)
+            if order > 0 or (order == 0 and self._lower_inclusive != self._upper_inclusive):
+                raise ValueError("the number's lower bound is above its upper bound")
+        return self
+
+    def collection_length_lower_bound(self, length: int) -> RefinementBuilder:
+        """The collection has at least ``length`` elements."""
+        if not self._applies("collection"):
+            return self
+        if self._value.is_known and not self._value.is_null:
+            actual = self._value.length()
+            if actual.is_known and actual.as_int() < length:
+                raise ValueError(
+                    f"refining a collection of {actual.as_int()} elements to at least {length}"
+                )
+        if length > self._min_length:
+            self._min_length = length
+            self._check_lengths()
+        return self
+
+    def collection_length_upper_bound(self, length: int) -> RefinementBuilder:
+        """The collection has at most ``length`` elements."""
+        if not self._applies("collection"):
+            return self
+        if self._value.is_known and not self._value.is_null:
+            actual = self._value.length()
+            if actual.is_known and actual.as_int() > length:
+                raise ValueError(
+                    f"refining a collection of {actual.as_int()} elements to at most {length}"
+                )
+        if length < self._max_length:
+            self._max_length = length
+            self._check_lengths()
+        return self
+
+    def collection_length(self, length: int) -> RefinementBuilder:
+        """The collection has exactly ``length`` elements (for a set: distinct ones)."""
+        return self.collection_length_lower_bound(length).collection_length_upper_bound(length)
+
+    def _check_lengths(self) -> None:
+        if self._max_length < self._min_length:
+            raise ValueError("the collection's length upper bound is below its lower bound")
+
+    def string_prefix(self, prefix: str) -> RefinementBuilder:
+        """The string starts with ``prefix``, less any ending that text added after
+        it could change (a letter a combining accent could join; see
+        :func:`safe_known_prefix`)."""
+        return self.string_prefix_full(safe_known_prefix(prefix))
+
+    def string_prefix_full(self, prefix: str) -> RefinementBuilder:
+        """The string starts with all of ``prefix``: only for callers who know that
+        what follows cannot combine with the prefix's last character."""
+        if not self._applies("string"):
+            return self
+        prefix = _nfc(prefix)
+        value = self._value
+        if value.is_known and not value.is_null:
+            text = value.as_str()
+            if not (text.startswith(prefix) or prefix.startswith(text)):
+                raise ValueError("the refined prefix does not match the known string")
+        if not (self._prefix.startswith(prefix) or prefix.startswith(self._prefix)):
+            raise ValueError("the refined prefix does not match the prefix refined before")
+        if len(prefix) > len(self._prefix):
+            self._prefix = prefix
+        return self
+
+    def new_value(self) -> Value:
+        """The refined value."""
+        value = self._value
+        if value.is_known or self._kind == "ignored":
+            return value
+        t = value.type
+        if self._null:
+            return Value.null(t)
+        if self._null is False:
+            if (
+                self._kind == "number"
+                and self._lower is not None
+                and self._lower_inclusive
+                and self._upper_inclusive
+                and self._upper is not None
+                and number.compare(self._lower, self._upper) == 0
+            ):
+                return Value._make(NUMBER, self._lower)
+            if self._kind == "collection" and self._min_length == self._max_length:
+                known = _collection_of_length(t, self._min_length)
+                if known is not None:
+                    return known
+        refinement = Refinement(
+            not_null=self._null is False,
+            prefix=self._prefix,
+            lower=self._lower,
+            lower_inclusive=self._lower_inclusive,
+            upper=self._upper,
+            upper_inclusive=self._upper_inclusive,
+            min_length=self._min_length,
+            max_length=self._max_length,
+        )
+        return Value._make(t, UNREFINED if refinement == UNREFINED else refinement)
+
+
+class ValueRange:
+    """What is known of the values a value stands for; made by :meth:`Value.range`."""
+
+    __slots__ = ("_null", "_refinement", "type")
+
+    type: Type
+    """The type of every value in the range (the dynamic pseudo-type if not known)."""
+
+    def __init__(self, t: Type, refinement: Refinement, *, null: builtins.bool) -> None:
+        self.type = t
+        self._refinement = refinement
+        self._null = null
+
+    @property
+    def could_be_null(self) -> builtins.bool:
+        """Whether the value may be null."""
+        return not self._refinement.not_null
+
+    @property
+    def definitely_not_null(self) -> builtins.bool:
+        """Whether the value is certainly not null."""
+        return self._refinement.not_null
+
+    @property
+    def definitely_null(self) -> builtins.bool:
+        """Whether the value is certainly null (it is the known null value)."""
+        return self._null
+
+    def number_lower_bound(self) -> builtins.tuple[Value, builtins.bool]:
+        """The lower bound of a number and whether it is inclusive.
+
+        ``-Inf`` (not inclusive) when nothing is known; an unknown number
+        when the type is not known to be a number.
+        """
+        if self.type == DYNAMIC:
+            return _UNKNOWN_NUMBER, False
+        self._require_kind(self.type == NUMBER, "a number")
+        r = self._refinement
+        if r.lower is None:
+            return Value._make(NUMBER, -math.inf), False
+        return Value._make(NUMBER, r.lower), r.lower_inclusive
+
+    def number_upper_bound(self) -> builtins.tuple[Value, builtins.bool]:
+        """The upper bound of a number and whether it is inclusive (``+Inf`` if none)."""
+        if self.type == DYNAMIC:
+            return _UNKNOWN_NUMBER, False
+        self._require_kind(self.type == NUMBER, "a number")
+        r = self._refinement
+        if r.upper is None:
+            return Value._make(NUMBER, math.inf), False
+        return Value._make(NUMBER, r.upper), r.upper_inclusive
+
+    @property
+    def string_prefix(self) -> str:
+        """A prefix of the string ("" if none is known)."""
+        if self.type != DYNAMIC:
+            self._require_kind(self.type == STRING, "a string")
+        return self._refinement.prefix
+
+    @property
+    def length_lower_bound(self) -> int:
+        """The least number of elements of the collection."""
+        if self.type != DYNAMIC:
+            self._require_kind(isinstance(self.type, CollectionType), "a collection")
+        return self._refinement.min_length
+
+    @property
+    def length_upper_bound(self) -> int:
+        """The greatest number of elements of the collection
+        (:data:`~hcldecode.values.MAX_LENGTH` when there is no bound)."""
+        if self.type != DYNAMIC:
+            self._require_kind(isinstance(self.type, CollectionType), "a collection")
+        return self._refinement.max_length
+
+    def _require_kind(self, ok: builtins.bool, what: str) -> None:
+        if not ok:
+            raise TypeError(f"the range is of {self.type.friendly_name()}, not {what}")
+
+    def includes(self, value: Value) -> Value:
+        """Whether ``value`` is in the range: true, false, or an unknown bool if
+        not enough is known (go-cty answers false where it can and true rarely)."""
+        if self._null:
+            return Value.bool(value.is_null)
+        r = self._refinement
+        if value.is_null:
+            return FALSE if r.not_null else TRUE
+        if not value.type.matches(self.type):
+            return FALSE
+        if value.type == DYNAMIC:
+            return _UNKNOWN_BOOL_NOT_NULL
+        t = self.type
+        if t == STRING:
+            if value.is_known and not value.as_str().startswith(r.prefix):
+                return FALSE
+        elif isinstance(t, CollectionType):
+            length = value.length()
+            if _certainly(length.greater_equal(Value._make(NUMBER, r.min_length)), False):
+                return FALSE
+            if _certainly(length.less_equal(Value._make(NUMBER, r.max_length)), False):
+                return FALSE
+        elif t == NUMBER:
+            low, low_inclusive = self.number_lower_bound()
+            high, high_inclusive = self.number_upper_bound()
+            above = value.greater_equal(low) if low_inclusive else value.greater_than(low)
+            below = value.less_equal(high) if high_inclusive else value.less_than(high)
+            if _certainly(above, False) or _certainly(below, False):
+                return FALSE
+        return _UNKNOWN_BOOL_NOT_NULL
+
+
+def _beyond(n: Num, value: Value, inclusive: builtins.bool, *, lower: builtins.bool) -> Value:
+    """Whether a bound ``n`` excludes ``value``: for a lower bound, ``n > value``
+    (``n >= value`` when the bound is exclusive)."""
+    bound = Value._make(NUMBER, n)
+    if value.is_null:
+        return FALSE
+    if lower:
+        return bound.greater_than(value) if inclusive else bound.greater_equal(value)
+    return bound.less_than(value) if inclusive else bound.less_equal(value)
+
+
+def _collection_of_length(t: Type, length: int) -> Value | None:
+    """The known collection a length alone determines: any empty collection, a
+    list of unknown elements, a set of one unknown element; otherwise None."""
+    assert isinstance(t, CollectionType)
+    if length == 0:
+        return Value._make(t, {} if isinstance(t, MapType) else ())
+    if isinstance(t, ListType):
+        return Value._make(t, (Value.unknown(t.element),) * length)
+    if isinstance(t, SetType) and length == 1:
+        return Value._make(t, (Value.unknown(t.element),))
+    return None

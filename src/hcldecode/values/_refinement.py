@@ -1,0 +1,160 @@
+"""What is known about an unknown value: its refinements (go-cty 1.13 and later).
+
+An unknown value may carry a :class:`Refinement`: whether it can be null, and
+for its type a little more — a prefix every string it stands for starts
+with, bounds on a number, bounds on a collection's length. Operations use
+refinements to give known results from unknown operands
+(``"https://${x}" != null`` is true) and pass them on to unknown results.
+This module holds only the data; :meth:`Value.refine` builds refinements and
+:meth:`Value.range` reads them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import unicodedata
+from typing import Final
+
+from .._text import cluster_starts
+from . import _number as number
+from ._number import Num
+
+__all__ = ["MAX_LENGTH", "UNREFINED", "Refinement", "prefix_before_split", "safe_known_prefix"]
+
+MAX_LENGTH: Final = 2**63 - 1
+"""The length bound that means no bound (Go's largest int, which go-cty uses)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Refinement:
+    """The payload of an unknown value: what is known about the value it stands for.
+
+    Every field is "nothing known" by default: :data:`UNREFINED`, the payload
+    of a plain unknown value, has no field set. Which fields apply depends on
+    the value's type: ``prefix`` for strings, the bounds for numbers, the
+    lengths for lists, sets and maps; ``not_null`` for every type but the
+    dynamic pseudo-type.
+    """
+
+    not_null: bool = False
+    prefix: str = ""
+    lower: Num | None = None
+    lower_inclusive: bool = False
+    upper: Num | None = None
+    upper_inclusive: bool = False
+    min_length: int = 0
+    max_length: int = MAX_LENGTH  # no upper bound
+
+    def describe(self) -> str:
+        """The builder calls that make this refinement, in the order go-cty prints them."""
+        calls = []
+        if self.not_null:
+            calls.append(".not_null()")
+        if self.prefix:
+            calls.append(f".string_prefix_full({self.prefix!r})")
+        if self.lower is not None:
+            calls.append(
+                f".number_lower_bound({number.to_string(self.lower)}, {self.lower_inclusive})"
+            )
+        if self.upper is not None:
+            calls.append(
+                f".number_upper_bound({number.to_string(self.upper)}, {self.upper_inclusive})"
+            )
+        if self.min_length:
+            calls.append(f".collection_length_lower_bound({self.min_length})")
+        if self.max_length != MAX_LENGTH:
+            calls.append(f".collection_length_upper_bound({self.max_length})")
+        return "".join(calls)
+
+
+UNREFINED: Final = Refinement()
+"""The payload of every unknown value about which nothing more is known."""
+
+
+# Characters after which no grapheme cluster can continue: go-cty keeps them
+# at the end of a string prefix (ctystrings.SafeKnownPrefix).
+_CLUSTER_ENDERS: Final = frozenset("-_:;/\\,.(){}[]|?!~ \t@#$%^&*+\"'")
+
+# The Unicode stream-safe limit on non-starters that NFC looks back over.
+_MAX_NON_STARTERS: Final = 30
+
+
+def safe_known_prefix(prefix: str) -> str:
+    """The part of ``prefix`` that text appended to it cannot change, as go-cty's
+    ``ctystrings.SafeKnownPrefix`` computes it.
+
+    The prefix is NFC-normalised. If its last character could compose with a
+    following one (a letter with a combining accent), everything from the
+    last starter on is dropped. Otherwise its last grapheme cluster is
+    dropped, unless that cluster is a single delimiter such as ``/`` or
+    ``:`` that nothing can extend.
+    """
+    prefix = unicodedata.normalize("NFC", prefix)
+    if not prefix:
+        return prefix
+    boundary = _last_nfc_boundary(prefix)
+    if boundary not in (-1, len(prefix)):
+        return prefix[:boundary]
+    starts = cluster_starts(prefix)
+    last = prefix[starts[-1] :]
+    if last in _CLUSTER_ENDERS:
+        return prefix
+    return prefix[: starts[-1]]
+
+
+def prefix_before_split(prefix: str) -> str:
+    """go-cty's safe prefix of text whose last character was cut in two (as a
+    cut at a byte count can do): the broken character is dropped, and the
+    text is then cut at its last NFC boundary only; no grapheme cluster is
+    dropped."""
+    prefix = unicodedata.normalize("NFC", prefix)
+    if not prefix:
+        return prefix
+    boundary = _last_nfc_boundary(prefix)
+    return prefix[: max(boundary, 0)]
+
+
+def _last_nfc_boundary(s: str) -> int:
+    """Where the last NFC normalisation segment of ``s`` starts (Go's
+    ``norm.NFC.LastBoundary``): ``len(s)`` if the last character cannot
+    combine with what follows, -1 if no starter precedes it."""
+    if _is_inert(s[-1]):
+        return len(s)
+    for non_starters, i in enumerate(range(len(s) - 1, -1, -1)):
+        if unicodedata.combining(s[i]) == 0 or non_starters >= _MAX_NON_STARTERS:
+            return i
+    return -1
+
+
+def _is_inert(ch: str) -> bool:
+    """Whether NFC never combines ``ch`` with a neighbour: not a combining mark,
+    and neither the first nor the second character of any composition."""
+    firsts, seconds = _compositions()
+    return unicodedata.combining(ch) == 0 and ch not in firsts and ch not in seconds
+
+
+@functools.cache
+def _compositions() -> tuple[frozenset[str], frozenset[str]]:
+    """The characters that begin, and those that end, a canonical composition
+    (worked out once, on first use)."""
+    firsts = {chr(c) for c in range(_HANGUL_L, _HANGUL_L + 19)}
+    seconds = {chr(c) for c in range(_HANGUL_V, _HANGUL_V + 21)}
+    seconds.update(chr(c) for c in range(_HANGUL_T + 1, _HANGUL_T + 28))
+    firsts.update(chr(c) for c in range(_HANGUL_S, _HANGUL_S + 11172, 28))
+    for code in range(_LAST_DECOMPOSABLE + 1):
+        ch = chr(code)
+        parts = unicodedata.decomposition(ch).split()
+        if len(parts) == 2 and not parts[0].startswith("<"):
+            pair = chr(int(parts[0], 16)) + chr(int(parts[1], 16))
+            if unicodedata.normalize("NFC", pair) == ch:
+                firsts.add(pair[0])
+                seconds.add(pair[1])
+    return frozenset(firsts), frozenset(seconds)
+
+
+_HANGUL_L: Final = 0x1100
+_HANGUL_V: Final = 0x1161
+_HANGUL_T: Final = 0x11A7
+_HANGUL_S: Final = 0xAC00
+_LAST_DECOMPOSABLE: Final = 0x2FA1D
