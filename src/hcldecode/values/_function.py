@@ -156,13 +156,20 @@ class Function:
 
     def described(self, description: str) -> Function:
         """The same function with another description."""
+        return self._copy(description, self.refine_result)
+
+    def refined(self, refine_result: Refiner | None) -> Function:
+        """The same function with another ``refine_result``."""
+        return self._copy(self.description, refine_result)
+
+    def _copy(self, description: str, refine_result: Refiner | None) -> Function:
         return Function(
             self.params,
             self.var_param,
             return_type=self._return_type,
             impl=self._impl,
             description=description,
-            refine_result=self.refine_result,
+            refine_result=refine_result,
         )
 
     def __repr__(self) -> str:

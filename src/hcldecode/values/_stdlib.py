@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 
-from .._text import go_quote, iter_graphemes
+from .._text import go_quote, grapheme_count, iter_graphemes
 from . import _json as valuejson
 from ._convert import ConversionError, convert, unify_unsafe
 from ._function import (
@@ -33,6 +33,7 @@ from ._function import (
     Parameter,
     check_result_count,
     check_result_length,
+    refine_not_null,
 )
 from ._gocsv import CSVError, CSVReader
 from ._limits import current_limits, max_nesting
@@ -56,7 +57,7 @@ from ._types import (
     TupleType,
     Type,
 )
-from ._value import FALSE, TRUE, Value
+from ._value import FALSE, TRUE, RefinementBuilder, Value
 
 __all__ = ["SPEC_FUNCTIONS", "STDLIB"]
 
@@ -208,7 +209,15 @@ def _join(args: Sequence[Value], _result: Type) -> Value:
 def _sort(args: Sequence[Value], result: Type) -> Value:
     lst = args[0]
     if not lst.is_wholly_known:
-        return Value.unknown(result)
+        # As long as the list, once known (go-cty 1.13+).
+        length = lst.range()
+        return (
+            Value.unknown(result)
+            .refine()
+            .collection_length_lower_bound(length.length_lower_bound)
+            .collection_length_upper_bound(length.length_upper_bound)
+            .new_value()
+        )
     items = []
     for index, element in enumerate(lst.elements()):
         if element.is_null:
@@ -219,6 +228,16 @@ def _sort(args: Sequence[Value], result: Type) -> Value:
     if not items:
         return lst
     return Value.list([Value.string(item) for item in sorted(items)])
+
+
+def _strlen(args: Sequence[Value]) -> Value:
+    text = args[0]
+    if not text.is_known:
+        # At least as long as its known prefix (go-cty 1.13+).
+        known = text.range()
+        shortest = grapheme_count(known.string_prefix) if known.type == STRING else 0
+        return Value.unknown(NUMBER).refine().number_lower_bound(shortest, True).new_value()
+    return Value.number(grapheme_count(text.as_str()))
 
 
 def _split(args: Sequence[Value]) -> Value:
@@ -388,7 +407,21 @@ def _concat(args: Sequence[Value], result: Type) -> Value:
 def _json_encode(args: Sequence[Value], result: Type) -> Value:
     value = args[0]
     if not value.is_wholly_known:
-        return Value.unknown(STRING)
+        # A value that cannot be null is known to start with "{", "[" or '"'.
+        known = value.range()
+        if known.could_be_null:
+            return Value.unknown(STRING)
+        t = known.type
+        start = (
+            '"'
+            if t == STRING
+            else "{"
+            if isinstance(t, (ObjectType, MapType))
+            else "["
+            if isinstance(t, (TupleType, ListType, SetType))
+            else ""
+        )
+        return Value.unknown(STRING).refine().string_prefix_full(start).new_value()
     if value.is_null:
         return Value.string("null")
     check_result_length(_text_length(value))
@@ -572,65 +605,61 @@ def _bytes_slice(args: Sequence[Value]) -> Value:
 # --------------------------------------------------------------------------- the table
 
 
-SPEC_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
-    {
-        "abs": _static([Parameter("num", NUMBER, allow_dynamic_type=True)], NUMBER, _abs),
-        "coalesce": Function(
-            [],
-            Parameter(
-                "vals", DYNAMIC, allow_null=True, allow_unknown=True, allow_dynamic_type=True
-            ),
-            return_type=_coalesce_type,
-            impl=_coalesce,
-        ),
-        "concat": Function([], Parameter("seqs", DYNAMIC), return_type=_concat_type, impl=_concat),
-        "hasindex": Function(
-            [
-                Parameter("collection", DYNAMIC, allow_dynamic_type=True),
-                Parameter("key", DYNAMIC, allow_dynamic_type=True),
-            ],
-            return_type=_has_index_type,
-            impl=lambda args, _ret: _has_index(args),
-        ),
-        "int": _static([Parameter("num", NUMBER, allow_dynamic_type=True)], NUMBER, _int),
-        "jsondecode": Function(
-            [Parameter("str", STRING)], return_type=_json_decode_type, impl=_json_decode
-        ),
-        "jsonencode": Function(
-            [Parameter("val", DYNAMIC, allow_dynamic_type=True, allow_null=True)],
-            return_type=STRING,
-            impl=_json_encode,
-        ),
-        "length": Function(
-            [Parameter("collection", DYNAMIC, allow_dynamic_type=True)],
-            return_type=_length_type,
-            impl=lambda args, _ret: args[0].length(),
-        ),
-        "lower": _string_function(lambda s: _simple_case(s, str.lower)),
-        "max": _extreme(Value.greater_than),
-        "min": _extreme(Value.less_than),
-        "reverse": _string_function(lambda s: "".join(reversed(list(iter_graphemes(s))))),
-        "strlen": _static(
-            [Parameter("str", STRING, allow_dynamic_type=True)],
-            NUMBER,
-            lambda args: Value.number(sum(1 for _ in iter_graphemes(args[0].as_str()))),
-        ),
-        "substr": _static(
-            [
-                Parameter("str", STRING, allow_dynamic_type=True),
-                Parameter("offset", NUMBER, allow_dynamic_type=True),
-                Parameter("length", NUMBER, allow_dynamic_type=True),
-            ],
-            STRING,
-            _substr,
-        ),
-        "upper": _string_function(lambda s: _simple_case(s, str.upper)),
-    }
-)
+_SPEC_FUNCTIONS: dict[str, Function] = {
+    "abs": _static([Parameter("num", NUMBER, allow_dynamic_type=True)], NUMBER, _abs),
+    "coalesce": Function(
+        [],
+        Parameter("vals", DYNAMIC, allow_null=True, allow_unknown=True, allow_dynamic_type=True),
+        return_type=_coalesce_type,
+        impl=_coalesce,
+    ),
+    "concat": Function([], Parameter("seqs", DYNAMIC), return_type=_concat_type, impl=_concat),
+    "hasindex": Function(
+        [
+            Parameter("collection", DYNAMIC, allow_dynamic_type=True),
+            Parameter("key", DYNAMIC, allow_dynamic_type=True),
+        ],
+        return_type=_has_index_type,
+        impl=lambda args, _ret: _has_index(args),
+    ),
+    "int": _static([Parameter("num", NUMBER, allow_dynamic_type=True)], NUMBER, _int),
+    "jsondecode": Function(
+        [Parameter("str", STRING)], return_type=_json_decode_type, impl=_json_decode
+    ),
+    "jsonencode": Function(
+        [Parameter("val", DYNAMIC, allow_dynamic_type=True, allow_null=True, allow_unknown=True)],
+        return_type=STRING,
+        impl=_json_encode,
+    ),
+    "length": Function(
+        [Parameter("collection", DYNAMIC, allow_dynamic_type=True, allow_unknown=True)],
+        return_type=_length_type,
+        impl=lambda args, _ret: args[0].length(),
+    ),
+    "lower": _string_function(lambda s: _simple_case(s, str.lower)),
+    "max": _extreme(Value.greater_than),
+    "min": _extreme(Value.less_than),
+    "reverse": _string_function(lambda s: "".join(reversed(list(iter_graphemes(s))))),
+    "strlen": _static(
+        [Parameter("str", STRING, allow_dynamic_type=True, allow_unknown=True)],
+        NUMBER,
+        _strlen,
+    ),
+    "substr": _static(
+        [
+            Parameter("str", STRING, allow_dynamic_type=True),
+            Parameter("offset", NUMBER, allow_dynamic_type=True),
+            Parameter("length", NUMBER, allow_dynamic_type=True),
+        ],
+        STRING,
+        _substr,
+    ),
+    "upper": _string_function(lambda s: _simple_case(s, str.upper)),
+}
 
 
 _FUNCTIONS: dict[str, Function] = {
-    **{k: v for k, v in SPEC_FUNCTIONS.items() if k != "reverse"},
+    **{k: v for k, v in _SPEC_FUNCTIONS.items() if k != "reverse"},
     **COLLECTION_FUNCTIONS,
     **CONVERSION_FUNCTIONS,
     **NUMBER_FUNCTIONS,
@@ -662,12 +691,14 @@ _FUNCTIONS: dict[str, Function] = {
         impl=_join,
     ),
     "sort": Function(
-        [Parameter("list", ListType(STRING))], return_type=ListType(STRING), impl=_sort
+        [Parameter("list", ListType(STRING), allow_unknown=True)],
+        return_type=ListType(STRING),
+        impl=_sort,
     ),
     "split": _static(
         [Parameter("separator", STRING), Parameter("str", STRING)], ListType(STRING), _split
     ),
-    "strrev": SPEC_FUNCTIONS["reverse"],
+    "strrev": _SPEC_FUNCTIONS["reverse"],
     "title": _plain_string_function(_title),
     "trim": _string_pair("str", "cutset", lambda s, cut: s.strip(cut)),
     "trimprefix": _string_pair("str", "prefix", lambda s, p: s.removeprefix(p)),
@@ -675,8 +706,43 @@ _FUNCTIONS: dict[str, Function] = {
     "trimsuffix": _string_pair("str", "suffix", lambda s, p: s.removesuffix(p)),
 }
 
+# What go-cty (1.13 and later) knows of each function's unknown results: they
+# are never null, but for these functions, and strlen's are not negative.
+_NULLABLE_RESULTS = frozenset(
+    {
+        "element",
+        "index",
+        "jsondecode",
+        "lookup",
+        "timeadd",
+        "tobool",
+        "tolist",
+        "tomap",
+        "tonumber",
+        "toset",
+        "tostring",
+    }
+)
+
+
+def _strlen_refinement(builder: RefinementBuilder) -> RefinementBuilder:
+    return builder.not_null().number_lower_bound(0, True)
+
+
+def _refined(name: str, fn: Function) -> Function:
+    if name in _NULLABLE_RESULTS:
+        return fn
+    return fn.refined(_strlen_refinement if name == "strlen" else refine_not_null)
+
+
+SPEC_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
+    {name: _refined(name, fn) for name, fn in _SPEC_FUNCTIONS.items()}
+)
 STDLIB: Mapping[str, Function] = MappingProxyType(
-    {name: fn.described(DESCRIPTIONS[name]) for name, fn in sorted(_FUNCTIONS.items())}
+    {
+        name: _refined(name, fn).described(DESCRIPTIONS[name])
+        for name, fn in sorted(_FUNCTIONS.items())
+    }
 )
 """go-cty's standard library under the names Terraform-style applications use,
 as far as hcldecode has it (see docs/functions.md): give it, or the functions

@@ -21,6 +21,7 @@ from ._types import (
     EMPTY_OBJECT,
     NUMBER,
     STRING,
+    CollectionType,
     ListType,
     MapType,
     ObjectType,
@@ -583,10 +584,40 @@ def _setproduct_type(args: Sequence[Value]) -> Type:
     return ListType(element) if lists == len(args) else SetType(element)
 
 
+def _unknown_product(args: Sequence[Value], result: Type) -> Value:
+    """The unknown product of collections some of which have unknown lengths:
+    go-cty 1.13+ bounds its length by the product of the greatest lengths,
+    when that is small (at most 1,024 per argument and 2,048 in all)."""
+    unknown = Value.unknown(result)
+    most = 1
+    for arg in args:
+        known = arg.range()
+        t = known.type
+        if isinstance(t, CollectionType):
+            longest = known.length_upper_bound
+        elif isinstance(t, TupleType):
+            longest = len(t.elements)
+        else:
+            return unknown
+        if longest > _MAX_REFINED_FACTOR:
+            return unknown
+        most *= longest
+        if most > _MAX_REFINED_PRODUCT:
+            return unknown
+    if most == 0:
+        return unknown.refine().collection_length(0).new_value()
+    builder = unknown.refine().collection_length_lower_bound(1)
+    return builder.collection_length_upper_bound(most).new_value()
+
+
+_MAX_REFINED_FACTOR = 1024
+_MAX_REFINED_PRODUCT = 2048
+
+
 def _setproduct(args: Sequence[Value], result: Type) -> Value:
     assert isinstance(result, ListType | SetType) and isinstance(result.element, TupleType)
-    if any(not arg.length().is_known for arg in args):
-        return Value.unknown(result)
+    if any(not (arg.is_known and arg.length().is_known) for arg in args):
+        return _unknown_product(args, result)
     total = 1
     for arg in args:
         total *= len(arg.elements())
@@ -679,7 +710,10 @@ COLLECTION_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
         ),
         "setunion": _set_function("first_set", lambda a, b: a + b, allow_unknowns=True),
         "setproduct": Function(
-            [], Parameter("sets", DYNAMIC), return_type=_setproduct_type, impl=_setproduct
+            [],
+            Parameter("sets", DYNAMIC, allow_unknown=True),
+            return_type=_setproduct_type,
+            impl=_setproduct,
         ),
         "slice": Function(
             [

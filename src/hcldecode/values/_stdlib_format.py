@@ -425,8 +425,14 @@ def _scanner(text: str) -> _Scanner:
 
 def _format(args: Sequence[Value], _result: Type) -> Value:
     if not all(arg.is_wholly_known for arg in args[1:]):
-        # Collections are written as JSON, which needs every part known.
-        return Value.unknown(STRING)
+        # Collections are written as JSON, which needs every part known; the
+        # text before the first verb is known (go-cty 1.13+, which does not
+        # read "%%" as text here).
+        text = args[0].as_str()
+        first = text.find("%")
+        if first <= 0:
+            return Value.unknown(STRING)
+        return Value.unknown(STRING).refine().string_prefix(text[:first]).new_value()
     limits = current_limits()
     budget = _Budget(limits.max_string_length, limits.max_cost)
     try:
@@ -533,7 +539,9 @@ FORMAT_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
     {
         "format": Function(
             [Parameter("format", STRING)],
-            Parameter("args", DYNAMIC, allow_null=True),
+            Parameter(
+                "args", DYNAMIC, allow_null=True, allow_unknown=True, allow_dynamic_type=True
+            ),
             return_type=STRING,
             impl=_format,
         ),

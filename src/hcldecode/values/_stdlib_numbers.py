@@ -355,15 +355,20 @@ def _range(args: Sequence[Value], _result: Type) -> Value:
 
 
 def _binary(param_type: Type, impl: Callable[[Value, Value], Value], result: Type) -> Function:
-    """go-cty's functions behind HCL's operators: ``add``, ``equal``, ``and``..."""
+    """go-cty's functions behind HCL's operators: ``add``, ``equal``, ``and``...
+
+    Equality and comparisons receive unknown operands (comparisons since
+    go-cty 1.13, to decide from the operands' refined bounds).
+    """
     equality = param_type == DYNAMIC
+    comparison = param_type == NUMBER and result == BOOL
     params = [
         Parameter(
             name,
             param_type,
             allow_dynamic_type=True,
             allow_null=equality,
-            allow_unknown=equality,
+            allow_unknown=equality or comparison,
         )
         for name in ("a", "b")
     ]
