@@ -8,9 +8,10 @@
 
 Their parameters are of type :data:`~hcldecode.model.EXPRESSION_CLOSURE`,
 so they receive the argument expressions unevaluated. An argument that
-refers to a variable whose value is not wholly known makes the result
+evaluates without errors to a value not wholly known makes the result
 unknown (of any type for ``try``, a bool for ``can``), since it might fail
-or succeed once known. Nothing is callable unless the application gives it:
+or succeed once known; an argument with errors is a failure even if it
+uses unknown values (HCL v2.17.1 and later). Nothing is callable unless the application gives it:
 ``functions={"try": TRY, "can": CAN}`` (or :data:`FUNCTIONS`).
 """
 
@@ -28,26 +29,15 @@ from ..values._value import DYNAMIC_VALUE, FALSE, TRUE, Value
 __all__ = ["CAN", "FUNCTIONS", "TRY"]
 
 
-def _depends_on_unknowns(closure: ExpressionClosure) -> bool:
-    """Whether a variable the expression refers to is not wholly known."""
-    for traversal in closure.expression.variables():
-        value, diags = traversal.traverse_abs(closure.ctx)
-        if not diags.has_errors() and not value.is_wholly_known:
-            return True
-    return False
-
-
 def _try(args: Sequence[Value], _result: Type) -> Value:
     if not args:
         raise FunctionError("at least one argument is required")
     found = Diagnostics()
     for arg in args:
-        closure = ExpressionClosure.of(arg)
-        if _depends_on_unknowns(closure):
-            return DYNAMIC_VALUE
-        value, diags = closure.value()
+        value, diags = ExpressionClosure.of(arg).value()
         if not diags.has_errors():
-            return value  # the diagnostics of arguments before it are left out
+            # The diagnostics of arguments before it are left out.
+            return value if value.is_wholly_known else DYNAMIC_VALUE
         found.extend(diags)
     lines = ["no expression succeeded:"]
     for diag in found:
@@ -58,11 +48,10 @@ def _try(args: Sequence[Value], _result: Type) -> Value:
 
 
 def _can(args: Sequence[Value], _result: Type) -> Value:
-    closure = ExpressionClosure.of(args[0])
-    if _depends_on_unknowns(closure):
-        return Value.unknown(BOOL)
-    _, diags = closure.value()
-    return FALSE if diags.has_errors() else TRUE
+    value, diags = ExpressionClosure.of(args[0]).value()
+    if diags.has_errors():
+        return FALSE
+    return TRUE if value.is_wholly_known else Value.unknown(BOOL)
 
 
 TRY = Function(

@@ -128,10 +128,17 @@ def _last_nfc_boundary(s: str) -> int:
 
 
 def _is_inert(ch: str) -> bool:
-    """Whether NFC never combines ``ch`` with a neighbour: not a combining mark,
-    and neither the first nor the second character of any composition."""
+    """Whether NFC leaves ``ch`` alone whatever follows, as Go's ``norm`` package
+    decides it: not a combining mark, without a canonical decomposition (a
+    Hangul syllable counts as having one), and neither the first nor the
+    second character of any composition."""
+    if unicodedata.combining(ch) != 0 or _HANGUL_S <= ord(ch) < _HANGUL_S + 11172:
+        return False
+    decomposition = unicodedata.decomposition(ch)
+    if decomposition and not decomposition.startswith("<"):
+        return False
     firsts, seconds = _compositions()
-    return unicodedata.combining(ch) == 0 and ch not in firsts and ch not in seconds
+    return ch not in firsts and ch not in seconds
 
 
 @functools.cache
