@@ -19,32 +19,58 @@ from .._text import counted, go_quote
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._structure import Attribute, Block, Body, BodyContent, Expression
+from ..native._literal import literal_value
 from ..values._convert import AttrStep
+from ..values._limits import DEFAULT_LIMITS
 from ..values._python import LowerError
 from ..values._types import NUMBER, STRING
 from ..values._value import Value
 from ._classinfo import ClassInfo, FieldInfo, class_info
 from ._pytypes import ConfigTypes, TypePlan
 
-__all__ = ["FAILED", "decode_class", "lower_value"]
+__all__ = ["FAILED", "decode_class", "evaluate", "lower_value"]
 
 _MISSING = object()
 _FAILED = object()
 
 
-@attrs.frozen
 class _Scope:
     """One body being decoded into one class, with what its schema gave."""
 
-    info: ClassInfo
-    body: Body
-    content: BodyContent
-    remaining: Body | None
-    block: Block | None
-    types: ConfigTypes
-    ctx: EvalContext | None
-    diags: Diagnostics
-    override: bool = False
+    __slots__ = (
+        "block",
+        "body",
+        "content",
+        "ctx",
+        "diags",
+        "info",
+        "override",
+        "remaining",
+        "types",
+    )
+
+    def __init__(
+        self,
+        *,
+        info: ClassInfo,
+        body: Body,
+        content: BodyContent,
+        remaining: Body | None,
+        block: Block | None,
+        types: ConfigTypes,
+        ctx: EvalContext | None,
+        diags: Diagnostics,
+        override: bool,
+    ) -> None:
+        self.info = info
+        self.body = body
+        self.content = content
+        self.remaining = remaining
+        self.block = block
+        self.types = types
+        self.ctx = ctx
+        self.diags = diags
+        self.override = override
 
 
 def decode_class(
@@ -74,13 +100,22 @@ def decode_class(
     remaining: Body | None = None
     # A class with a body() field keeps its body for later decoding, which
     # checks it then: here nothing outside the class's own fields is an error.
-    keeps_body = any(f.kind == "body" for f in info.fields)
-    if partial or info.remain is not None or keeps_body:
+    if partial or info.keeps_rest:
         content, remaining, content_diags = body.partial_content(schema)
     else:
         content, content_diags = body.content(schema)
     diags.extend(content_diags)
-    scope = _Scope(info, body, content, remaining, block, types, ctx, diags, override)
+    scope = _Scope(
+        info=info,
+        body=body,
+        content=content,
+        remaining=remaining,
+        block=block,
+        types=types,
+        ctx=ctx,
+        diags=diags,
+        override=override,
+    )
     failed = content_diags.has_errors()
     kwargs: dict[str, Any] = {}
     for field in info.fields:
@@ -169,9 +204,8 @@ def _attribute_value(
         return expr
     if plan.raw is Attribute:
         return attribute
-    value, value_diags = expr.value(ctx)
-    diags.extend(value_diags)
-    if value_diags.has_errors():
+    value = evaluate(expr, ctx, diags)
+    if value is None:
         return _FAILED
     if value.is_null and field.null == "absent":
         if not field.required:
@@ -191,6 +225,19 @@ def _attribute_value(
         diags.append(_unsuitable(expr.range, expr, "null value is not allowed", ctx))
         return _FAILED
     return lower_value(value, expr, plan, ctx=ctx, diags=diags)
+
+
+def evaluate(expr: Expression, ctx: EvalContext | None, diags: Diagnostics) -> Value | None:
+    """The value of ``expr``, its diagnostics added to ``diags``; ``None`` on errors.
+
+    Constants (most attributes) are read without the evaluator.
+    """
+    value = literal_value(expr, ctx.limits if ctx is not None else DEFAULT_LIMITS)
+    if value is not None:
+        return value
+    value, found = expr.value(ctx)
+    diags.extend(found)
+    return None if found.has_errors() else value
 
 
 def lower_value(
@@ -371,9 +418,8 @@ def _attributes_value(attributes: Mapping[str, Attribute], value_type: Any, scop
         if value_type is Expression:
             result[name] = attribute.expr
             continue
-        value, value_diags = attribute.expr.value(scope.ctx)
-        scope.diags.extend(value_diags)
-        if value_diags.has_errors():
+        value = evaluate(attribute.expr, scope.ctx, scope.diags)
+        if value is None:
             failed = True
             continue
         item = lower_value(

@@ -585,12 +585,16 @@ def _plain_leaf(value: Value, _tp: Any) -> Any:
     return plain(value)
 
 
+# The leaves receive values of their HCL type, known and not null: the
+# simplest read their payload.
+
+
 def _str_leaf(value: Value, _tp: Any) -> str:
-    return value.as_str()
+    return typing.cast(str, value.payload)
 
 
 def _bool_leaf(value: Value, _tp: Any) -> bool:
-    return value.as_bool()
+    return typing.cast(bool, value.payload)
 
 
 def _int_leaf(value: Value, _tp: Any) -> int:
