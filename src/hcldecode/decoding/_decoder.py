@@ -515,6 +515,15 @@ def _locate_validation_errors(
     take ``self`` and validators written as methods see the other fields.
     A step that fails otherwise (reading a field that holds no value) is
     skipped; if nothing can be located, the caller reports the whole block.
+
+    The object itself is built by attrs (``cls(**kwargs)``); this runs only
+    after that failed. attrs offers no way to do it with its own code that
+    is safe in a process with other threads and gives every failure:
+    validators can only be switched off for the whole process
+    (``attrs.validators.set_disabled``), and running the class's
+    ``__init__`` again on an instance of our own sets the fields only up to
+    the first converter that fails, so the converters and validators of the
+    fields after it could not be run, and their mistakes not reported.
     """
     if not attrs.has(info.cls):
         return []
