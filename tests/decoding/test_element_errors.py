@@ -475,3 +475,32 @@ def test_values_that_fit_decode_as_before() -> None:
     assert many.scalars == (0.5, True, "8")
     assert many.paths == [pathlib.PurePosixPath("/etc")]
     assert many.durations == [datetime.timedelta(minutes=1), datetime.timedelta(seconds=2)]
+
+
+@dataclasses.dataclass
+class Mutable:
+    x: int
+
+
+@dataclasses.dataclass
+class MutableSet:
+    items: set[Mutable]
+
+
+@dataclasses.dataclass
+class Loosely:
+    items: set[Any] = dataclasses.field(default_factory=set)
+
+
+def test_set_elements_must_be_hashable() -> None:
+    with pytest.raises(hcl.SchemaError, match="the elements of a set must be hashable"):
+        hcl.loads("items = []\n", MutableSet)
+    assert hcl.loads("items = [1, 2, 1]\n", Loosely).items == {1, 2}
+    text = "items = [[1], [2]]\n"
+    assert problems(text, Loosely) == [
+        (
+            UNSUITABLE,
+            "Unsuitable value: set elements must be hashable (unhashable type: 'list').",
+            span(text, "[[1], [2]]"),
+        )
+    ]

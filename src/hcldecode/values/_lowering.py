@@ -305,7 +305,12 @@ class SequenceLowering(Lowering):
             items.append(element.build(item, walk))
             if indexed and len(errors) > before:
                 walk.step(before, IndexStep(Value.number(i)))
-        return _FAILED if len(errors) > start else self.make(items)
+        if len(errors) > start:
+            return _FAILED
+        try:
+            return self.make(items)
+        except TypeError as exc:  # set[Any] given lists or objects
+            return walk.fail(f"set elements must be hashable ({exc})")
 
     def check_keys(self, value: Value, walk: _Walk) -> None:
         if self.element.has_classes:

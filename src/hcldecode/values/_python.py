@@ -516,12 +516,28 @@ class PythonTypes:
             return TupleLowering(hcl_type, can_be_none, elements)
         if origin in _SET_ORIGINS:
             assert isinstance(hcl_type, SetType)
+            if not self._hashable(args[0]):
+                raise TypeError(f"{annotation!r}: the elements of a set must be hashable")
             make = frozenset if origin is frozenset else set
             return SequenceLowering(hcl_type, can_be_none, self.lowering(args[0]), make)
         if origin in _MAPPING_ORIGINS:
             element = self.lowering(args[1])
             return MappingLowering(hcl_type, can_be_none, element, any_object=hcl_type == DYNAMIC)
         raise TypeError(f"hcldecode cannot lower values to {annotation!r}")
+
+    def _hashable(self, annotation: Any) -> bool:
+        """Whether the objects made for ``annotation`` can be set elements."""
+        inner = strip_optional(annotation)[0]
+        if isinstance(inner, type):
+            return inner.__hash__ is not None  # a registered or object class too
+        origin = typing.get_origin(inner)
+        if origin is typing.Union or origin is types.UnionType:
+            return all(self._hashable(a) for a in typing.get_args(inner))
+        if origin is typing.Literal:
+            return True
+        return origin in (tuple, frozenset) and all(
+            self._hashable(a) for a in typing.get_args(inner) if a is not Ellipsis and a != ()
+        )
 
 
 DEFAULT_TYPES = PythonTypes()
