@@ -49,7 +49,9 @@ from ._value import Value
 
 __all__ = [
     "LEAVES",
+    "ClassField",
     "ClassLowering",
+    "Leaf",
     "LeafLowering",
     "LowerError",
     "Lowering",

@@ -341,14 +341,15 @@ class PythonTypes:
         return self.lower(value, annotation)
 
     def lower(self, value: Value, annotation: Any) -> Any:
-        """Turn a known ``value``, already of ``annotation``'s HCL type, into ``annotation``.
+        """Turn a known ``value`` into an object of ``annotation``, converting each
+        part by HCL's rules on the way (the walk of :meth:`lowering`).
 
         Without an annotation (``Any``, ``object``): null is ``None``;
         strings ``str``; bools ``bool``; integers ``int``, other numbers an
         exact ``Decimal``; lists, sets and tuples ``list``; maps and objects
         ``dict``; a capsule its Python object. Null is accepted only where the
-        annotation admits ``None``. Raises :class:`LowerError` when the value
-        does not fit.
+        annotation admits ``None``. Raises the first :class:`LowerError` found
+        when the value does not fit.
         """
         if strip_optional(annotation)[0] is Value:
             return value
