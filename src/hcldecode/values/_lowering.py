@@ -442,18 +442,10 @@ class ClassLowering(Lowering):
     def build_present(self, value: Value, walk: _Walk) -> Any:
         errors = walk.errors
         start = len(errors)
-        if isinstance(value.type, ObjectType | MapType):
+        if isinstance(value.type, ObjectType):  # its attributes are walked one by one
             if walk.strict:
                 self._unexpected_keys(value, walk)
-            if isinstance(value.type, MapType):
-                if len(errors) > start:
-                    return _FAILED
-                converted = walk.convert(value, self.hcl_type)
-                if converted is _FAILED:
-                    return _FAILED
-                assert isinstance(converted, Value)
-                value = converted
-        else:
+        else:  # a map (from a variable or a function), or a value that does not fit
             converted = self._converted_whole(value, walk)
             if converted is _FAILED:
                 return _FAILED
