@@ -504,3 +504,37 @@ def test_set_elements_must_be_hashable() -> None:
             span(text, "[[1], [2]]"),
         )
     ]
+
+
+@dataclasses.dataclass
+class Inner:
+    q: int
+
+
+@dataclasses.dataclass
+class WithInner:
+    x: int
+    inner: Inner | None = None
+
+
+@dataclasses.dataclass
+class HoldsWithInner:
+    p: WithInner
+
+
+def test_keys_of_objects_and_maps_from_variables_are_checked_too() -> None:
+    text = "p = var.v\n"
+    given = {"x": 1, "inner": {"q": 1, "z": 2}, "extra": 3}
+    assert problems(text, HoldsWithInner, variables={"var": {"v": given}}) == [
+        (UNSUITABLE, 'Unsuitable value: unexpected attribute "extra".', span(text, "var.v")),
+        (
+            UNSUITABLE,
+            'Unsuitable value: attribute "inner": unexpected attribute "z".',
+            span(text, "var.v"),
+        ),
+    ]
+    text = "p = tomap(var.v)\n"
+    mapped = {"x": 1, "y": 2}
+    assert problems(
+        text, HoldsWithInner, variables={"var": {"v": mapped}}, functions=hcl.STDLIB
+    ) == [(UNSUITABLE, 'Unsuitable value: unexpected attribute "y".', span(text, "tomap(var.v)"))]
