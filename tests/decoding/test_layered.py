@@ -246,7 +246,7 @@ class Named:
 @dataclasses.dataclass(frozen=True)
 class FieldSpec:
     name: str
-    kind: str  # "int", "str", "int?", "one", "opt", "list", "dict"
+    kind: str  # "int", "str", "int?", "ints", "one", "opt", "list", "dict"
     required: bool
     labelled: bool
 
@@ -257,6 +257,7 @@ def _annotation(spec: FieldSpec) -> Any:
         "int": int,
         "str": str,
         "int?": int | None,
+        "ints": list[int],
         "one": Annotated[block_class, hcl.block()],
         "opt": Annotated[block_class | None, hcl.block()],
         "list": Annotated[list[block_class], hcl.block()],  # type: ignore[valid-type]
@@ -276,8 +277,8 @@ def make_class(name: str, specs: list[FieldSpec], flavour: str) -> type:
     if flavour == "attrs":
         fields: dict[str, Any] = {}
         for spec in specs:
-            if spec.kind in ("list", "dict"):
-                factory = list if spec.kind == "list" else dict
+            if spec.kind in ("list", "dict") or (spec.kind == "ints" and not spec.required):
+                factory = dict if spec.kind == "dict" else list
                 fields[spec.name] = attrs.field(type=_annotation(spec), factory=factory)
             elif _has_default(spec):
                 fields[spec.name] = attrs.field(type=_annotation(spec), default=_default(spec))
@@ -286,8 +287,8 @@ def make_class(name: str, specs: list[FieldSpec], flavour: str) -> type:
         return attrs.make_class(name, fields, kw_only=True)
     items: list[Any] = []
     for spec in specs:
-        if spec.kind in ("list", "dict"):
-            factory = list if spec.kind == "list" else dict
+        if spec.kind in ("list", "dict") or (spec.kind == "ints" and not spec.required):
+            factory = dict if spec.kind == "dict" else list
             items.append((spec.name, _annotation(spec), dataclasses.field(default_factory=factory)))
         elif _has_default(spec):
             items.append((spec.name, _annotation(spec), dataclasses.field(default=_default(spec))))
@@ -301,8 +302,8 @@ def field_specs(draw: st.DrawFn) -> list[FieldSpec]:
     names = draw(st.lists(st.sampled_from(NAMES), unique=True, max_size=len(NAMES)))
     specs = []
     for name in names:
-        kind = draw(st.sampled_from(["int", "str", "int?", "one", "opt", "list", "dict"]))
-        required = kind in ("int", "str", "int?") and draw(st.integers(0, 2)) == 0
+        kind = draw(st.sampled_from(["int", "str", "int?", "ints", "one", "opt", "list", "dict"]))
+        required = kind in ("int", "str", "int?", "ints") and draw(st.integers(0, 2)) == 0
         labelled = kind == "dict" or (kind in ("one", "opt", "list") and draw(st.booleans()))
         specs.append(FieldSpec(name, kind, required, labelled))
     return specs
@@ -313,6 +314,8 @@ FITTING_VALUES = {
     "int": ("1", '"2"', "3", "null"),
     "str": ('"s"', "3", '"t"', "null"),
     "int?": ("1", "2", "null"),
+    # Lists of which several elements may not fit, each reported at its place.
+    "ints": ("[1, 2]", '[1, "2"]', '[1.5, "x", 4.5]', "[]", "[null, 2, {}]"),
 }
 BLOCK_VALUES = ("", "1", "2", '"s"', "null")
 

@@ -453,10 +453,11 @@ class Decoder:
             raise SchemaError(f"decode_expression: {exc}") from None
         if plan.raw is Expression:
             return expr, Diagnostics()
-        value, diags = expr.value(self._context(variables, functions, ctx))
+        eval_ctx = self._context(variables, functions, ctx)
+        value, diags = expr.value(eval_ctx)
         if diags.has_errors():
             return None, diags
-        result = lower_value(value, expr, plan, types=self._types, ctx=ctx, diags=diags)
+        result = lower_value(value, expr, plan, ctx=eval_ctx, diags=diags)
         return (None if result is FAILED else result), diags
 
     def schema_of(self, cls: type) -> BodySchema:

@@ -85,10 +85,11 @@ class ClassInfo:
     fields: tuple[FieldInfo, ...]
     schema: BodySchema
     labels: tuple[FieldInfo, ...]
-
-    @property
-    def remain(self) -> FieldInfo | None:
-        return next((f for f in self.fields if f.kind == "remain"), None)
+    #: The ``remain()`` field, if the class has one.
+    remain: FieldInfo | None = None
+    #: Whether what the class does not claim is no error: it has a
+    #: ``remain()`` field, or a ``body()`` field that keeps the body for later.
+    keeps_rest: bool = False
 
     @property
     def label_names(self) -> tuple[str, ...]:
@@ -196,7 +197,9 @@ def _build(cls: type, types: ConfigTypes) -> ClassInfo:
                 )
             blocks.append(BlockHeaderSchema(f.hcl_name, label_names))
     labels = tuple(f for f in fields if f.kind == "label")
-    return ClassInfo(cls, tuple(fields), BodySchema(attributes, blocks), labels)
+    remain = next((f for f in fields if f.kind == "remain"), None)
+    keeps_rest = any(f.kind in ("remain", "body") for f in fields)
+    return ClassInfo(cls, tuple(fields), BodySchema(attributes, blocks), labels, remain, keeps_rest)
 
 
 def _field(cls: type, cf: ClassField, types: ConfigTypes) -> FieldInfo:

@@ -10,42 +10,67 @@ it failed.
 
 from __future__ import annotations
 
-import typing
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
 
-from .._text import counted, go_quote, suggest
+from .._text import counted, go_quote
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._structure import Attribute, Block, Body, BodyContent, Expression
-from ..values._convert import AttrStep, ConversionError, IndexStep, Path, PathStep, convert
-from ..values._python import LowerError, path_text, strip_optional
-from ..values._types import NUMBER, STRING, ListType, MapType, ObjectType, SetType, TupleType
+from ..native._literal import literal_value
+from ..values._convert import AttrStep
+from ..values._limits import DEFAULT_LIMITS
+from ..values._python import LowerError
+from ..values._types import NUMBER, STRING
 from ..values._value import Value
-from ._classinfo import ClassInfo, FieldInfo, class_info, is_config_class
+from ._classinfo import ClassInfo, FieldInfo, class_info
 from ._pytypes import ConfigTypes, TypePlan
 
-__all__ = ["FAILED", "decode_class", "lower_value"]
+__all__ = ["FAILED", "decode_class", "evaluate", "lower_value"]
 
 _MISSING = object()
 _FAILED = object()
 
 
-@attrs.frozen
 class _Scope:
     """One body being decoded into one class, with what its schema gave."""
 
-    info: ClassInfo
-    body: Body
-    content: BodyContent
-    remaining: Body | None
-    block: Block | None
-    types: ConfigTypes
-    ctx: EvalContext | None
-    diags: Diagnostics
-    override: bool = False
+    __slots__ = (
+        "block",
+        "body",
+        "content",
+        "ctx",
+        "diags",
+        "info",
+        "override",
+        "remaining",
+        "types",
+    )
+
+    def __init__(
+        self,
+        *,
+        info: ClassInfo,
+        body: Body,
+        content: BodyContent,
+        remaining: Body | None,
+        block: Block | None,
+        types: ConfigTypes,
+        ctx: EvalContext | None,
+        diags: Diagnostics,
+        override: bool,
+    ) -> None:
+        self.info = info
+        self.body = body
+        self.content = content
+        self.remaining = remaining
+        self.block = block
+        self.types = types
+        self.ctx = ctx
+        self.diags = diags
+        self.override = override
 
 
 def decode_class(
@@ -75,13 +100,22 @@ def decode_class(
     remaining: Body | None = None
     # A class with a body() field keeps its body for later decoding, which
     # checks it then: here nothing outside the class's own fields is an error.
-    keeps_body = any(f.kind == "body" for f in info.fields)
-    if partial or info.remain is not None or keeps_body:
+    if partial or info.keeps_rest:
         content, remaining, content_diags = body.partial_content(schema)
     else:
         content, content_diags = body.content(schema)
     diags.extend(content_diags)
-    scope = _Scope(info, body, content, remaining, block, types, ctx, diags, override)
+    scope = _Scope(
+        info=info,
+        body=body,
+        content=content,
+        remaining=remaining,
+        block=block,
+        types=types,
+        ctx=ctx,
+        diags=diags,
+        override=override,
+    )
     failed = content_diags.has_errors()
     kwargs: dict[str, Any] = {}
     for field in info.fields:
@@ -107,7 +141,7 @@ def _field_value(scope: _Scope, field: FieldInfo) -> Any:
         attribute = scope.content.attributes.get(field.hcl_name)
         if attribute is None:
             return _MISSING
-        return _attribute_value(field, attribute, scope.types, scope.ctx, scope.diags)
+        return _attribute_value(field, attribute, scope.ctx, scope.diags)
     if kind == "block":
         return _blocks_value(scope, field)
     if kind == "label":
@@ -160,7 +194,6 @@ def _range_value(scope: _Scope, field: FieldInfo) -> Any:
 def _attribute_value(
     field: FieldInfo,
     attribute: Attribute,
-    types: ConfigTypes,
     ctx: EvalContext | None,
     diags: Diagnostics,
 ) -> Any:
@@ -171,9 +204,8 @@ def _attribute_value(
         return expr
     if plan.raw is Attribute:
         return attribute
-    value, value_diags = expr.value(ctx)
-    diags.extend(value_diags)
-    if value_diags.has_errors():
+    value = evaluate(expr, ctx, diags)
+    if value is None:
         return _FAILED
     if value.is_null and field.null == "absent":
         if not field.required:
@@ -190,9 +222,22 @@ def _attribute_value(
         )
         return _FAILED
     if value.is_null and field.null == "error":
-        diags.append(_unsuitable(expr, expr, "null value is not allowed", ctx))
+        diags.append(_unsuitable(expr.range, expr, "null value is not allowed", ctx))
         return _FAILED
-    return lower_value(value, expr, plan, types=types, ctx=ctx, diags=diags)
+    return lower_value(value, expr, plan, ctx=ctx, diags=diags)
+
+
+def evaluate(expr: Expression, ctx: EvalContext | None, diags: Diagnostics) -> Value | None:
+    """The value of ``expr``, its diagnostics added to ``diags``; ``None`` on errors.
+
+    Constants (most attributes) are read without the evaluator.
+    """
+    value = literal_value(expr, ctx.limits if ctx is not None else DEFAULT_LIMITS)
+    if value is not None:
+        return value
+    value, found = expr.value(ctx)
+    diags.extend(found)
+    return None if found.has_errors() else value
 
 
 def lower_value(
@@ -200,36 +245,40 @@ def lower_value(
     expr: Expression,
     plan: TypePlan,
     *,
-    types: ConfigTypes,
     ctx: EvalContext | None,
     diags: Diagnostics,
 ) -> Any:
-    """``value`` (of ``expr``) as ``annotation``; a diagnostic and ``_FAILED`` if it does
-    not fit, as gohcl words it: ``Unsuitable value type``, at the failing part."""
-    annotation = plan.annotation
-    if plan.raw:
+    """``value`` (of ``expr``) as ``plan``'s type; ``_FAILED`` if it does not fit.
+
+    The value is walked once (see :mod:`hcldecode.values._lowering`), and
+    every part that does not fit is a diagnostic, worded as gohcl words it
+    (``Unsuitable value type``), at the part of the expression it is about,
+    in source order.
+    """
+    lowering = plan.lowering
+    if lowering is None:  # a raw value
         return value
-    try:
-        extra = _unexpected_keys(value, annotation, types) if plan.has_classes else None
-        if extra is not None:
-            raise extra
-        if not value.is_wholly_known:
-            raise LowerError("the value is not known yet")
-        converted = convert(value, plan.hcl_type)
-        return types.lower(converted, annotation)
-    except (ConversionError, LowerError) as exc:
-        subject = _locate(expr, exc.path, ctx)
-        diags.append(_unsuitable(subject, expr, f"{path_text(exc.path)}{exc.message}", ctx))
-        return _FAILED
+    result, errors = lowering.lower(value, strict=True)
+    if not errors:
+        return result
+    found = [_unsuitable(_locate(expr, error, ctx), expr, str(error), ctx) for error in errors]
+    found.sort(key=_position)
+    diags.extend(found)
+    return _FAILED
+
+
+def _position(diagnostic: Diagnostic) -> int:
+    subject = diagnostic.subject
+    return subject.start.byte if subject is not None else -1
 
 
 def _unsuitable(
-    subject: Expression, expr: Expression, reason: str, ctx: EvalContext | None
+    subject: Range, expr: Expression, reason: str, ctx: EvalContext | None
 ) -> Diagnostic:
     return Diagnostic.error(
         "Unsuitable value type",
         f"Unsuitable value: {_sentence(reason)}",
-        subject.range,
+        subject,
         expr.range,
         expression=expr,
         eval_context=ctx,
@@ -244,90 +293,56 @@ def _sentence(text: str) -> str:
     return text if text.endswith("?") else f"{text}."
 
 
-def _locate(expr: Expression, path: Path, ctx: EvalContext | None) -> Expression:
-    """Follow an error's path into the expression, as far as its syntax allows.
+def _locate(expr: Expression, error: LowerError, ctx: EvalContext | None) -> Range:
+    """The source range of the part of ``expr`` that ``error`` is about.
 
-    Returns the innermost tuple or object constructor element the path
-    reaches, so the diagnostic points at the offending part of
-    ``{a = 1, b = "many"}`` rather than the whole.
+    The error's path is followed into the expression as far as its syntax
+    shows the parts (tuple and object constructors, nested or not): the
+    innermost element reached is the subject, so a diagnostic points at the
+    offending part of ``{a = 1, b = "many"}`` rather than the whole. An
+    error about one key of an object (``error.key``) points at that key.
+    Where the value came from elsewhere (a variable, a function), the
+    subject is as far as the syntax went: at worst the whole expression.
     """
     current: Expression | None = expr
     found = expr
-    for step in path:
+    for step in error.path:
         key: str | Value = step.name if isinstance(step, AttrStep) else step.key
         if isinstance(key, Value):
             if not key.is_known or key.is_null or key.type not in (NUMBER, STRING):
                 current = None
-                continue
+                break
             if key.type == STRING:
                 key = key.as_str()
-        current = _element(current, key, ctx) if current is not None else None
-        if current is not None:
-            found = current
-    return found
+        current = _element(current, key, ctx)[1] if current is not None else None
+        if current is None:
+            break
+        found = current
+    if current is not None and error.key is not None:
+        key_expr, _ = _element(current, error.key, ctx)
+        if key_expr is not None:
+            return key_expr.range
+    return found.range
 
 
-def _element(expr: Expression, key: str | Value, ctx: EvalContext | None) -> Expression | None:
-    """The element expression of a constructor under ``key``, if the syntax shows it."""
+def _element(
+    expr: Expression, key: str | Value, ctx: EvalContext | None
+) -> tuple[Expression | None, Expression | None]:
+    """The key and element expressions of a constructor under ``key``, if the syntax
+    shows them (a tuple's elements have no key expression)."""
     if isinstance(key, str):
-        found = None  # the last definition of a key wins, as in evaluation
-        for key_expr, value_expr in expr.static_map() or ():
-            name, name_diags = key_expr.value(ctx)
+        found: tuple[Expression | None, Expression | None] = (None, None)
+        for key_expr, value_expr in expr.static_map() or ():  # the last one wins, as in
+            name, name_diags = key_expr.value(ctx)  # evaluation
             known = name.type == STRING and name.is_known and not name.is_null
             if known and not name_diags.has_errors() and name.as_str() == key:
-                found = value_expr
+                found = (key_expr, value_expr)
         return found
     items = expr.static_list()
     index = key.as_number()
     if items is None or not isinstance(index, int) or not 0 <= index < len(items):
-        return None
-    return items[index]
-
-
-def _unexpected_keys(value: Value, annotation: Any, types: ConfigTypes) -> LowerError | None:
-    """The error for an object key that a configuration class does not have, if any.
-
-    HCL's object conversion drops attributes the target type lacks; for
-    classes used as attribute values an unknown key is more likely a typo,
-    so it is reported (with a suggestion) instead. Classes nested in
-    collections are checked too; the error's path leads to the object.
-    """
-    if not value.is_known or value.is_null:
-        return None
-    inner, _ = strip_optional(annotation)
-    origin = typing.get_origin(inner)
-    args = typing.get_args(inner)
-    if is_config_class(inner) and isinstance(value.type, ObjectType | MapType):
-        fields = {f.hcl_name: f for f in class_info(inner, types).fields}
-        present = {key for key, _ in value.items()}
-        for key, item in value.items():
-            field = fields.get(key)
-            if field is None:
-                hint = suggest(key, [name for name in fields if name not in present])
-                more = f". Did you mean {go_quote(hint)}?" if hint else ""
-                return LowerError(f"unexpected attribute {go_quote(key)}{more}")
-            nested = _unexpected_keys(item, field.annotation, types)
-            if nested is not None:
-                return nested.within(AttrStep(key))
-        return None
-    steps: list[tuple[PathStep, Value, Any]] = []
-    if isinstance(value.type, ListType | SetType | TupleType) and args:
-        elements = value.elements()
-        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
-            annotations = list(args)
-        else:
-            annotations = [args[0]] * len(elements)
-        steps = [
-            (IndexStep(Value.number(i)), e, a)
-            for i, (e, a) in enumerate(zip(elements, annotations, strict=False))
-        ]
-    elif isinstance(value.type, ObjectType | MapType) and len(args) == 2:
-        steps = [(IndexStep(Value.string(k)), v, args[1]) for k, v in value.items()]
-    for step, item, item_annotation in steps:
-        nested = _unexpected_keys(item, item_annotation, types)
-        if nested is not None:
-            return nested.within(step)
-    return None
+        return None, None
+    return None, items[index]
 
 
 def _blocks_value(scope: _Scope, field: FieldInfo) -> Any:
@@ -403,18 +418,12 @@ def _attributes_value(attributes: Mapping[str, Attribute], value_type: Any, scop
         if value_type is Expression:
             result[name] = attribute.expr
             continue
-        value, value_diags = attribute.expr.value(scope.ctx)
-        scope.diags.extend(value_diags)
-        if value_diags.has_errors():
+        value = evaluate(attribute.expr, scope.ctx, scope.diags)
+        if value is None:
             failed = True
             continue
         item = lower_value(
-            value,
-            attribute.expr,
-            scope.types.plan(value_type),
-            types=scope.types,
-            ctx=scope.ctx,
-            diags=scope.diags,
+            value, attribute.expr, scope.types.plan(value_type), ctx=scope.ctx, diags=scope.diags
         )
         if item is _FAILED:
             failed = True
@@ -506,6 +515,15 @@ def _locate_validation_errors(
     take ``self`` and validators written as methods see the other fields.
     A step that fails otherwise (reading a field that holds no value) is
     skipped; if nothing can be located, the caller reports the whole block.
+
+    The object itself is built by attrs (``cls(**kwargs)``); this runs only
+    after that failed. attrs offers no way to do it with its own code that
+    is safe in a process with other threads and gives every failure:
+    validators can only be switched off for the whole process
+    (``attrs.validators.set_disabled``), and running the class's
+    ``__init__`` again on an instance of our own sets the fields only up to
+    the first converter that fails, so the converters and validators of the
+    fields after it could not be run, and their mistakes not reported.
     """
     if not attrs.has(info.cls):
         return []

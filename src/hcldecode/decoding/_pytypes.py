@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import contextlib
 import threading
-import typing
 from typing import Any
 
 import attrs
 
 from ..model._structure import Attribute, Expression
+from ..values._lowering import Lowering
 from ..values._python import ObjectField, PythonTypes, nullable, strip_optional
 from ..values._types import DYNAMIC, Type
 from ..values._value import Value
@@ -35,16 +35,16 @@ class TypePlan:
     ``hcl_type`` is the type the value is converted to; ``raw`` is set for
     fields that take the expression, attribute or value as it is
     (``hcl.Expression``, ``hcl.Attribute``, ``hcl.Value``) and names which;
-    ``nullable`` when ``None`` is a valid Python value; ``has_classes`` when
-    a configuration class is part of the type (so an object's keys are
-    checked against its fields).
+    ``nullable`` when ``None`` is a valid Python value; ``lowering`` is the
+    compiled walk that makes values objects of the type (``None`` when
+    ``raw``).
     """
 
     annotation: Any
     hcl_type: Type
     nullable: bool = False
     raw: type | None = None
-    has_classes: bool = False
+    lowering: Lowering | None = None
 
 
 class ConfigTypes(PythonTypes):
@@ -71,16 +71,13 @@ class ConfigTypes(PythonTypes):
             plan = TypePlan(annotation, DYNAMIC, nullable=True, raw=strip_optional(annotation)[0])
         else:
             try:
-                hcl_type = self.hcl_type(annotation)
+                lowering = self.lowering(annotation)
             except SchemaError:
                 raise
             except TypeError as exc:  # a mistake in the class, like the others
                 raise SchemaError(str(exc)) from None
             plan = TypePlan(
-                annotation,
-                hcl_type,
-                nullable=nullable(annotation),
-                has_classes=_has_classes(annotation),
+                annotation, lowering.hcl_type, nullable=nullable(annotation), lowering=lowering
             )
         with contextlib.suppress(TypeError):  # an unhashable annotation is planned each time
             self._plans[annotation] = plan
@@ -108,12 +105,6 @@ class ConfigTypes(PythonTypes):
                 )
             )
         return tuple(fields)
-
-
-def _has_classes(annotation: Any) -> bool:
-    if is_config_class(annotation):
-        return True
-    return any(_has_classes(a) for a in typing.get_args(annotation) if a is not Ellipsis)
 
 
 def _is_raw(annotation: Any) -> bool:

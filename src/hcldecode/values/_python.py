@@ -11,11 +11,12 @@ fields, function parameters and results, and variables:
   annotation (after that conversion);
 * :meth:`~PythonTypes.to_value`: the HCL value for a Python object.
 
-Lowering values to Python runs through a private cattrs converter whose
-hooks follow HCL's rules rather than Python's (cattrs' own ``bool`` hook
-would turn ``"false"`` into ``True``). The converter, the caches and the
-application's own types belong to the object: nothing is shared between two
-of them. The module-level :func:`to_value`, :func:`to_python` and
+Values become Python objects along a :class:`~._lowering.Lowering`, the
+annotation compiled once (:meth:`~PythonTypes.lowering`): one walk that
+converts each part by HCL's rules, builds the object and reports every part
+that does not fit at its own path. The compiled plans and the application's
+own types belong to the object: nothing is shared between two of them.
+The module-level :func:`to_value`, :func:`to_python` and
 :func:`type_for_annotation` use a default object that knows the built-in
 types only.
 
@@ -35,26 +36,41 @@ import enum
 import fractions
 import math
 import pathlib
-import re
 import types
 import typing
 import uuid
 from collections.abc import Callable, Mapping, Sequence, Set
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 import attrs
 from typing_extensions import Self
 
-from .._text import go_quote
-from . import _number as number
-from ._convert import AttrStep, ConversionError, IndexStep, Path, PathStep, convert
+from ._convert import ConversionError, convert
+from ._lowering import (
+    LEAVES,
+    ClassField,
+    ClassLowering,
+    LeafLowering,
+    LowerError,
+    Lowering,
+    MappingLowering,
+    OptionalLowering,
+    SequenceLowering,
+    TupleLowering,
+    UnionLowering,
+    ValueLowering,
+    enum_leaf,
+    literal_leaf,
+    path_leaf,
+    path_text,
+    registered_leaf,
+)
 from ._types import (
     BOOL,
     BYTES,
     DYNAMIC,
     NUMBER,
     STRING,
-    CapsuleType,
     ListType,
     MapType,
     ObjectType,
@@ -63,9 +79,6 @@ from ._types import (
     Type,
 )
 from ._value import Value
-
-if TYPE_CHECKING:
-    import cattrs
 
 __all__ = [
     "LowerError",
@@ -92,41 +105,6 @@ and made plain Python (``str``, ``int``, ``Decimal``, ``bool``, ``None``,
 mistake in the configuration. ``unstructure`` turns an object back into
 plain Python, for objects given as variables or returned by functions;
 without it such objects are refused with ``TypeError``."""
-
-
-class LowerError(ValueError):
-    """A converted HCL value does not fit the Python type (e.g. ``1.5`` for an ``int``).
-
-    ``message`` says what is wrong; ``path`` leads from the value to the
-    part that does not fit, as :attr:`ConversionError.path` does, so that a
-    diagnostic can point at that part. ``str()`` gives both.
-    """
-
-    def __init__(self, message: str, path: Path = ()) -> None:
-        super().__init__(message)
-        self.message = message
-        self.path = path
-
-    def __str__(self) -> str:
-        return path_text(self.path) + self.message
-
-    def within(self, step: PathStep) -> LowerError:
-        """The same error, one step further from the failing part."""
-        return LowerError(self.message, (step, *self.path))
-
-
-def path_text(path: Path) -> str:
-    """A path as the words that lead a message: ``element 1: attribute "q": ``."""
-    words = []
-    for step in path:
-        key = step.name if isinstance(step, AttrStep) else step.key
-        if isinstance(key, str):
-            words.append(f"attribute {go_quote(key)}: ")
-        elif key.type == NUMBER and key.is_known and not key.is_null:
-            words.append(f"element {number.to_string(key.as_number())}: ")
-        elif key.type == STRING and key.is_known and not key.is_null:
-            words.append(f"element {go_quote(key.as_str())}: ")
-    return "".join(words)
 
 
 @attrs.frozen
@@ -231,7 +209,7 @@ class PythonTypes:
                     raise TypeError(f"the {role} function for {tp.__qualname__} is not callable")
             checked[tp] = _Registered(hcl_type, structure, unstructure)
         self._registered = checked
-        self._converter_made: cattrs.Converter | None = None
+        self._lowerings: dict[Any, Lowering] = {}
 
     @property
     def registered(self) -> Mapping[type, TypeRule]:
@@ -363,28 +341,22 @@ class PythonTypes:
         return self.lower(value, annotation)
 
     def lower(self, value: Value, annotation: Any) -> Any:
-        """Turn a known ``value``, already of ``annotation``'s HCL type, into ``annotation``.
+        """Turn a known ``value`` into an object of ``annotation``, converting each
+        part by HCL's rules on the way (the walk of :meth:`lowering`).
 
         Without an annotation (``Any``, ``object``): null is ``None``;
         strings ``str``; bools ``bool``; integers ``int``, other numbers an
         exact ``Decimal``; lists, sets and tuples ``list``; maps and objects
         ``dict``; a capsule its Python object. Null is accepted only where the
-        annotation admits ``None``. Raises :class:`LowerError` when the value
-        does not fit.
+        annotation admits ``None``. Raises the first :class:`LowerError` found
+        when the value does not fit.
         """
         if strip_optional(annotation)[0] is Value:
             return value
-        if value.is_null:
-            if nullable(annotation):
-                return None
-            raise LowerError("null value is not allowed")
-        if _is_enum(annotation):  # before cattrs, which would lower an IntEnum as an int
-            return _structure_enum(value, annotation)
-        if _is_path(annotation):  # before cattrs, which has hooks of its own for paths
-            return _structure_path(value, annotation)
-        if annotation is bytes:
-            return value.as_capsule()
-        return self._converter.structure(value, annotation)
+        result, errors = self.lowering(annotation).lower(value)
+        if errors:
+            raise errors[0]
+        return result
 
     # ------------------------------------------------------------------ Python to HCL
 
@@ -482,134 +454,91 @@ class PythonTypes:
             items[key] = self._to_value(element, f"{path}[{key!r}]")
         return items
 
-    # ------------------------------------------------------------------ lowering hooks
+    # ------------------------------------------------------------------ lowering plans
 
-    @property
-    def _converter(self) -> cattrs.Converter:
-        converter = self._converter_made
-        if converter is None:  # made on first use: importing cattrs takes a while
-            converter = self._converter_made = self._make_converter()
-        return converter
+    def lowering(self, annotation: Any) -> Lowering:
+        """How values become objects of ``annotation``: compiled once, then cached.
 
-    def _structure_list(self, value: Value, tp: Any) -> list[Any]:
-        elem = _element_type(tp)
-        return [self._structure_element(e, elem, i) for i, e in enumerate(value.elements())]
-
-    def _structure_tuple(self, value: Value, tp: Any) -> tuple[Any, ...]:
-        args = typing.get_args(tp)
-        elements = value.elements()
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(self._structure_element(e, args[0], i) for i, e in enumerate(elements))
-        return tuple(
-            self._structure_element(e, a, i)
-            for i, (e, a) in enumerate(zip(elements, args, strict=False))
-        )
-
-    def _structure_set(self, value: Value, tp: Any) -> Set[Any]:
-        elem = _element_type(tp)
-        items = [self._structure_element(e, elem, i) for i, e in enumerate(value.elements())]
-        origin = typing.get_origin(tp)
-        return frozenset(items) if origin is frozenset else set(items)
-
-    def _structure_dict(self, value: Value, tp: Any) -> dict[str, Any]:
-        if not isinstance(value.type, ObjectType | MapType):  # dict[str, Any] takes any value
-            _fail("an object is required")
-        args = typing.get_args(tp)
-        elem = args[1] if len(args) == 2 else Any
-        return {k: self._structure_element(v, elem, k) for k, v in value.items()}
-
-    def _structure_element(self, value: Value, annotation: Any, key: int | str) -> Any:
+        Raises ``TypeError`` for an annotation with no HCL form, as
+        :meth:`hcl_type` does.
+        """
         try:
-            return self.lower(value, annotation)
-        except LowerError as exc:
-            index = Value.number(key) if isinstance(key, int) else Value.string(key)
-            raise exc.within(IndexStep(index)) from None
+            found = self._lowerings.get(annotation)
+        except TypeError:  # an unhashable annotation is compiled each time
+            return self._compile(annotation)
+        if found is None:
+            found = self._lowerings.setdefault(annotation, self._compile(annotation))
+        return found
 
-    def _structure_annotated(self, value: Value, tp: Any) -> Any:
-        return self.lower(value, typing.get_args(tp)[0])
+    def _compile(self, annotation: Any) -> Lowering:
+        if strip_optional(annotation)[0] is Value:
+            return ValueLowering()
+        hcl_type = self.hcl_type(annotation)  # checks the whole annotation first
+        can_be_none = nullable(annotation)
+        registered = _lookup(self._registered, annotation)
+        if registered is not None:
+            structure = registered_leaf(registered.structure)
+            return LeafLowering(hcl_type, can_be_none, structure, annotation, whole=True)
+        leaf = _lookup(LEAVES, annotation)
+        if leaf is not None:
+            return LeafLowering(hcl_type, can_be_none, leaf[0], annotation, leaf[1])
+        if _is_enum(annotation):  # an IntEnum is an int too: enums come first
+            return LeafLowering(hcl_type, can_be_none, enum_leaf, annotation)
+        if _is_path(annotation):
+            return LeafLowering(hcl_type, can_be_none, path_leaf, annotation)
+        if self.is_object_class(annotation):
+            assert isinstance(hcl_type, ObjectType)
+            lowering = ClassLowering(hcl_type, can_be_none, annotation)
+            lowering.set_fields(
+                [
+                    ClassField(f.name, f.hcl_name, self.lowering(f.annotation), f.has_default)
+                    for f in self.object_fields(annotation)
+                ]
+            )
+            return lowering
+        origin = typing.get_origin(annotation)
+        args = typing.get_args(annotation)
+        if origin is typing.Annotated:
+            return self.lowering(args[0])
+        if origin is typing.Literal:
+            return LeafLowering(hcl_type, can_be_none, literal_leaf, annotation)
+        if _is_union(annotation):
+            members = [self.lowering(a) for a in args if a is not type(None)]
+            if len(members) == 1:
+                return OptionalLowering(members[0])
+            return UnionLowering(can_be_none, members)
+        if origin in _SEQUENCE_ORIGINS or (origin is tuple and args[1:] == (Ellipsis,)):
+            assert isinstance(hcl_type, ListType)
+            make: Callable[[list[Any]], Any] = list if origin is not tuple else tuple
+            return SequenceLowering(hcl_type, can_be_none, self.lowering(args[0]), make)
+        if origin is tuple:
+            assert isinstance(hcl_type, TupleType)
+            elements = [self.lowering(a) for a in args if a != ()]
+            return TupleLowering(hcl_type, can_be_none, elements)
+        if origin in _SET_ORIGINS:
+            assert isinstance(hcl_type, SetType)
+            if not self._hashable(args[0]):
+                raise TypeError(f"{annotation!r}: the elements of a set must be hashable")
+            make = frozenset if origin is frozenset else set
+            return SequenceLowering(hcl_type, can_be_none, self.lowering(args[0]), make)
+        if origin in _MAPPING_ORIGINS:
+            element = self.lowering(args[1])
+            return MappingLowering(hcl_type, can_be_none, element, any_object=hcl_type == DYNAMIC)
+        raise TypeError(f"hcldecode cannot lower values to {annotation!r}")
 
-    def _structure_union(self, value: Value, tp: Any) -> Any:
-        members = [a for a in typing.get_args(tp) if a is not type(None)]
-        plans = [(m, self.hcl_type(m)) for m in members]
-        ordered = [p for p in plans if p[1] == value.type] + [
-            p for p in plans if p[1] != value.type
-        ]
-        failures: list[str] = []
-        for member, hcl_type in ordered:
-            try:
-                converted = convert(value, hcl_type)
-                return self.lower(converted, member)
-            except (ConversionError, LowerError) as exc:
-                failures.append(str(exc))
-        raise LowerError(
-            failures[0] if len(failures) == 1 else "no alternative fits: " + "; ".join(failures)
+    def _hashable(self, annotation: Any) -> bool:
+        """Whether the objects made for ``annotation`` can be set elements."""
+        inner = strip_optional(annotation)[0]
+        if isinstance(inner, type):
+            return inner.__hash__ is not None  # a registered or object class too
+        origin = typing.get_origin(inner)
+        if origin is typing.Union or origin is types.UnionType:
+            return all(self._hashable(a) for a in typing.get_args(inner))
+        if origin is typing.Literal:
+            return True
+        return origin in (tuple, frozenset) and all(
+            self._hashable(a) for a in typing.get_args(inner) if a is not Ellipsis and a != ()
         )
-
-    def _structure_object_class(self, value: Value, tp: Any) -> Any:
-        kwargs: dict[str, Any] = {}
-        present = dict(value.items())
-        for field in self.object_fields(tp):
-            item = present.get(field.hcl_name)
-            if item is None or item.is_null:
-                if not field.has_default and not nullable(field.annotation):
-                    _fail(f"attribute {_show(field.hcl_name)} is required")
-                if not field.has_default:
-                    kwargs[field.name] = None
-                continue
-            try:
-                kwargs[field.name] = self.lower(item, field.annotation)
-            except LowerError as exc:
-                raise exc.within(AttrStep(field.hcl_name)) from None
-        try:
-            return tp(**kwargs)
-        except (ValueError, TypeError) as exc:
-            _fail(str(exc))
-
-    def _registered_hook(self, tp: type) -> Callable[[Value, Any], Any]:
-        def hook(value: Value, _tp: Any) -> Any:
-            try:
-                return self._registered[tp].structure(_plain(value))
-            except (ValueError, TypeError) as exc:
-                _fail(str(exc))
-
-        return hook
-
-    def _make_converter(self) -> cattrs.Converter:
-        import cattrs  # noqa: PLC0415 (loaded on first use: it takes a while to import)
-
-        converter = cattrs.Converter(detailed_validation=False)
-        for tp, hook in (
-            (str, _structure_str),
-            (bool, _structure_bool),
-            (int, _structure_int),
-            (float, _structure_float),
-            (decimal.Decimal, _structure_decimal),
-            (fractions.Fraction, _structure_fraction),
-            (datetime.datetime, _structure_datetime),
-            (datetime.date, _structure_datetime),
-            (datetime.time, _structure_datetime),
-            (datetime.timedelta, _structure_timedelta),
-            (uuid.UUID, _structure_uuid),
-            (list, _structure_bare_list),
-            (dict, _structure_bare_dict),
-            (tuple, _structure_bare_tuple),
-        ):
-            converter.register_structure_hook(tp, hook)
-        converter.register_structure_hook_func(lambda tp: tp is Any or tp is object, _structure_any)
-        converter.register_structure_hook(type(None), _structure_none)
-        converter.register_structure_hook_func(self.is_object_class, self._structure_object_class)
-        converter.register_structure_hook_func(_is_union, self._structure_union)
-        converter.register_structure_hook_func(
-            _origin_in(typing.Annotated), self._structure_annotated
-        )
-        converter.register_structure_hook_func(_origin_in(typing.Literal), _structure_literal)
-        converter.register_structure_hook_func(_origin_in(*_SEQUENCE_ORIGINS), self._structure_list)
-        converter.register_structure_hook_func(_origin_in(tuple), self._structure_tuple)
-        converter.register_structure_hook_func(_origin_in(*_SET_ORIGINS), self._structure_set)
-        converter.register_structure_hook_func(_origin_in(*_MAPPING_ORIGINS), self._structure_dict)
-        for registered in self._registered:  # last, so they take precedence
-            converter.register_structure_hook(registered, self._registered_hook(registered))
-        return converter
 
 
 DEFAULT_TYPES = PythonTypes()
@@ -655,6 +584,17 @@ def nullable(annotation: Any) -> bool:
     return False
 
 
+_T = TypeVar("_T")
+
+
+def _lookup(mapping: Mapping[Any, _T], annotation: Any) -> _T | None:
+    """``mapping[annotation]`` if there, else ``None`` (an unhashable annotation is not)."""
+    try:
+        return mapping.get(annotation)
+    except TypeError:
+        return None
+
+
 def _at(path: str) -> str:
     return f" at {path}" if path else ""
 
@@ -669,191 +609,6 @@ def _literal_type(value: object) -> Type:
     raise TypeError(f"unsupported literal value {value!r}")
 
 
-def _fail(message: str) -> typing.NoReturn:
-    raise LowerError(message)
-
-
-def _plain(value: Value) -> Any:
-    """A known value as plain Python (the ``Any`` form)."""
-    if value.is_null:
-        return None
-    t = value.type
-    if t == STRING:
-        return value.as_str()
-    if t == BOOL:
-        return value.as_bool()
-    if t == NUMBER:
-        n = value.as_number()
-        return n if isinstance(n, int) else value.as_decimal()
-    if isinstance(t, ListType | SetType | TupleType):
-        return [_plain(e) for e in value.elements()]
-    if isinstance(t, MapType | ObjectType):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(t, CapsuleType):
-        return value.payload
-    _fail("a value of a known type is required")
-
-
-def _structure_str(value: Value, _tp: Any) -> str:
-    return value.as_str()
-
-
-def _structure_bool(value: Value, _tp: Any) -> bool:
-    return value.as_bool()
-
-
-def _structure_int(value: Value, _tp: Any) -> int:
-    try:
-        return value.as_int()
-    except (ValueError, OverflowError):
-        _fail("a whole number is required")
-
-
-def _structure_float(value: Value, _tp: Any) -> float:
-    try:
-        return value.as_float()
-    except OverflowError:
-        _fail("the number is too large for a float")
-
-
-def _structure_decimal(value: Value, _tp: Any) -> decimal.Decimal:
-    return value.as_decimal()
-
-
-def _structure_fraction(value: Value, _tp: Any) -> fractions.Fraction:
-    try:
-        return value.as_fraction()
-    except (ValueError, OverflowError):
-        _fail("a finite number is required")
-
-
-def _structure_path(value: Value, tp: Any) -> pathlib.PurePath:
-    return typing.cast(pathlib.PurePath, tp(value.as_str()))
-
-
-def _structure_datetime(value: Value, tp: Any) -> datetime.date | datetime.time:
-    text = value.as_str()
-    try:
-        if tp is datetime.datetime:
-            return datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
-        if tp is datetime.time:
-            return datetime.time.fromisoformat(text.replace("Z", "+00:00"))
-        return datetime.date.fromisoformat(text)
-    except ValueError:
-        kind = {datetime.datetime: "date and time", datetime.time: "time of day"}.get(tp, "date")
-        _fail(f"a {kind} in ISO 8601 form is required, not {text!r}")
-
-
-def _structure_uuid(value: Value, _tp: Any) -> uuid.UUID:
-    text = value.as_str()
-    try:
-        return uuid.UUID(text)
-    except ValueError:
-        _fail(f"a UUID is required, not {text!r}")
-
-
-# A Go duration: an optional sign, then numbers each with a unit ("1h30m",
-# "250ms", "-1.5h"); "0" alone is zero.
-_DURATION = re.compile(r"[-+]?(?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+|[-+]?0")
-_DURATION_PART = re.compile(r"(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)")
-_MICROSECONDS = {
-    "ns": decimal.Decimal("0.001"),
-    "us": decimal.Decimal(1),
-    "µs": decimal.Decimal(1),
-    "μs": decimal.Decimal(1),
-    "ms": decimal.Decimal(1000),
-    "s": decimal.Decimal(1_000_000),
-    "m": decimal.Decimal(60_000_000),
-    "h": decimal.Decimal(3_600_000_000),
-}
-# timedelta's own bounds, in microseconds.
-_MAX_MICROSECONDS = (datetime.timedelta.max - datetime.timedelta(0)) // datetime.timedelta(
-    microseconds=1
-)
-
-
-def _structure_timedelta(value: Value, _tp: Any) -> datetime.timedelta:
-    """A Go duration string (``"1h30m"``, ``"250ms"``) or a number of seconds."""
-    if value.type == NUMBER:
-        micros = value.as_decimal() * 1_000_000
-    elif value.type == STRING:
-        text = value.as_str()
-        if len(text) > 100 or _DURATION.fullmatch(text) is None:
-            _fail(f'a duration like "1h30m" or "250ms" is required, not {go_quote(text)}')
-        micros = sum(
-            (decimal.Decimal(n) * _MICROSECONDS[unit] for n, unit in _DURATION_PART.findall(text)),
-            decimal.Decimal(0),
-        )
-        if text.startswith("-"):
-            micros = -micros
-    else:
-        _fail('a duration (a string like "1h30m", or a number of seconds) is required')
-    if not micros.is_finite() or abs(micros) > _MAX_MICROSECONDS:
-        _fail("the duration is too long")
-    return datetime.timedelta(microseconds=int(micros.to_integral_value(decimal.ROUND_HALF_EVEN)))
-
-
-def _structure_bare_list(value: Value, _tp: Any) -> list[Any]:
-    if not isinstance(value.type, ListType | TupleType | SetType):
-        _fail("a list is required")
-    items: list[Any] = _plain(value)
-    return items
-
-
-def _structure_bare_tuple(value: Value, _tp: Any) -> tuple[Any, ...]:
-    return tuple(_structure_bare_list(value, _tp))
-
-
-def _structure_bare_dict(value: Value, _tp: Any) -> dict[str, Any]:
-    if not isinstance(value.type, ObjectType | MapType):
-        _fail("an object is required")
-    fields: dict[str, Any] = _plain(value)
-    return fields
-
-
-def _structure_enum(value: Value, tp: Any) -> enum.Enum:
-    raw = _plain(value)
-    for member in tp:
-        if _same_literal(member.value, raw):
-            return typing.cast(enum.Enum, member)
-    choices = ", ".join(_show(m.value) for m in tp)
-    _fail(f"{_show(raw)} is not one of {choices}")
-
-
-def _structure_literal(value: Value, tp: Any) -> Any:
-    raw = _plain(value)
-    for choice in typing.get_args(tp):
-        if _same_literal(choice, raw):
-            return choice
-    choices = ", ".join(_show(c) for c in typing.get_args(tp))
-    _fail(f"{_show(raw)} is not one of {choices}")
-
-
-def _same_literal(choice: object, raw: object) -> bool:
-    return choice == raw and isinstance(choice, bool) == isinstance(raw, bool)
-
-
-def _show(value: object) -> str:
-    if isinstance(value, str):
-        return go_quote(value)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def _element_type(annotation: Any) -> Any:
-    args = typing.get_args(annotation)
-    return args[0] if args else Any
-
-
-def _structure_none(value: Value, _tp: Any) -> None:
-    _fail("null is required")
-
-
-def _structure_any(value: Value, _tp: Any) -> Any:
-    return _plain(value)
-
-
 def _is_union(tp: Any) -> bool:
     origin = typing.get_origin(tp)
     return origin is typing.Union or origin is types.UnionType
@@ -865,7 +620,3 @@ def _is_path(tp: Any) -> bool:
 
 def _is_enum(tp: Any) -> bool:
     return isinstance(tp, type) and issubclass(tp, enum.Enum)
-
-
-def _origin_in(*origins: Any) -> Callable[[Any], bool]:
-    return lambda tp: typing.get_origin(tp) in origins

@@ -1,0 +1,785 @@
+"""Lowering HCL values to Python objects: one walk that finds every misfit.
+
+A :class:`Lowering` is the compiled form of one Python annotation (built by
+:class:`~hcldecode.values._python.PythonTypes`, which decides which node each
+annotation gets). :meth:`Lowering.lower` walks a value once: it converts
+each part to the HCL type its annotation asks for (HCL's conversion rules),
+checks that the part is known and not null where ``None`` does not fit,
+and builds the Python object. It does not stop at the first misfit: every
+part that does not fit is a :class:`LowerError` whose ``path`` leads from the
+value to that part, so each can be reported at its own place in the source.
+
+Collections are walked element by element when their element type is exact
+(no ``any`` in it): converting each element on its own then gives the same
+values as converting the whole. Where it is not (``list[Any]``, a union in a
+list), the whole collection is converted first, as HCL converts it (its
+elements unified to one type), and the walk goes on in the converted value.
+"""
+
+from __future__ import annotations
+
+import datetime
+import decimal
+import enum
+import fractions
+import pathlib
+import re
+import typing
+import uuid
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .._text import go_quote, suggest
+from . import _number as number
+from ._convert import AttrStep, ConversionError, IndexStep, Path, PathStep, convert
+from ._types import (
+    BOOL,
+    DYNAMIC,
+    NUMBER,
+    STRING,
+    CapsuleType,
+    ListType,
+    MapType,
+    ObjectType,
+    SetType,
+    TupleType,
+    Type,
+)
+from ._value import Value
+
+__all__ = [
+    "LEAVES",
+    "ClassField",
+    "ClassLowering",
+    "Leaf",
+    "LeafLowering",
+    "LowerError",
+    "Lowering",
+    "MappingLowering",
+    "OptionalLowering",
+    "SequenceLowering",
+    "TupleLowering",
+    "UnionLowering",
+    "ValueLowering",
+    "enum_leaf",
+    "literal_leaf",
+    "path_leaf",
+    "path_text",
+    "plain",
+    "registered_leaf",
+]
+
+
+class LowerError(ValueError):
+    """A value, or a part of it, that does not fit the Python type (``1.5`` for an ``int``).
+
+    ``message`` says what is wrong; ``path`` leads from the value to the
+    part that does not fit, as :attr:`ConversionError.path` does, so that a
+    diagnostic can point at that part. ``key``, when set, names the key of
+    that part (an object) that the error is about: an attribute the class
+    does not have. ``str()`` gives the path and the message.
+    """
+
+    def __init__(self, message: str, path: Path = (), key: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.key = key
+
+    def __str__(self) -> str:
+        return path_text(self.path) + self.message
+
+    def within(self, step: PathStep) -> LowerError:
+        """The same error, one step further from the failing part."""
+        return LowerError(self.message, (step, *self.path), self.key)
+
+
+def path_text(path: Path) -> str:
+    """A path as the words that lead a message: ``element 1: attribute "q": ``."""
+    words = []
+    for step in path:
+        key = step.name if isinstance(step, AttrStep) else step.key
+        if isinstance(key, str):
+            words.append(f"attribute {go_quote(key)}: ")
+        elif key.type == NUMBER and key.is_known and not key.is_null:
+            words.append(f"element {number.to_string(key.as_number())}: ")
+        elif key.type == STRING and key.is_known and not key.is_null:
+            words.append(f"element {go_quote(key.as_str())}: ")
+    return "".join(words)
+
+
+class _Failed:
+    """The result of a walk that found a misfit (its errors say which)."""
+
+    __slots__ = ()
+
+
+_FAILED = _Failed()
+_NOT_KNOWN = "the value is not known yet"
+
+
+class _Walk:
+    """The errors one walk has found so far, and whether classes refuse unknown keys."""
+
+    __slots__ = ("errors", "strict")
+
+    def __init__(self, strict: bool) -> None:
+        self.errors: list[LowerError] = []
+        self.strict = strict
+
+    def fail(self, message: str, path: Path = (), key: str | None = None) -> _Failed:
+        self.errors.append(LowerError(message, path, key))
+        return _FAILED
+
+    def step(self, since: int, step: PathStep) -> None:
+        """Put ``step`` in front of the paths of the errors found since ``since``."""
+        errors = self.errors
+        for i in range(since, len(errors)):
+            errors[i] = errors[i].within(step)
+
+    def convert(self, value: Value, hcl_type: Type) -> Value | _Failed:
+        try:
+            return convert(value, hcl_type)
+        except ConversionError as exc:
+            return self.fail(exc.message, exc.path)
+
+
+class Lowering:
+    """How values become objects of one annotation (see the module).
+
+    ``hcl_type`` is the type values are converted to; ``nullable`` whether
+    null becomes ``None`` (else it is an error).
+    """
+
+    __slots__ = ("hcl_type", "nullable")
+
+    def __init__(self, hcl_type: Type, nullable: bool) -> None:
+        self.hcl_type = hcl_type
+        self.nullable = nullable
+
+    def lower(self, value: Value, *, strict: bool = False) -> tuple[Any, list[LowerError]]:
+        """The object for ``value`` and ``[]``, or ``None`` and every misfit found.
+
+        With ``strict``, an object given for a class must not have keys the
+        class lacks (HCL's conversion would drop them).
+        """
+        walk = _Walk(strict)
+        result = self.build(value, walk)
+        if walk.errors:
+            return None, walk.errors
+        return result, []
+
+    def build(self, value: Value, walk: _Walk) -> Any:
+        """The object for ``value``; on a misfit, errors in ``walk`` (the result is then void)."""
+        if not value.is_known:
+            return walk.fail(_NOT_KNOWN)
+        if value.is_null:
+            return None if self.nullable else walk.fail("null value is not allowed")
+        return self.build_present(value, walk)
+
+    def build_present(self, value: Value, walk: _Walk) -> Any:
+        """:meth:`build` for a known value that is not null."""
+        raise NotImplementedError
+
+    def check_keys(self, value: Value, walk: _Walk) -> None:
+        """Report the keys that classes in the type lack, anywhere in ``value``.
+
+        Converting a whole value drops such keys, so a strict walk looks for
+        them first wherever it converts a value whole that may hold classes.
+        """
+
+    @property
+    def has_classes(self) -> bool:
+        """Whether a class is part of the type (so :meth:`check_keys` has work)."""
+        return False
+
+    def _converted_whole(self, value: Value, walk: _Walk) -> Value | _Failed:
+        """``value`` converted to the type as a whole (after a strict walk checked its keys)."""
+        if walk.strict and self.has_classes:
+            before = len(walk.errors)
+            self.check_keys(value, walk)
+            if len(walk.errors) > before:
+                return _FAILED
+        return walk.convert(value, self.hcl_type)
+
+
+class ValueLowering(Lowering):
+    """``hcl.Value``: the value itself, null included, once it is wholly known."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(DYNAMIC, True)
+
+    def build(self, value: Value, walk: _Walk) -> Any:
+        return value if value.is_wholly_known else walk.fail(_NOT_KNOWN)
+
+
+Leaf = Callable[[Value, Any], Any]
+"""Builds the object for a known, non-null value already of the leaf's HCL type;
+raises :class:`LowerError` when it does not fit."""
+
+
+class LeafLowering(Lowering):
+    """A type whose values are built in one step: ``leaf(value, tp)``."""
+
+    __slots__ = ("leaf", "tp", "whole")
+
+    def __init__(
+        self, hcl_type: Type, nullable: bool, leaf: Leaf, tp: Any, whole: bool = False
+    ) -> None:
+        super().__init__(hcl_type, nullable)
+        self.leaf = leaf
+        self.tp = tp
+        #: Whether the value's parts must be known too (a leaf that reads them).
+        self.whole = whole
+
+    def build_present(self, value: Value, walk: _Walk) -> Any:
+        hcl_type = self.hcl_type
+        if value.type is not hcl_type and hcl_type is not DYNAMIC:
+            converted = walk.convert(value, hcl_type)
+            if converted is _FAILED:
+                return _FAILED
+            assert isinstance(converted, Value)
+            value = converted
+        if self.whole and not value.is_wholly_known:
+            return walk.fail(_NOT_KNOWN)
+        try:
+            return self.leaf(value, self.tp)
+        except LowerError as exc:
+            walk.errors.append(exc)
+            return _FAILED
+
+
+class OptionalLowering(Lowering):
+    """``T | None``: null is ``None``, anything else is lowered as ``T``."""
+
+    __slots__ = ("inner",)
+
+    def __init__(self, inner: Lowering) -> None:
+        super().__init__(inner.hcl_type, True)
+        self.inner = inner
+
+    def build_present(self, value: Value, walk: _Walk) -> Any:
+        return self.inner.build_present(value, walk)
+
+    def check_keys(self, value: Value, walk: _Walk) -> None:
+        self.inner.check_keys(value, walk)
+
+    @property
+    def has_classes(self) -> bool:
+        return self.inner.has_classes
+
+
+class SequenceLowering(Lowering):
+    """``list[T]``, ``tuple[T, ...]``, ``set[T]`` and the like; ``make`` builds the result."""
+
+    __slots__ = ("element", "exact", "make")
+
+    def __init__(
+        self,
+        hcl_type: ListType | SetType,
+        nullable: bool,
+        element: Lowering,
+        make: Callable[[list[Any]], Any],
+    ) -> None:
+        super().__init__(hcl_type, nullable)
+        self.element = element
+        self.make = make
+        self.exact = not hcl_type.element.has_dynamic_types()
+
+    def build_present(self, value: Value, walk: _Walk) -> Any:
+        t = value.type
+        if not (self.exact and isinstance(t, TupleType | ListType | SetType)):
+            converted = self._converted_whole(value, walk)
+            if converted is _FAILED:
+                return _FAILED
+            assert isinstance(converted, Value)
+            value, t = converted, converted.type
+        # The elements of a set have no place of their own to point at.
+        indexed = not isinstance(t, SetType)
+        errors = walk.errors
+        start = len(errors)
+        element = self.element
+        items = []
+        for i, item in enumerate(value.elements()):
+            before = len(errors)
+            items.append(element.build(item, walk))
+            if indexed and len(errors) > before:
+                walk.step(before, IndexStep(Value.number(i)))
+        if len(errors) > start:
+            return _FAILED
+        try:
+            return self.make(items)
+        except TypeError as exc:  # set[Any] given lists or objects
+            return walk.fail(f"set elements must be hashable ({exc})")
+
+    def check_keys(self, value: Value, walk: _Walk) -> None:
+        if self.element.has_classes:
+            _check_elements(value, lambda _: self.element, walk)
+
+    @property
+    def has_classes(self) -> bool:
+        return self.element.has_classes
+
+
+class TupleLowering(Lowering):
+    """``tuple[A, B, ...]``: one lowering per element."""
+
+    __slots__ = ("elements",)
+
+    def __init__(self, hcl_type: TupleType, nullable: bool, elements: Sequence[Lowering]) -> None:
+        super().__init__(hcl_type, nullable)
+        self.elements = tuple(elements)
+
+    def build_present(self, value: Value, walk: _Walk) -> Any:
+        t = value.type
+        if not (
+            isinstance(t, TupleType | ListType | SetType)
+            and len(value.elements()) == len(self.elements)
+        ):
+            converted = self._converted_whole(value, walk)
+            if converted is _FAILED:
+                return _FAILED
+            assert isinstance(converted, Value)
+            value = converted
+        errors = walk.errors
+        start = len(errors)
+        items = []
+        for i, (lowering, item) in enumerate(zip(self.elements, value.elements(), strict=True)):
+            before = len(errors)
+            items.append(lowering.build(item, walk))
+            if len(errors) > before:
+                walk.step(before, IndexStep(Value.number(i)))
+        return _FAILED if len(errors) > start else tuple(items)
+
+    def check_keys(self, value: Value, walk: _Walk) -> None:
+        elements = self.elements
+        _check_elements(value, lambda i: elements[i] if i < len(elements) else None, walk)
+
+    @property
+    def has_classes(self) -> bool:
+        return any(e.has_classes for e in self.elements)
+
+
+class MappingLowering(Lowering):
+    """``dict[str, T]`` and the like; with ``any_object``, an object of mixed values
+    (``dict[str, Any]``: its HCL type is ``any``, so the elements are not unified)."""
+
+    __slots__ = ("any_object", "element", "exact")
+
+    def __init__(
+        self, hcl_type: Type, nullable: bool, element: Lowering, any_object: bool = False
+    ) -> None:
+        super().__init__(hcl_type, nullable)
+        self.element = element
+        self.any_object = any_object
+        self.exact = isinstance(hcl_type, MapType) and not hcl_type.element.has_dynamic_types()
+
+    def build_present(self, value: Value, walk: _Walk) -> Any:
+        if self.any_object:
+            if not isinstance(value.type, ObjectType | MapType):
+                return walk.fail("an object is required")
+        elif not (self.exact and isinstance(value.type, ObjectType | MapType)):
+            converted = self._converted_whole(value, walk)
+            if converted is _FAILED:
+                return _FAILED
+            assert isinstance(converted, Value)
+            value = converted
+        errors = walk.errors
+        start = len(errors)
+        element = self.element
+        result = {}
+        for key, item in value.items():
+            before = len(errors)
+            result[key] = element.build(item, walk)
+            if len(errors) > before:
+                walk.step(before, IndexStep(Value.string(key)))
+        return _FAILED if len(errors) > start else result
+
+    def check_keys(self, value: Value, walk: _Walk) -> None:
+        element = self.element
+        if not (element.has_classes and _is_present(value, ObjectType | MapType)):
+            return
+        errors = walk.errors
+        for key, item in value.items():
+            before = len(errors)
+            element.check_keys(item, walk)
+            if len(errors) > before:
+                walk.step(before, IndexStep(Value.string(key)))
+
+    @property
+    def has_classes(self) -> bool:
+        return self.element.has_classes
+
+
+class ClassField(typing.NamedTuple):
+    """One field of a class lowered from an object."""
+
+    name: str
+    hcl_name: str
+    lowering: Lowering
+    has_default: bool
+
+
+class ClassLowering(Lowering):
+    """A dataclass or attrs class from an object: ``cls(**fields)``."""
+
+    __slots__ = ("by_hcl_name", "cls", "fields")
+
+    def __init__(self, hcl_type: ObjectType, nullable: bool, cls: type) -> None:
+        super().__init__(hcl_type, nullable)
+        self.cls = cls
+        self.fields: tuple[ClassField, ...] = ()
+        self.by_hcl_name: dict[str, ClassField] = {}
+
+    def set_fields(self, fields: Sequence[ClassField]) -> None:
+        """Complete the lowering with its fields (made after it, so that the plan
+        can hold it while they are made)."""
+        self.fields = tuple(fields)
+        self.by_hcl_name = {f.hcl_name: f for f in fields}
+
+    def build_present(self, value: Value, walk: _Walk) -> Any:
+        errors = walk.errors
+        start = len(errors)
+        if isinstance(value.type, ObjectType):  # its attributes are walked one by one
+            if walk.strict:
+                self._unexpected_keys(value, walk)
+        else:  # a map (from a variable or a function), or a value that does not fit
+            converted = self._converted_whole(value, walk)
+            if converted is _FAILED:
+                return _FAILED
+            assert isinstance(converted, Value)
+            value = converted
+        present = typing.cast(dict[str, Value], value.payload)
+        kwargs: dict[str, Any] = {}
+        for field in self.fields:
+            item = present.get(field.hcl_name)
+            lowering = field.lowering
+            if item is None or item.is_null:
+                if field.has_default:
+                    continue
+                if lowering.nullable:
+                    kwargs[field.name] = None
+                else:
+                    walk.fail(f"attribute {_show(field.hcl_name)} is required")
+                continue
+            before = len(errors)
+            kwargs[field.name] = lowering.build(item, walk)
+            if len(errors) > before:
+                walk.step(before, AttrStep(field.hcl_name))
+        if len(errors) > start:
+            return _FAILED
+        try:
+            return self.cls(**kwargs)
+        except (ValueError, TypeError) as exc:
+            return walk.fail(str(exc))
+
+    def check_keys(self, value: Value, walk: _Walk) -> None:
+        if not _is_present(value, ObjectType | MapType):
+            return
+        self._unexpected_keys(value, walk)
+        errors = walk.errors
+        for key, item in value.items():
+            field = self.by_hcl_name.get(key)
+            if field is not None and field.lowering.has_classes:
+                before = len(errors)
+                field.lowering.check_keys(item, walk)
+                if len(errors) > before:
+                    walk.step(before, AttrStep(key))
+
+    @property
+    def has_classes(self) -> bool:
+        return True
+
+    def _unexpected_keys(self, value: Value, walk: _Walk) -> None:
+        """An error for each key the class lacks (HCL's conversion would drop it;
+        in a class it is more likely a typo), with a suggestion."""
+        fields = self.by_hcl_name
+        present = [key for key, _ in value.items()]
+        for key in present:
+            if key not in fields:
+                hint = suggest(key, [name for name in fields if name not in present])
+                more = f". Did you mean {go_quote(hint)}?" if hint else ""
+                walk.fail(f"unexpected attribute {go_quote(key)}{more}", key=key)
+
+
+class UnionLowering(Lowering):
+    """``A | B | ...``: the first member that fits, trying those of the value's own
+    HCL type first."""
+
+    __slots__ = ("members",)
+
+    def __init__(self, nullable: bool, members: Sequence[Lowering]) -> None:
+        super().__init__(DYNAMIC, nullable)
+        self.members = tuple(members)
+
+    def build_present(self, value: Value, walk: _Walk) -> Any:
+        t = value.type
+        members = self.members
+        ordered = [m for m in members if m.hcl_type == t] + [m for m in members if m.hcl_type != t]
+        failures: list[str] = []
+        for member in ordered:
+            trial = _Walk(walk.strict)
+            result = member.build(value, trial)
+            if not trial.errors:
+                return result
+            failures.append(str(trial.errors[0]))
+        if len(failures) == 1:
+            return walk.fail(failures[0])
+        return walk.fail("no alternative fits: " + "; ".join(failures))
+
+
+def _is_present(value: Value, kinds: Any) -> bool:
+    return isinstance(value.type, kinds) and value.is_known and not value.is_null
+
+
+def _check_elements(
+    value: Value, lowering_at: Callable[[int], Lowering | None], walk: _Walk
+) -> None:
+    """:meth:`Lowering.check_keys` for each element of a sequence value."""
+    if not _is_present(value, TupleType | ListType | SetType):
+        return
+    indexed = not isinstance(value.type, SetType)
+    errors = walk.errors
+    for i, item in enumerate(value.elements()):
+        lowering = lowering_at(i)
+        if lowering is None or not lowering.has_classes:
+            continue
+        before = len(errors)
+        lowering.check_keys(item, walk)
+        if indexed and len(errors) > before:
+            walk.step(before, IndexStep(Value.number(i)))
+
+
+# --------------------------------------------------------------------------- leaves
+
+
+def _fail(message: str) -> typing.NoReturn:
+    raise LowerError(message)
+
+
+def plain(value: Value) -> Any:
+    """A known value as plain Python (the ``Any`` form)."""
+    if value.is_null:
+        return None
+    t = value.type
+    if t == STRING:
+        return value.as_str()
+    if t == BOOL:
+        return value.as_bool()
+    if t == NUMBER:
+        n = value.as_number()
+        return n if isinstance(n, int) else value.as_decimal()
+    if isinstance(t, ListType | SetType | TupleType):
+        return [plain(e) for e in value.elements()]
+    if isinstance(t, MapType | ObjectType):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(t, CapsuleType):
+        return value.payload
+    _fail("a value of a known type is required")
+
+
+def _plain_leaf(value: Value, _tp: Any) -> Any:
+    return plain(value)
+
+
+# The leaves receive values of their HCL type, known and not null: the
+# simplest read their payload.
+
+
+def _str_leaf(value: Value, _tp: Any) -> str:
+    return typing.cast(str, value.payload)
+
+
+def _bool_leaf(value: Value, _tp: Any) -> bool:
+    return typing.cast(bool, value.payload)
+
+
+def _int_leaf(value: Value, _tp: Any) -> int:
+    payload = value.payload
+    if type(payload) is int:
+        return payload
+    try:
+        return value.as_int()
+    except (ValueError, OverflowError):
+        _fail("a whole number is required")
+
+
+def _float_leaf(value: Value, _tp: Any) -> float:
+    try:
+        return value.as_float()
+    except OverflowError:
+        _fail("the number is too large for a float")
+
+
+def _decimal_leaf(value: Value, _tp: Any) -> decimal.Decimal:
+    return value.as_decimal()
+
+
+def _fraction_leaf(value: Value, _tp: Any) -> fractions.Fraction:
+    try:
+        return value.as_fraction()
+    except (ValueError, OverflowError):
+        _fail("a finite number is required")
+
+
+def _bytes_leaf(value: Value, _tp: Any) -> Any:
+    return value.as_capsule()
+
+
+def path_leaf(value: Value, tp: Any) -> pathlib.PurePath:
+    """A ``pathlib`` path of class ``tp`` from a string."""
+    return typing.cast(pathlib.PurePath, tp(value.as_str()))
+
+
+def _datetime_leaf(value: Value, tp: Any) -> datetime.date | datetime.time:
+    text = value.as_str()
+    try:
+        if tp is datetime.datetime:
+            return datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
+        if tp is datetime.time:
+            return datetime.time.fromisoformat(text.replace("Z", "+00:00"))
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        kind = {datetime.datetime: "date and time", datetime.time: "time of day"}.get(tp, "date")
+        _fail(f"a {kind} in ISO 8601 form is required, not {text!r}")
+
+
+def _uuid_leaf(value: Value, _tp: Any) -> uuid.UUID:
+    text = value.as_str()
+    try:
+        return uuid.UUID(text)
+    except ValueError:
+        _fail(f"a UUID is required, not {text!r}")
+
+
+# A Go duration: an optional sign, then numbers each with a unit ("1h30m",
+# "250ms", "-1.5h"); "0" alone is zero.
+_DURATION = re.compile(r"[-+]?(?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+|[-+]?0")
+_DURATION_PART = re.compile(r"(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)")
+_MICROSECONDS = {
+    "ns": decimal.Decimal("0.001"),
+    "us": decimal.Decimal(1),
+    "µs": decimal.Decimal(1),
+    "μs": decimal.Decimal(1),
+    "ms": decimal.Decimal(1000),
+    "s": decimal.Decimal(1_000_000),
+    "m": decimal.Decimal(60_000_000),
+    "h": decimal.Decimal(3_600_000_000),
+}
+# timedelta's own bounds, in microseconds.
+_MAX_MICROSECONDS = (datetime.timedelta.max - datetime.timedelta(0)) // datetime.timedelta(
+    microseconds=1
+)
+
+
+def _timedelta_leaf(value: Value, _tp: Any) -> datetime.timedelta:
+    """A Go duration string (``"1h30m"``, ``"250ms"``) or a number of seconds."""
+    if value.type == NUMBER:
+        micros = value.as_decimal() * 1_000_000
+    elif value.type == STRING:
+        text = value.as_str()
+        if len(text) > 100 or _DURATION.fullmatch(text) is None:
+            _fail(f'a duration like "1h30m" or "250ms" is required, not {go_quote(text)}')
+        micros = sum(
+            (decimal.Decimal(n) * _MICROSECONDS[unit] for n, unit in _DURATION_PART.findall(text)),
+            decimal.Decimal(0),
+        )
+        if text.startswith("-"):
+            micros = -micros
+    else:
+        _fail('a duration (a string like "1h30m", or a number of seconds) is required')
+    if not micros.is_finite() or abs(micros) > _MAX_MICROSECONDS:
+        _fail("the duration is too long")
+    return datetime.timedelta(microseconds=int(micros.to_integral_value(decimal.ROUND_HALF_EVEN)))
+
+
+def _bare_list_leaf(value: Value, _tp: Any) -> list[Any]:
+    if not isinstance(value.type, ListType | TupleType | SetType):
+        _fail("a list is required")
+    items: list[Any] = plain(value)
+    return items
+
+
+def _bare_tuple_leaf(value: Value, _tp: Any) -> tuple[Any, ...]:
+    return tuple(_bare_list_leaf(value, _tp))
+
+
+def _bare_dict_leaf(value: Value, _tp: Any) -> dict[str, Any]:
+    if not isinstance(value.type, ObjectType | MapType):
+        _fail("an object is required")
+    fields: dict[str, Any] = plain(value)
+    return fields
+
+
+def _none_leaf(value: Value, _tp: Any) -> None:
+    _fail("null is required")
+
+
+def enum_leaf(value: Value, tp: Any) -> enum.Enum:
+    """The member of the ``Enum`` class ``tp`` whose value is ``value``'s."""
+    raw = plain(value)
+    for member in tp:
+        if _same_literal(member.value, raw):
+            return typing.cast(enum.Enum, member)
+    choices = ", ".join(_show(m.value) for m in tp)
+    _fail(f"{_show(raw)} is not one of {choices}")
+
+
+def literal_leaf(value: Value, tp: Any) -> Any:
+    """The choice of ``Literal[...]`` (``tp``) equal to ``value``."""
+    raw = plain(value)
+    for choice in typing.get_args(tp):
+        if _same_literal(choice, raw):
+            return choice
+    choices = ", ".join(_show(c) for c in typing.get_args(tp))
+    _fail(f"{_show(raw)} is not one of {choices}")
+
+
+def registered_leaf(structure: Callable[[Any], Any]) -> Leaf:
+    """The leaf of a registered type: ``structure`` of the value as plain Python;
+    its ``ValueError`` or ``TypeError`` is a misfit."""
+
+    def leaf(value: Value, _tp: Any) -> Any:
+        try:
+            return structure(plain(value))
+        except (ValueError, TypeError) as exc:
+            _fail(str(exc))
+
+    return leaf
+
+
+def _same_literal(choice: object, raw: object) -> bool:
+    return choice == raw and isinstance(choice, bool) == isinstance(raw, bool)
+
+
+def _show(value: object) -> str:
+    if isinstance(value, str):
+        return go_quote(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+LEAVES: dict[Any, tuple[Leaf, bool]] = {
+    str: (_str_leaf, False),
+    bool: (_bool_leaf, False),
+    int: (_int_leaf, False),
+    float: (_float_leaf, False),
+    decimal.Decimal: (_decimal_leaf, False),
+    fractions.Fraction: (_fraction_leaf, False),
+    bytes: (_bytes_leaf, False),
+    datetime.datetime: (_datetime_leaf, False),
+    datetime.date: (_datetime_leaf, False),
+    datetime.time: (_datetime_leaf, False),
+    datetime.timedelta: (_timedelta_leaf, False),
+    uuid.UUID: (_uuid_leaf, False),
+    list: (_bare_list_leaf, True),
+    dict: (_bare_dict_leaf, True),
+    tuple: (_bare_tuple_leaf, True),
+    Any: (_plain_leaf, True),
+    object: (_plain_leaf, True),
+    type(None): (_none_leaf, False),
+}
+"""The built-in leaf types: each one's leaf, and whether its value's parts must be known."""
