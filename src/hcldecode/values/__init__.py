@@ -31,7 +31,7 @@ from ._convert import (
     unify,
     unify_unsafe,
 )
-from ._function import Function, FunctionArgError, FunctionError, Parameter
+from ._function import Function, FunctionArgError, FunctionError, Parameter, refine_not_null
 from ._json import (
     JSONNumber,
     decode_json,
@@ -119,6 +119,7 @@ __all__ = [
     "get_conversion",
     "max_nesting",
     "mismatch_message",
+    "refine_not_null",
     "safe_known_prefix",
     "to_python",
     "to_value",
