@@ -7,9 +7,12 @@ Expected values follow the reference's sources (go-cty's ``unknown_refinement.go
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import hcldecode as hcl
 from hcldecode import hcldec
@@ -464,3 +467,31 @@ def test_try_and_can(src: str, expected: Value) -> None:
     expr, _ = parse_expression(src)
     value, diags = expr.value(EvalContext(VARIABLES, dict(tryfunc.FUNCTIONS)))
     assert (value, list(diags)) == (expected, [])
+
+
+# --------------------------------------------------------------------------- soundness
+
+_INTS = st.integers(min_value=-50, max_value=50)
+
+
+@given(_INTS, _INTS, _INTS, _INTS)
+def test_what_a_refined_number_decides_holds_of_every_number_in_its_range(
+    a: int, b: int, x: int, y: int
+) -> None:
+    low, high = sorted((a, b))
+    x = min(max(x, low), high)  # a number the unknown may turn out to be
+    refined, known, other = between(low, high), Value.number(x), Value.number(y)
+    for op in ("less_than", "less_equal", "greater_than", "greater_equal", "equals"):
+        decided = getattr(refined, op)(other)
+        if decided.is_known:
+            assert decided == getattr(known, op)(other), op
+    for op in ("add", "subtract", "multiply"):
+        bounded = getattr(refined, op)(other)
+        assert bounded.range().includes(getattr(known, op)(other)) != FALSE, op
+
+
+@given(st.text(max_size=12), st.text(max_size=6))
+def test_a_safe_prefix_is_a_prefix_of_every_longer_string(start: str, more: str) -> None:
+    # What is appended cannot change the prefix: normalisation and grapheme
+    # clusters keep it the start of the whole text.
+    assert unicodedata.normalize("NFC", start + more).startswith(safe_known_prefix(start))
