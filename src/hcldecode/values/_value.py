@@ -1104,41 +1104,35 @@ class RefinementBuilder:
 
     def collection_length_lower_bound(self, length: int) -> RefinementBuilder:
         """The collection has at least ``length`` elements."""
-        if not self._applies("collection"):
-            return self
-        if self._value.is_known and not self._value.is_null:
-            actual = self._value.length()
-            if actual.is_known and actual.as_int() < length:
-                raise ValueError(
-                    f"refining a collection of {actual.as_int()} elements to at least {length}"
-                )
-        if length > self._min_length:
-            self._min_length = length
-            self._check_lengths()
-        return self
+        return self._length_bound(length, lower=True)
 
     def collection_length_upper_bound(self, length: int) -> RefinementBuilder:
         """The collection has at most ``length`` elements."""
+        return self._length_bound(length, lower=False)
+
+    def _length_bound(self, length: int, *, lower: builtins.bool) -> RefinementBuilder:
         if not self._applies("collection"):
             return self
         if self._value.is_known and not self._value.is_null:
             actual = self._value.length()
-            if actual.is_known and actual.as_int() > length:
+            if actual.is_known and (
+                actual.as_int() < length if lower else actual.as_int() > length
+            ):
+                limit = "least" if lower else "most"
                 raise ValueError(
-                    f"refining a collection of {actual.as_int()} elements to at most {length}"
+                    f"refining a collection of {actual.as_int()} elements to at {limit} {length}"
                 )
-        if length < self._max_length:
+        if lower and length > self._min_length:
+            self._min_length = length
+        elif not lower and length < self._max_length:
             self._max_length = length
-            self._check_lengths()
+        if self._max_length < self._min_length:
+            raise ValueError("the collection's length upper bound is below its lower bound")
         return self
 
     def collection_length(self, length: int) -> RefinementBuilder:
         """The collection has exactly ``length`` elements (for a set: distinct ones)."""
         return self.collection_length_lower_bound(length).collection_length_upper_bound(length)
-
-    def _check_lengths(self) -> None:
-        if self._max_length < self._min_length:
-            raise ValueError("the collection's length upper bound is below its lower bound")
 
     def string_prefix(self, prefix: str) -> RefinementBuilder:
         """The string starts with ``prefix``, less any ending that text added after
