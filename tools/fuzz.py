@@ -68,7 +68,24 @@ class Config:
     rest: Annotated[hcl.Body | None, hcl.remain()] = None
 
 
-VARIABLES = {"var": {"name": "x", "list": [1, 2, 3], "map": {"a": "b"}}, "count": 2}
+VARIABLES = {
+    "var": {"name": "x", "list": [1, 2, 3], "map": {"a": "b"}},
+    "count": 2,
+    # Unknown values, some refined, for the refinement rules of every operation.
+    "unknown": {
+        "string": hcl.values.Value.unknown(hcl.values.STRING),
+        "number": hcl.values.Value.unknown(hcl.values.NUMBER)
+        .refine()
+        .number_range_inclusive(1, 9)
+        .new_value(),
+        "list": hcl.values.Value.unknown(hcl.values.ListType(hcl.values.STRING))
+        .refine()
+        .not_null()
+        .collection_length_upper_bound(3)
+        .new_value(),
+        "bool": hcl.values.Value.unknown(hcl.values.BOOL),
+    },
+}
 
 
 def join(separator: str, *parts: str) -> str:
