@@ -1,0 +1,282 @@
+"""The fast path of the JSON parser: Python's C decoder reads the document, positions come later.
+
+A document that Python's ``json`` module accepts (without ``NaN`` or
+``Infinity``, without lone surrogates, not nested deeper than
+:func:`~hcldecode.values._limits.max_nesting`) is one that
+:mod:`._parser` reads without a diagnostic, into a tree of the same shape
+and values. For such a document, :func:`fast_parse` lets the C decoder do
+the reading and returns a tree of lazy nodes:
+
+* a container's children become nodes when they are first asked for;
+* no node has a position until one is asked for. The first request runs
+  :mod:`._parser` over the document once and takes every position from its
+  tree, so positions (and every diagnostic made from them) are exactly those
+  of the full parser.
+
+Anything else (a syntax error, a construct the two readers could take
+differently) is left to :mod:`._parser`: :func:`fast_parse` returns ``None``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from itertools import chain, compress
+from operator import itemgetter
+from typing import Any
+
+from ..values._limits import max_nesting
+from ._ast import (
+    ArrayNode,
+    BoolNode,
+    Node,
+    NullNode,
+    NumberNode,
+    ObjectNode,
+    Property,
+    Source,
+    StringNode,
+)
+from ._parser import parse_value
+
+__all__ = ["fast_parse"]
+
+
+class _Number(str):
+    """A number's source text, as the C decoder hands it over."""
+
+    __slots__ = ()
+
+
+def _refuse_constant(name: str) -> Any:
+    """``NaN``, ``Infinity`` and ``-Infinity`` are not JSON: leave them to the full parser."""
+    raise ValueError(name)
+
+
+#: Objects are read as tuples of (name, value) pairs (every duplicate kept, in order),
+#: arrays as lists, numbers as their source text.
+_DECODER = json.JSONDecoder(
+    object_pairs_hook=tuple,
+    parse_int=_Number,
+    parse_float=_Number,
+    parse_constant=_refuse_constant,
+)
+# A \u escape of a surrogate: the full parser turns a lone one into U+FFFD.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_WS = re.compile(r"[ \t\n\r]*")
+
+
+def fast_parse(source: Source) -> Node | None:
+    """The lazy tree of ``source``'s document, or ``None`` when the full parser must read it.
+
+    ``source``'s text must hold no lone surrogate (no byte that was not UTF-8).
+    """
+    text = source.text
+    if "\\u" in text and _SURROGATE_ESCAPE.search(text) is not None:
+        return None
+    try:
+        raw, end = _DECODER.raw_decode(text, _WS.match(text).end())  # type: ignore[union-attr]
+    except (ValueError, RecursionError):
+        return None
+    if _WS.match(text, end).end() != len(text):  # type: ignore[union-attr]
+        return None
+    limit = max_nesting()
+    if (text.count("{") + text.count("[") >= limit) and _too_deep(raw, limit):
+        return None
+    return _Document(source).node(raw)
+
+
+def _too_deep(raw: Any, limit: int) -> bool:
+    """Whether the decoded value ``raw`` nests objects and arrays ``limit`` levels or deeper.
+
+    One nesting level at a time, with the loops over values in C (``map``,
+    ``compress``): a Python loop over every value would cost more than decoding.
+    """
+    objects: list[Any] = [raw] if type(raw) is tuple else []
+    arrays: list[Any] = [raw] if type(raw) is list else []
+    depth = 1
+    while objects or arrays:
+        if depth >= limit:
+            return True
+        values = list(chain(map(_SECOND, chain.from_iterable(objects)), *arrays))
+        kinds = list(map(type, values))
+        objects = list(compress(values, map(_IS_OBJECT, kinds)))
+        arrays = list(compress(values, map(_IS_ARRAY, kinds)))
+        depth += 1
+    return False
+
+
+_SECOND = itemgetter(1)
+_IS_OBJECT = frozenset({tuple}).__contains__
+_IS_ARRAY = frozenset({list}).__contains__
+
+
+class _Document:
+    """What the lazy nodes of one document share: its source and, once read, its full tree."""
+
+    __slots__ = ("_root", "resolved", "source")
+
+    def __init__(self, source: Source) -> None:
+        self.source = source
+        self.resolved = False
+        self._root: Node | None = None
+
+    def node(self, raw: Any) -> Node:
+        """The lazy node of the decoded value ``raw``."""
+        kind = type(raw)
+        node: Node
+        if kind is str:
+            node = _LazyString.__new__(_LazyString)
+            node.value = raw
+        elif kind is tuple:
+            node = _LazyObject.__new__(_LazyObject)
+            node.closed = True
+            node._raw = raw
+        elif kind is list:
+            node = _LazyArray.__new__(_LazyArray)
+            node.closed = True
+            node._raw = raw
+        elif kind is _Number:
+            node = _LazyNumber.__new__(_LazyNumber)
+            node.text = str(raw)
+        elif raw is None:
+            node = _LazyNull.__new__(_LazyNull)
+        else:
+            node = _LazyBool.__new__(_LazyBool)
+            node.value = raw
+        node._doc = self  # type: ignore[union-attr]
+        if self._root is None:
+            self._root = node
+        return node
+
+    def materialize(self, container: _LazyObject | _LazyArray) -> None:
+        """Give ``container`` its children: its full twin's once positions are known, else lazy."""
+        twin = container._twin
+        if twin is not None:
+            if isinstance(twin, ObjectNode):
+                container.properties = twin.properties  # type: ignore[union-attr]
+            else:
+                container.elements = twin.elements  # type: ignore[union-attr]
+            container._raw = None
+            return
+        node = self.node
+        if isinstance(container, _LazyObject):
+            properties: list[Property] = []
+            for name, value in container._raw:
+                prop = _LazyProperty.__new__(_LazyProperty)
+                prop.name = name
+                prop.value = node(value)
+                prop._doc = self
+                properties.append(prop)
+            container.properties = properties
+        else:
+            container.elements = [node(value) for value in container._raw]
+        container._raw = None
+
+    def resolve(self) -> None:
+        """Read the document with the full parser and give every lazy node its positions."""
+        if self.resolved:
+            return
+        self.resolved = True
+        full, _complete, _diags = parse_value(self.source)
+        assert self._root is not None and full is not None
+        pairs: list[tuple[Node, Node]] = [(self._root, full)]
+        while pairs:
+            lazy, twin = pairs.pop()
+            lazy.start = twin.start
+            lazy.end = twin.end
+            if isinstance(lazy, _LazyObject):
+                if lazy._raw is not None:
+                    lazy._twin = twin  # type: ignore[assignment]
+                    continue
+                assert isinstance(twin, ObjectNode)
+                for prop, twin_prop in zip(lazy.properties, twin.properties, strict=True):
+                    prop.name_start = twin_prop.name_start
+                    prop.name_end = twin_prop.name_end
+                    pairs.append((prop.value, twin_prop.value))
+            elif isinstance(lazy, _LazyArray):
+                if lazy._raw is not None:
+                    lazy._twin = twin  # type: ignore[assignment]
+                    continue
+                assert isinstance(twin, ArrayNode)
+                pairs.extend(zip(lazy.elements, twin.elements, strict=True))
+
+
+# The lazy nodes. Their position slots (and a container's children) stay unset until
+# asked for; reading an unset slot lands in ``__getattr__``, which fills it.
+
+
+def _position(node: Any, name: str) -> Any:
+    if name in ("start", "end", "name_start", "name_end"):
+        object.__getattribute__(node, "_doc").resolve()
+        return object.__getattribute__(node, name)
+    raise AttributeError(name)
+
+
+class _LazyObject(ObjectNode):
+    __slots__ = ("_doc", "_raw", "_twin")
+
+    _doc: _Document
+    _raw: Any
+    _twin: ObjectNode | None
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "properties":
+            self._doc.materialize(self)
+            return self.properties
+        if name == "_twin":
+            return None
+        return _position(self, name)
+
+
+class _LazyArray(ArrayNode):
+    __slots__ = ("_doc", "_raw", "_twin")
+
+    _doc: _Document
+    _raw: Any
+    _twin: ArrayNode | None
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "elements":
+            self._doc.materialize(self)
+            return self.elements
+        if name == "_twin":
+            return None
+        return _position(self, name)
+
+
+class _LazyString(StringNode):
+    __slots__ = ("_doc",)
+
+    def __getattr__(self, name: str) -> Any:
+        return _position(self, name)
+
+
+class _LazyNumber(NumberNode):
+    __slots__ = ("_doc",)
+
+    def __getattr__(self, name: str) -> Any:
+        return _position(self, name)
+
+
+class _LazyBool(BoolNode):
+    __slots__ = ("_doc",)
+
+    def __getattr__(self, name: str) -> Any:
+        return _position(self, name)
+
+
+class _LazyNull(NullNode):
+    __slots__ = ("_doc",)
+
+    def __getattr__(self, name: str) -> Any:
+        return _position(self, name)
+
+
+class _LazyProperty(Property):
+    __slots__ = ("_doc",)
+
+    _doc: _Document
+
+    def __getattr__(self, name: str) -> Any:
+        return _position(self, name)
