@@ -8,10 +8,11 @@ and values. For such a document, :func:`fast_parse` lets the C decoder do
 the reading and returns a tree of lazy nodes:
 
 * a container's children become nodes when they are first asked for;
-* no node has a position until one is asked for. The first request runs
-  :mod:`._parser` over the document once and takes every position from its
-  tree, so positions (and every diagnostic made from them) are exactly those
-  of the full parser.
+* no node has a position until one is asked for. The first request walks
+  the decoded value beside the text once (:class:`_Positions`), finding
+  where each token ends, and gives every node made so far its positions;
+  nodes made after that are taken from the tree that walk built. The tests
+  compare every position with the full parser's.
 
 Anything else (a syntax error, a construct the two readers could take
 differently) is left to :mod:`._parser`: :func:`fast_parse` returns ``None``.
@@ -37,7 +38,6 @@ from ._ast import (
     Source,
     StringNode,
 )
-from ._parser import parse_value
 
 __all__ = ["fast_parse"]
 
@@ -83,7 +83,7 @@ def fast_parse(source: Source) -> Node | None:
     limit = max_nesting()
     if (text.count("{") + text.count("[") >= limit) and _too_deep(raw, limit):
         return None
-    return _Document(source).node(raw)
+    return _Document(source, raw).node(raw)
 
 
 def _too_deep(raw: Any, limit: int) -> bool:
@@ -114,11 +114,12 @@ _IS_ARRAY = frozenset({list}).__contains__
 class _Document:
     """What the lazy nodes of one document share: its source and, once read, its full tree."""
 
-    __slots__ = ("_root", "resolved", "source")
+    __slots__ = ("_root", "_root_raw", "resolved", "source")
 
-    def __init__(self, source: Source) -> None:
+    def __init__(self, source: Source, raw: Any) -> None:
         self.source = source
         self.resolved = False
+        self._root_raw = raw
         self._root: Node | None = None
 
     def node(self, raw: Any) -> Node:
@@ -174,12 +175,12 @@ class _Document:
         container._raw = None
 
     def resolve(self) -> None:
-        """Read the document with the full parser and give every lazy node its positions."""
+        """Find every position in the document and give them to the lazy nodes."""
         if self.resolved:
             return
         self.resolved = True
-        full, _complete, _diags = parse_value(self.source)
-        assert self._root is not None and full is not None
+        assert self._root is not None
+        full = _Positions(self.source.text).tree(self._root_raw)
         pairs: list[tuple[Node, Node]] = [(self._root, full)]
         while pairs:
             lazy, twin = pairs.pop()
@@ -200,6 +201,70 @@ class _Document:
                     continue
                 assert isinstance(twin, ArrayNode)
                 pairs.extend(zip(lazy.elements, twin.elements, strict=True))
+
+
+# White space and commas, then a property name and its colon, then white space.
+_MEMBER = re.compile(r'[ \t\n\r,]*("[^"\\]*(?:\\.[^"\\]*)*")[ \t\n\r]*:[ \t\n\r]*')
+_SKIP = re.compile(r"[ \t\n\r,]*")
+# The rest of a string token after its opening quote.
+_STRING_REST = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*"')
+_KEYWORD_LENGTHS = {True: 4, False: 5, None: 4}
+
+
+class _Positions:
+    """The full tree of a document the C decoder read, with positions: its decoded value
+    walked beside its text.
+
+    The text is known to be valid JSON, so each step only finds where the next
+    token ends: no token is checked again, no string decoded again.
+    """
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def tree(self, raw: Any) -> Node:
+        text = self.text
+        node, _end = self.value(raw, _WS.match(text).end())  # type: ignore[union-attr]
+        return node
+
+    def value(self, raw: Any, start: int) -> tuple[Node, int]:
+        """The node of ``raw``, whose text starts at ``start``, and where it ends."""
+        text = self.text
+        kind = type(raw)
+        if kind is str:
+            end = _STRING_REST.match(text, start + 1).end()  # type: ignore[union-attr]
+            return StringNode(start, end, raw), end
+        if kind is _Number:
+            end = start + len(raw)
+            return NumberNode(start, end, str(raw)), end
+        if kind is tuple:
+            properties: list[Property] = []
+            pos = start + 1
+            member = _MEMBER.match
+            value = self.value
+            for name, item in raw:
+                m = member(text, pos)
+                assert m is not None
+                node, pos = value(item, m.end())
+                properties.append(Property(name, m.start(1), m.end(1), node))
+            end = text.index("}", pos) + 1
+            return ObjectNode(start, end, properties, True), end
+        if kind is list:
+            elements: list[Node] = []
+            pos = start + 1
+            skip = _SKIP.match
+            value = self.value
+            for item in raw:
+                node, pos = value(item, skip(text, pos).end())  # type: ignore[union-attr]
+                elements.append(node)
+            end = text.index("]", pos) + 1
+            return ArrayNode(start, end, elements, True), end
+        end = start + _KEYWORD_LENGTHS[raw]
+        if raw is None:
+            return NullNode(start, end), end
+        return BoolNode(start, end, raw), end
 
 
 # The lazy nodes. Their position slots (and a container's children) stay unset until
