@@ -9,6 +9,7 @@ node by node compares the two readers.
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -183,3 +184,25 @@ def test_corpus_positions(corpus: Path, json_corpus_file: Path) -> None:
     if path.name in set((corpus / "json-invalid.txt").read_text().split()):
         return
     _check(path.read_text(encoding="utf-8"))
+
+
+def test_threads_reading_one_file() -> None:
+    text = (
+        "["
+        + ",".join(f'{{"k{i}": {{"a": [{i}, "x"], "b": {{"c": null}}}}}}' for i in range(300))
+        + "]"
+    )
+    for _ in range(5):
+        fast, full = _both(text)
+        barrier = threading.Barrier(4)
+
+        def read(fast: Any = fast, barrier: threading.Barrier = barrier) -> None:
+            barrier.wait()
+            _shape(fast.node)
+
+        threads = [threading.Thread(target=read) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert _shape(fast.node) == _shape(full.node)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from itertools import chain, compress
 from operator import itemgetter
 from typing import Any
@@ -114,13 +115,16 @@ _IS_ARRAY = frozenset({list}).__contains__
 class _Document:
     """What the lazy nodes of one document share: its source and, once read, its full tree."""
 
-    __slots__ = ("_root", "_root_raw", "resolved", "source")
+    __slots__ = ("_lock", "_root", "_root_raw", "resolved", "source")
 
     def __init__(self, source: Source, raw: Any) -> None:
         self.source = source
         self.resolved = False
         self._root_raw = raw
         self._root: Node | None = None
+        # A parsed file may be read from several threads: children are made, and
+        # positions given, by one thread at a time.
+        self._lock = threading.Lock()
 
     def node(self, raw: Any) -> Node:
         """The lazy node of the decoded value ``raw``."""
@@ -152,6 +156,11 @@ class _Document:
 
     def materialize(self, container: _LazyObject | _LazyArray) -> None:
         """Give ``container`` its children: its full twin's once positions are known, else lazy."""
+        with self._lock:
+            if container._raw is not None:
+                self._materialize(container)
+
+    def _materialize(self, container: _LazyObject | _LazyArray) -> None:
         twin = container._twin
         if twin is not None:
             if isinstance(twin, ObjectNode):
@@ -176,9 +185,12 @@ class _Document:
 
     def resolve(self) -> None:
         """Find every position in the document and give them to the lazy nodes."""
-        if self.resolved:
-            return
-        self.resolved = True
+        with self._lock:
+            if not self.resolved:
+                self._resolve()
+                self.resolved = True
+
+    def _resolve(self) -> None:
         assert self._root is not None
         full = _Positions(self.source.text).tree(self._root_raw)
         pairs: list[tuple[Node, Node]] = [(self._root, full)]
