@@ -22,6 +22,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+# The native syntax, which nearly every call reads, loads with the package; the JSON
+# syntax on first use.
+from . import native  # noqa: F401
 from .decoding import (
     Decoded,
     DecodeError,
