@@ -43,23 +43,18 @@ from ._ast import (
 __all__ = ["fast_parse"]
 
 
-class _Number(str):
-    """A number's source text, as the C decoder hands it over."""
-
-    __slots__ = ()
-
-
 def _refuse_constant(name: str) -> Any:
     """``NaN``, ``Infinity`` and ``-Infinity`` are not JSON: leave them to the full parser."""
     raise ValueError(name)
 
 
 #: Objects are read as tuples of (name, value) pairs (every duplicate kept, in order),
-#: arrays as lists, numbers as their source text.
+#: arrays as lists, numbers as their source text in ASCII bytes (``str.encode``, a C
+#: function, makes objects that the cyclic garbage collector does not track).
 _DECODER = json.JSONDecoder(
     object_pairs_hook=tuple,
-    parse_int=_Number,
-    parse_float=_Number,
+    parse_int=str.encode,
+    parse_float=str.encode,
     parse_constant=_refuse_constant,
 )
 # A \u escape of a surrogate: the full parser turns a lone one into U+FFFD.
@@ -141,9 +136,9 @@ class _Document:
             node = _LazyArray.__new__(_LazyArray)
             node.closed = True
             node._raw = raw
-        elif kind is _Number:
+        elif kind is bytes:
             node = _LazyNumber.__new__(_LazyNumber)
-            node.text = str(raw)
+            node.text = raw.decode("ascii")
         elif raw is None:
             node = _LazyNull.__new__(_LazyNull)
         else:
@@ -248,9 +243,9 @@ class _Positions:
         if kind is str:
             end = _STRING_REST.match(text, start + 1).end()  # type: ignore[union-attr]
             return StringNode(start, end, raw), end
-        if kind is _Number:
+        if kind is bytes:
             end = start + len(raw)
-            return NumberNode(start, end, str(raw)), end
+            return NumberNode(start, end, raw.decode("ascii")), end
         if kind is tuple:
             properties: list[Property] = []
             pos = start + 1
