@@ -11,6 +11,7 @@ import shutil
 from pathlib import Path
 
 import nox
+from nox.command import CommandFailed
 
 nox.options.sessions = ["tests", "lint", "typecheck"]
 nox.options.reuse_existing_virtualenvs = True
@@ -51,9 +52,29 @@ def docs(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Parser throughput on the shared corpus, beside python-hcl2 and json.loads."""
-    session.install("-e", ".", "python-hcl2")
-    session.run("python", "benchmarks/bench.py", *session.posargs)
+    """Speed against the peers, each of issue 15's targets as a ratio (benchmarks/bench.py).
+
+    pygohcl and python-hcl2 8.x are installed here; python-hcl2 7.x, which cannot share an
+    environment with 8.x, into a venv of its own that bench.py runs a helper with. A peer
+    that cannot be installed is left out of the comparison with a one-line note.
+    """
+    session.install("-e", ".")
+    for peer in ("python-hcl2>=8,<9", "pygohcl"):
+        try:
+            session.install(peer)
+        except CommandFailed:
+            session.warn(f"{peer} could not be installed: bench.py leaves it out")
+    old = Path(session.create_tmp()) / "python-hcl2-7"
+    python = old / "bin" / "python"
+    args: list[str] = []
+    try:
+        if not python.exists():
+            session.run("python", "-m", "venv", str(old))
+        session.run(str(python), "-m", "pip", "install", "-q", "python-hcl2==7.3.1", external=True)
+        args = ["--hcl2-7", str(python)]
+    except CommandFailed:
+        session.warn("python-hcl2 7.x could not be installed: bench.py leaves it out")
+    session.run("python", "benchmarks/bench.py", *args, *session.posargs)
 
 
 _HCL_SOURCES = Path("/usr/share/gocode/src/github.com/hashicorp/hcl/v2")

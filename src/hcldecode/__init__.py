@@ -20,6 +20,11 @@ it parses for showing diagnostics.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+# The native syntax, which nearly every call reads, loads with the package; the JSON
+# syntax on first use.
+from . import native  # noqa: F401
 from .decoding import (
     Decoded,
     DecodeError,
@@ -51,8 +56,6 @@ from .decoding import (
     type_range,
     update_document,
 )
-from .ext.typeexpr import type_constraint, type_constraint_with_defaults
-from .hclparse import Parser
 from .model import (
     TraversalExpression,
     abs_traversal_for_expr,
@@ -92,6 +95,28 @@ from .values._function import Function, Parameter
 from .values._limits import DEFAULT_LIMITS, Limits, current_limits, max_nesting
 from .values._stdlib import STDLIB
 from .values._value import Value
+
+if TYPE_CHECKING:
+    from .ext.typeexpr import type_constraint, type_constraint_with_defaults
+    from .hclparse import Parser
+
+# Names whose modules load on first use (the JSON syntax comes with ``Parser``): a
+# program that only decodes native-syntax files does not pay for importing them.
+_LAZY = {
+    "Parser": "hclparse",
+    "type_constraint": "ext.typeexpr",
+    "type_constraint_with_defaults": "ext.typeexpr",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module  # noqa: PLC0415
+
+    return getattr(import_module(f".{module}", __name__), name)
+
 
 __all__ = [
     "DEFAULT_LIMITS",

@@ -15,6 +15,7 @@ from ..model._structure import File
 from ._ast import ArrayNode, InvalidNode, Node, ObjectNode, Source
 from ._body import JsonBody
 from ._expression import JsonExpression
+from ._fast import fast_parse
 from ._parser import parse_value
 
 __all__ = ["JsonBody", "JsonExpression", "parse", "parse_expression"]
@@ -28,8 +29,11 @@ def _read(
     # As in the reference, bytes that are not UTF-8 are no error in themselves:
     # inside strings they read as U+FFFD, elsewhere the parser finds an
     # invalid character. So the decoder's encoding diagnostics are not used.
-    text, _encoding_diags = decode_source(src, filename, strip_bom=False)
+    text, encoding_diags = decode_source(src, filename, strip_bom=False)
     source = Source(filename, text, start)
+    fast = None if encoding_diags else fast_parse(source)
+    if fast is not None:
+        return source, fast, Diagnostics()
     root, _complete, diags = parse_value(source)
     return source, root, diags
 

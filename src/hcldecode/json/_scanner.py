@@ -88,7 +88,7 @@ _ESCAPE = re.compile(
     r"|(u[0-9a-fA-F]{0,3}|.?))",
     re.DOTALL,
 )
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")  # an escape, not the code points: mypyc refuses those
 _REPLACEMENT = "\ufffd"
 
 

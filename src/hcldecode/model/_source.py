@@ -113,13 +113,20 @@ def decode_source(
     if isinstance(src, bytes):
         if strip_bom and src.startswith(_UTF8_BOM):
             src = src[len(_UTF8_BOM) :]
-        text = src.decode("utf-8", "surrogateescape")
+        try:
+            text = src.decode("utf-8")
+        except UnicodeDecodeError:
+            text = src.decode("utf-8", "surrogateescape")
+            clean = False
+        else:
+            clean = True
     elif isinstance(src, str):
         text = src[1:] if strip_bom and src.startswith("\ufeff") else src
+        clean = text.isascii()
     else:
         raise TypeError(f"source must be bytes or str, not {type(src).__name__}")
     diags = Diagnostics()
-    bad = _SURROGATE.search(text)
+    bad = None if clean else _SURROGATE.search(text)
     if bad is not None:
         diags.append(invalid_encoding(SourceMap(filename, text).range(bad.start(), bad.end())))
     return text, diags
