@@ -135,7 +135,7 @@ def _parse(
     # matter (they are allowed in comments, as in the reference).
     text, _ = decode_source(src, filename)
     source = SourceMap(filename, text, start=start)
-    tokens = _scanner.scan(text, template=template)
+    tokens = _scanner.scan(text, template=template, comments=False)
     parser = Parser(text, source, tokens)
     diags = _scanner.scan_diagnostics(tokens, text, source)
     result = work(parser)

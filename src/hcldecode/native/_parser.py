@@ -77,6 +77,8 @@ _BINARY_LEVELS: dict[int, tuple[int, Operator]] = {
     S.PERCENT: (6, Operator.MODULO),
 }
 _UNARY = (S.MINUS, S.BANG)
+_NEWLINE = S.NEWLINE
+_EOF = S.EOF
 
 _OPPOSITE = {
     S.OBRACE: S.CBRACE,
@@ -112,6 +114,7 @@ class Parser:
     """Parses one token list; ``diags`` collects every diagnostic in order."""
 
     def __init__(self, text: str, source: SourceMap, tokens: list[Token]) -> None:
+        """``tokens`` are those the parser reads: scanned without comments."""
         self.text = text
         self.source = source
         # Reading the EOF token moves past it, as the reference's peeker does,
@@ -119,6 +122,7 @@ class Parser:
         self.tokens = [*tokens, tokens[-1]]
         self.eof_index = len(tokens)
         self.index = 0
+        # Whether newlines count where the parser is (the last entry).
         self.newlines = [True]
         self.recovery = False
         self.depth = 0
@@ -134,43 +138,39 @@ class Parser:
         # One string object for each distinct name or plain string literal
         # (both repeat many times in a file).
         self.names: dict[str, str] = {}
-        # The last lookahead: where it started, whether newlines counted, what it found.
-        self.ahead: tuple[int, bool, tuple[Token, int]] = (-1, True, ((S.EOF, 0, 0), 0))
 
     # ----------------------------------------------------------------- tokens
+    # The next token is usually the one at ``index``; only newlines where they
+    # do not count are skipped. ``peek`` and ``read`` do that inline, as they
+    # run for nearly every token.
+
+    def _skip_newlines(self, i: int) -> tuple[Token, int]:
+        """The first token from index ``i`` that is not a newline, and its index."""
+        tokens = self.tokens
+        while tokens[i][0] == _NEWLINE:
+            i += 1
+        return tokens[i], i
 
     def _next(self) -> tuple[Token, int]:
-        """The next token that counts where newlines do or do not (``newlines[-1]``),
-        and the index after it; kept for the ``peek`` that a ``read`` follows."""
+        """The next token that counts, and the index after it."""
         i = self.index
-        include_newlines = self.newlines[-1]
-        ahead = self.ahead
-        if ahead[0] == i and ahead[1] is include_newlines:
-            return ahead[2]
-        tokens = self.tokens
-        start = i
-        while True:
-            tok = tokens[i]
-            kind = tok[0]
-            if kind == S.COMMENT:
-                if include_newlines and self.text[tok[2] - 1] == "\n":
-                    found = (S.NEWLINE, tok[1], tok[2]), i + 1
-                    break
-                i += 1
-                continue
-            if kind == S.NEWLINE and not include_newlines:
-                i += 1
-                continue
-            found = (tok, self.eof_index) if kind == S.EOF else (tok, i + 1)
-            break
-        self.ahead = (start, include_newlines, found)
-        return found
+        tok = self.tokens[i]
+        if tok[0] == _NEWLINE and not self.newlines[-1]:
+            tok, i = self._skip_newlines(i)
+        return tok, (i + 1 if tok[0] != _EOF else self.eof_index)
 
     def peek(self) -> Token:
-        return self._next()[0]
+        tok = self.tokens[self.index]
+        if tok[0] == _NEWLINE and not self.newlines[-1]:
+            return self._skip_newlines(self.index)[0]
+        return tok
 
     def read(self) -> Token:
-        tok, self.index = self._next()
+        i = self.index
+        tok = self.tokens[i]
+        if tok[0] == _NEWLINE and not self.newlines[-1]:
+            tok, i = self._skip_newlines(i)
+        self.index = i + 1 if tok[0] != _EOF else self.eof_index
         return tok
 
     def prev(self) -> Token:

@@ -202,10 +202,15 @@ _MODE_HEREDOC = 2
 _MODE_BARE = 3
 
 
-def scan(text: str, start: int = 0, *, template: bool = False) -> list[Token]:
+def scan(
+    text: str, start: int = 0, *, template: bool = False, comments: bool = True
+) -> list[Token]:
     """Tokens of ``text`` from offset ``start``, ending with an ``EOF`` token.
 
     ``template`` scans the whole text as a bare template (``parse_template``).
+    Without ``comments``, the tokens are those the parser reads, as the
+    reference's parser sees them: a line comment (which ends its line) is a
+    ``NEWLINE`` token over the comment's text, and other comments are left out.
     """
     tokens: list[Token] = []
     emit = tokens.append
@@ -237,7 +242,10 @@ def scan(text: str, start: int = 0, *, template: bool = False) -> list[Token]:
             elif group == "number":
                 emit((NUMBER, pos, end))
             elif group == "comment":
-                emit((COMMENT, pos, end))
+                if comments:
+                    emit((COMMENT, pos, end))
+                elif text[end - 1] == "\n":
+                    emit((NEWLINE, pos, end))
             elif group == "block_comment":
                 close = -1 if pos >= no_comment_end_after else text.find("*/", pos + 2)
                 if close < 0:
@@ -246,7 +254,8 @@ def scan(text: str, start: int = 0, *, template: bool = False) -> list[Token]:
                     end = pos + 1
                 else:
                     end = close + 2
-                    emit((COMMENT, pos, end))
+                    if comments:
+                        emit((COMMENT, pos, end))
             elif group == "obrace":
                 emit((OBRACE, pos, end))
                 braces += 1
