@@ -138,6 +138,7 @@ def _main_pattern(ident: str) -> re.Pattern[str]:
         |(?P<symbol>==|!=|>=|<=|&&|\|\||::|\.\.\.|=>|[\[\]().,*/%+\-=<>!?:&|~^;`'])
         |(?P<obrace>\{{)
         |(?P<cbrace>\}})
+        |(?P<string>"[^"\\$%\r\n{_BAD}]*")
         |(?P<quote>")
         |(?P<bad>[{_BAD}])
         |(?P<invalid>[^ \t]))
@@ -239,6 +240,13 @@ def scan(
                 emit((symbols[m.group(group)], pos, end))
             elif group == "newline":
                 emit((NEWLINE, pos, end))
+            elif group == "string":
+                # A whole quoted string of plain characters (most are): its
+                # tokens at once, as the quoted mode would give them.
+                emit((OQUOTE, pos, pos + 1))
+                if end - pos > 2:
+                    emit((QUOTED_LIT, pos + 1, end - 1))
+                emit((CQUOTE, end - 1, end))
             elif group == "number":
                 emit((NUMBER, pos, end))
             elif group == "comment":
