@@ -78,6 +78,8 @@ _BINARY_LEVELS: dict[int, tuple[int, Operator]] = {
 }
 _UNARY = (S.MINUS, S.BANG)
 _NEWLINE = S.NEWLINE
+# Template parts that need no nesting (the last part is always END).
+_PLAIN_PARTS = frozenset({TemplateToken.LITERAL, TemplateToken.INTERP, TemplateToken.END})
 _EOF = S.EOF
 
 _OPPOSITE = {
@@ -1388,6 +1390,10 @@ class Parser:
         it, which count their own nesting levels.
         """
         open_tok = self.read()
+        if open_tok[0] == S.OQUOTE:
+            simple = self._simple_string(open_tok)
+            if simple is not None:
+                return simple
         closer = _OPPOSITE[open_tok[0]]
         flush = open_tok[0] == S.OHEREDOC and self.text[open_tok[1] + 2] == "-"
         parts, passthru = self.template_nodes(self.parse_template_parts(closer), flush)
@@ -1395,6 +1401,25 @@ class Parser:
         if passthru:
             return TemplateWrap(self.source, open_tok[1], end, parts[0])
         return Template(self.source, open_tok[1], end, tuple(parts))
+
+    def _simple_string(self, open_tok: Token) -> Template | None:
+        """After its ``"``, a quoted string without template sequences, which most
+        are: the template the general path would build, built at once; ``None``
+        for any other."""
+        tokens = self.tokens
+        i = self.index
+        tok = tokens[i]
+        if tok[0] == S.CQUOTE:  # "": an empty literal where the string ends
+            self.index = i + 1
+            literal = LiteralValue(self.source, tok[2], tok[2], LiteralKind.STRING, "")
+            return Template(self.source, open_tok[1], tok[2], (literal,))
+        close = tokens[i + 1]
+        if tok[0] != S.QUOTED_LIT or close[0] != S.CQUOTE:
+            return None
+        self.index = i + 2
+        value = self.string_literal_value(tok, quoted=True)
+        literal = LiteralValue(self.source, tok[1], tok[2], LiteralKind.STRING, value)
+        return Template(self.source, open_tok[1], close[2], (literal,))
 
     def parse_template(self, end: int) -> Node:
         """A bare template (``parse_template``) up to ``end``."""
@@ -1411,8 +1436,18 @@ class Parser:
         """The template's parts as nodes, directives nested; whether it is one interpolation."""
         if flush:
             _flush_heredoc(tokens, self.text)
-        parser = TemplateParser(self, tokens)
-        parts = parser.parse_root()
+        if all(tok.kind in _PLAIN_PARTS for tok in tokens):  # no directives to nest
+            parts: list[Node] = []
+            for tok in tokens[:-1]:
+                if tok.kind == TemplateToken.LITERAL:
+                    parts.append(
+                        LiteralValue(self.source, tok.start, tok.end, LiteralKind.STRING, tok.value)
+                    )
+                else:
+                    assert tok.expr is not None  # an interpolation's expression
+                    parts.append(tok.expr)
+        else:
+            parts = TemplateParser(self, tokens).parse_root()
         passthru = len(tokens) == 2 and tokens[0].kind == TemplateToken.INTERP
         return parts, passthru
 
