@@ -387,9 +387,9 @@ class Parser:
 
     def finish_attribute(self, ident: Token, *, single_line: bool) -> AttributeNode:
         self.read()  # the equals sign
-        mark = self.mark()
+        failures = self.failures
         expr = self.parse_expression()
-        if self.recovery and self.failed_since(mark):
+        if self.recovery and self.failures > failures:
             end_tok = self.prev()
             self.recover_after_body_item()
         else:
@@ -595,21 +595,21 @@ class Parser:
         frame (operands through :meth:`parse_term` directly), so that each
         level of nesting costs few Python frames; see :mod:`..values._limits`.
         """
-        if not self.enter():
-            self.leave()
-            tok = self.peek()
-            return ErrorExpr(self.source, tok[1], tok[2], self.diags[-1:])
+        if self.depth >= self.max_depth:
+            return self._too_deep()
+        self.depth += 1
         try:
-            start_tok = self.peek()
             levels = _BINARY_LEVELS
             source = self.source
-            mark = self.mark()
-            tok, after = self._next()
-            if tok[0] in _UNARY:
+            # Errors are looked for only in recovery: comparing counts of failures
+            # instead of ``mark()`` keeps the common path cheap.
+            failures = self.failures
+            start_tok, after = self._next()
+            if start_tok[0] in _UNARY:
                 lhs = self.parse_unary_term()
             else:
-                lhs = self.parse_traversals(self.parse_term(tok, after))
-            if self.recovery and self.failed_since(mark):
+                lhs = self.parse_traversals(self.parse_term(start_tok, after))
+            if self.recovery and self.failures > failures:
                 return lhs
             # Stack of (left operand, operator, precedence) waiting for a right operand.
             stack: list[tuple[Node, Operator, int]] = []
@@ -624,25 +624,24 @@ class Parser:
                     lhs = BinaryOp(source, left.start, lhs.end, lhs=left, op=left_op, rhs=lhs)
                 self.index = after  # the operator
                 stack.append((lhs, op, prec))
-                mark = self.mark()
+                failures = self.failures
                 tok, after = self._next()
                 if tok[0] in _UNARY:
                     lhs = self.parse_unary_term()
                 else:
                     lhs = self.parse_traversals(self.parse_term(tok, after))
-                if self.recovery and self.failed_since(mark):
+                if self.recovery and self.failures > failures:
                     # The reference's levels each return their left operand after
                     # an error in a right one, each discarding the level above's:
                     # what is left is the left operand of the lowest level.
                     return stack[0][0]
-            cond = self._fold(stack, lhs)
-            question = self.peek()
-            if question[0] != S.QUESTION:
+            cond = self._fold(stack, lhs) if stack else lhs
+            if tok[0] != S.QUESTION:
                 return cond
-            self.read()
-            mark = self.mark()
+            self.index = after
+            failures = self.failures
             true_expr = self.parse_expression()
-            if self.recovery and self.failed_since(mark):
+            if self.recovery and self.failures > failures:
                 return cond
             colon = self.peek()
             if colon[0] != S.COLON:
@@ -655,9 +654,9 @@ class Parser:
                 )
                 return cond
             self.read()
-            mark = self.mark()
+            failures = self.failures
             false_expr = self.parse_expression()
-            if self.recovery and self.failed_since(mark):
+            if self.recovery and self.failures > failures:
                 return cond
             return Conditional(
                 self.source,
@@ -669,6 +668,13 @@ class Parser:
             )
         finally:
             self.depth -= 1
+
+    def _too_deep(self) -> Node:
+        """The placeholder of an expression one level past the nesting limit."""
+        self.enter()  # reports it, unless in recovery
+        self.leave()
+        tok = self.peek()
+        return ErrorExpr(self.source, tok[1], tok[2], self.diags[-1:])
 
     def _fold(self, stack: list[tuple[Node, Operator, int]], rhs: Node) -> Node:
         while stack:
@@ -876,9 +882,9 @@ class Parser:
         while True:
             if self.peek()[0] == closer:
                 return items, self.read()
-            mark = self.mark()
+            failures = self.failures
             items.append(self.parse_expression())
-            if self.recovery and self.failed_since(mark):
+            if self.recovery and self.failures > failures:
                 return items, self.recover(closer)
             nxt = self.peek()
             if nxt[0] == closer:
@@ -939,9 +945,9 @@ class Parser:
                     close = self.read()
                     break
                 force = nxt[0] == S.OPAREN
-                mark = self.mark()
+                failures = self.failures
                 key_expr = self.parse_expression()
-                if self.recovery and self.failed_since(mark):
+                if self.recovery and self.failures > failures:
                     close = self.recover(S.CBRACE)
                     break
                 key = ObjectKey.around(key_expr, force_non_literal=force)
@@ -952,9 +958,9 @@ class Parser:
                     close = self.recover(S.CBRACE)
                     break
                 self.read()
-                mark = self.mark()
+                failures = self.failures
                 value = self.parse_expression()
-                if self.recovery and self.failed_since(mark):
+                if self.recovery and self.failures > failures:
                     close = self.recover(S.CBRACE)
                     break
                 items.append(ObjectItem(key, value))
