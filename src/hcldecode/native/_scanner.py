@@ -227,66 +227,75 @@ def scan(
     while pos < n:
         mode = modes[-1]
         if mode == _MODE_MAIN:
-            m = main.match(text, pos)
-            if m is None:  # trailing spaces
-                break
-            group = m.lastgroup
-            assert group is not None
-            pos = m.start(group)
-            end = m.end()
-            if group == "ident":
-                emit((IDENT, pos, end))
-            elif group == "symbol":
-                emit((symbols[m.group(group)], pos, end))
-            elif group == "newline":
-                emit((NEWLINE, pos, end))
-            elif group == "string":
-                # A whole quoted string of plain characters (most are): its
-                # tokens at once, as the quoted mode would give them.
-                emit((OQUOTE, pos, pos + 1))
-                if end - pos > 2:
-                    emit((QUOTED_LIT, pos + 1, end - 1))
-                emit((CQUOTE, end - 1, end))
-            elif group == "number":
-                emit((NUMBER, pos, end))
-            elif group == "comment":
-                if comments:
-                    emit((COMMENT, pos, end))
-                elif text[end - 1] == "\n":
+            # Expression tokens, in a loop of their own up to the next change of mode.
+            while pos < n:
+                m = main.match(text, pos)
+                if m is None:  # trailing spaces
+                    pos = n
+                    break
+                group = m.lastgroup
+                assert group is not None
+                pos = m.start(group)
+                end = m.end()
+                if group == "ident":
+                    emit((IDENT, pos, end))
+                elif group == "symbol":
+                    emit((symbols[m.group(group)], pos, end))
+                elif group == "newline":
                     emit((NEWLINE, pos, end))
-            elif group == "block_comment":
-                close = -1 if pos >= no_comment_end_after else text.find("*/", pos + 2)
-                if close < 0:
-                    no_comment_end_after = pos
-                    emit((SLASH, pos, pos + 1))
-                    end = pos + 1
-                else:
-                    end = close + 2
+                elif group == "string":
+                    # A whole quoted string of plain characters (most are): its
+                    # tokens at once, as the quoted mode would give them.
+                    emit((OQUOTE, pos, pos + 1))
+                    if end - pos > 2:
+                        emit((QUOTED_LIT, pos + 1, end - 1))
+                    emit((CQUOTE, end - 1, end))
+                elif group == "number":
+                    emit((NUMBER, pos, end))
+                elif group == "comment":
                     if comments:
                         emit((COMMENT, pos, end))
-            elif group == "obrace":
-                emit((OBRACE, pos, end))
-                braces += 1
-            elif group in {"cbrace", "seq_end"}:
-                if return_braces and return_braces[-1] == braces:
-                    emit((TEMPLATE_SEQ_END, pos, end))
-                    return_braces.pop()
-                    modes.pop()
-                else:
+                    elif text[end - 1] == "\n":
+                        emit((NEWLINE, pos, end))
+                elif group == "block_comment":
+                    close = -1 if pos >= no_comment_end_after else text.find("*/", pos + 2)
+                    if close < 0:
+                        no_comment_end_after = pos
+                        emit((SLASH, pos, pos + 1))
+                        end = pos + 1
+                    else:
+                        end = close + 2
+                        if comments:
+                            emit((COMMENT, pos, end))
+                elif group == "obrace":
+                    emit((OBRACE, pos, end))
+                    braces += 1
+                elif group in {"cbrace", "seq_end"}:
+                    if return_braces and return_braces[-1] == braces:
+                        emit((TEMPLATE_SEQ_END, pos, end))
+                        return_braces.pop()
+                        modes.pop()
+                        braces -= 1
+                        pos = end
+                        break
                     emit((TEMPLATE_SEQ_END if group == "seq_end" else CBRACE, pos, end))
-                braces -= 1
-            elif group == "quote":
-                emit((OQUOTE, pos, end))
-                modes.append(_MODE_QUOTED)
-            elif group == "heredoc":
-                emit((OHEREDOC, pos, end))
-                heredocs.append([m.group("marker"), True])
-                modes.append(_MODE_HEREDOC)
-            elif group == "bad":
-                emit((BAD_UTF8, pos, end))
-            else:
-                emit((INVALID, pos, end))
-            pos = end
+                    braces -= 1
+                elif group == "quote":
+                    emit((OQUOTE, pos, end))
+                    modes.append(_MODE_QUOTED)
+                    pos = end
+                    break
+                elif group == "heredoc":
+                    emit((OHEREDOC, pos, end))
+                    heredocs.append([m.group("marker"), True])
+                    modes.append(_MODE_HEREDOC)
+                    pos = end
+                    break
+                elif group == "bad":
+                    emit((BAD_UTF8, pos, end))
+                else:
+                    emit((INVALID, pos, end))
+                pos = end
             continue
 
         m = (_QUOTED if mode == _MODE_QUOTED else _LINES).match(text, pos)
