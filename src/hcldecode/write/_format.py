@@ -19,9 +19,13 @@ from __future__ import annotations
 
 import functools
 
+from .._text import grapheme_count
 from ..model._diagnostics import Diagnostics
+from ..model._source import decode_source
+from ..native import _scanner as S
 from ..native import parse_config
-from ._tokens import BRACKET_CHANGE, Token, TokenKind, columns, tokens_of, tokens_text
+from ..native._check import surely_valid
+from ._tokens import BRACKET_CHANGE, Token, TokenKind
 
 __all__ = ["format", "format_tokens"]
 
@@ -29,8 +33,12 @@ K = TokenKind
 
 # A line is three cells: the tokens up to an attribute's "=" (or all of them),
 # the "=" and what follows it when that is a whole expression, and a trailing
-# comment. Lines with the second or third cell line them up in columns.
-_Line = tuple[list[Token], list[Token] | None, Token | None]
+# comment. Lines with the second or third cell line them up in columns. The
+# formatter works on the tokens' kinds, texts and spaces in lists of their own,
+# and a line is the indexes (start, lead end, end, comment) of its cells: the
+# lead is start to lead end, the "=" cell lead end to end (empty without one),
+# and comment is the index of the comment, or -1.
+_Line = tuple[int, int, int, int]
 
 _EOF = int(K.EOF)
 _NEWLINE = int(K.NEWLINE)
@@ -117,44 +125,46 @@ def _space_between(lk: int, text: str, before: int, rk: int) -> bool:
     return BRACKET_CHANGE[rk] >= 0
 
 
-def _lines(tokens: list[Token]) -> list[_Line]:
+def _lines(kinds: list[int], texts: list[str]) -> list[_Line]:
     """The tokens up to ``EOF`` split into lines and cells."""
     change = BRACKET_CHANGE
     lines: list[_Line] = []
     start = 0
     equal = -1  # the line's first "=" after its first token
     net = 0  # the brackets that "=" and the tokens after it open
-    for i, token in enumerate(tokens):
-        kind = token.kind
+    stop = len(kinds)
+    for i, kind in enumerate(kinds):
         if kind == _EOF:
-            tokens = tokens[:i]
+            stop = i
             break
         if equal >= 0:
             net += change[kind]
         elif kind == _EQUAL and i > start:
             equal = i
-        if kind == _NEWLINE or (kind == _COMMENT and token.text[-1] == "\n"):
-            lines.append(_cells(tokens[start : i + 1], equal - start, net))
+        if kind == _NEWLINE or (kind == _COMMENT and texts[i][-1] == "\n"):
+            lines.append(_cells(kinds, start, i + 1, equal, net))
             start = i + 1
             equal = -1
             net = 0
-    lines.append(_cells(tokens[start:], equal - start, net))
+    lines.append(_cells(kinds, start, stop, equal, net))
     return lines
 
 
-def _cells(lead: list[Token], equal: int, net: int) -> _Line:
-    """One line's cells; ``equal`` is the index of its "=", or negative."""
-    comment = lead.pop() if len(lead) > 1 and lead[-1].kind == _COMMENT else None
+def _cells(kinds: list[int], start: int, stop: int, equal: int, net: int) -> _Line:
+    """The cells of the line of tokens ``start`` to ``stop``; ``equal`` is the index
+    of its "=", or negative."""
+    comment = -1
+    if stop - start > 1 and kinds[stop - 1] == _COMMENT:
+        stop -= 1
+        comment = stop
     # Only a whole expression after the "=" is aligned; one that opens
     # brackets continues on the lines below.
     if equal < 0 or net != 0:
-        return lead, None, comment
-    assign = lead[equal:]
-    del lead[equal:]
-    return lead, assign, comment
+        return start, stop, stop, comment
+    return start, equal, stop, comment
 
 
-def _indent(lines: list[_Line]) -> None:
+def _indent(lines: list[_Line], kinds: list[int], spaces: list[int]) -> None:
     """Indent each line by two spaces per level of brackets open before it.
 
     A line that opens brackets (net) starts a level; one that closes them
@@ -164,22 +174,22 @@ def _indent(lines: list[_Line]) -> None:
     """
     change = BRACKET_CHANGE
     levels: list[int] = []  # the brackets each open level stands for
-    for lead, assign, _ in lines:
-        if not lead:
+    for start, lead_end, end, _ in lines:
+        if start == lead_end:
             continue
-        first = lead[0]
-        if first.kind == _NEWLINE:
-            first.spaces_before = 0
+        if kinds[start] == _NEWLINE:
+            spaces[start] = 0
             continue
         net = 0
-        for token in lead:
-            net += change[token.kind]
-            if token.kind == _OHEREDOC:  # the heredoc's text is not counted
+        for i in range(start, lead_end):
+            kind = kinds[i]
+            net += change[kind]
+            if kind == _OHEREDOC:  # the heredoc's text is not counted
                 break
-        if assign is not None:
-            net += sum(change[t.kind] for t in assign)
+        for i in range(lead_end, end):
+            net += change[kinds[i]]
         if net > 0:
-            first.spaces_before = 2 * len(levels)
+            spaces[start] = 2 * len(levels)
             levels.append(net)
             continue
         closed = -net
@@ -189,7 +199,7 @@ def _indent(lines: list[_Line]) -> None:
             else:
                 levels[-1] -= closed
                 closed = 0
-        first.spaces_before = 2 * len(levels)
+        spaces[start] = 2 * len(levels)
 
 
 def _decide(left: int, right: int) -> int:
@@ -216,51 +226,57 @@ def _decisions() -> list[int]:
     return [_decide(left, right) for left in range(_KIND_COUNT) for right in range(_KIND_COUNT)]
 
 
-def _space_cell(cell: list[Token]) -> None:
+def _space_cell(
+    start: int, end: int, kinds: list[int], texts: list[str], spaces: list[int]
+) -> None:
+    """Set the spaces between the tokens ``start`` to ``end`` of one cell."""
     decided = _decisions()
     count = _KIND_COUNT
     before = _NO_KIND
-    left = cell[0]
-    for right in cell[1:]:
-        space = decided[left.kind * count + right.kind]
+    left = kinds[start]
+    for i in range(start + 1, end):
+        right = kinds[i]
+        space = decided[left * count + right]
         if space < 0:
-            space = int(_space_between(left.kind, left.text, before, right.kind))
-        right.spaces_before = space
-        before = left.kind
+            space = int(_space_between(left, texts[i - 1], before, right))
+        spaces[i] = space
+        before = left
         left = right
 
 
-def _space(lines: list[_Line]) -> None:
+def _space(lines: list[_Line], kinds: list[int], texts: list[str], spaces: list[int]) -> None:
     """Set the spaces between the tokens within each cell."""
-    for lead, assign, _ in lines:
-        if lead:
-            _space_cell(lead)
-        if assign is not None:
-            assign[0].spaces_before = 1
-            _space_cell(assign)
+    for start, lead_end, end, _ in lines:
+        if start < lead_end:
+            _space_cell(start, lead_end, kinds, texts, spaces)
+        if lead_end < end:
+            spaces[lead_end] = 1
+            _space_cell(lead_end, end, kinds, texts, spaces)
 
 
-def _align(lines: list[_Line]) -> None:
+def _columns(start: int, end: int, texts: list[str], spaces: list[int]) -> int:
+    """How many columns tokens ``start`` to ``end`` take on a line."""
+    return sum(spaces[i] + grapheme_count(texts[i]) for i in range(start, end))
+
+
+def _align(lines: list[_Line], texts: list[str], spaces: list[int]) -> None:
     """Line up the "=" of consecutive attributes, then consecutive trailing comments."""
-    widths = [columns(lead) if assign is not None else -1 for lead, assign, _ in lines]
-    for run in _runs(widths):
-        widest = max(widths[i] for i in run)
-        for i in run:
-            assign = lines[i][1]
-            assert assign is not None
-            assign[0].spaces_before = widest - widths[i] + 1
     widths = [
-        columns(lead) + (columns(assign) if assign is not None else 0)
-        if comment is not None
-        else -1
-        for lead, assign, comment in lines
+        _columns(start, lead_end, texts, spaces) if lead_end < end else -1
+        for start, lead_end, end, _ in lines
     ]
     for run in _runs(widths):
         widest = max(widths[i] for i in run)
         for i in run:
-            comment = lines[i][2]
-            assert comment is not None
-            comment.spaces_before = widest - widths[i] + 1
+            spaces[lines[i][1]] = widest - widths[i] + 1
+    widths = [
+        _columns(start, end, texts, spaces) if comment >= 0 else -1
+        for start, _, end, comment in lines
+    ]
+    for run in _runs(widths):
+        widest = max(widths[i] for i in run)
+        for i in run:
+            spaces[lines[i][3]] = widest - widths[i] + 1
 
 
 def _runs(widths: list[int]) -> list[range]:
@@ -279,13 +295,22 @@ def _runs(widths: list[int]) -> list[range]:
     return runs
 
 
+def _layout(kinds: list[int], texts: list[str], spaces: list[int]) -> None:
+    """Set ``spaces`` (the spaces before each token) to the canonical layout of
+    the tokens of ``kinds`` and ``texts``; tokens from ``EOF`` on are left alone."""
+    lines = _lines(kinds, texts)
+    _indent(lines, kinds, spaces)
+    _space(lines, kinds, texts, spaces)
+    _align(lines, texts, spaces)
+
+
 def format_tokens(tokens: list[Token]) -> None:
     """Give the tokens (of a whole file, or a run of whole lines) their
     canonical spacing, in place; only ``spaces_before`` changes."""
-    lines = _lines(tokens)
-    _indent(lines)
-    _space(lines)
-    _align(lines)
+    spaces = [token.spaces_before for token in tokens]
+    _layout([token.kind for token in tokens], [token.text for token in tokens], spaces)
+    for token, space in zip(tokens, spaces, strict=True):
+        token.spaces_before = space
 
 
 def format(src: bytes | str, filename: str = "<string>") -> tuple[str, Diagnostics]:
@@ -297,11 +322,27 @@ def format(src: bytes | str, filename: str = "<string>") -> tuple[str, Diagnosti
     as lone surrogates: encode the text with ``"surrogateescape"`` to write
     them back.
     """
-    file, diags = parse_config(src, filename)
-    if diags.has_errors():
-        text = src.decode("utf-8", "surrogateescape") if isinstance(src, bytes) else src
-        return text, diags
+    if not isinstance(filename, str):
+        raise TypeError(f"filename must be a str, not {type(filename).__name__}")
+    text, _ = decode_source(src, filename)
+    # One scan serves the syntax check and the layout. The full parser runs
+    # only when the quick check cannot vouch for the file, to find its errors.
+    scanned = S.scan(text)
+    kinds = [kind for kind, _, _ in scanned]
+    diags = Diagnostics()
+    if not surely_valid(text, scanned, kinds):
+        _, diags = parse_config(src, filename)
+        if diags.has_errors():
+            original = src.decode("utf-8", "surrogateescape") if isinstance(src, bytes) else src
+            return original, diags
     bom = src.startswith(b"\xef\xbb\xbf") if isinstance(src, bytes) else src.startswith("\ufeff")
-    tokens = tokens_of(file.text, 3 if bom else 0)
-    format_tokens(tokens)
-    return tokens_text(tokens), diags
+    # No writer tokens are made: the layout works on the kinds, texts and
+    # spaces of the scanned tokens, each in a list.
+    texts = [text[start:end] for _, start, end in scanned]
+    # Each token's spaces: from the end of the token before (before the first,
+    # a byte order mark counts as three).
+    ends = [-3 if bom else 0] + [end for _, _, end in scanned]
+    spaces = [token[1] - end for token, end in zip(scanned, ends, strict=False)]
+    _layout(kinds, texts, spaces)
+    pieces = [" " * space + tx if space else tx for space, tx in zip(spaces, texts, strict=True)]
+    return "".join(pieces), diags
