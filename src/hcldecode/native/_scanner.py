@@ -227,12 +227,11 @@ def scan(
     while pos < n:
         mode = modes[-1]
         if mode == _MODE_MAIN:
-            # Expression tokens, in a loop of their own up to the next change of mode.
-            while pos < n:
-                m = main.match(text, pos)
-                if m is None:  # trailing spaces
-                    pos = n
-                    break
+            # Expression tokens, in a loop of their own up to the next change of
+            # mode. The pattern matches wherever more than spaces are left, so
+            # each match starts where the last one ended; the loop stops to go
+            # on elsewhere (after a block comment) or in another mode.
+            for m in main.finditer(text, pos):
                 group = m.lastgroup
                 assert group is not None
                 pos = m.start(group)
@@ -262,11 +261,12 @@ def scan(
                     if close < 0:
                         no_comment_end_after = pos
                         emit((SLASH, pos, pos + 1))
-                        end = pos + 1
+                        pos += 1
                     else:
-                        end = close + 2
                         if comments:
-                            emit((COMMENT, pos, end))
+                            emit((COMMENT, pos, close + 2))
+                        pos = close + 2
+                    break
                 elif group == "obrace":
                     emit((OBRACE, pos, end))
                     braces += 1
@@ -295,7 +295,8 @@ def scan(
                     emit((BAD_UTF8, pos, end))
                 else:
                     emit((INVALID, pos, end))
-                pos = end
+            else:  # no more tokens: the rest, if any, is spaces
+                pos = n
             continue
 
         m = (_QUOTED if mode == _MODE_QUOTED else _LINES).match(text, pos)
