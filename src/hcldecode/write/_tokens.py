@@ -155,18 +155,22 @@ def tokens_of(text: str, lead: int = 0) -> list[Token]:
     return tokens
 
 
-def spaced_tokens_of(text: str) -> tuple[list[Token], list[int]]:
-    """The writer tokens of ``text`` with the exact ``space`` before each, and
-    the offset where each token starts."""
+def spaced_tokens_of(text: str, scanned: list[S.Token]) -> list[Token]:
+    """The writer tokens of ``text`` (scanned into ``scanned``), each with the
+    exact spaces before it: as ``space`` where the text has tabs."""
     kinds = _KINDS
-    tokens: list[Token] = []
-    starts: list[int] = []
-    last = 0
-    for kind, start, end in S.scan(text):
-        tokens.append(Token(kinds[kind], text[start:end], start - last, text[last:start]))
-        starts.append(start)
-        last = end
-    return tokens, starts
+    ends = [0] + [end for _, _, end in scanned]
+    pairs = zip(scanned, ends, strict=False)
+    if "\t" not in text:
+        # Only spaces separate tokens: they are written back as they are
+        # counted, and need no copy.
+        return [
+            Token(kinds[kind], text[start:end], start - last) for (kind, start, end), last in pairs
+        ]
+    return [
+        Token(kinds[kind], text[start:end], start - last, text[last:start])
+        for (kind, start, end), last in pairs
+    ]
 
 
 def tokens_text(tokens: Iterable[Token]) -> str:
