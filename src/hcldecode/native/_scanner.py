@@ -299,10 +299,10 @@ def scan(
                 pos = n
             continue
 
-        m = (_QUOTED if mode == _MODE_QUOTED else _LINES).match(text, pos)
-        assert m is not None
-        group = m.lastgroup
-        end = m.end()
+        found = (_QUOTED if mode == _MODE_QUOTED else _LINES).match(text, pos)
+        assert found is not None
+        group = found.lastgroup
+        end = found.end()
         if group == "literal":
             if mode == _MODE_QUOTED and text[pos] not in "$%":
                 # A run of plain characters and escapes: its last escapes.
