@@ -29,6 +29,7 @@ __all__ = ["surely_valid"]
 
 _NEWLINE = S.NEWLINE
 _COMMENT = S.COMMENT
+_NO_GAP = -1  # no token has this kind
 
 # The binary operators' kinds (those of the parser's precedence levels).
 _BINARY = frozenset(
@@ -90,9 +91,10 @@ class _Checker:
     """Recognises the grammar over the tokens the parser reads.
 
     Each method takes the index of the token to start at and returns the
-    index after what it recognised, or raises :class:`_Unsure`. ``nl``
-    says whether newlines count (as the parser's ``newlines`` stack does);
-    where they do not, :meth:`skip` passes over them.
+    index after what it recognised, or raises :class:`_Unsure`. ``gap`` is
+    the kind of token passed over between tokens: ``NEWLINE`` where newlines
+    do not count (as the parser's ``newlines`` stack says), ``_NO_GAP``
+    (no kind) where they do; the hottest loops pass over it inline.
     """
 
     def __init__(self, text: str, tokens: list[Token], kinds: list[int]) -> None:
@@ -100,6 +102,8 @@ class _Checker:
         self.tokens = tokens
         self.kinds = kinds
         self.depth = 0
+        # Quoted text needs a look only where the file has a backslash.
+        self.escapes = "\\" in text
         # The parser counts a level for each expression, block body, unary
         # operator and full splat; so does the check, and stops well before.
         self.limit = min(_MAX_DEPTH, max_nesting())
@@ -108,11 +112,11 @@ class _Checker:
         _, start, end = self.tokens[i]
         return self.text[start:end]
 
-    def skip(self, i: int, nl: bool) -> int:
-        if not nl:
-            kinds = self.kinds
-            while kinds[i] == _NEWLINE:
-                i += 1
+    def skip(self, i: int, gap: int) -> int:
+        """The index of the first token from ``i`` that is not of kind ``gap``."""
+        kinds = self.kinds
+        while kinds[i] == gap:
+            i += 1
         return i
 
     def enter(self, levels: int = 1) -> None:
@@ -140,7 +144,7 @@ class _Checker:
                 if name in names:  # set again: an error
                     raise _Unsure
                 names.add(name)
-                i = self.expr(i + 2, True)
+                i = self.expr(i + 2, _NO_GAP)
                 kind = kinds[i]
                 if kind == _NEWLINE:
                     i += 1
@@ -159,7 +163,8 @@ class _Checker:
             elif kind == S.OQUOTE:
                 i += 1
                 while kinds[i] == S.QUOTED_LIT:
-                    self.literal(i)
+                    if self.escapes:
+                        self.literal(i)
                     i += 1
                 if kinds[i] != S.CQUOTE:
                     raise _Unsure
@@ -174,7 +179,7 @@ class _Checker:
         if kind in (_NEWLINE, S.CBRACE):
             i = self.body(i, S.CBRACE)
         elif kind == S.IDENT and kinds[i + 1] == S.EQUAL:  # a one-line block
-            i = self.expr(i + 2, True)
+            i = self.expr(i + 2, _NO_GAP)
             if kinds[i] != S.CBRACE:
                 raise _Unsure
             i += 1
@@ -190,39 +195,43 @@ class _Checker:
 
     # ------------------------------------------------------------------ expressions
 
-    def expr(self, i: int, nl: bool) -> int:
+    def expr(self, i: int, gap: int) -> int:
         """Operands and binary operators, then possibly a conditional's two results."""
-        self.enter()
+        self.depth += 1
+        if self.depth > self.limit:
+            raise _Unsure
         kinds = self.kinds
-        i = self.operand(i, nl)
+        i = self.operand(i, gap)
         while True:
-            i = self.skip(i, nl)
+            while kinds[i] == gap:
+                i += 1
             kind = kinds[i]
             if kind not in _BINARY:
                 break
-            i = self.operand(i + 1, nl)
+            i = self.operand(i + 1, gap)
         if kind == S.QUESTION:
-            i = self.skip(self.expr(i + 1, nl), nl)
+            i = self.skip(self.expr(i + 1, gap), gap)
             if kinds[i] != S.COLON:
                 raise _Unsure
-            i = self.expr(i + 1, nl)
+            i = self.expr(i + 1, gap)
         self.depth -= 1
         return i
 
-    def operand(self, i: int, nl: bool) -> int:
+    def operand(self, i: int, gap: int) -> int:
         """Unary operators, a term and its traversal steps."""
         kinds = self.kinds
-        i = self.skip(i, nl)
+        while kinds[i] == gap:
+            i += 1
         kind = kinds[i]
         unary = 0
         while kind in (S.MINUS, S.BANG):
             unary += 1
-            i = self.skip(i + 1, nl)
+            i = self.skip(i + 1, gap)
             kind = kinds[i]
         if unary:
             self.enter(unary)
         if kind == S.IDENT:
-            after = self.skip(i + 1, nl)
+            after = self.skip(i + 1, gap)
             following = kinds[after]
             if following == S.OPAREN:
                 i = self.call(after + 1)
@@ -242,13 +251,13 @@ class _Checker:
         elif kind == S.OBRACE:
             i = self.object(i + 1)
         elif kind == S.OPAREN:
-            i = self.skip(self.expr(i + 1, False), False)
+            i = self.skip(self.expr(i + 1, _NEWLINE), _NEWLINE)
             if kinds[i] != S.CPAREN:
                 raise _Unsure
             i += 1
         else:
             raise _Unsure
-        i = self.steps(i, nl)
+        i = self.steps(i, gap)
         self.depth -= unary
         return i
 
@@ -260,19 +269,19 @@ class _Checker:
         """Comma-separated expressions up to ``closer`` (a trailing comma allowed;
         after a call's last argument, ``...``)."""
         kinds = self.kinds
-        i = self.skip(i, False)
+        i = self.skip(i, _NEWLINE)
         if closer == S.CBRACK and self.keyword(i, "for"):
             return self.for_expr(i + 1, closer)
         while True:
-            i = self.skip(i, False)
+            i = self.skip(i, _NEWLINE)
             if kinds[i] == closer:
                 return i + 1
-            i = self.skip(self.expr(i, False), False)
+            i = self.skip(self.expr(i, _NEWLINE), _NEWLINE)
             kind = kinds[i]
             if kind == closer:
                 return i + 1
             if kind == S.ELLIPSIS and closer == S.CPAREN:
-                i = self.skip(i + 1, False)
+                i = self.skip(i + 1, _NEWLINE)
                 if kinds[i] == closer:
                     return i + 1
                 raise _Unsure
@@ -283,7 +292,7 @@ class _Checker:
     def object(self, i: int) -> int:
         """An object constructor's items after its ``{``: newlines separate them."""
         kinds = self.kinds
-        first = self.skip(i, False)
+        first = self.skip(i, _NEWLINE)
         if self.keyword(first, "for"):
             return self.for_expr(first + 1, S.CBRACE)
         while True:
@@ -293,11 +302,11 @@ class _Checker:
                 continue
             if kind == S.CBRACE:
                 return i + 1
-            i = self.expr(i, True)
+            i = self.expr(i, _NO_GAP)
             kind = kinds[i]
             if kind not in (S.EQUAL, S.COLON):
                 raise _Unsure
-            i = self.expr(i + 1, True)
+            i = self.expr(i + 1, _NO_GAP)
             kind = kinds[i]
             if kind == S.CBRACE:
                 return i + 1
@@ -309,25 +318,25 @@ class _Checker:
         """A ``for`` expression after its ``for``, up to ``closer`` (``]`` or ``}``)."""
         kinds = self.kinds
         i = self.names(i)
-        i = self.skip(self.expr(i, False), False)
+        i = self.skip(self.expr(i, _NEWLINE), _NEWLINE)
         if kinds[i] != S.COLON:
             raise _Unsure
-        i = self.skip(self.expr(i + 1, False), False)
+        i = self.skip(self.expr(i + 1, _NEWLINE), _NEWLINE)
         # A key ("k => v") and grouping ("...") are for objects only, and
         # objects need a key.
         make_object = closer == S.CBRACE
         if kinds[i] == S.FAT_ARROW:
             if not make_object:
                 raise _Unsure
-            i = self.skip(self.expr(i + 1, False), False)
+            i = self.skip(self.expr(i + 1, _NEWLINE), _NEWLINE)
         elif make_object:
             raise _Unsure
         if kinds[i] == S.ELLIPSIS:
             if not make_object:
                 raise _Unsure
-            i = self.skip(i + 1, False)
+            i = self.skip(i + 1, _NEWLINE)
         if self.keyword(i, "if"):
-            i = self.skip(self.expr(i + 1, False), False)
+            i = self.skip(self.expr(i + 1, _NEWLINE), _NEWLINE)
         if kinds[i] != closer:
             raise _Unsure
         return i + 1
@@ -335,15 +344,15 @@ class _Checker:
     def names(self, i: int) -> int:
         """The names and ``in`` of a ``for`` expression or directive: the index after ``in``."""
         kinds = self.kinds
-        i = self.skip(i, False)
+        i = self.skip(i, _NEWLINE)
         if kinds[i] != S.IDENT:
             raise _Unsure
-        i = self.skip(i + 1, False)
+        i = self.skip(i + 1, _NEWLINE)
         if kinds[i] == S.COMMA:
-            i = self.skip(i + 1, False)
+            i = self.skip(i + 1, _NEWLINE)
             if kinds[i] != S.IDENT:
                 raise _Unsure
-            i = self.skip(i + 1, False)
+            i = self.skip(i + 1, _NEWLINE)
         if not self.keyword(i, "in"):
             raise _Unsure
         return i + 1
@@ -351,35 +360,36 @@ class _Checker:
     def keyword(self, i: int, word: str) -> bool:
         return self.kinds[i] == S.IDENT and self.text_of(i) == word
 
-    def steps(self, i: int, nl: bool) -> int:
+    def steps(self, i: int, gap: int) -> int:
         """The traversal steps after a term: ``.name``, ``.0``, ``.*``, ``[key]``, ``[*]``."""
         kinds = self.kinds
         splats = 0
         while True:
-            i = self.skip(i, nl)
+            while kinds[i] == gap:
+                i += 1
             kind = kinds[i]
             if kind == S.DOT:
-                i = self.skip(i + 1, nl)
+                i = self.skip(i + 1, gap)
                 kind = kinds[i]
                 if kind == S.NUMBER:
                     self.index_number(i)
                 elif kind == S.STAR:
-                    i = self.attribute_splat(i + 1, nl)
+                    i = self.attribute_splat(i + 1, gap)
                     continue
                 elif kind != S.IDENT:
                     raise _Unsure
                 i += 1
             elif kind == S.OBRACK:
-                star = self.skip(i + 1, nl)
+                star = self.skip(i + 1, gap)
                 if kinds[star] == S.STAR:  # a full splat: the rest nests a level deeper
-                    i = self.skip(star + 1, nl)
+                    i = self.skip(star + 1, gap)
                     if kinds[i] != S.CBRACK:
                         raise _Unsure
                     i += 1
                     splats += 1
                     self.enter()
                 else:
-                    i = self.skip(self.expr(i + 1, False), False)
+                    i = self.skip(self.expr(i + 1, _NEWLINE), _NEWLINE)
                     if kinds[i] != S.CBRACK:
                         raise _Unsure
                     i += 1
@@ -387,14 +397,14 @@ class _Checker:
                 self.depth -= splats
                 return i
 
-    def attribute_splat(self, i: int, nl: bool) -> int:
+    def attribute_splat(self, i: int, gap: int) -> int:
         """The ``.name`` (or ``.0``) steps after ``.*``."""
         kinds = self.kinds
         while True:
-            dot = self.skip(i, nl)
+            dot = self.skip(i, gap)
             if kinds[dot] != S.DOT:
                 return i
-            i = self.skip(dot + 1, nl)
+            i = self.skip(dot + 1, gap)
             if kinds[i] == S.NUMBER:
                 self.index_number(i)
             elif kinds[i] != S.IDENT:
@@ -413,7 +423,7 @@ class _Checker:
         while True:
             kind = kinds[i]
             if kind == literal:
-                if literal == S.QUOTED_LIT:
+                if self.escapes and literal == S.QUOTED_LIT:
                     self.literal(i)
                 i += 1
                 continue
@@ -422,9 +432,9 @@ class _Checker:
                     raise _Unsure
                 return i + 1
             if kind == S.TEMPLATE_INTERP:
-                i = self.skip(self.expr(i + 1, False), False)
+                i = self.skip(self.expr(i + 1, _NEWLINE), _NEWLINE)
             elif kind == S.TEMPLATE_CONTROL:
-                i = self.directive(self.skip(i + 1, False), open_directives)
+                i = self.directive(self.skip(i + 1, _NEWLINE), open_directives)
             else:
                 raise _Unsure
             if kinds[i] != S.TEMPLATE_SEQ_END:
@@ -440,11 +450,11 @@ class _Checker:
         if word == "if":
             open_directives.append("if")
             self.enter()
-            return self.skip(self.expr(i + 1, False), False)
+            return self.skip(self.expr(i + 1, _NEWLINE), _NEWLINE)
         if word == "for":
             open_directives.append("for")
             self.enter()
-            return self.skip(self.expr(self.names(i + 1), False), False)
+            return self.skip(self.expr(self.names(i + 1), _NEWLINE), _NEWLINE)
         if word == "else" and top == "if":
             open_directives[-1] = "else"
         elif (word == "endif" and top in ("if", "else")) or (word == "endfor" and top == "for"):
@@ -452,7 +462,7 @@ class _Checker:
             self.depth -= 1
         else:
             raise _Unsure
-        return self.skip(i + 1, False)
+        return self.skip(i + 1, _NEWLINE)
 
     def literal(self, i: int) -> None:
         """Quoted literal text: only simple escapes."""
