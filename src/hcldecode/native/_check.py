@@ -50,6 +50,9 @@ _BINARY = frozenset(
     }
 )
 
+# The kinds that start a traversal step.
+_STEP_STARTS = frozenset({S.DOT, S.OBRACK})
+
 # Numbers the parser takes without a range check: short plain decimals.
 _PLAIN_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _PLAIN_NUMBER_LENGTH = MAX_DECIMAL_EXPONENT + 1
@@ -243,7 +246,10 @@ class _Checker:
             self.number(i)
             i += 1
         elif kind == S.OQUOTE:
-            i = self.template(i + 1, S.QUOTED_LIT, S.CQUOTE)
+            if kinds[i + 1] == S.QUOTED_LIT and kinds[i + 2] == S.CQUOTE and not self.escapes:
+                i += 3  # plain text in quotes, as most strings are
+            else:
+                i = self.template(i + 1, S.QUOTED_LIT, S.CQUOTE)
         elif kind == S.OHEREDOC:
             i = self.template(i + 1, S.STRING_LIT, S.CHEREDOC)
         elif kind == S.OBRACK:
@@ -257,7 +263,8 @@ class _Checker:
             i += 1
         else:
             raise _Unsure
-        i = self.steps(i, gap)
+        if kinds[i] in _STEP_STARTS or kinds[i] == gap:
+            i = self.steps(i, gap)
         self.depth -= unary
         return i
 
