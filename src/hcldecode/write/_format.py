@@ -18,6 +18,8 @@ tokens that contain no newline tokens, so they are written unchanged.
 from __future__ import annotations
 
 import functools
+from bisect import bisect_right
+from itertools import accumulate, pairwise
 
 from .._text import grapheme_count
 from ..model._diagnostics import Diagnostics
@@ -43,8 +45,14 @@ _Line = tuple[int, int, int, int]
 _EOF = int(K.EOF)
 _NEWLINE = int(K.NEWLINE)
 _COMMENT = int(K.COMMENT)
-_EQUAL = int(K.EQUAL)
-_OHEREDOC = int(K.OHEREDOC)
+
+# Kinds as the bytes that stand for them in a bytes string of kinds.
+_EOF_CODE = bytes([K.EOF])
+_NEWLINE_CODE = bytes([K.NEWLINE])
+_COMMENT_CODE = bytes([K.COMMENT])
+_EQUAL_CODE = bytes([K.EQUAL])
+_OHEREDOC_CODE = bytes([K.OHEREDOC])
+_MINUS_CODE = bytes([K.MINUS])
 
 # "Before" of the first token of a cell: no token.
 _NO_KIND = -1
@@ -125,36 +133,43 @@ def _space_between(lk: int, text: str, before: int, rk: int) -> bool:
     return BRACKET_CHANGE[rk] >= 0
 
 
-def _lines(kinds: list[int], texts: list[str]) -> list[_Line]:
+def _lines(codes: bytes, texts: list[str], level: list[int]) -> list[_Line]:
     """The tokens up to ``EOF`` split into lines and cells."""
-    change = BRACKET_CHANGE
+    stop = codes.find(_EOF_CODE)
+    if stop < 0:
+        stop = len(codes)
+    # The tokens that end lines: newlines, and line comments (which hold theirs).
+    ends = _positions(codes, _NEWLINE_CODE, stop)
+    comments = [i for i in _positions(codes, _COMMENT_CODE, stop) if texts[i][-1] == "\n"]
+    if comments:
+        ends = sorted(ends + comments)
     lines: list[_Line] = []
     start = 0
-    equal = -1  # the line's first "=" after its first token
-    net = 0  # the brackets that "=" and the tokens after it open
-    stop = len(kinds)
-    for i, kind in enumerate(kinds):
-        if kind == _EOF:
-            stop = i
-            break
-        if equal >= 0:
-            net += change[kind]
-        elif kind == _EQUAL and i > start:
-            equal = i
-        if kind == _NEWLINE or (kind == _COMMENT and texts[i][-1] == "\n"):
-            lines.append(_cells(kinds, start, i + 1, equal, net))
-            start = i + 1
-            equal = -1
-            net = 0
-    lines.append(_cells(kinds, start, stop, equal, net))
+    for end in ends:
+        lines.append(_cells(codes, start, end + 1, level))
+        start = end + 1
+    lines.append(_cells(codes, start, stop, level))
     return lines
 
 
-def _cells(kinds: list[int], start: int, stop: int, equal: int, net: int) -> _Line:
-    """The cells of the line of tokens ``start`` to ``stop``; ``equal`` is the index
-    of its "=", or negative."""
+def _positions(codes: bytes, code: bytes, stop: int) -> list[int]:
+    """The indexes of the tokens of kind ``code`` before ``stop``."""
+    found = []
+    i = codes.find(code, 0, stop)
+    while i >= 0:
+        found.append(i)
+        i = codes.find(code, i + 1, stop)
+    return found
+
+
+def _cells(codes: bytes, start: int, stop: int, level: list[int]) -> _Line:
+    """The cells of the line of tokens ``start`` to ``stop``."""
+    # Brackets opened by the tokens after the line's first "=" (after its
+    # first token), to its end.
+    equal = codes.find(_EQUAL_CODE, start + 1, stop)
+    net = level[stop] - level[equal + 1]
     comment = -1
-    if stop - start > 1 and kinds[stop - 1] == _COMMENT:
+    if stop - start > 1 and codes[stop - 1] == _COMMENT:
         stop -= 1
         comment = stop
     # Only a whole expression after the "=" is aligned; one that opens
@@ -164,7 +179,7 @@ def _cells(kinds: list[int], start: int, stop: int, equal: int, net: int) -> _Li
     return start, equal, stop, comment
 
 
-def _indent(lines: list[_Line], kinds: list[int], spaces: list[int]) -> None:
+def _indent(lines: list[_Line], codes: bytes, level: list[int], spaces: list[int]) -> None:
     """Indent each line by two spaces per level of brackets open before it.
 
     A line that opens brackets (net) starts a level; one that closes them
@@ -172,22 +187,18 @@ def _indent(lines: list[_Line], kinds: list[int], spaces: list[int]) -> None:
     number of brackets its line opened. Unbalanced lines thus shift the
     indentation by at most one level each.
     """
-    change = BRACKET_CHANGE
     levels: list[int] = []  # the brackets each open level stands for
     for start, lead_end, end, _ in lines:
         if start == lead_end:
             continue
-        if kinds[start] == _NEWLINE:
+        if codes[start] == _NEWLINE:
             spaces[start] = 0
             continue
-        net = 0
-        for i in range(start, lead_end):
-            kind = kinds[i]
-            net += change[kind]
-            if kind == _OHEREDOC:  # the heredoc's text is not counted
-                break
-        for i in range(lead_end, end):
-            net += change[kinds[i]]
+        # The lead counts up to a heredoc's opener: the heredoc's text is not
+        # counted; the "=" cell counts whole.
+        heredoc = codes.find(_OHEREDOC_CODE, start, lead_end)
+        lead_stop = lead_end if heredoc < 0 else heredoc + 1
+        net = level[lead_stop] - level[start] + level[end] - level[lead_end]
         if net > 0:
             spaces[start] = 2 * len(levels)
             levels.append(net)
@@ -204,16 +215,13 @@ def _indent(lines: list[_Line], kinds: list[int], spaces: list[int]) -> None:
 
 def _decide(left: int, right: int) -> int:
     """1 or 0 when the kinds alone decide whether a space separates two
-    tokens, -1 when the left token's text or the kind before it matter too.
+    tokens (taking an identifier on the left to be another word than "in"),
+    -1 when the kind before the left one matters too.
 
-    The kind before matters only as an identifier (for "in") or as a kind
-    after which "-" is a negation, so one probe of each kind is enough.
+    The kind before matters only as a kind after which "-" is a negation,
+    so one probe of each answer is enough.
     """
-    answers = {
-        _space_between(left, text, before, right)
-        for text in ("in", "x")
-        for before in (K.IDENT, _NO_KIND)
-    }
+    answers = {_space_between(left, "x", before, right) for before in (K.IDENT, _NO_KIND)}
     return int(answers.pop()) if len(answers) == 1 else -1
 
 
@@ -222,57 +230,64 @@ _KIND_COUNT = len(K)
 
 @functools.cache
 def _decisions() -> list[int]:
-    """_space_between's answer for each pair of kinds (left * count + right)."""
+    """_decide's answer for each pair of kinds (left * count + right)."""
     return [_decide(left, right) for left in range(_KIND_COUNT) for right in range(_KIND_COUNT)]
-
-
-def _space_cell(
-    start: int, end: int, kinds: list[int], texts: list[str], spaces: list[int]
-) -> None:
-    """Set the spaces between the tokens ``start`` to ``end`` of one cell."""
-    decided = _decisions()
-    count = _KIND_COUNT
-    before = _NO_KIND
-    left = kinds[start]
-    for i in range(start + 1, end):
-        right = kinds[i]
-        space = decided[left * count + right]
-        if space < 0:
-            space = int(_space_between(left, texts[i - 1], before, right))
-        spaces[i] = space
-        before = left
-        left = right
 
 
 def _space(lines: list[_Line], kinds: list[int], texts: list[str], spaces: list[int]) -> None:
     """Set the spaces between the tokens within each cell."""
+    decided = _decisions()
+    count = _KIND_COUNT
+    # after[i]: the space between token i and the next, where the two kinds decide it.
+    after = [decided[left * count + right] for left, right in pairwise(kinds)]
+    cells: list[tuple[int, int]] = []
     for start, lead_end, end, _ in lines:
         if start < lead_end:
-            _space_cell(start, lead_end, kinds, texts, spaces)
+            spaces[start + 1 : lead_end] = after[start : lead_end - 1]
+            cells.append((start, lead_end))
         if lead_end < end:
             spaces[lead_end] = 1
-            _space_cell(lead_end, end, kinds, texts, spaces)
-
-
-def _columns(start: int, end: int, texts: list[str], spaces: list[int]) -> int:
-    """How many columns tokens ``start`` to ``end`` take on a line."""
-    return sum(spaces[i] + grapheme_count(texts[i]) for i in range(start, end))
+            spaces[lead_end + 1 : end] = after[lead_end : end - 1]
+            cells.append((lead_end, end))
+    # The rest: after "-", which the kind before it makes a negation or a
+    # subtraction, and after an identifier "in" (a keyword after a name).
+    codes = bytes(kinds)
+    odd = _positions(codes, _MINUS_CODE, len(codes))
+    at = -1
+    while True:
+        try:
+            at = texts.index("in", at + 1)
+        except ValueError:
+            break
+        odd.append(at)
+    starts = [start for start, _ in cells]
+    for i in odd:
+        cell = bisect_right(starts, i) - 1
+        if cell < 0:
+            continue
+        start, end = cells[cell]
+        if i + 1 < end:  # token i and the next share a cell
+            before = kinds[i - 1] if i > start else _NO_KIND
+            spaces[i + 1] = int(_space_between(kinds[i], texts[i], before, kinds[i + 1]))
 
 
 def _align(lines: list[_Line], texts: list[str], spaces: list[int]) -> None:
     """Line up the "=" of consecutive attributes, then consecutive trailing comments."""
+    joined = "".join(texts)
+    # How many columns a token's text takes: its length, in plain text.
+    measure = len if joined.isascii() and "\r" not in joined else grapheme_count
+
+    def columns(start: int, end: int) -> int:
+        return sum(spaces[start:end]) + sum(map(measure, texts[start:end]))
+
     widths = [
-        _columns(start, lead_end, texts, spaces) if lead_end < end else -1
-        for start, lead_end, end, _ in lines
+        columns(start, lead_end) if lead_end < end else -1 for start, lead_end, end, _ in lines
     ]
     for run in _runs(widths):
         widest = max(widths[i] for i in run)
         for i in run:
             spaces[lines[i][1]] = widest - widths[i] + 1
-    widths = [
-        _columns(start, end, texts, spaces) if comment >= 0 else -1
-        for start, _, end, comment in lines
-    ]
+    widths = [columns(start, end) if comment >= 0 else -1 for start, _, end, comment in lines]
     for run in _runs(widths):
         widest = max(widths[i] for i in run)
         for i in run:
@@ -298,8 +313,13 @@ def _runs(widths: list[int]) -> list[range]:
 def _layout(kinds: list[int], texts: list[str], spaces: list[int]) -> None:
     """Set ``spaces`` (the spaces before each token) to the canonical layout of
     the tokens of ``kinds`` and ``texts``; tokens from ``EOF`` on are left alone."""
-    lines = _lines(kinds, texts)
-    _indent(lines, kinds, spaces)
+    # The kinds as bytes, to be searched in C, and level[i], the brackets that
+    # the tokens before token i open (a running sum): the layout then works
+    # line by line rather than token by token.
+    codes = bytes(kinds)
+    level = list(accumulate(map(BRACKET_CHANGE.__getitem__, kinds), initial=0))
+    lines = _lines(codes, texts, level)
+    _indent(lines, codes, level, spaces)
     _space(lines, kinds, texts, spaces)
     _align(lines, texts, spaces)
 
