@@ -511,13 +511,14 @@ class _Builder:
                 first += 1
             if kinds[first] != _IDENT:  # the closing brace, or EOF
                 break
-            loose = tokens[at:first]
-            lead_from = len(loose)
-            while lead_from and _is_line_comment(loose[lead_from - 1]):
+            # The line comments right above the item are its lead; blank lines
+            # and comments before them are loose.
+            lead_from = first
+            while lead_from > at and _is_line_comment(tokens[lead_from - 1]):
                 lead_from -= 1
-            if lead_from:
-                items.append(loose[:lead_from])
-            lead = loose[lead_from:]
+            if lead_from > at:
+                items.append(tokens[at:lead_from])
+            lead = tokens[lead_from:first]
             after = first + 1
             while kinds[after] == _COMMENT:
                 after += 1

@@ -175,7 +175,7 @@ def spaced_tokens_of(text: str, scanned: list[S.Token]) -> list[Token]:
 
 def tokens_text(tokens: Iterable[Token]) -> str:
     """The text the tokens write: each token's spaces, then its text."""
-    return "".join([_space(t) + t.text if t.spaces_before else t.text for t in tokens])
+    return "".join([t.text if not t.spaces_before else _space(t) + t.text for t in tokens])
 
 
 def _space(token: Token) -> str:
