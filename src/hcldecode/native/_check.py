@@ -57,8 +57,10 @@ _STEP_STARTS = frozenset({S.DOT, S.OBRACK})
 _PLAIN_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _PLAIN_NUMBER_LENGTH = MAX_DECIMAL_EXPONENT + 1
 
-# Quoted literal text whose escapes are all simple ones.
-_SIMPLE_ESCAPES = re.compile(r'[^\\]*(?:\\[nrt"\\][^\\]*)*')
+# The escapes of quoted text, read from left to right (a backslash and what
+# follows it), and those the check lets through.
+_ESCAPE = re.compile(r"\\[\s\S]?")
+_SIMPLE_ESCAPES = frozenset({"\\n", "\\r", "\\t", '\\"', "\\\\"})
 
 # Deeper nesting is left to the parser, which knows its own limit.
 _MAX_DEPTH = 40
@@ -474,7 +476,7 @@ class _Checker:
     def literal(self, i: int) -> None:
         """Quoted literal text: only simple escapes."""
         raw = self.text_of(i)
-        if "\\" in raw and _SIMPLE_ESCAPES.fullmatch(raw) is None:
+        if "\\" in raw and not _SIMPLE_ESCAPES.issuperset(_ESCAPE.findall(raw)):
             raise _Unsure
 
     def number(self, i: int) -> None:
