@@ -359,10 +359,14 @@ def format(src: bytes | str, filename: str = "<string>") -> tuple[str, Diagnosti
     # No writer tokens are made: the layout works on the kinds, texts and
     # spaces of the scanned tokens, each in a list.
     texts = [text[start:end] for _, start, end in scanned]
-    # Each token's spaces: from the end of the token before (before the first,
-    # a byte order mark counts as three).
-    ends = [-3 if bom else 0] + [end for _, _, end in scanned]
-    spaces = [token[1] - end for token, end in zip(scanned, ends, strict=False)]
+    # The layout sets the spaces before every token but EOF, which keeps those
+    # it has (before the first token, a byte order mark counts as three).
+    spaces = [0] * len(scanned)
+    spaces[-1] = len(text) - (scanned[-2][2] if len(scanned) > 1 else -3 if bom else 0)
     _layout(kinds, texts, spaces)
-    pieces = [" " * space + tx if space else tx for space, tx in zip(spaces, texts, strict=True)]
+    # The text: each token's spaces, then the token.
+    pads = {width: " " * width for width in set(spaces)}
+    pieces = [""] * (2 * len(texts))
+    pieces[::2] = map(pads.__getitem__, spaces)
+    pieces[1::2] = texts
     return "".join(pieces), diags
