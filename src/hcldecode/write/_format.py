@@ -229,30 +229,25 @@ _KIND_COUNT = len(K)
 
 
 @functools.cache
-def _decisions() -> list[int]:
-    """_decide's answer for each pair of kinds (left * count + right)."""
-    return [_decide(left, right) for left in range(_KIND_COUNT) for right in range(_KIND_COUNT)]
+def _decisions() -> list[list[int]]:
+    """_decide's answer for each pair of kinds, by left kind, then right kind."""
+    return [[_decide(left, right) for right in range(_KIND_COUNT)] for left in range(_KIND_COUNT)]
 
 
 def _space(lines: list[_Line], kinds: list[int], texts: list[str], spaces: list[int]) -> None:
     """Set the spaces between the tokens within each cell."""
     decided = _decisions()
-    count = _KIND_COUNT
     # after[i]: the space between token i and the next, where the two kinds decide it.
-    after = [decided[left * count + right] for left, right in pairwise(kinds)]
-    cells: list[tuple[int, int]] = []
+    after = [decided[left][right] for left, right in pairwise(kinds)]
     for start, lead_end, end, _ in lines:
         if start < lead_end:
             spaces[start + 1 : lead_end] = after[start : lead_end - 1]
-            cells.append((start, lead_end))
         if lead_end < end:
             spaces[lead_end] = 1
             spaces[lead_end + 1 : end] = after[lead_end : end - 1]
-            cells.append((lead_end, end))
     # The rest: after "-", which the kind before it makes a negation or a
     # subtraction, and after an identifier "in" (a keyword after a name).
-    codes = bytes(kinds)
-    odd = _positions(codes, _MINUS_CODE, len(codes))
+    odd = _positions(bytes(kinds), _MINUS_CODE, len(kinds))
     at = -1
     while True:
         try:
@@ -260,12 +255,15 @@ def _space(lines: list[_Line], kinds: list[int], texts: list[str], spaces: list[
         except ValueError:
             break
         odd.append(at)
-    starts = [start for start, _ in cells]
+    if not odd:
+        return
+    starts = [line[0] for line in lines]
     for i in odd:
-        cell = bisect_right(starts, i) - 1
-        if cell < 0:
-            continue
-        start, end = cells[cell]
+        start, lead_end, end, _ = lines[bisect_right(starts, i) - 1]
+        if i < lead_end:  # in the lead
+            end = lead_end
+        else:  # in the "=" cell, or after it
+            start = lead_end
         if i + 1 < end:  # token i and the next share a cell
             before = kinds[i - 1] if i > start else _NO_KIND
             spaces[i + 1] = int(_space_between(kinds[i], texts[i], before, kinds[i + 1]))
