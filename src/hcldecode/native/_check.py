@@ -79,12 +79,17 @@ def surely_valid(text: str, tokens: list[Token], kinds: list[int]) -> bool:
     """
     if _COMMENT in kinds:
         # The parser's view: a line comment ends its line, others are spaces.
-        tokens = [
-            (_NEWLINE, tok[1], tok[2]) if tok[0] == _COMMENT else tok
-            for tok in tokens
-            if tok[0] != _COMMENT or text[tok[2] - 1] == "\n"
-        ]
-        kinds = [tok[0] for tok in tokens]
+        if "/*" not in text:
+            # Line comments only: each is a newline (the last one may end the
+            # text instead, where a newline before the end changes nothing).
+            kinds = [_NEWLINE if kind == _COMMENT else kind for kind in kinds]
+        else:
+            tokens = [
+                (_NEWLINE, tok[1], tok[2]) if tok[0] == _COMMENT else tok
+                for tok in tokens
+                if tok[0] != _COMMENT or text[tok[2] - 1] == "\n"
+            ]
+            kinds = [tok[0] for tok in tokens]
     try:
         _Checker(text, tokens, kinds).body(0, S.EOF)
     except _Unsure:
