@@ -136,8 +136,8 @@ def _parse(
     text, _ = decode_source(src, filename)
     source = SourceMap(filename, text, start=start)
     tokens = _scanner.scan(text, template=template, comments=False)
-    parser = Parser(text, source, tokens)
     diags = _scanner.scan_diagnostics(tokens, text, source)
+    parser = Parser(text, source, tokens)
     result = work(parser)
     diags.extend(parser.diags)
     return parser, result, diags

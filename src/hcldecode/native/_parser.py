@@ -116,13 +116,16 @@ class Parser:
     """Parses one token list; ``diags`` collects every diagnostic in order."""
 
     def __init__(self, text: str, source: SourceMap, tokens: list[Token]) -> None:
-        """``tokens`` are those the parser reads: scanned without comments."""
+        """``tokens`` are those the parser reads: scanned without comments. The
+        parser takes the list over (it adds a second EOF token to it)."""
         self.text = text
         self.source = source
         # Reading the EOF token moves past it, as the reference's peeker does,
-        # onto a copy of it, so that the last token read is the EOF token.
-        self.tokens = [*tokens, tokens[-1]]
+        # onto a copy of it, so that the last token read is the EOF token. (The
+        # list is not copied: a big file's is big.)
         self.eof_index = len(tokens)
+        tokens.append(tokens[-1])
+        self.tokens = tokens
         self.index = 0
         # Whether newlines count where the parser is (the last entry).
         self.newlines = [True]
