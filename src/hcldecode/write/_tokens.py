@@ -91,9 +91,10 @@ _KINDS = sorted(TokenKind)
 class Token:
     """One token: its kind, its exact text, and how many spaces precede it.
 
-    ``space`` is the exact text of those spaces as read (tabs included), kept
-    by documents that write back every byte; it is written while
-    ``spaces_before`` still counts its characters, and is not compared.
+    ``space`` is the exact text of those spaces as read, kept by documents
+    that write back every byte when it holds tabs (``None`` stands for
+    ``spaces_before`` plain spaces); it is written while ``spaces_before``
+    still counts its characters, and is not compared.
     """
 
     kind: TokenKind
