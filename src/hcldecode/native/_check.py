@@ -115,7 +115,9 @@ class _Checker:
         # Quoted text needs a look only where the file has a backslash.
         self.escapes = "\\" in text
         # The parser counts a level for each expression, block body, unary
-        # operator and full splat; so does the check, and stops well before.
+        # operator, full splat and template directive; so does the check (at
+        # least as many), which gives up past the parser's limit or
+        # _MAX_DEPTH, the lower of the two.
         self.limit = min(_MAX_DEPTH, max_nesting())
 
     def text_of(self, i: int) -> str:
