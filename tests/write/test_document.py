@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from value_strategies import hcl_values, nfc_text
 
+from hcldecode.native import Body as NativeBody
 from hcldecode.native import parse_config, parse_traversal_abs
 from hcldecode.values import NUMBER, STRING, Value
 from hcldecode.write import Body, Document, new_document, parse_document, value_text
@@ -50,6 +51,44 @@ def test_a_corpus_file_is_written_back_byte_for_byte(
         return
     assert doc is not None
     assert doc.to_bytes() == src
+
+
+def _same_items(doc_body: Body, ast_body: object, text: str) -> None:
+    """The document's attributes and blocks are the parser's, in order, with the
+    same expression text and labels."""
+    assert isinstance(ast_body, NativeBody)
+    attributes = doc_body.attributes
+    assert list(attributes) == list(ast_body.attributes)
+    for name, node in ast_body.attributes.items():
+        assert attributes[name].expression_text == text[node.expr.start : node.expr.end]
+    blocks = doc_body.blocks()
+    assert [(b.type, b.labels) for b in blocks] == [(b.type, b.labels) for b in ast_body.blocks]
+    for block, node in zip(blocks, ast_body.blocks, strict=True):
+        _same_items(block.body, node.body, text)
+
+
+ODD_ITEMS = [
+    'b "a\\nb" "c$${d}" "%%{e}" "\\u00e9\\U0001F600" x {}\n',
+    'a = 1 /* c */ + 2\nb /* c */ "x" /* d */ {\n}\n',
+    "b { # c\n a = 1\n}\nc { a = 1 /* c */ }\nd { /* c */ }\n",
+    "a = [\n 1, # one\n 2\n] # end\nb = {\n c = 1 // x\n}\n",
+    "a = <<EOT\n  x ${y}\n  EOT\nb = <<-EOT\n  %{ if c }d%{ endif }\n  EOT\n",
+    "a = 1 /* x */",
+]
+
+
+@pytest.mark.parametrize("src", ODD_ITEMS)
+def test_the_document_has_the_parsers_items(src: str) -> None:
+    file, _ = parse_config(src)
+    _same_items(_parsed(src).body, file.body, file.text)
+
+
+def test_a_corpus_file_has_the_parsers_items(corpus: Path, native_corpus_file: Path) -> None:
+    src = native_corpus_file.read_bytes()
+    doc, _ = parse_document(src, native_corpus_file.name)
+    if doc is not None:
+        file, _ = parse_config(src, native_corpus_file.name)
+        _same_items(doc.body, file.body, file.text)
 
 
 @pytest.mark.parametrize(

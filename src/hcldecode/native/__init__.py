@@ -135,9 +135,9 @@ def _parse(
     # matter (they are allowed in comments, as in the reference).
     text, _ = decode_source(src, filename)
     source = SourceMap(filename, text, start=start)
-    tokens = _scanner.scan(text, template=template)
-    parser = Parser(text, source, tokens)
+    tokens = _scanner.scan(text, template=template, comments=False)
     diags = _scanner.scan_diagnostics(tokens, text, source)
+    parser = Parser(text, source, tokens)
     result = work(parser)
     diags.extend(parser.diags)
     return parser, result, diags

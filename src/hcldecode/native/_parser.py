@@ -77,6 +77,10 @@ _BINARY_LEVELS: dict[int, tuple[int, Operator]] = {
     S.PERCENT: (6, Operator.MODULO),
 }
 _UNARY = (S.MINUS, S.BANG)
+_NEWLINE = S.NEWLINE
+# Template parts that need no nesting (the last part is always END).
+_PLAIN_PARTS = frozenset({TemplateToken.LITERAL, TemplateToken.INTERP, TemplateToken.END})
+_EOF = S.EOF
 
 _OPPOSITE = {
     S.OBRACE: S.CBRACE,
@@ -112,13 +116,18 @@ class Parser:
     """Parses one token list; ``diags`` collects every diagnostic in order."""
 
     def __init__(self, text: str, source: SourceMap, tokens: list[Token]) -> None:
+        """``tokens`` are those the parser reads: scanned without comments. The
+        parser takes the list over (it adds a second EOF token to it)."""
         self.text = text
         self.source = source
         # Reading the EOF token moves past it, as the reference's peeker does,
-        # onto a copy of it, so that the last token read is the EOF token.
-        self.tokens = [*tokens, tokens[-1]]
+        # onto a copy of it, so that the last token read is the EOF token. (The
+        # list is not copied: a big file's is big.)
         self.eof_index = len(tokens)
+        tokens.append(tokens[-1])
+        self.tokens = tokens
         self.index = 0
+        # Whether newlines count where the parser is (the last entry).
         self.newlines = [True]
         self.recovery = False
         self.depth = 0
@@ -134,43 +143,39 @@ class Parser:
         # One string object for each distinct name or plain string literal
         # (both repeat many times in a file).
         self.names: dict[str, str] = {}
-        # The last lookahead: where it started, whether newlines counted, what it found.
-        self.ahead: tuple[int, bool, tuple[Token, int]] = (-1, True, ((S.EOF, 0, 0), 0))
 
     # ----------------------------------------------------------------- tokens
+    # The next token is usually the one at ``index``; only newlines where they
+    # do not count are skipped. ``peek`` and ``read`` do that inline, as they
+    # run for nearly every token.
+
+    def _skip_newlines(self, i: int) -> tuple[Token, int]:
+        """The first token from index ``i`` that is not a newline, and its index."""
+        tokens = self.tokens
+        while tokens[i][0] == _NEWLINE:
+            i += 1
+        return tokens[i], i
 
     def _next(self) -> tuple[Token, int]:
-        """The next token that counts where newlines do or do not (``newlines[-1]``),
-        and the index after it; kept for the ``peek`` that a ``read`` follows."""
+        """The next token that counts, and the index after it."""
         i = self.index
-        include_newlines = self.newlines[-1]
-        ahead = self.ahead
-        if ahead[0] == i and ahead[1] is include_newlines:
-            return ahead[2]
-        tokens = self.tokens
-        start = i
-        while True:
-            tok = tokens[i]
-            kind = tok[0]
-            if kind == S.COMMENT:
-                if include_newlines and self.text[tok[2] - 1] == "\n":
-                    found = (S.NEWLINE, tok[1], tok[2]), i + 1
-                    break
-                i += 1
-                continue
-            if kind == S.NEWLINE and not include_newlines:
-                i += 1
-                continue
-            found = (tok, self.eof_index) if kind == S.EOF else (tok, i + 1)
-            break
-        self.ahead = (start, include_newlines, found)
-        return found
+        tok = self.tokens[i]
+        if tok[0] == _NEWLINE and not self.newlines[-1]:
+            tok, i = self._skip_newlines(i)
+        return tok, (i + 1 if tok[0] != _EOF else self.eof_index)
 
     def peek(self) -> Token:
-        return self._next()[0]
+        tok = self.tokens[self.index]
+        if tok[0] == _NEWLINE and not self.newlines[-1]:
+            return self._skip_newlines(self.index)[0]
+        return tok
 
     def read(self) -> Token:
-        tok, self.index = self._next()
+        i = self.index
+        tok = self.tokens[i]
+        if tok[0] == _NEWLINE and not self.newlines[-1]:
+            tok, i = self._skip_newlines(i)
+        self.index = i + 1 if tok[0] != _EOF else self.eof_index
         return tok
 
     def prev(self) -> Token:
@@ -385,9 +390,9 @@ class Parser:
 
     def finish_attribute(self, ident: Token, *, single_line: bool) -> AttributeNode:
         self.read()  # the equals sign
-        mark = self.mark()
+        failures = self.failures
         expr = self.parse_expression()
-        if self.recovery and self.failed_since(mark):
+        if self.recovery and self.failures > failures:
             end_tok = self.prev()
             self.recover_after_body_item()
         else:
@@ -593,21 +598,21 @@ class Parser:
         frame (operands through :meth:`parse_term` directly), so that each
         level of nesting costs few Python frames; see :mod:`..values._limits`.
         """
-        if not self.enter():
-            self.leave()
-            tok = self.peek()
-            return ErrorExpr(self.source, tok[1], tok[2], self.diags[-1:])
+        if self.depth >= self.max_depth:
+            return self._too_deep()
+        self.depth += 1
         try:
-            start_tok = self.peek()
             levels = _BINARY_LEVELS
             source = self.source
-            mark = self.mark()
-            tok, after = self._next()
-            if tok[0] in _UNARY:
+            # Errors are looked for only in recovery: comparing counts of failures
+            # instead of ``mark()`` keeps the common path cheap.
+            failures = self.failures
+            start_tok, after = self._next()
+            if start_tok[0] in _UNARY:
                 lhs = self.parse_unary_term()
             else:
-                lhs = self.parse_traversals(self.parse_term(tok, after))
-            if self.recovery and self.failed_since(mark):
+                lhs = self.parse_traversals(self.parse_term(start_tok, after))
+            if self.recovery and self.failures > failures:
                 return lhs
             # Stack of (left operand, operator, precedence) waiting for a right operand.
             stack: list[tuple[Node, Operator, int]] = []
@@ -622,25 +627,24 @@ class Parser:
                     lhs = BinaryOp(source, left.start, lhs.end, lhs=left, op=left_op, rhs=lhs)
                 self.index = after  # the operator
                 stack.append((lhs, op, prec))
-                mark = self.mark()
+                failures = self.failures
                 tok, after = self._next()
                 if tok[0] in _UNARY:
                     lhs = self.parse_unary_term()
                 else:
                     lhs = self.parse_traversals(self.parse_term(tok, after))
-                if self.recovery and self.failed_since(mark):
+                if self.recovery and self.failures > failures:
                     # The reference's levels each return their left operand after
                     # an error in a right one, each discarding the level above's:
                     # what is left is the left operand of the lowest level.
                     return stack[0][0]
-            cond = self._fold(stack, lhs)
-            question = self.peek()
-            if question[0] != S.QUESTION:
+            cond = self._fold(stack, lhs) if stack else lhs
+            if tok[0] != S.QUESTION:
                 return cond
-            self.read()
-            mark = self.mark()
+            self.index = after
+            failures = self.failures
             true_expr = self.parse_expression()
-            if self.recovery and self.failed_since(mark):
+            if self.recovery and self.failures > failures:
                 return cond
             colon = self.peek()
             if colon[0] != S.COLON:
@@ -653,9 +657,9 @@ class Parser:
                 )
                 return cond
             self.read()
-            mark = self.mark()
+            failures = self.failures
             false_expr = self.parse_expression()
-            if self.recovery and self.failed_since(mark):
+            if self.recovery and self.failures > failures:
                 return cond
             return Conditional(
                 self.source,
@@ -667,6 +671,13 @@ class Parser:
             )
         finally:
             self.depth -= 1
+
+    def _too_deep(self) -> Node:
+        """The placeholder of an expression one level past the nesting limit."""
+        self.enter()  # reports it, unless in recovery
+        self.leave()
+        tok = self.peek()
+        return ErrorExpr(self.source, tok[1], tok[2], self.diags[-1:])
 
     def _fold(self, stack: list[tuple[Node, Operator, int]], rhs: Node) -> Node:
         while stack:
@@ -874,9 +885,9 @@ class Parser:
         while True:
             if self.peek()[0] == closer:
                 return items, self.read()
-            mark = self.mark()
+            failures = self.failures
             items.append(self.parse_expression())
-            if self.recovery and self.failed_since(mark):
+            if self.recovery and self.failures > failures:
                 return items, self.recover(closer)
             nxt = self.peek()
             if nxt[0] == closer:
@@ -937,9 +948,9 @@ class Parser:
                     close = self.read()
                     break
                 force = nxt[0] == S.OPAREN
-                mark = self.mark()
+                failures = self.failures
                 key_expr = self.parse_expression()
-                if self.recovery and self.failed_since(mark):
+                if self.recovery and self.failures > failures:
                     close = self.recover(S.CBRACE)
                     break
                 key = ObjectKey.around(key_expr, force_non_literal=force)
@@ -950,9 +961,9 @@ class Parser:
                     close = self.recover(S.CBRACE)
                     break
                 self.read()
-                mark = self.mark()
+                failures = self.failures
                 value = self.parse_expression()
-                if self.recovery and self.failed_since(mark):
+                if self.recovery and self.failures > failures:
                     close = self.recover(S.CBRACE)
                     break
                 items.append(ObjectItem(key, value))
@@ -1388,6 +1399,10 @@ class Parser:
         it, which count their own nesting levels.
         """
         open_tok = self.read()
+        if open_tok[0] == S.OQUOTE:
+            simple = self._simple_string(open_tok)
+            if simple is not None:
+                return simple
         closer = _OPPOSITE[open_tok[0]]
         flush = open_tok[0] == S.OHEREDOC and self.text[open_tok[1] + 2] == "-"
         parts, passthru = self.template_nodes(self.parse_template_parts(closer), flush)
@@ -1395,6 +1410,25 @@ class Parser:
         if passthru:
             return TemplateWrap(self.source, open_tok[1], end, parts[0])
         return Template(self.source, open_tok[1], end, tuple(parts))
+
+    def _simple_string(self, open_tok: Token) -> Template | None:
+        """After its ``"``, a quoted string without template sequences, which most
+        are: the template the general path would build, built at once; ``None``
+        for any other."""
+        tokens = self.tokens
+        i = self.index
+        tok = tokens[i]
+        if tok[0] == S.CQUOTE:  # "": an empty literal where the string ends
+            self.index = i + 1
+            literal = LiteralValue(self.source, tok[2], tok[2], LiteralKind.STRING, "")
+            return Template(self.source, open_tok[1], tok[2], (literal,))
+        close = tokens[i + 1]
+        if tok[0] != S.QUOTED_LIT or close[0] != S.CQUOTE:
+            return None
+        self.index = i + 2
+        value = self.string_literal_value(tok, quoted=True)
+        literal = LiteralValue(self.source, tok[1], tok[2], LiteralKind.STRING, value)
+        return Template(self.source, open_tok[1], close[2], (literal,))
 
     def parse_template(self, end: int) -> Node:
         """A bare template (``parse_template``) up to ``end``."""
@@ -1411,8 +1445,18 @@ class Parser:
         """The template's parts as nodes, directives nested; whether it is one interpolation."""
         if flush:
             _flush_heredoc(tokens, self.text)
-        parser = TemplateParser(self, tokens)
-        parts = parser.parse_root()
+        if all(tok.kind in _PLAIN_PARTS for tok in tokens):  # no directives to nest
+            parts: list[Node] = []
+            for tok in tokens[:-1]:
+                if tok.kind == TemplateToken.LITERAL:
+                    parts.append(
+                        LiteralValue(self.source, tok.start, tok.end, LiteralKind.STRING, tok.value)
+                    )
+                else:
+                    assert tok.expr is not None  # an interpolation's expression
+                    parts.append(tok.expr)
+        else:
+            parts = TemplateParser(self, tokens).parse_root()
         passthru = len(tokens) == 2 and tokens[0].kind == TemplateToken.INTERP
         return parts, passthru
 

@@ -118,7 +118,7 @@ _SYMBOLS = {
 _BAD = "\udc80-\udcff"
 
 
-# Spaces and tabs before a token are matched with it (``start(lastgroup)`` is
+# Spaces and tabs before a token are matched with it (``start(lastindex)`` is
 # the token's start). No token starts with a space or tab, so the pattern
 # fails only where nothing but spaces and tabs is left. Identifiers need the
 # Unicode tables, whose classes take tens of milliseconds to compile: ASCII
@@ -138,6 +138,7 @@ def _main_pattern(ident: str) -> re.Pattern[str]:
         |(?P<symbol>==|!=|>=|<=|&&|\|\||::|\.\.\.|=>|[\[\]().,*/%+\-=<>!?:&|~^;`'])
         |(?P<obrace>\{{)
         |(?P<cbrace>\}})
+        |(?P<string>"[^"\\$%\r\n{_BAD}]*")
         |(?P<quote>")
         |(?P<bad>[{_BAD}])
         |(?P<invalid>[^ \t]))
@@ -147,6 +148,21 @@ def _main_pattern(ident: str) -> re.Pattern[str]:
 
 
 _MAIN_ASCII = _main_pattern(ASCII_IDENT_PATTERN)
+
+# The numbers of the main pattern's groups (the same in both forms).
+_IDENT_GROUP = _MAIN_ASCII.groupindex["ident"]
+_SYMBOL_GROUP = _MAIN_ASCII.groupindex["symbol"]
+_NEWLINE_GROUP = _MAIN_ASCII.groupindex["newline"]
+_STRING_GROUP = _MAIN_ASCII.groupindex["string"]
+_NUMBER_GROUP = _MAIN_ASCII.groupindex["number"]
+_COMMENT_GROUP = _MAIN_ASCII.groupindex["comment"]
+_BLOCK_COMMENT_GROUP = _MAIN_ASCII.groupindex["block_comment"]
+_OBRACE_GROUP = _MAIN_ASCII.groupindex["obrace"]
+_CBRACE_GROUP = _MAIN_ASCII.groupindex["cbrace"]
+_SEQ_END_GROUP = _MAIN_ASCII.groupindex["seq_end"]
+_QUOTE_GROUP = _MAIN_ASCII.groupindex["quote"]
+_HEREDOC_GROUP = _MAIN_ASCII.groupindex["heredoc"]
+_BAD_GROUP = _MAIN_ASCII.groupindex["bad"]
 
 
 @functools.cache
@@ -202,10 +218,15 @@ _MODE_HEREDOC = 2
 _MODE_BARE = 3
 
 
-def scan(text: str, start: int = 0, *, template: bool = False) -> list[Token]:
+def scan(
+    text: str, start: int = 0, *, template: bool = False, comments: bool = True
+) -> list[Token]:
     """Tokens of ``text`` from offset ``start``, ending with an ``EOF`` token.
 
     ``template`` scans the whole text as a bare template (``parse_template``).
+    Without ``comments``, the tokens are those the parser reads, as the
+    reference's parser sees them: a line comment (which ends its line) is a
+    ``NEWLINE`` token over the comment's text, and other comments are left out.
     """
     tokens: list[Token] = []
     emit = tokens.append
@@ -221,61 +242,82 @@ def scan(text: str, start: int = 0, *, template: bool = False) -> list[Token]:
     while pos < n:
         mode = modes[-1]
         if mode == _MODE_MAIN:
-            m = main.match(text, pos)
-            if m is None:  # trailing spaces
-                break
-            group = m.lastgroup
-            assert group is not None
-            pos = m.start(group)
-            end = m.end()
-            if group == "ident":
-                emit((IDENT, pos, end))
-            elif group == "symbol":
-                emit((symbols[m.group(group)], pos, end))
-            elif group == "newline":
-                emit((NEWLINE, pos, end))
-            elif group == "number":
-                emit((NUMBER, pos, end))
-            elif group == "comment":
-                emit((COMMENT, pos, end))
-            elif group == "block_comment":
-                close = -1 if pos >= no_comment_end_after else text.find("*/", pos + 2)
-                if close < 0:
-                    no_comment_end_after = pos
-                    emit((SLASH, pos, pos + 1))
-                    end = pos + 1
+            # Expression tokens, in a loop of their own up to the next change of
+            # mode. The pattern matches wherever more than spaces are left, so
+            # each match starts where the last one ended; the loop stops to go
+            # on elsewhere (after a block comment) or in another mode.
+            for m in main.finditer(text, pos):
+                which = m.lastindex  # the group, by number: cheaper than by name
+                assert which is not None
+                pos = m.start(which)
+                end = m.end()
+                if which == _IDENT_GROUP:
+                    emit((IDENT, pos, end))
+                elif which == _SYMBOL_GROUP:
+                    emit((symbols[m.group(which)], pos, end))
+                elif which == _NEWLINE_GROUP:
+                    emit((NEWLINE, pos, end))
+                elif which == _STRING_GROUP:
+                    # A whole quoted string of plain characters (most are): its
+                    # tokens at once, as the quoted mode would give them.
+                    emit((OQUOTE, pos, pos + 1))
+                    if end - pos > 2:
+                        emit((QUOTED_LIT, pos + 1, end - 1))
+                    emit((CQUOTE, end - 1, end))
+                elif which == _NUMBER_GROUP:
+                    emit((NUMBER, pos, end))
+                elif which == _COMMENT_GROUP:
+                    if comments:
+                        emit((COMMENT, pos, end))
+                    elif text[end - 1] == "\n":
+                        emit((NEWLINE, pos, end))
+                elif which == _BLOCK_COMMENT_GROUP:
+                    close = -1 if pos >= no_comment_end_after else text.find("*/", pos + 2)
+                    if close < 0:
+                        no_comment_end_after = pos
+                        emit((SLASH, pos, pos + 1))
+                        pos += 1
+                    else:
+                        if comments:
+                            emit((COMMENT, pos, close + 2))
+                        pos = close + 2
+                    break
+                elif which == _OBRACE_GROUP:
+                    emit((OBRACE, pos, end))
+                    braces += 1
+                elif which in (_CBRACE_GROUP, _SEQ_END_GROUP):
+                    if return_braces and return_braces[-1] == braces:
+                        emit((TEMPLATE_SEQ_END, pos, end))
+                        return_braces.pop()
+                        modes.pop()
+                        braces -= 1
+                        pos = end
+                        break
+                    emit((TEMPLATE_SEQ_END if which == _SEQ_END_GROUP else CBRACE, pos, end))
+                    braces -= 1
+                elif which == _QUOTE_GROUP:
+                    emit((OQUOTE, pos, end))
+                    modes.append(_MODE_QUOTED)
+                    pos = end
+                    break
+                elif which == _HEREDOC_GROUP:
+                    emit((OHEREDOC, pos, end))
+                    heredocs.append([m.group("marker"), True])
+                    modes.append(_MODE_HEREDOC)
+                    pos = end
+                    break
+                elif which == _BAD_GROUP:
+                    emit((BAD_UTF8, pos, end))
                 else:
-                    end = close + 2
-                    emit((COMMENT, pos, end))
-            elif group == "obrace":
-                emit((OBRACE, pos, end))
-                braces += 1
-            elif group in {"cbrace", "seq_end"}:
-                if return_braces and return_braces[-1] == braces:
-                    emit((TEMPLATE_SEQ_END, pos, end))
-                    return_braces.pop()
-                    modes.pop()
-                else:
-                    emit((TEMPLATE_SEQ_END if group == "seq_end" else CBRACE, pos, end))
-                braces -= 1
-            elif group == "quote":
-                emit((OQUOTE, pos, end))
-                modes.append(_MODE_QUOTED)
-            elif group == "heredoc":
-                emit((OHEREDOC, pos, end))
-                heredocs.append([m.group("marker"), True])
-                modes.append(_MODE_HEREDOC)
-            elif group == "bad":
-                emit((BAD_UTF8, pos, end))
-            else:
-                emit((INVALID, pos, end))
-            pos = end
+                    emit((INVALID, pos, end))
+            else:  # no more tokens: the rest, if any, is spaces
+                pos = n
             continue
 
-        m = (_QUOTED if mode == _MODE_QUOTED else _LINES).match(text, pos)
-        assert m is not None
-        group = m.lastgroup
-        end = m.end()
+        found = (_QUOTED if mode == _MODE_QUOTED else _LINES).match(text, pos)
+        assert found is not None
+        group = found.lastgroup
+        end = found.end()
         if group == "literal":
             if mode == _MODE_QUOTED and text[pos] not in "$%":
                 # A run of plain characters and escapes: its last escapes.

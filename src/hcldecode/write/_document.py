@@ -30,26 +30,35 @@ starts and ends.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from .._text import is_identifier
 from ..model._diagnostics import Diagnostics
 from ..model._source import decode_source
 from ..model._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot
-from ..native import _body as ast_body
-from ..native import parse_config, parse_expression
+from ..native import LiteralValue, Template, parse_config, parse_expression
+from ..native import _scanner as S
+from ..native._check import surely_valid
 from ..values._python import DEFAULT_TYPES
 from ..values._value import Value
 from ._format import format_tokens
-from ._tokens import Token, TokenKind, spaced_tokens_of, tokens_of, tokens_text
+from ._tokens import BRACKET_CHANGE, Token, TokenKind, spaced_tokens_of, tokens_of, tokens_text
 from ._values import quoted_string, raw_value_text
 
 __all__ = ["Attribute", "Block", "Body", "Document", "new_document", "parse_document"]
 
 K = TokenKind
 _BOM = "\ufeff"
+
+_EOF = S.EOF
+_NEWLINE = S.NEWLINE
+_COMMENT = S.COMMENT
+_IDENT = S.IDENT
+_EQUAL = S.EQUAL
+_OBRACE = S.OBRACE
+_OQUOTE = S.OQUOTE
+_CQUOTE = S.CQUOTE
+_QUOTED_LIT = S.QUOTED_LIT
 
 
 def _ends_line(token: Token) -> bool:
@@ -88,6 +97,14 @@ class Attribute:
         yield self._eq
         yield from self._expr
         yield from self._tail
+
+    def _extend(self, out: list[Token]) -> None:
+        """Add :meth:`tokens` to ``out`` (faster than iterating over them)."""
+        out += self._lead
+        out.append(self._name)
+        out.append(self._eq)
+        out += self._expr
+        out += self._tail
 
     def _last_token(self) -> Token:
         """The last of :meth:`tokens`, found without walking them."""
@@ -146,6 +163,15 @@ class Block:
         yield from self._close
         yield from self._tail
 
+    def _extend(self, out: list[Token]) -> None:
+        """Add :meth:`tokens` to ``out`` (faster than iterating over them)."""
+        out += self._lead
+        out += self._head
+        out += self._open
+        self.body._extend(out)
+        out += self._close
+        out += self._tail
+
     def _last_token(self) -> Token:
         """The last of :meth:`tokens`, found without walking them."""
         for part in (self._tail, self._close):
@@ -187,6 +213,14 @@ class Body:
                 yield from item
             else:
                 yield from item.tokens()
+
+    def _extend(self, out: list[Token]) -> None:
+        """Add :meth:`tokens` to ``out`` (faster than iterating over them)."""
+        for item in self._items:
+            if isinstance(item, list):
+                out += item
+            else:
+                item._extend(out)
 
     # ------------------------------------------------------------------ reading
 
@@ -401,7 +435,10 @@ class Document:
     @property
     def text(self) -> str:
         """The document as text (a byte order mark it was read with included)."""
-        return (_BOM if self._bom else "") + tokens_text(self.tokens())
+        tokens: list[Token] = []
+        self.body._extend(tokens)
+        tokens.append(self._eof)
+        return (_BOM if self._bom else "") + tokens_text(tokens)
 
     def __str__(self) -> str:
         return self.text
@@ -428,54 +465,66 @@ def parse_document(
     A file with syntax errors gives ``None``: edits need to know where each
     item starts and ends.
     """
-    file, diags = parse_config(src, filename)
-    if diags.has_errors():
-        return None, diags
+    if not isinstance(filename, str):
+        raise TypeError(f"filename must be a str, not {type(filename).__name__}")
     text, _ = decode_source(src, filename)
+    # One scan serves the syntax check and the tokens; the full parser runs
+    # only when the quick check cannot vouch for the file, to find its errors.
+    scanned = S.scan(text)
+    kinds = [kind for kind, _, _ in scanned]
+    diags = Diagnostics()
+    if not surely_valid(text, scanned, kinds):
+        _, diags = parse_config(src, filename)
+        if diags.has_errors():
+            return None, diags
     bom = src.startswith(b"\xef\xbb\xbf") if isinstance(src, bytes) else src.startswith(_BOM)
-    if bom and text.startswith(_BOM):
-        text = text[1:]
-    tokens, starts = spaced_tokens_of(text)
-    root = file.body
-    assert isinstance(root, ast_body.Body)
-    body = _Builder(tokens, starts).body(root, 0, len(tokens) - 1, 0)
+    tokens = spaced_tokens_of(text, scanned)
+    body, _ = _Builder(tokens, kinds).body(0, 0)
     return Document(body, tokens[-1], bom=bom), diags
 
 
 class _Builder:
-    """Cuts a file's tokens into the items the parser found."""
+    """Cuts a valid file's tokens into bodies, attributes and blocks.
 
-    def __init__(self, tokens: list[Token], starts: list[int]) -> None:
+    In a valid file, the tokens between the items of a body are newlines and
+    comments; an item starts with a name; an attribute's expression ends
+    before the first newline (or line comment) that is outside its
+    brackets, or before the brace closing a one-line block; a block's body
+    ends at the brace matching its opening one.
+    """
+
+    def __init__(self, tokens: list[Token], kinds: list[int]) -> None:
         self.tokens = tokens
-        self.starts = starts
-        self.index = {start: i for i, start in enumerate(starts)}
+        self.kinds = kinds
 
     def body(
-        self,
-        node: ast_body.Body,
-        lo: int,
-        hi: int,
-        depth: int,
-        braces: tuple[list[Token], list[Token]] | None = None,
-    ) -> Body:
-        """The body whose content is tokens ``lo`` to ``hi`` (exclusive)."""
+        self, at: int, depth: int, braces: tuple[list[Token], list[Token]] | None = None
+    ) -> tuple[Body, int]:
+        """The body whose content starts at token ``at``, and the index of the
+        token that ends it (its closing brace, or ``EOF``)."""
         tokens = self.tokens
+        kinds = self.kinds
         items: list[Attribute | Block | list[Token]] = []
-        found: list[Any] = [*node.attributes.values(), *node.blocks]
-        found.sort(key=lambda item: item.start)
-        at = lo
-        for item in found:
-            first = self.index[item.start]
-            loose = tokens[at:first]
-            lead_from = len(loose)
-            while lead_from and _is_line_comment(loose[lead_from - 1]):
+        first = at
+        while True:
+            while kinds[first] == _NEWLINE or kinds[first] == _COMMENT:
+                first += 1
+            if kinds[first] != _IDENT:  # the closing brace, or EOF
+                break
+            # The line comments right above the item are its lead; blank lines
+            # and comments before them are loose.
+            lead_from = first
+            while lead_from > at and _is_line_comment(tokens[lead_from - 1]):
                 lead_from -= 1
-            if lead_from:
-                items.append(loose[:lead_from])
-            lead = loose[lead_from:]
-            if isinstance(item, ast_body.AttributeNode):
-                last = self._last(item.end)
-                tail_end = self._tail(last + 1, hi)
+            if lead_from > at:
+                items.append(tokens[at:lead_from])
+            lead = tokens[lead_from:first]
+            after = first + 1
+            while kinds[after] == _COMMENT:
+                after += 1
+            if kinds[after] == _EQUAL:
+                last = self._last(after + 1)
+                tail_end = self._tail(last + 1)
                 items.append(
                     Attribute(
                         lead,
@@ -486,43 +535,92 @@ class _Builder:
                     )
                 )
             else:
-                opening = self.index[item.open_start]
-                closing = self.index[item.close_start]
-                open_end = self._tail(opening + 1, closing)
-                tail_end = self._tail(closing + 1, hi)
-                own = (tokens[opening:open_end], [tokens[closing]])
+                opening = kinds.index(_OBRACE, after)
+                open_end = self._tail(opening + 1)
+                own: tuple[list[Token], list[Token]] = (tokens[opening:open_end], [])
+                body, closing = self.body(open_end, depth + 1, own)
+                own[1].append(tokens[closing])
+                tail_end = self._tail(closing + 1)
+                head = tokens[first:opening]
                 items.append(
                     Block(
                         lead=lead,
-                        head=tokens[first:opening],
-                        labels=list(item.labels),
+                        head=head,
+                        labels=_labels(head, kinds[first:opening]),
                         open_=own[0],
-                        body=self.body(item.body, open_end, closing, depth + 1, own),
+                        body=body,
                         close=own[1],
                         tail=tokens[closing + 1 : tail_end],
                     )
                 )
-            at = tail_end
-        if at < hi:
-            items.append(tokens[at:hi])
-        return Body(items, depth, braces)
+            at = first = tail_end
+        if at < first:
+            items.append(tokens[at:first])
+        return Body(items, depth, braces), first
 
-    def _last(self, end: int) -> int:
-        """The index of the token that ends at offset ``end``."""
-        i = bisect_left(self.starts, end) - 1
-        assert self.starts[i] + len(self.tokens[i].text) == end
-        return i
-
-    def _tail(self, i: int, hi: int) -> int:
-        """The end of what follows an item on its line: inline comments, then the
-        line's end (a newline, or a line comment), if they come before ``hi``."""
+    def _last(self, i: int) -> int:
+        """The index of the last token of the expression starting at token ``i``:
+        the last that is not a comment before the end of its line outside
+        brackets, or before a bracket it did not open."""
         tokens = self.tokens
+        kinds = self.kinds
+        change = BRACKET_CHANGE
+        level = 0
+        last = i
+        while True:
+            kind = kinds[i]
+            if kind == _COMMENT:
+                if level == 0 and tokens[i].text[-1] == "\n":
+                    return last
+            elif level == 0 and (kind in (_NEWLINE, _EOF) or change[kind] < 0):
+                return last
+            else:
+                level += change[kind]
+                last = i
+            i += 1
+
+    def _tail(self, i: int) -> int:
+        """The end of what follows an item on its line: inline comments, then the
+        line's end (a newline, or a line comment), if they are there."""
+        tokens = self.tokens
+        kinds = self.kinds
         j = i
-        while j < hi and tokens[j].kind is K.COMMENT and not tokens[j].text.endswith("\n"):
+        while kinds[j] == _COMMENT and tokens[j].text[-1] != "\n":
             j += 1
-        if j < hi and _ends_line(tokens[j]):
+        if kinds[j] == _NEWLINE or (kinds[j] == _COMMENT and tokens[j].text[-1] == "\n"):
             return j + 1
-        return i if j == i else j
+        return j
+
+
+def _labels(head: list[Token], kinds: list[int]) -> list[str]:
+    """The labels of a valid block header (its type, labels and comments)."""
+    labels: list[str] = []
+    quoted: list[str] | None = None  # the text of the quoted label being read
+    for token, kind in zip(head[1:], kinds[1:], strict=True):
+        if kind == _QUOTED_LIT and quoted is not None:
+            quoted.append(token.text)
+        elif kind == _OQUOTE:
+            quoted = []
+        elif kind == _CQUOTE and quoted is not None:
+            labels.append(_label_value("".join(quoted)))
+            quoted = None
+        elif kind == _IDENT:
+            labels.append(token.text)
+    return labels
+
+
+def _label_value(raw: str) -> str:
+    """The value of a valid quoted label whose text between the quotes is ``raw``."""
+    if "\\" not in raw and "$${" not in raw and "%%{" not in raw:
+        return raw
+    # Escapes: the parser knows them. The label is a template of literal parts.
+    node, _ = parse_expression(f'"{raw}"')
+    assert isinstance(node, Template)
+    values: list[str] = []
+    for part in node.parts:
+        assert isinstance(part, LiteralValue) and isinstance(part.raw, str)
+        values.append(part.raw)
+    return "".join(values)
 
 
 def _is_line_comment(token: Token) -> bool:

@@ -18,10 +18,16 @@ tokens that contain no newline tokens, so they are written unchanged.
 from __future__ import annotations
 
 import functools
+from bisect import bisect_right
+from itertools import accumulate, pairwise
 
+from .._text import grapheme_count
 from ..model._diagnostics import Diagnostics
+from ..model._source import decode_source
+from ..native import _scanner as S
 from ..native import parse_config
-from ._tokens import BRACKET_CHANGE, Token, TokenKind, columns, tokens_of, tokens_text
+from ..native._check import surely_valid
+from ._tokens import BRACKET_CHANGE, Token, TokenKind
 
 __all__ = ["format", "format_tokens"]
 
@@ -29,14 +35,24 @@ K = TokenKind
 
 # A line is three cells: the tokens up to an attribute's "=" (or all of them),
 # the "=" and what follows it when that is a whole expression, and a trailing
-# comment. Lines with the second or third cell line them up in columns.
-_Line = tuple[list[Token], list[Token] | None, Token | None]
+# comment. Lines with the second or third cell line them up in columns. The
+# formatter works on the tokens' kinds, texts and spaces in lists of their own,
+# and a line is the indexes (start, lead end, end, comment) of its cells: the
+# lead is start to lead end, the "=" cell lead end to end (empty without one),
+# and comment is the index of the comment, or -1.
+_Line = tuple[int, int, int, int]
 
 _EOF = int(K.EOF)
 _NEWLINE = int(K.NEWLINE)
 _COMMENT = int(K.COMMENT)
-_EQUAL = int(K.EQUAL)
-_OHEREDOC = int(K.OHEREDOC)
+
+# Kinds as the bytes that stand for them in a bytes string of kinds.
+_EOF_CODE = bytes([K.EOF])
+_NEWLINE_CODE = bytes([K.NEWLINE])
+_COMMENT_CODE = bytes([K.COMMENT])
+_EQUAL_CODE = bytes([K.EQUAL])
+_OHEREDOC_CODE = bytes([K.OHEREDOC])
+_MINUS_CODE = bytes([K.MINUS])
 
 # "Before" of the first token of a cell: no token.
 _NO_KIND = -1
@@ -117,44 +133,53 @@ def _space_between(lk: int, text: str, before: int, rk: int) -> bool:
     return BRACKET_CHANGE[rk] >= 0
 
 
-def _lines(tokens: list[Token]) -> list[_Line]:
+def _lines(codes: bytes, texts: list[str], level: list[int]) -> list[_Line]:
     """The tokens up to ``EOF`` split into lines and cells."""
-    change = BRACKET_CHANGE
+    stop = codes.find(_EOF_CODE)
+    if stop < 0:
+        stop = len(codes)
+    # The tokens that end lines: newlines, and line comments (which hold theirs).
+    ends = _positions(codes, _NEWLINE_CODE, stop)
+    comments = [i for i in _positions(codes, _COMMENT_CODE, stop) if texts[i][-1] == "\n"]
+    if comments:
+        ends = sorted(ends + comments)
     lines: list[_Line] = []
     start = 0
-    equal = -1  # the line's first "=" after its first token
-    net = 0  # the brackets that "=" and the tokens after it open
-    for i, token in enumerate(tokens):
-        kind = token.kind
-        if kind == _EOF:
-            tokens = tokens[:i]
-            break
-        if equal >= 0:
-            net += change[kind]
-        elif kind == _EQUAL and i > start:
-            equal = i
-        if kind == _NEWLINE or (kind == _COMMENT and token.text[-1] == "\n"):
-            lines.append(_cells(tokens[start : i + 1], equal - start, net))
-            start = i + 1
-            equal = -1
-            net = 0
-    lines.append(_cells(tokens[start:], equal - start, net))
+    for end in ends:
+        lines.append(_cells(codes, start, end + 1, level))
+        start = end + 1
+    lines.append(_cells(codes, start, stop, level))
     return lines
 
 
-def _cells(lead: list[Token], equal: int, net: int) -> _Line:
-    """One line's cells; ``equal`` is the index of its "=", or negative."""
-    comment = lead.pop() if len(lead) > 1 and lead[-1].kind == _COMMENT else None
+def _positions(codes: bytes, code: bytes, stop: int) -> list[int]:
+    """The indexes of the tokens of kind ``code`` before ``stop``."""
+    found = []
+    i = codes.find(code, 0, stop)
+    while i >= 0:
+        found.append(i)
+        i = codes.find(code, i + 1, stop)
+    return found
+
+
+def _cells(codes: bytes, start: int, stop: int, level: list[int]) -> _Line:
+    """The cells of the line of tokens ``start`` to ``stop``."""
+    # Brackets opened by the tokens after the line's first "=" (after its
+    # first token), to its end.
+    equal = codes.find(_EQUAL_CODE, start + 1, stop)
+    net = level[stop] - level[equal + 1]
+    comment = -1
+    if stop - start > 1 and codes[stop - 1] == _COMMENT:
+        stop -= 1
+        comment = stop
     # Only a whole expression after the "=" is aligned; one that opens
     # brackets continues on the lines below.
     if equal < 0 or net != 0:
-        return lead, None, comment
-    assign = lead[equal:]
-    del lead[equal:]
-    return lead, assign, comment
+        return start, stop, stop, comment
+    return start, equal, stop, comment
 
 
-def _indent(lines: list[_Line]) -> None:
+def _indent(lines: list[_Line], codes: bytes, level: list[int], spaces: list[int]) -> None:
     """Indent each line by two spaces per level of brackets open before it.
 
     A line that opens brackets (net) starts a level; one that closes them
@@ -162,24 +187,20 @@ def _indent(lines: list[_Line]) -> None:
     number of brackets its line opened. Unbalanced lines thus shift the
     indentation by at most one level each.
     """
-    change = BRACKET_CHANGE
     levels: list[int] = []  # the brackets each open level stands for
-    for lead, assign, _ in lines:
-        if not lead:
+    for start, lead_end, end, _ in lines:
+        if start == lead_end:
             continue
-        first = lead[0]
-        if first.kind == _NEWLINE:
-            first.spaces_before = 0
+        if codes[start] == _NEWLINE:
+            spaces[start] = 0
             continue
-        net = 0
-        for token in lead:
-            net += change[token.kind]
-            if token.kind == _OHEREDOC:  # the heredoc's text is not counted
-                break
-        if assign is not None:
-            net += sum(change[t.kind] for t in assign)
+        # The lead counts up to a heredoc's opener: the heredoc's text is not
+        # counted; the "=" cell counts whole.
+        heredoc = codes.find(_OHEREDOC_CODE, start, lead_end)
+        lead_stop = lead_end if heredoc < 0 else heredoc + 1
+        net = level[lead_stop] - level[start] + level[end] - level[lead_end]
         if net > 0:
-            first.spaces_before = 2 * len(levels)
+            spaces[start] = 2 * len(levels)
             levels.append(net)
             continue
         closed = -net
@@ -189,21 +210,18 @@ def _indent(lines: list[_Line]) -> None:
             else:
                 levels[-1] -= closed
                 closed = 0
-        first.spaces_before = 2 * len(levels)
+        spaces[start] = 2 * len(levels)
 
 
 def _decide(left: int, right: int) -> int:
     """1 or 0 when the kinds alone decide whether a space separates two
-    tokens, -1 when the left token's text or the kind before it matter too.
+    tokens (taking an identifier on the left to be another word than "in"),
+    -1 when the kind before the left one matters too.
 
-    The kind before matters only as an identifier (for "in") or as a kind
-    after which "-" is a negation, so one probe of each kind is enough.
+    The kind before matters only as a kind after which "-" is a negation,
+    so one probe of each answer is enough.
     """
-    answers = {
-        _space_between(left, text, before, right)
-        for text in ("in", "x")
-        for before in (K.IDENT, _NO_KIND)
-    }
+    answers = {_space_between(left, "x", before, right) for before in (K.IDENT, _NO_KIND)}
     return int(answers.pop()) if len(answers) == 1 else -1
 
 
@@ -211,56 +229,67 @@ _KIND_COUNT = len(K)
 
 
 @functools.cache
-def _decisions() -> list[int]:
-    """_space_between's answer for each pair of kinds (left * count + right)."""
-    return [_decide(left, right) for left in range(_KIND_COUNT) for right in range(_KIND_COUNT)]
+def _decisions() -> list[list[int]]:
+    """_decide's answer for each pair of kinds, by left kind, then right kind."""
+    return [[_decide(left, right) for right in range(_KIND_COUNT)] for left in range(_KIND_COUNT)]
 
 
-def _space_cell(cell: list[Token]) -> None:
-    decided = _decisions()
-    count = _KIND_COUNT
-    before = _NO_KIND
-    left = cell[0]
-    for right in cell[1:]:
-        space = decided[left.kind * count + right.kind]
-        if space < 0:
-            space = int(_space_between(left.kind, left.text, before, right.kind))
-        right.spaces_before = space
-        before = left.kind
-        left = right
-
-
-def _space(lines: list[_Line]) -> None:
+def _space(lines: list[_Line], kinds: list[int], texts: list[str], spaces: list[int]) -> None:
     """Set the spaces between the tokens within each cell."""
-    for lead, assign, _ in lines:
-        if lead:
-            _space_cell(lead)
-        if assign is not None:
-            assign[0].spaces_before = 1
-            _space_cell(assign)
+    decided = _decisions()
+    # after[i]: the space between token i and the next, where the two kinds decide it.
+    after = [decided[left][right] for left, right in pairwise(kinds)]
+    for start, lead_end, end, _ in lines:
+        if start < lead_end:
+            spaces[start + 1 : lead_end] = after[start : lead_end - 1]
+        if lead_end < end:
+            spaces[lead_end] = 1
+            spaces[lead_end + 1 : end] = after[lead_end : end - 1]
+    # The rest: after "-", which the kind before it makes a negation or a
+    # subtraction, and after an identifier "in" (a keyword after a name).
+    odd = _positions(bytes(kinds), _MINUS_CODE, len(kinds))
+    at = -1
+    while True:
+        try:
+            at = texts.index("in", at + 1)
+        except ValueError:
+            break
+        odd.append(at)
+    if not odd:
+        return
+    starts = [line[0] for line in lines]
+    for i in odd:
+        start, lead_end, end, _ = lines[bisect_right(starts, i) - 1]
+        if i < lead_end:  # in the lead
+            end = lead_end
+        else:  # in the "=" cell, or after it
+            start = lead_end
+        if i + 1 < end:  # token i and the next share a cell
+            before = kinds[i - 1] if i > start else _NO_KIND
+            spaces[i + 1] = int(_space_between(kinds[i], texts[i], before, kinds[i + 1]))
 
 
-def _align(lines: list[_Line]) -> None:
+def _align(lines: list[_Line], texts: list[str], spaces: list[int]) -> None:
     """Line up the "=" of consecutive attributes, then consecutive trailing comments."""
-    widths = [columns(lead) if assign is not None else -1 for lead, assign, _ in lines]
-    for run in _runs(widths):
-        widest = max(widths[i] for i in run)
-        for i in run:
-            assign = lines[i][1]
-            assert assign is not None
-            assign[0].spaces_before = widest - widths[i] + 1
+    joined = "".join(texts)
+    # How many columns a token's text takes: its length, in plain text.
+    measure = len if joined.isascii() and "\r" not in joined else grapheme_count
+
+    def columns(start: int, end: int) -> int:
+        return sum(spaces[start:end]) + sum(map(measure, texts[start:end]))
+
     widths = [
-        columns(lead) + (columns(assign) if assign is not None else 0)
-        if comment is not None
-        else -1
-        for lead, assign, comment in lines
+        columns(start, lead_end) if lead_end < end else -1 for start, lead_end, end, _ in lines
     ]
     for run in _runs(widths):
         widest = max(widths[i] for i in run)
         for i in run:
-            comment = lines[i][2]
-            assert comment is not None
-            comment.spaces_before = widest - widths[i] + 1
+            spaces[lines[i][1]] = widest - widths[i] + 1
+    widths = [columns(start, end) if comment >= 0 else -1 for start, _, end, comment in lines]
+    for run in _runs(widths):
+        widest = max(widths[i] for i in run)
+        for i in run:
+            spaces[lines[i][3]] = widest - widths[i] + 1
 
 
 def _runs(widths: list[int]) -> list[range]:
@@ -279,13 +308,27 @@ def _runs(widths: list[int]) -> list[range]:
     return runs
 
 
+def _layout(kinds: list[int], texts: list[str], spaces: list[int]) -> None:
+    """Set ``spaces`` (the spaces before each token) to the canonical layout of
+    the tokens of ``kinds`` and ``texts``; tokens from ``EOF`` on are left alone."""
+    # The kinds as bytes, to be searched in C, and level[i], the brackets that
+    # the tokens before token i open (a running sum): the layout then works
+    # line by line rather than token by token.
+    codes = bytes(kinds)
+    level = list(accumulate(map(BRACKET_CHANGE.__getitem__, kinds), initial=0))
+    lines = _lines(codes, texts, level)
+    _indent(lines, codes, level, spaces)
+    _space(lines, kinds, texts, spaces)
+    _align(lines, texts, spaces)
+
+
 def format_tokens(tokens: list[Token]) -> None:
     """Give the tokens (of a whole file, or a run of whole lines) their
     canonical spacing, in place; only ``spaces_before`` changes."""
-    lines = _lines(tokens)
-    _indent(lines)
-    _space(lines)
-    _align(lines)
+    spaces = [token.spaces_before for token in tokens]
+    _layout([token.kind for token in tokens], [token.text for token in tokens], spaces)
+    for token, space in zip(tokens, spaces, strict=True):
+        token.spaces_before = space
 
 
 def format(src: bytes | str, filename: str = "<string>") -> tuple[str, Diagnostics]:
@@ -297,11 +340,31 @@ def format(src: bytes | str, filename: str = "<string>") -> tuple[str, Diagnosti
     as lone surrogates: encode the text with ``"surrogateescape"`` to write
     them back.
     """
-    file, diags = parse_config(src, filename)
-    if diags.has_errors():
-        text = src.decode("utf-8", "surrogateescape") if isinstance(src, bytes) else src
-        return text, diags
+    if not isinstance(filename, str):
+        raise TypeError(f"filename must be a str, not {type(filename).__name__}")
+    text, _ = decode_source(src, filename)
+    # One scan serves the syntax check and the layout. The full parser runs
+    # only when the quick check cannot vouch for the file, to find its errors.
+    scanned = S.scan(text)
+    kinds = [kind for kind, _, _ in scanned]
+    diags = Diagnostics()
+    if not surely_valid(text, scanned, kinds):
+        _, diags = parse_config(src, filename)
+        if diags.has_errors():
+            original = src.decode("utf-8", "surrogateescape") if isinstance(src, bytes) else src
+            return original, diags
     bom = src.startswith(b"\xef\xbb\xbf") if isinstance(src, bytes) else src.startswith("\ufeff")
-    tokens = tokens_of(file.text, 3 if bom else 0)
-    format_tokens(tokens)
-    return tokens_text(tokens), diags
+    # No writer tokens are made: the layout works on the kinds, texts and
+    # spaces of the scanned tokens, each in a list.
+    texts = [text[start:end] for _, start, end in scanned]
+    # The layout sets the spaces before every token but EOF, which keeps those
+    # it has (before the first token, a byte order mark counts as three).
+    spaces = [0] * len(scanned)
+    spaces[-1] = len(text) - (scanned[-2][2] if len(scanned) > 1 else -3 if bom else 0)
+    _layout(kinds, texts, spaces)
+    # The text: each token's spaces, then the token.
+    pads = {width: " " * width for width in set(spaces)}
+    pieces = [""] * (2 * len(texts))
+    pieces[::2] = map(pads.__getitem__, spaces)
+    pieces[1::2] = texts
+    return "".join(pieces), diags

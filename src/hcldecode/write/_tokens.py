@@ -91,9 +91,10 @@ _KINDS = sorted(TokenKind)
 class Token:
     """One token: its kind, its exact text, and how many spaces precede it.
 
-    ``space`` is the exact text of those spaces as read (tabs included), kept
-    by documents that write back every byte; it is written while
-    ``spaces_before`` still counts its characters, and is not compared.
+    ``space`` is the exact text of those spaces as read, kept by documents
+    that write back every byte when it holds tabs (``None`` stands for
+    ``spaces_before`` plain spaces); it is written while ``spaces_before``
+    still counts its characters, and is not compared.
     """
 
     kind: TokenKind
@@ -155,23 +156,27 @@ def tokens_of(text: str, lead: int = 0) -> list[Token]:
     return tokens
 
 
-def spaced_tokens_of(text: str) -> tuple[list[Token], list[int]]:
-    """The writer tokens of ``text`` with the exact ``space`` before each, and
-    the offset where each token starts."""
+def spaced_tokens_of(text: str, scanned: list[S.Token]) -> list[Token]:
+    """The writer tokens of ``text`` (scanned into ``scanned``), each with the
+    exact spaces before it: as ``space`` where the text has tabs."""
     kinds = _KINDS
-    tokens: list[Token] = []
-    starts: list[int] = []
-    last = 0
-    for kind, start, end in S.scan(text):
-        tokens.append(Token(kinds[kind], text[start:end], start - last, text[last:start]))
-        starts.append(start)
-        last = end
-    return tokens, starts
+    ends = [0] + [end for _, _, end in scanned]
+    pairs = zip(scanned, ends, strict=False)
+    if "\t" not in text:
+        # Only spaces separate tokens: they are written back as they are
+        # counted, and need no copy.
+        return [
+            Token(kinds[kind], text[start:end], start - last) for (kind, start, end), last in pairs
+        ]
+    return [
+        Token(kinds[kind], text[start:end], start - last, text[last:start])
+        for (kind, start, end), last in pairs
+    ]
 
 
 def tokens_text(tokens: Iterable[Token]) -> str:
     """The text the tokens write: each token's spaces, then its text."""
-    return "".join([_space(t) + t.text if t.spaces_before else t.text for t in tokens])
+    return "".join([t.text if not t.spaces_before else _space(t) + t.text for t in tokens])
 
 
 def _space(token: Token) -> str:
