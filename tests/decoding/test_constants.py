@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 from decoding_helpers import problems, span
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -64,12 +65,9 @@ def test_constants_decode_to_the_evaluators_values(text: str) -> None:
 def test_a_string_past_the_limit_is_still_reported() -> None:
     decoder = hcl.Decoder(limits=hcl.Limits(max_string_length=3))
     text = 'v = "abcd"\n'
-    try:
+    with pytest.raises(hcl.DecodeError) as info:
         decoder.loads(text, Holder, filename="t.hcl")
-    except hcl.DecodeError as err:
-        found = [(d.summary, str(d.subject)) for d in err.diagnostics]
-    else:
-        raise AssertionError("no error")
+    found = [(d.summary, str(d.subject)) for d in info.value.diagnostics]
     assert found == [("String too long", span(text, '"abcd"'))]
     assert decoder.loads('v = ["abc"]\n', Holder).v == hcl.Value.tuple([hcl.Value.string("abc")])
 
@@ -77,12 +75,9 @@ def test_a_string_past_the_limit_is_still_reported() -> None:
 def test_a_tuple_past_the_cost_limit_is_still_reported() -> None:
     decoder = hcl.Decoder(limits=hcl.Limits(max_cost=5))
     text = "v = [1, 2, 3, 4, 5, 6]\n"
-    try:
+    with pytest.raises(hcl.DecodeError) as info:
         decoder.loads(text, Holder, filename="t.hcl")
-    except hcl.DecodeError as err:
-        found = [(d.summary, str(d.subject)) for d in err.diagnostics]
-    else:
-        raise AssertionError("no error")
+    found = [(d.summary, str(d.subject)) for d in info.value.diagnostics]
     assert found == [("Expression too costly", span(text, "[1, 2, 3, 4, 5, 6]"))]
 
 
