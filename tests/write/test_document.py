@@ -316,3 +316,14 @@ def _has_null(value: Value) -> bool:
         if value.type.friendly_name() == "tuple"
         else any(_has_null(e) for _, e in value.items())
     )
+
+
+def test_comments_between_a_name_and_its_equals_sign_stay_there() -> None:
+    doc, diags = parse_document("a /* c */ = 1\nb = 2\n")
+    assert diags == []
+    attribute = doc.body.get_attribute("a")
+    assert attribute is not None
+    assert attribute.expression_text == "1"
+    doc.body.set_attribute("a", Value.number(5))
+    doc.body.rename_attribute("a", "z")
+    assert doc.text == "z /* c */ = 5\nb = 2\n"

@@ -74,8 +74,9 @@ class Attribute:
     __slots__ = ("_eq", "_expr", "_lead", "_name", "_tail")
 
     def __init__(
-        self, lead: list[Token], name: Token, eq: Token, expr: list[Token], tail: list[Token]
+        self, lead: list[Token], name: Token, eq: list[Token], expr: list[Token], tail: list[Token]
     ) -> None:
+        # ``eq`` is the "=" and any comments between the name and it.
         self._lead = lead
         self._name = name
         self._eq = eq
@@ -94,7 +95,7 @@ class Attribute:
     def tokens(self) -> Iterator[Token]:
         yield from self._lead
         yield self._name
-        yield self._eq
+        yield from self._eq
         yield from self._expr
         yield from self._tail
 
@@ -102,13 +103,13 @@ class Attribute:
         """Add :meth:`tokens` to ``out`` (faster than iterating over them)."""
         out += self._lead
         out.append(self._name)
-        out.append(self._eq)
+        out += self._eq
         out += self._expr
         out += self._tail
 
     def _last_token(self) -> Token:
         """The last of :meth:`tokens`, found without walking them."""
-        return self._tail[-1] if self._tail else self._expr[-1] if self._expr else self._eq
+        return self._tail[-1] if self._tail else self._expr[-1] if self._expr else self._eq[-1]
 
     def __repr__(self) -> str:
         return f"<Attribute {self.name} = {self.expression_text}>"
@@ -291,7 +292,7 @@ class Body:
         if existing is not None:
             existing._expr = made[2:-1]
             return existing
-        attribute = Attribute([], made[0], made[1], made[2:-1], made[-1:])
+        attribute = Attribute([], made[0], made[1:2], made[2:-1], made[-1:])
         self._append(attribute)
         self._names[name] = attribute
         return attribute
@@ -529,8 +530,8 @@ class _Builder:
                     Attribute(
                         lead,
                         tokens[first],
-                        tokens[first + 1],
-                        tokens[first + 2 : last + 1],
+                        tokens[first + 1 : after + 1],
+                        tokens[after + 1 : last + 1],
                         tokens[last + 1 : tail_end],
                     )
                 )
