@@ -34,15 +34,21 @@ from collections.abc import Iterator, Sequence
 
 from .._text import is_identifier
 from ..model._diagnostics import Diagnostics
-from ..model._source import decode_source
 from ..model._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot
-from ..native import LiteralValue, Template, parse_config, parse_expression
+from ..native import LiteralValue, Template, parse_expression
 from ..native import _scanner as S
-from ..native._check import surely_valid
 from ..values._python import DEFAULT_TYPES
 from ..values._value import Value
 from ._format import format_tokens
-from ._tokens import BRACKET_CHANGE, Token, TokenKind, spaced_tokens_of, tokens_of, tokens_text
+from ._tokens import (
+    BRACKET_CHANGE,
+    Token,
+    TokenKind,
+    scan_checked,
+    spaced_tokens_of,
+    tokens_of,
+    tokens_text,
+)
 from ._values import quoted_string, raw_value_text
 
 __all__ = ["Attribute", "Block", "Body", "Document", "new_document", "parse_document"]
@@ -466,19 +472,9 @@ def parse_document(
     A file with syntax errors gives ``None``: edits need to know where each
     item starts and ends.
     """
-    if not isinstance(filename, str):
-        raise TypeError(f"filename must be a str, not {type(filename).__name__}")
-    text, _ = decode_source(src, filename)
-    # One scan serves the syntax check and the tokens; the full parser runs
-    # only when the quick check cannot vouch for the file, to find its errors.
-    scanned = S.scan(text)
-    kinds = [kind for kind, _, _ in scanned]
-    diags = Diagnostics()
-    if not surely_valid(text, scanned, kinds):
-        _, diags = parse_config(src, filename)
-        if diags.has_errors():
-            return None, diags
-    bom = src.startswith(b"\xef\xbb\xbf") if isinstance(src, bytes) else src.startswith(_BOM)
+    text, scanned, kinds, bom, diags = scan_checked(src, filename)
+    if diags.has_errors():
+        return None, diags
     tokens = spaced_tokens_of(text, scanned)
     body, _ = _Builder(tokens, kinds).body(0, 0)
     return Document(body, tokens[-1], bom=bom), diags

@@ -23,11 +23,7 @@ from itertools import accumulate, pairwise
 
 from .._text import grapheme_count
 from ..model._diagnostics import Diagnostics
-from ..model._source import decode_source
-from ..native import _scanner as S
-from ..native import parse_config
-from ..native._check import surely_valid
-from ._tokens import BRACKET_CHANGE, Token, TokenKind
+from ._tokens import BRACKET_CHANGE, Token, TokenKind, scan_checked
 
 __all__ = ["format", "format_tokens"]
 
@@ -340,20 +336,10 @@ def format(src: bytes | str, filename: str = "<string>") -> tuple[str, Diagnosti
     as lone surrogates: encode the text with ``"surrogateescape"`` to write
     them back.
     """
-    if not isinstance(filename, str):
-        raise TypeError(f"filename must be a str, not {type(filename).__name__}")
-    text, _ = decode_source(src, filename)
-    # One scan serves the syntax check and the layout. The full parser runs
-    # only when the quick check cannot vouch for the file, to find its errors.
-    scanned = S.scan(text)
-    kinds = [kind for kind, _, _ in scanned]
-    diags = Diagnostics()
-    if not surely_valid(text, scanned, kinds):
-        _, diags = parse_config(src, filename)
-        if diags.has_errors():
-            original = src.decode("utf-8", "surrogateescape") if isinstance(src, bytes) else src
-            return original, diags
-    bom = src.startswith(b"\xef\xbb\xbf") if isinstance(src, bytes) else src.startswith("\ufeff")
+    text, scanned, kinds, bom, diags = scan_checked(src, filename)
+    if diags.has_errors():
+        original = src.decode("utf-8", "surrogateescape") if isinstance(src, bytes) else src
+        return original, diags
     # No writer tokens are made: the layout works on the kinds, texts and
     # spaces of the scanned tokens, each in a list.
     texts = [text[start:end] for _, start, end in scanned]

@@ -13,12 +13,25 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .._text import grapheme_count
+from ..model._diagnostics import Diagnostics
 from ..model._source import decode_source
 from ..native import _scanner as S
+from ..native import parse_config
+from ..native._check import surely_valid
 
-__all__ = ["Token", "TokenKind", "bracket_change", "columns", "lex_config", "tokens_text"]
+__all__ = [
+    "CheckedScan",
+    "Token",
+    "TokenKind",
+    "bracket_change",
+    "columns",
+    "lex_config",
+    "scan_checked",
+    "tokens_text",
+]
 
 
 class TokenKind(enum.IntEnum):
@@ -130,6 +143,38 @@ def bracket_change(kind: int) -> int:
 _BOM = "\ufeff"
 
 
+def has_bom(src: bytes | str) -> bool:
+    """Whether ``src`` starts with a byte order mark."""
+    return src.startswith(b"\xef\xbb\xbf") if isinstance(src, bytes) else src.startswith(_BOM)
+
+
+class CheckedScan(NamedTuple):
+    """A native file scanned once, with the diagnostics of parsing it."""
+
+    text: str
+    scanned: list[S.Token]
+    kinds: list[int]
+    bom: bool
+    diags: Diagnostics
+
+
+def scan_checked(src: bytes | str, filename: str) -> CheckedScan:
+    """Scan ``src`` and check its syntax, for the formatter and documents.
+
+    One scan serves the syntax check and the caller; the full parser runs
+    only when the quick check cannot vouch for the file, to find its errors.
+    """
+    if not isinstance(filename, str):
+        raise TypeError(f"filename must be a str, not {type(filename).__name__}")
+    text, _ = decode_source(src, filename)
+    scanned = S.scan(text)
+    kinds = [kind for kind, _, _ in scanned]
+    diags = Diagnostics()
+    if not surely_valid(text, scanned, kinds):
+        _, diags = parse_config(src, filename)
+    return CheckedScan(text, scanned, kinds, has_bom(src), diags)
+
+
 def lex_config(src: bytes | str) -> list[Token]:
     """The writer tokens of a native-syntax file, ending with an ``EOF`` token.
 
@@ -139,8 +184,7 @@ def lex_config(src: bytes | str) -> list[Token]:
     spaces before the first token, and tabs between tokens count as spaces.
     """
     text, _ = decode_source(src, "<string>")
-    bom = src.startswith(b"\xef\xbb\xbf") if isinstance(src, bytes) else src.startswith(_BOM)
-    return tokens_of(text, 3 if bom else 0)
+    return tokens_of(text, 3 if has_bom(src) else 0)
 
 
 def tokens_of(text: str, lead: int = 0) -> list[Token]:
