@@ -553,14 +553,7 @@ def _evaluated(spec: TransformExprSpec, value: Value) -> Value | None:
 def _write_transform_expr(
     w: _Writer, spec: TransformExprSpec, value: Value, body: _Body, path: str
 ) -> None:
-    if _evaluated(spec, value) != value:
-        raise _fail(
-            spec,
-            path,
-            "a transform cannot be written back unless it gives the value back "
-            "(as result = nested does), and it does not for this value",
-        )
-    w.write(spec.wrapped, value, body, path)
+    _write_if_given_back(w, spec, value, body, path, result=_evaluated(spec, value))
 
 
 def _write_transform_func(
@@ -570,11 +563,25 @@ def _write_transform_func(
         result: Value | None = spec.func.call([value])
     except FunctionError:
         result = None
+    _write_if_given_back(w, spec, value, body, path, result=result)
+
+
+def _write_if_given_back(
+    w: _Writer,
+    spec: TransformExprSpec | TransformFuncSpec,
+    value: Value,
+    body: _Body,
+    path: str,
+    *,
+    result: Value | None,
+) -> None:
+    """The wrapped spec's part for ``value``, when the transform gives it back."""
     if result != value:
+        hint = " (as result = nested does)" if isinstance(spec, TransformExprSpec) else ""
         raise _fail(
             spec,
             path,
-            "a transform cannot be written back unless it gives the value back, "
+            f"a transform cannot be written back unless it gives the value back{hint}, "
             "and it does not for this value",
         )
     w.write(spec.wrapped, value, body, path)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 from .._text import go_quote
@@ -36,19 +36,24 @@ class Parser:
 
     def parse_hcl(self, src: bytes | str, filename: str) -> tuple[File, Diagnostics]:
         """Parse ``src``, read from ``filename``, as a native-syntax file (HCL's ``ParseHCL``)."""
-        existing = self._files.get(filename)
-        if existing is not None:
-            return existing, Diagnostics()
-        file, diags = parse_config(src, filename)
-        self._keep(filename, file, src)
-        return file, diags
+        return self._parse(parse_config, src, filename)
 
     def parse_json(self, src: bytes | str, filename: str) -> tuple[File, Diagnostics]:
         """Parse ``src``, read from ``filename``, as a JSON-syntax file (HCL's ``ParseJSON``)."""
+        return self._parse(parse_json, src, filename)
+
+    def _parse(
+        self,
+        parse: Callable[[bytes | str, str], tuple[File, Diagnostics]],
+        src: bytes | str,
+        filename: str,
+    ) -> tuple[File, Diagnostics]:
+        """The file parsed before under ``filename`` (no diagnostics again), or
+        ``src`` parsed by ``parse`` and kept."""
         existing = self._files.get(filename)
         if existing is not None:
             return existing, Diagnostics()
-        file, diags = parse_json(src, filename)
+        file, diags = parse(src, filename)
         self._keep(filename, file, src)
         return file, diags
 
