@@ -1,7 +1,7 @@
 """Speed against the peers: ``nox -s bench`` or ``python benchmarks/bench.py``.
 
-Reports, in one run, each figure beside its peer and each target of issue 15
-as a ratio (the closing table):
+Reports, in one run, each figure beside its peer and each target of issues 11
+and 15 as a ratio (the closing table):
 
 * the native parser on the corpus files that every peer reads, in MB/s, beside
   pygohcl (HCL's Go parser through cffi), python-hcl2 8.x (in this
@@ -20,7 +20,8 @@ as a ratio (the closing table):
 * how parse time per MB grows from 10 KB to 10 MB (native and JSON), and on
   inputs that once took quadratic time;
 * formatting and the editable document's round trip against parsing, beside
-  python-hcl2's ``dumps(loads(...))``;
+  python-hcl2's ``dumps(loads(...))``, and how their time per MB grows from
+  10 KB to 10 MB against how ``json.loads``'s grows;
 * the peak memory of native parsing per MB of input.
 
 Times are CPU time (``time.process_time``), the least of several runs, with
@@ -79,7 +80,8 @@ def best_of(runs: int, work: Callable[[], Any]) -> float:
 
 
 class Targets:
-    """Issue 15's targets, each a ratio measured in this run, printed as one closing table."""
+    """The targets of issues 11 and 15, each a ratio measured in this run, printed as one
+    closing table."""
 
     def __init__(self) -> None:
         self.rows: list[tuple[str, str, str, bool | None]] = []
@@ -88,7 +90,7 @@ class Targets:
         self.rows.append((name, figure, target, met))
 
     def print(self) -> None:
-        print("\nissue 15 targets (this run):")
+        print("\ntargets of issues 11 and 15 (this run):")
         width = max((len(r[0]) for r in self.rows), default=0)
         for name, figure, target, met in self.rows:
             mark = {True: "met", False: "NOT met", None: "no peer"}[met]
@@ -238,9 +240,10 @@ def scaling(
     make: Callable[[int], str],
     parse: Callable[[str], Any],
     target: bool = False,
-) -> None:
+) -> float:
     """Time per MB at each size, against the smallest size's (small inputs are parsed
-    many times per run, so that each run takes about as long)."""
+    many times per run, so that each run takes about as long); returns the spread,
+    the largest time per MB over the smallest."""
     print(f"{name} scaling:")
     per_mbs = []
     for size in sizes:
@@ -257,14 +260,15 @@ def scaling(
         per_mbs.append(per_mb)
         kb, ms, ms_per_mb = len(text) / 1000, seconds * 1000, per_mb * 1000
         print(f"  {kb:>9.0f} KB  {ms:9.2f} ms  {ms_per_mb:7.1f} ms/MB  x{per_mb / per_mbs[0]:.2f}")
+    spread = max(per_mbs) / min(per_mbs)
     if target:
-        spread = max(per_mbs) / min(per_mbs)
         TARGETS.add(
             f"{name}: per-MB time, {sizes[0] // 1000} KB to {sizes[-1] // MB} MB",
             f"{spread:.2f}x spread",
             "<= 1.1x",
             spread <= 1.1,
         )
+    return spread
 
 
 def memory(sizes: list[int]) -> None:
@@ -319,7 +323,7 @@ def writing(runs: int, peers: Peers) -> None:
     size = sum(len(t.encode()) for t in texts)
     parse_s = best_of(runs, lambda: [native.parse_config(t) for t in texts])
     format_s = best_of(runs, lambda: [write.format(t) for t in texts])
-    trip_s = best_of(runs, lambda: [write.parse_document(t)[0].text for t in texts])  # type: ignore[union-attr]
+    trip_s = best_of(runs, lambda: [_round_trip(t) for t in texts])
     print(f"writing: {len(texts)} corpus files, {size / MB:.2f} MB")
     print(f"  parse                      {parse_s * 1000:8.1f} ms")
     print(
@@ -332,8 +336,35 @@ def writing(runs: int, peers: Peers) -> None:
             f"  python-hcl2 dumps(loads()) {theirs * 1000:8.1f} ms  "
             f"(format is {theirs / format_s:.1f}x faster)"
         )
-    TARGETS.add("format vs parse (issue 11)", f"{format_s / parse_s:.2f}x", "<= 1.0x", None)
-    TARGETS.rows[-1] = (*TARGETS.rows[-1][:3], format_s / parse_s <= 1.0)
+    TARGETS.add(
+        "format vs parse (issue 11)", f"{format_s / parse_s:.2f}x", "<= 1.0x", format_s <= parse_s
+    )
+    TARGETS.add(
+        "document round trip vs parse (issue 11)",
+        f"{trip_s / parse_s:.2f}x",
+        "<= 1.0x",
+        trip_s <= parse_s,
+    )
+
+
+def _round_trip(text: str) -> str:
+    doc, _ = write.parse_document(text)
+    assert doc is not None
+    return doc.text
+
+
+def writing_scaling(sizes: list[int], reference: float) -> None:
+    """How formatting and the document round trip grow with the input, against how
+    ``json.loads`` grows on JSON of the same sizes (``reference``, its spread): what
+    linear looks like on this machine's memory."""
+    for name, work in (("format", write.format), ("document round trip", _round_trip)):
+        spread = scaling(name, sizes, native_text, work)
+        TARGETS.add(
+            f"{name}: per-MB spread (issue 11, linear)",
+            f"{spread:.2f}x",
+            f"<= {reference:.2f}x",
+            spread <= reference,
+        )
 
 
 # --------------------------------------------------------------------------- JSON
@@ -531,11 +562,14 @@ def main(argv: list[str] | None = None) -> None:
     for size in [MB] + ([] if args.quick else [10 * MB]):
         json_throughput(args.runs, size)
     scaling("JSON parse", sizes, generate_tfjson, hcljson.parse, target=True)
+    # What linear looks like here: json.loads (C) on the same JSON files.
+    reference = scaling("json.loads (reference)", sizes, generate_tfjson, json.loads)
     small_call(args.runs)
     startup(args.runs)
     if CORPUS.is_dir():
         decode_cost(args.runs)
         writing(args.runs, peers)
+        writing_scaling(sizes, reference)
         memory(sizes)
     scaling("native parse, string left open", sizes[:3], unclosed_string_text, native.parse_config)
     scaling("native parse, operator chain", sizes[:3], operator_chain_text, native.parse_config)

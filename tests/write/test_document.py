@@ -12,7 +12,14 @@ from value_strategies import hcl_values, nfc_text
 from hcldecode.native import Body as NativeBody
 from hcldecode.native import parse_config, parse_traversal_abs
 from hcldecode.values import NUMBER, STRING, Value
-from hcldecode.write import Body, Document, new_document, parse_document, value_text
+from hcldecode.write import (
+    Body,
+    Document,
+    new_document,
+    parse_document,
+    tokens_text,
+    value_text,
+)
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -327,3 +334,44 @@ def test_comments_between_a_name_and_its_equals_sign_stay_there() -> None:
     doc.body.set_attribute("a", Value.number(5))
     doc.body.rename_attribute("a", "z")
     assert doc.text == "z /* c */ = 5\nb = 2\n"
+
+
+def _edit_every_block(body: Body, depth: int = 0) -> None:
+    for block in body.blocks():
+        _edit_every_block(block.body, depth + 1)
+        block.labels = [*block.labels, f"d{depth}"]
+        block.body.set_attribute("edited", depth)
+    body.set_attribute("top", depth)
+
+
+def test_edits_read_only_what_they_need_and_write_the_same(
+    corpus: Path, native_corpus_file: Path
+) -> None:
+    """A document reads a block's body when it is first asked for, and makes an
+    item's tokens when it is first edited: editing a document read that way
+    gives the same text as editing one whose every token was made first."""
+    src = native_corpus_file.read_bytes()
+    lazy, _ = parse_document(src, native_corpus_file.name)
+    if lazy is None:
+        return  # a file the corpus lists as invalid (the round-trip test checks it)
+    eager = _parsed(src)
+    text = tokens_text(eager.tokens())  # every token made
+    assert text.encode("utf-8", "surrogateescape") == src.removeprefix(b"\xef\xbb\xbf")
+    _edit_every_block(lazy.body)
+    _edit_every_block(eager.body)
+    assert lazy.text == eager.text
+    assert not parse_config(lazy.text)[1].has_errors()
+
+
+def test_a_block_written_before_and_after_its_body_is_read() -> None:
+    doc = _parsed(SOURCE)
+    service = doc.body.first_block("service")
+    assert service is not None
+    service.labels = ["api"]  # the header changes; the body is still unread
+    assert doc.text == SOURCE.replace('service "web"', 'service "api"')
+    listener = service.body.first_block("listener")
+    assert listener is not None
+    listener.body.set_attribute("port", 8080)
+    assert doc.text == SOURCE.replace('service "web"', 'service "api"').replace(
+        "port = 80\n", "port = 8080\n"
+    )

@@ -19,6 +19,7 @@ callers run the parser whenever it answers ``False``.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ..values._limits import max_nesting
 from ..values._number import MAX_DECIMAL_EXPONENT
@@ -70,7 +71,7 @@ class _Unsure(Exception):
     """Raised where the check leaves the answer to the parser."""
 
 
-def surely_valid(text: str, tokens: list[Token], kinds: list[int]) -> bool:
+def surely_valid(text: str, tokens: Sequence[Token], kinds: Sequence[int]) -> bool:
     """True when the parser reads ``text`` as a configuration file without any
     diagnostic; False when it may not.
 
@@ -107,7 +108,7 @@ class _Checker:
     (no kind) where they do; the hottest loops pass over it inline.
     """
 
-    def __init__(self, text: str, tokens: list[Token], kinds: list[int]) -> None:
+    def __init__(self, text: str, tokens: Sequence[Token], kinds: Sequence[int]) -> None:
         self.text = text
         self.tokens = tokens
         self.kinds = kinds

@@ -24,13 +24,19 @@ wanted.
 
 The tree is the writer's own, apart from the read-only syntax tree of
 :mod:`hcldecode.native`, as Go keeps ``hclwrite`` apart from ``hclsyntax``;
-both come from the same scanner, and the parser finds where each item
-starts and ends.
+both come from the same scanner.
+
+A document is read as far as it is used: the top-level items are cut from
+the scanned file as bounds into it, a block reads its body when it is first
+asked for, and an item makes its writer tokens when it is first edited.
+What was not edited is written back as slices of the file's text.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator, Sequence
+from itertools import accumulate
 
 from .._text import is_identifier
 from ..model._diagnostics import Diagnostics
@@ -71,51 +77,132 @@ def _ends_line(token: Token) -> bool:
     return token.kind is K.NEWLINE or (token.kind is K.COMMENT and token.text.endswith("\n"))
 
 
+# --------------------------------------------------------------------------- token runs
+
+
+class _Source:
+    """A file read into a document: its text and scanned tokens, from which the
+    items read make their writer tokens when first changed (or asked for)."""
+
+    __slots__ = ("scanned", "text")
+
+    def __init__(self, text: str, scanned: Sequence[S.Token]) -> None:
+        self.text = text
+        self.scanned = scanned
+
+    def offset(self, i: int) -> int:
+        """Where the spaces before token ``i`` start: the end of token ``i - 1``."""
+        return self.scanned[i - 1][2] if i else 0
+
+    def token_text(self, i: int) -> str:
+        _, start, end = self.scanned[i]
+        return self.text[start:end]
+
+
+class _Runs:
+    """The runs of tokens that make up an item (or a block's braces), in the order
+    they are written, with what lies between them elsewhere (a block's body).
+
+    Runs read from a file stay as bounds into its :class:`_Source` (``bounds``
+    holds the first token and the end of each run) until a run is asked for:
+    then all of them become lists of writer tokens, to be changed in place.
+    Until then they are written as slices of the file's text, and a large
+    document costs a few objects per item rather than one per token.
+    """
+
+    __slots__ = ("_bounds", "_lists", "_source")
+
+    def __init__(
+        self,
+        lists: list[list[Token]] | None,
+        source: _Source | None = None,
+        bounds: tuple[int, ...] = (),
+    ) -> None:
+        self._lists = lists
+        self._source = source
+        self._bounds = bounds
+
+    def __getitem__(self, k: int) -> list[Token]:
+        """Run ``k``, as a list of tokens to read or change in place."""
+        return self._made()[k]
+
+    def __setitem__(self, k: int, tokens: list[Token]) -> None:
+        self._made()[k] = tokens
+
+    def _made(self) -> list[list[Token]]:
+        """The runs as lists of tokens, made from the source the first time."""
+        lists = self._lists
+        if lists is None:
+            source, bounds = self._source, self._bounds
+            assert source is not None
+            text, scanned = source.text, source.scanned
+            lists = self._lists = [
+                spaced_tokens_of(text, scanned, bounds[i], bounds[i + 1])
+                for i in range(0, len(bounds), 2)
+            ]
+            self._source = None
+        return lists
+
+    def first_text(self, k: int) -> str:
+        """The text of the first token of run ``k`` (not empty)."""
+        source = self._source
+        if source is None:
+            return self[k][0].text
+        return source.token_text(self._bounds[2 * k])
+
+    def text(self, first: int, stop: int) -> str:
+        """What runs ``first`` to before ``stop`` write (runs that follow each other
+        in the file, while they are as read)."""
+        source = self._source
+        if source is None:
+            assert self._lists is not None
+            return "".join([tokens_text(run) for run in self._lists[first:stop]])
+        bounds = self._bounds
+        return source.text[source.offset(bounds[2 * first]) : source.offset(bounds[2 * stop - 1])]
+
+
 # --------------------------------------------------------------------------- items
+
+# The runs of an attribute: the comments right above it, its name, the "=" (with
+# any comments between the name and it), the expression, and what follows on its
+# line (comments, the newline).
+_LEAD, _NAME, _EQ, _EXPR, _TAIL = range(5)
+# The runs of a block: the comments above it, its type and labels, the opening
+# brace (with what follows it on its line), the closing brace, and what follows
+# that on its line; the body comes between the opening and the closing brace.
+_HEAD, _OPEN, _CLOSE, _AFTER = 1, 2, 3, 4
 
 
 class Attribute:
     """``name = expression`` in a document, with its comments."""
 
-    __slots__ = ("_eq", "_expr", "_lead", "_name", "_tail")
+    __slots__ = ("_runs",)
 
-    def __init__(
-        self, lead: list[Token], name: Token, eq: list[Token], expr: list[Token], tail: list[Token]
-    ) -> None:
-        # ``eq`` is the "=" and any comments between the name and it.
-        self._lead = lead
-        self._name = name
-        self._eq = eq
-        self._expr = expr
-        self._tail = tail
+    def __init__(self, runs: _Runs) -> None:
+        self._runs = runs
 
     @property
     def name(self) -> str:
-        return self._name.text
+        return self._runs.first_text(_NAME)
 
     @property
     def expression_text(self) -> str:
         """The expression's source text, as written."""
-        return tokens_text(self._expr).lstrip(" \t")
+        return self._runs.text(_EXPR, _EXPR + 1).lstrip(" \t")
 
     def tokens(self) -> Iterator[Token]:
-        yield from self._lead
-        yield self._name
-        yield from self._eq
-        yield from self._expr
-        yield from self._tail
+        runs = self._runs
+        for k in range(5):
+            yield from runs[k]
 
-    def _extend(self, out: list[Token]) -> None:
-        """Add :meth:`tokens` to ``out`` (faster than iterating over them)."""
-        out += self._lead
-        out.append(self._name)
-        out += self._eq
-        out += self._expr
-        out += self._tail
+    def _write(self, out: list[str]) -> None:
+        """Add the text of :meth:`tokens` to ``out``."""
+        out.append(self._runs.text(0, 5))
 
     def _last_token(self) -> Token:
         """The last of :meth:`tokens`, found without walking them."""
-        return self._tail[-1] if self._tail else self._expr[-1] if self._expr else self._eq[-1]
+        runs = self._runs
+        return (runs[_TAIL] or runs[_EXPR] or runs[_EQ])[-1]
 
     def __repr__(self) -> str:
         return f"<Attribute {self.name} = {self.expression_text}>"
@@ -124,30 +211,26 @@ class Attribute:
 class Block:
     """``type "label" ... { body }`` in a document, with its comments."""
 
-    __slots__ = ("_close", "_head", "_labels", "_lead", "_open", "_tail", "body")
+    __slots__ = ("_body", "_labels", "_runs")
 
-    def __init__(
-        self,
-        *,
-        lead: list[Token],
-        head: list[Token],
-        labels: list[str],
-        open_: list[Token],
-        body: Body,
-        close: list[Token],
-        tail: list[Token],
-    ) -> None:
-        self._lead = lead
-        self._head = head
+    def __init__(self, runs: _Runs, labels: list[str], body: Body | _Unread) -> None:
+        self._runs = runs
         self._labels = labels
-        self._open = open_
-        self.body = body
-        self._close = close
-        self._tail = tail
+        # A block read from a file reads its body when it is first asked for.
+        self._body = body
+
+    @property
+    def body(self) -> Body:
+        """The attributes and blocks inside the braces, to read and edit."""
+        body = self._body
+        if isinstance(body, _Unread):
+            body = self._body = body.read()
+            body._braces = self._runs
+        return body
 
     @property
     def type(self) -> str:
-        return self._head[0].text
+        return self._runs.first_text(_HEAD)
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -157,34 +240,33 @@ class Block:
     def labels(self, labels: Sequence[str]) -> None:
         """Set the labels (HCL's ``SetLabels``); each is written as a quoted string."""
         labels = _check_labels(labels)
-        self._head[1:] = [
+        self._runs[_HEAD][1:] = [
             token for label in labels for token in _spaced(tokens_of(quoted_string(label))[:-1])
         ]
         self._labels = list(labels)
 
     def tokens(self) -> Iterator[Token]:
-        yield from self._lead
-        yield from self._head
-        yield from self._open
+        runs = self._runs
+        for k in (_LEAD, _HEAD, _OPEN):
+            yield from runs[k]
         yield from self.body.tokens()
-        yield from self._close
-        yield from self._tail
+        yield from runs[_CLOSE]
+        yield from runs[_AFTER]
 
-    def _extend(self, out: list[Token]) -> None:
-        """Add :meth:`tokens` to ``out`` (faster than iterating over them)."""
-        out += self._lead
-        out += self._head
-        out += self._open
-        self.body._extend(out)
-        out += self._close
-        out += self._tail
+    def _write(self, out: list[str]) -> None:
+        """Add the text of :meth:`tokens` to ``out``."""
+        runs = self._runs
+        out.append(runs.text(_LEAD, _CLOSE))
+        self._body._write(out)
+        out.append(runs.text(_CLOSE, _AFTER + 1))
 
     def _last_token(self) -> Token:
         """The last of :meth:`tokens`, found without walking them."""
-        for part in (self._tail, self._close):
+        runs = self._runs
+        for part in (runs[_AFTER], runs[_CLOSE]):
             if part:
                 return part[-1]
-        return self.body._last_token() or (self._open or self._head)[-1]
+        return self.body._last_token() or (runs[_OPEN] or runs[_HEAD])[-1]
 
     def __repr__(self) -> str:
         labels = "".join(f" {quoted_string(label)}" for label in self._labels)
@@ -204,14 +286,15 @@ class Body:
         self,
         items: list[Attribute | Block | list[Token]],
         depth: int,
-        braces: tuple[list[Token], list[Token]] | None = None,
+        braces: _Runs | None = None,
     ) -> None:
         self._items = items
         # The attributes by name, kept with ``_items`` so that setting one is not a
         # search (a document has each name once: the parser refuses duplicates).
         self._names = {i.name: i for i in items if isinstance(i, Attribute)}
         self._depth = depth
-        # The tokens of a block's opening and closing braces, for bodies of blocks.
+        # The runs of the block whose body this is (its braces are changed when
+        # the body gains an item), or None for a document's body.
         self._braces = braces
 
     def tokens(self) -> Iterator[Token]:
@@ -221,13 +304,13 @@ class Body:
             else:
                 yield from item.tokens()
 
-    def _extend(self, out: list[Token]) -> None:
-        """Add :meth:`tokens` to ``out`` (faster than iterating over them)."""
+    def _write(self, out: list[str]) -> None:
+        """Add the text of :meth:`tokens` to ``out``."""
         for item in self._items:
             if isinstance(item, list):
-                out += item
+                out.append(tokens_text(item))
             else:
-                item._extend(out)
+                item._write(out)
 
     # ------------------------------------------------------------------ reading
 
@@ -280,7 +363,8 @@ class Body:
             return False
         _check_name(new)
         attribute = names.pop(old)
-        attribute._name = Token(K.IDENT, new, attribute._name.spaces_before, attribute._name.space)
+        name = attribute._runs[_NAME]
+        name[0] = Token(K.IDENT, new, name[0].spaces_before, name[0].space)
         names[new] = attribute
         return True
 
@@ -296,9 +380,9 @@ class Body:
         made = self._laid_out(f"{name} = {expression}\n")
         existing = self._names.get(name)
         if existing is not None:
-            existing._expr = made[2:-1]
+            existing._runs[_EXPR] = made[2:-1]
             return existing
-        attribute = Attribute([], made[0], made[1:2], made[2:-1], made[-1:])
+        attribute = Attribute(_Runs([[], made[:1], made[1:2], made[2:-1], made[-1:]]))
         self._append(attribute)
         self._names[name] = attribute
         return attribute
@@ -311,16 +395,8 @@ class Body:
         labels = _check_labels(labels)
         header = "".join(f" {quoted_string(label)}" for label in labels)
         made = self._laid_out(f"{type}{header} {{\n}}\n")
-        braces = (made[-4:-2], made[-2:-1])
-        block = Block(
-            lead=[],
-            head=made[:-4],
-            labels=list(labels),
-            open_=braces[0],
-            body=Body([], self._depth + 1, braces),
-            close=braces[1],
-            tail=made[-1:],
-        )
+        runs = _Runs([[], made[:-4], made[-4:-2], made[-2:-1], made[-1:]])
+        block = Block(runs, list(labels), Body([], self._depth + 1, runs))
         self._append(block)
         return block
 
@@ -361,7 +437,7 @@ class Body:
         if last is not None and not _ends_line(last):
             self._items.append([Token(K.NEWLINE, "\n")])
         if self._braces is not None:
-            opening, closing = self._braces
+            opening, closing = self._braces[_OPEN], self._braces[_CLOSE]
             if not any(_ends_line(token) for token in opening):
                 # A one-line block (``b { a = 1 }``) gets lines of its own.
                 opening.append(Token(K.NEWLINE, "\n"))
@@ -442,10 +518,10 @@ class Document:
     @property
     def text(self) -> str:
         """The document as text (a byte order mark it was read with included)."""
-        tokens: list[Token] = []
-        self.body._extend(tokens)
-        tokens.append(self._eof)
-        return (_BOM if self._bom else "") + tokens_text(tokens)
+        pieces = [_BOM] if self._bom else []
+        self.body._write(pieces)
+        pieces.append(tokens_text([self._eof]))
+        return "".join(pieces)
 
     def __str__(self) -> str:
         return self.text
@@ -475,9 +551,30 @@ def parse_document(
     text, scanned, kinds, bom, diags = scan_checked(src, filename)
     if diags.has_errors():
         return None, diags
-    tokens = spaced_tokens_of(text, scanned)
-    body, _ = _Builder(tokens, kinds).body(0, 0)
-    return Document(body, tokens[-1], bom=bom), diags
+    builder = _Builder(_Source(text, scanned), kinds)
+    body, eof = builder.body(0, 0)
+    return Document(body, builder.loose(eof, eof + 1)[0], bom=bom), diags
+
+
+class _Unread:
+    """The body of a block read from a file, until it is first asked for: where
+    it is, and the builder that reads it then."""
+
+    __slots__ = ("_builder", "_closing", "_depth", "_start")
+
+    def __init__(self, builder: _Builder, start: int, closing: int, depth: int) -> None:
+        self._builder = builder
+        self._start = start
+        self._closing = closing
+        self._depth = depth
+
+    def read(self) -> Body:
+        return self._builder.body(self._start, self._depth)[0]
+
+    def _write(self, out: list[str]) -> None:
+        """Add the body's text (what lies between the block's braces) to ``out``."""
+        source = self._builder.source
+        out.append(source.text[source.offset(self._start) : source.offset(self._closing)])
 
 
 class _Builder:
@@ -487,19 +584,23 @@ class _Builder:
     comments; an item starts with a name; an attribute's expression ends
     before the first newline (or line comment) that is outside its
     brackets, or before the brace closing a one-line block; a block's body
-    ends at the brace matching its opening one.
+    ends at the brace matching its opening one. Items keep bounds into the
+    source (see :class:`_Runs`); only what lies between them becomes tokens.
     """
 
-    def __init__(self, tokens: list[Token], kinds: list[int]) -> None:
-        self.tokens = tokens
+    def __init__(self, source: _Source, kinds: bytes) -> None:
+        self.source = source
         self.kinds = kinds
+        self.levels: array[int] | None = None
 
-    def body(
-        self, at: int, depth: int, braces: tuple[list[Token], list[Token]] | None = None
-    ) -> tuple[Body, int]:
+    def loose(self, start: int, stop: int) -> list[Token]:
+        """The tokens ``start`` to before ``stop``."""
+        return spaced_tokens_of(self.source.text, self.source.scanned, start, stop)
+
+    def body(self, at: int, depth: int) -> tuple[Body, int]:
         """The body whose content starts at token ``at``, and the index of the
         token that ends it (its closing brace, or ``EOF``)."""
-        tokens = self.tokens
+        source = self.source
         kinds = self.kinds
         items: list[Attribute | Block | list[Token]] = []
         first = at
@@ -511,55 +612,61 @@ class _Builder:
             # The line comments right above the item are its lead; blank lines
             # and comments before them are loose.
             lead_from = first
-            while lead_from > at and _is_line_comment(tokens[lead_from - 1]):
+            while lead_from > at and self._is_line_comment(lead_from - 1):
                 lead_from -= 1
             if lead_from > at:
-                items.append(tokens[at:lead_from])
-            lead = tokens[lead_from:first]
+                items.append(self.loose(at, lead_from))
             after = first + 1
             while kinds[after] == _COMMENT:
                 after += 1
             if kinds[after] == _EQUAL:
                 last = self._last(after + 1)
                 tail_end = self._tail(last + 1)
-                items.append(
-                    Attribute(
-                        lead,
-                        tokens[first],
-                        tokens[first + 1 : after + 1],
-                        tokens[after + 1 : last + 1],
-                        tokens[last + 1 : tail_end],
-                    )
+                # lead, name, "=", expression, tail
+                bounds = (
+                    *(lead_from, first, first, first + 1, first + 1, after + 1),
+                    *(after + 1, last + 1, last + 1, tail_end),
                 )
+                items.append(Attribute(_Runs(None, source, bounds)))
             else:
                 opening = kinds.index(_OBRACE, after)
                 open_end = self._tail(opening + 1)
-                own: tuple[list[Token], list[Token]] = (tokens[opening:open_end], [])
-                body, closing = self.body(open_end, depth + 1, own)
-                own[1].append(tokens[closing])
+                closing = self._closing(opening)
                 tail_end = self._tail(closing + 1)
-                head = tokens[first:opening]
-                items.append(
-                    Block(
-                        lead=lead,
-                        head=head,
-                        labels=_labels(head, kinds[first:opening]),
-                        open_=own[0],
-                        body=body,
-                        close=own[1],
-                        tail=tokens[closing + 1 : tail_end],
-                    )
+                # lead, head, opening brace, closing brace, tail
+                bounds = (
+                    *(lead_from, first, first, opening, opening, open_end),
+                    *(closing, closing + 1, closing + 1, tail_end),
                 )
+                body = _Unread(self, open_end, closing, depth + 1)
+                labels = self._labels(first + 1, opening)
+                items.append(Block(_Runs(None, source, bounds), labels, body))
             at = first = tail_end
         if at < first:
-            items.append(tokens[at:first])
-        return Body(items, depth, braces), first
+            items.append(self.loose(at, first))
+        return Body(items, depth), first
+
+    def _closing(self, opening: int) -> int:
+        """The index of the brace that closes the one at ``opening``: the first
+        token after it that brings the bracket level back to where it was."""
+        levels = self.levels
+        if levels is None:
+            # Made on the first block: the bracket level after each token.
+            change = BRACKET_CHANGE
+            levels = self.levels = array("q", accumulate(change[kind] for kind in self.kinds))
+        return levels.index(levels[opening] - 1, opening + 1)
+
+    def _is_line_comment(self, i: int) -> bool:
+        return self.kinds[i] == _COMMENT and self._ends_with_newline(i)
+
+    def _ends_with_newline(self, i: int) -> bool:
+        """Whether token ``i`` (a comment) ends with a newline: a line comment."""
+        return self.source.text[self.source.scanned[i][2] - 1] == "\n"
 
     def _last(self, i: int) -> int:
         """The index of the last token of the expression starting at token ``i``:
         the last that is not a comment before the end of its line outside
         brackets, or before a bracket it did not open."""
-        tokens = self.tokens
         kinds = self.kinds
         change = BRACKET_CHANGE
         level = 0
@@ -567,7 +674,7 @@ class _Builder:
         while True:
             kind = kinds[i]
             if kind == _COMMENT:
-                if level == 0 and tokens[i].text[-1] == "\n":
+                if level == 0 and self._ends_with_newline(i):
                     return last
             elif level == 0 and (kind in (_NEWLINE, _EOF) or change[kind] < 0):
                 return last
@@ -579,31 +686,33 @@ class _Builder:
     def _tail(self, i: int) -> int:
         """The end of what follows an item on its line: inline comments, then the
         line's end (a newline, or a line comment), if they are there."""
-        tokens = self.tokens
         kinds = self.kinds
         j = i
-        while kinds[j] == _COMMENT and tokens[j].text[-1] != "\n":
+        while kinds[j] == _COMMENT and not self._ends_with_newline(j):
             j += 1
-        if kinds[j] == _NEWLINE or (kinds[j] == _COMMENT and tokens[j].text[-1] == "\n"):
+        if kinds[j] == _NEWLINE or (kinds[j] == _COMMENT and self._ends_with_newline(j)):
             return j + 1
         return j
 
-
-def _labels(head: list[Token], kinds: list[int]) -> list[str]:
-    """The labels of a valid block header (its type, labels and comments)."""
-    labels: list[str] = []
-    quoted: list[str] | None = None  # the text of the quoted label being read
-    for token, kind in zip(head[1:], kinds[1:], strict=True):
-        if kind == _QUOTED_LIT and quoted is not None:
-            quoted.append(token.text)
-        elif kind == _OQUOTE:
-            quoted = []
-        elif kind == _CQUOTE and quoted is not None:
-            labels.append(_label_value("".join(quoted)))
-            quoted = None
-        elif kind == _IDENT:
-            labels.append(token.text)
-    return labels
+    def _labels(self, start: int, stop: int) -> list[str]:
+        """The labels of a valid block header whose labels (and comments) are
+        tokens ``start`` to before ``stop``."""
+        kinds = self.kinds
+        token_text = self.source.token_text
+        labels: list[str] = []
+        quoted: list[str] | None = None  # the text of the quoted label being read
+        for i in range(start, stop):
+            kind = kinds[i]
+            if kind == _QUOTED_LIT and quoted is not None:
+                quoted.append(token_text(i))
+            elif kind == _OQUOTE:
+                quoted = []
+            elif kind == _CQUOTE and quoted is not None:
+                labels.append(_label_value("".join(quoted)))
+                quoted = None
+            elif kind == _IDENT:
+                labels.append(token_text(i))
+        return labels
 
 
 def _label_value(raw: str) -> str:
@@ -618,7 +727,3 @@ def _label_value(raw: str) -> str:
         assert isinstance(part, LiteralValue) and isinstance(part.raw, str)
         values.append(part.raw)
     return "".join(values)
-
-
-def _is_line_comment(token: Token) -> bool:
-    return token.kind is K.COMMENT and token.text.endswith("\n")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 from bisect import bisect_right
+from collections.abc import Sequence
 from itertools import accumulate, pairwise
 
 from .._text import grapheme_count
@@ -230,7 +231,7 @@ def _decisions() -> list[list[int]]:
     return [[_decide(left, right) for right in range(_KIND_COUNT)] for left in range(_KIND_COUNT)]
 
 
-def _space(lines: list[_Line], kinds: list[int], texts: list[str], spaces: list[int]) -> None:
+def _space(lines: list[_Line], kinds: Sequence[int], texts: list[str], spaces: list[int]) -> None:
     """Set the spaces between the tokens within each cell."""
     decided = _decisions()
     # after[i]: the space between token i and the next, where the two kinds decide it.
@@ -304,7 +305,7 @@ def _runs(widths: list[int]) -> list[range]:
     return runs
 
 
-def _layout(kinds: list[int], texts: list[str], spaces: list[int]) -> None:
+def _layout(kinds: Sequence[int], texts: list[str], spaces: list[int]) -> None:
     """Set ``spaces`` (the spaces before each token) to the canonical layout of
     the tokens of ``kinds`` and ``texts``; tokens from ``EOF`` on are left alone."""
     # The kinds as bytes, to be searched in C, and level[i], the brackets that

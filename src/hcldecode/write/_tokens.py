@@ -3,15 +3,14 @@ everything a file holds (comments, newlines, heredoc lines), each with the
 number of spaces written before it.
 
 This is the layer HCL's ``hclwrite`` works on: the formatter changes only
-``spaces_before``, and an editable document (later) will splice lists of
-these tokens, so a file is written back exactly as read except where it was
-changed.
+``spaces_before``, and an editable document splices lists of these tokens,
+so a file is written back exactly as read except where it was changed.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -152,8 +151,8 @@ class CheckedScan(NamedTuple):
     """A native file scanned once, with the diagnostics of parsing it."""
 
     text: str
-    scanned: list[S.Token]
-    kinds: list[int]
+    scanned: tuple[S.Token, ...]
+    kinds: bytes
     bom: bool
     diags: Diagnostics
 
@@ -167,8 +166,11 @@ def scan_checked(src: bytes | str, filename: str) -> CheckedScan:
     if not isinstance(filename, str):
         raise TypeError(f"filename must be a str, not {type(filename).__name__}")
     text, _ = decode_source(src, filename)
-    scanned = S.scan(text)
-    kinds = [kind for kind, _, _ in scanned]
+    # A tuple of tuples of numbers and a bytes string of kinds: neither is
+    # traversed by the cyclic garbage collector (the tuples once it has seen
+    # them), which a large file's lists of tokens would cost at each collection.
+    scanned = tuple(S.scan(text))
+    kinds = bytes([kind for kind, _, _ in scanned])
     diags = Diagnostics()
     if not surely_valid(text, scanned, kinds):
         _, diags = parse_config(src, filename)
@@ -200,14 +202,20 @@ def tokens_of(text: str, lead: int = 0) -> list[Token]:
     return tokens
 
 
-def spaced_tokens_of(text: str, scanned: list[S.Token]) -> list[Token]:
-    """The writer tokens of ``text`` (scanned into ``scanned``), each with the
-    exact spaces before it: as ``space`` where the text has tabs."""
+def spaced_tokens_of(
+    text: str, scanned: Sequence[S.Token], first: int = 0, stop: int | None = None
+) -> list[Token]:
+    """The writer tokens of ``text`` (scanned into ``scanned``), from the ``first``
+    scanned token to before the ``stop``-th, each with the exact spaces before it:
+    as ``space`` where those spaces hold tabs."""
     kinds = _KINDS
-    ends = [0] + [end for _, _, end in scanned]
-    pairs = zip(scanned, ends, strict=False)
-    if "\t" not in text:
-        # Only spaces separate tokens: they are written back as they are
+    run = scanned[first:stop]
+    if not run:
+        return []
+    ends = [scanned[first - 1][2] if first else 0] + [end for _, _, end in run]
+    pairs = zip(run, ends, strict=False)
+    if text.find("\t", ends[0], ends[-1]) < 0:
+        # Only spaces separate these tokens: they are written back as they are
         # counted, and need no copy.
         return [
             Token(kinds[kind], text[start:end], start - last) for (kind, start, end), last in pairs
