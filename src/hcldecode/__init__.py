@@ -93,17 +93,19 @@ from .values._callable import function
 from .values._convert import ConversionError
 from .values._function import Function, Parameter
 from .values._limits import DEFAULT_LIMITS, Limits, current_limits, max_nesting
-from .values._stdlib import STDLIB
 from .values._value import Value
 
 if TYPE_CHECKING:
     from .ext.typeexpr import type_constraint, type_constraint_with_defaults
     from .hclparse import Parser
+    from .values._stdlib import STDLIB
 
-# Names whose modules load on first use (the JSON syntax comes with ``Parser``): a
-# program that only decodes native-syntax files does not pay for importing them.
+# Names whose modules load on first use (the JSON syntax comes with ``Parser``, the
+# function library with ``STDLIB``): a program that only decodes native-syntax files
+# does not pay for importing them.
 _LAZY = {
     "Parser": "hclparse",
+    "STDLIB": "values._stdlib",
     "type_constraint": "ext.typeexpr",
     "type_constraint_with_defaults": "ext.typeexpr",
 }
