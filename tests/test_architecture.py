@@ -93,3 +93,33 @@ def test_messages_quote_with_go_quote_not_json_dumps() -> None:
                 ):
                     calls.add((path.relative_to(SRC).as_posix(), function.name))
     assert calls == {("values/_json.py", "_scalar_text")}
+
+
+def test_import_leaves_what_decoding_does_not_need_unloaded() -> None:
+    # What loads on first use (through the lazy names of the package __init__
+    # files), so that ``import hcldecode`` stays cheap; the names still work.
+    code = """
+import sys
+import hcldecode
+lazy = ["hcldecode.values._stdlib", "hcldecode.values._json", "hcldecode.ext.dynblock",
+        "hcldecode.native._lexer", "hcldecode.native._walk", "hcldecode.model._call",
+        "hcldecode.model._closure", "hcldecode.json", "hcldecode.write", "hcldecode.hcldec",
+        "pathlib"]
+print([m for m in lazy if m in sys.modules])
+from hcldecode.values import *
+from hcldecode.native import *
+from hcldecode.model import *
+print(len(hcldecode.STDLIB) > 80, STDLIB is hcldecode.STDLIB, callable(value_to_json),
+      callable(lex_config), callable(walk), callable(call_function),
+      EXPRESSION is hcldecode.EXPRESSION)
+print([m for m in lazy if m not in sys.modules])
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.splitlines() == [
+        "[]",
+        "True True True True True True True",
+        "['hcldecode.ext.dynblock', 'hcldecode.json', 'hcldecode.write', 'hcldecode.hcldec', "
+        "'pathlib']",
+    ]

@@ -65,7 +65,6 @@ from .model import (
     expr_map,
     rel_traversal_for_expr,
 )
-from .model._closure import EXPRESSION, EXPRESSION_CLOSURE, ExpressionClosure, LiteralExpression
 from .model._context import EvalContext
 from .model._diagnostics import (
     Diagnostic,
@@ -93,17 +92,29 @@ from .values._callable import function
 from .values._convert import ConversionError
 from .values._function import Function, Parameter
 from .values._limits import DEFAULT_LIMITS, Limits, current_limits, max_nesting
-from .values._stdlib import STDLIB
 from .values._value import Value
 
 if TYPE_CHECKING:
     from .ext.typeexpr import type_constraint, type_constraint_with_defaults
     from .hclparse import Parser
+    from .model._closure import (
+        EXPRESSION,
+        EXPRESSION_CLOSURE,
+        ExpressionClosure,
+        LiteralExpression,
+    )
+    from .values._stdlib import STDLIB
 
-# Names whose modules load on first use (the JSON syntax comes with ``Parser``): a
-# program that only decodes native-syntax files does not pay for importing them.
+# Names whose modules load on first use (the JSON syntax comes with ``Parser``, the
+# function library with ``STDLIB``): a program that only decodes native-syntax files
+# does not pay for importing them.
 _LAZY = {
+    "EXPRESSION": "model._closure",
+    "EXPRESSION_CLOSURE": "model._closure",
+    "ExpressionClosure": "model._closure",
+    "LiteralExpression": "model._closure",
     "Parser": "hclparse",
+    "STDLIB": "values._stdlib",
     "type_constraint": "ext.typeexpr",
     "type_constraint_with_defaults": "ext.typeexpr",
 }

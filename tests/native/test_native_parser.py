@@ -364,6 +364,18 @@ def test_deep_nesting_of_every_kind() -> None:
         assert list(diags) == []
 
 
+def test_lone_values_count_their_nesting() -> None:
+    # Attribute values alone on their line (a number, a name, a plain string)
+    # take a shorter way through the parser: they still count one level.
+    depth = max_nesting()
+    for value, end in (("1", 6), ("x", 6), ('"s"', 6), ("true", 9)):
+        for blocks, errors in ((depth - 1, []), (depth, [f"t.hcl:{depth + 1},5-{end}"])):
+            src = "b {\n" * blocks + f"a = {value}\n" + "}\n" * blocks
+            _, diags = parse_config(src, "t.hcl")
+            assert [str(d.subject) for d in diags if d.summary == "Nesting too deep"] == errors
+            assert len(diags) == len(errors)
+
+
 def test_too_deep_is_a_diagnostic() -> None:
     depth = max_nesting() + 10
     _, diags = parse_config("a = " + "[" * depth + "]" * depth + "\n", "t.hcl")

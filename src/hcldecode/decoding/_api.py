@@ -9,7 +9,6 @@ from typing import IO, Any, Generic, Literal, TypeVar, Union
 
 import attrs
 
-from ..ext import dynblock
 from ..model._context import EvalContext
 from ..model._diagnostics import (
     Diagnostic,
@@ -26,6 +25,7 @@ from ..model._structure import (
     Expression,
     File,
 )
+from ..native import parse_config as parse_native
 from ..values._limits import Limits
 from ..values._python import TypeRule
 from ..values._types import Type
@@ -148,9 +148,7 @@ def _syntax_for(name: str) -> Syntax:
 
 def _parse(text: str | bytes, filename: str, syntax: Syntax) -> tuple[File, Diagnostics]:
     if syntax == "native":
-        from ..native import parse_config  # noqa: PLC0415 (a syntax loads on first use)
-
-        return parse_config(text, filename)
+        return parse_native(text, filename)
     if syntax == "json":
         from ..json import parse as parse_json  # noqa: PLC0415 (a syntax loads on first use)
 
@@ -179,12 +177,12 @@ def _in_source_order(diags: Diagnostics, files: Mapping[str, SourceFile]) -> Dia
 
 
 def _load(source: Source) -> tuple[Body, dict[str, SourceFile]]:
+    if isinstance(source, File):  # first: the classes of bodies are abstract, slower to test
+        return source.body, {source.filename: source}
     if isinstance(source, ClaimedBody):
         return source, dict(source.files)
     if isinstance(source, Body):
         return source, dict(source.source_files())
-    if isinstance(source, File):
-        return source.body, {source.filename: source}
     if isinstance(source, str | os.PathLike):
         file = parse_file(source)
         return file.body, {file.filename: file}
@@ -290,7 +288,11 @@ class Decoder:
 
     def _expanded(self, body: Body, ctx: EvalContext | None) -> Body:
         """``body``, with its dynamic blocks expanded if the decoder is to expand them."""
-        return dynblock.expand(body, ctx) if self._dynamic_blocks else body
+        if not self._dynamic_blocks:
+            return body
+        from ..ext import dynblock  # noqa: PLC0415 (loads on first use)
+
+        return dynblock.expand(body, ctx)
 
     def decode(
         self,

@@ -26,14 +26,8 @@ The syntaxes (:mod:`hcldecode.native`, :mod:`hcldecode.json`) implement
 
 from __future__ import annotations
 
-from ._call import FunctionCallDiagExtra, call_function, evaluate_call
-from ._closure import (
-    EXPRESSION,
-    EXPRESSION_CLOSURE,
-    ExpressionClosure,
-    LiteralExpression,
-    static_expr,
-)
+from typing import TYPE_CHECKING, Any
+
 from ._context import EvalContext
 from ._diagnostics import (
     INITIAL_POS,
@@ -69,6 +63,39 @@ from ._structure import (
     StaticCall,
 )
 from ._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot, TraverseSplat
+
+if TYPE_CHECKING:
+    from ._call import FunctionCallDiagExtra, call_function, evaluate_call
+    from ._closure import (
+        EXPRESSION,
+        EXPRESSION_CLOSURE,
+        ExpressionClosure,
+        LiteralExpression,
+        static_expr,
+    )
+
+# Names whose modules load on first use: function calls, which only the evaluator
+# makes, and expression closures.
+_LAZY = {
+    "FunctionCallDiagExtra": "_call",
+    "call_function": "_call",
+    "evaluate_call": "_call",
+    "EXPRESSION": "_closure",
+    "EXPRESSION_CLOSURE": "_closure",
+    "ExpressionClosure": "_closure",
+    "LiteralExpression": "_closure",
+    "static_expr": "_closure",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module  # noqa: PLC0415
+
+    return getattr(import_module(f".{module}", __name__), name)
+
 
 __all__ = [
     "EXPRESSION",

@@ -277,7 +277,8 @@ class Diagnostics(list[Diagnostic]):
 
     def has_errors(self) -> bool:
         """True when any diagnostic is an error."""
-        return any(d.severity is Severity.ERROR for d in self)
+        # The usual empty list is answered without making a generator.
+        return bool(self) and any(d.severity is Severity.ERROR for d in self)
 
     def errors(self) -> Diagnostics:
         """Only the error diagnostics."""

@@ -29,7 +29,7 @@ reported as an error.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .._text import is_identifier
 from ..model._diagnostics import Diagnostic, Diagnostics, Pos
@@ -66,9 +66,35 @@ from ._ast import (
     build_traversal,
 )
 from ._body import Body
-from ._lexer import Token, TokenType, lex_config, lex_expression, lex_template
 from ._parser import Parser
-from ._walk import ChildScope, Walker, WalkNode, visit_all, walk
+
+if TYPE_CHECKING:
+    from ._lexer import Token, TokenType, lex_config, lex_expression, lex_template
+    from ._walk import ChildScope, Walker, WalkNode, visit_all, walk
+
+# Names whose modules load on first use: tools lex and walk, decoding does neither.
+_LAZY = {
+    "Token": "_lexer",
+    "TokenType": "_lexer",
+    "lex_config": "_lexer",
+    "lex_expression": "_lexer",
+    "lex_template": "_lexer",
+    "ChildScope": "_walk",
+    "WalkNode": "_walk",
+    "Walker": "_walk",
+    "visit_all": "_walk",
+    "walk": "_walk",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module  # noqa: PLC0415
+
+    return getattr(import_module(f".{module}", __name__), name)
+
 
 __all__ = [
     "AnonSymbol",

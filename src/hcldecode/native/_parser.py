@@ -81,6 +81,7 @@ _NEWLINE = S.NEWLINE
 # Template parts that need no nesting (the last part is always END).
 _PLAIN_PARTS = frozenset({TemplateToken.LITERAL, TemplateToken.INTERP, TemplateToken.END})
 _EOF = S.EOF
+_LINE_ENDS = (S.NEWLINE, S.EOF)
 
 _OPPOSITE = {
     S.OBRACE: S.CBRACE,
@@ -391,7 +392,9 @@ class Parser:
     def finish_attribute(self, ident: Token, *, single_line: bool) -> AttributeNode:
         self.read()  # the equals sign
         failures = self.failures
-        expr = self.parse_expression()
+        expr = self._lone_term()
+        if expr is None:
+            expr = self.parse_expression()
         if self.recovery and self.failures > failures:
             end_tok = self.prev()
             self.recover_after_body_item()
@@ -418,6 +421,29 @@ class Parser:
         return AttributeNode(
             self.source, self.tok_text(ident), start=ident[1], end=end_tok[2], expr=expr
         )
+
+    def _lone_term(self) -> Node | None:
+        """The value of most attributes, a number, a name or a plain ``"string"`` alone
+        before the end of its line: :meth:`parse_term`'s node, which is all that
+        :meth:`parse_expression` would find, without its machinery; ``None`` for
+        any other value (nothing is read then)."""
+        tokens = self.tokens
+        i = self.index
+        tok = tokens[i]
+        kind = tok[0]
+        if kind in (S.NUMBER, S.IDENT):
+            last = i
+        elif kind == S.OQUOTE and tokens[i + 1][0] == S.QUOTED_LIT and tokens[i + 2][0] == S.CQUOTE:
+            last = i + 2
+        else:
+            return None
+        if (
+            tokens[last + 1][0] not in _LINE_ENDS
+            or not self.newlines[-1]
+            or self.depth >= self.max_depth
+        ):
+            return None
+        return self.parse_term(tok, i + 1)
 
     def finish_block(self, ident: Token) -> BlockNode:
         labels: list[str] = []

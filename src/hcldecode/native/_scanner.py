@@ -14,6 +14,7 @@ become ``BAD_UTF8`` tokens, one per byte.
 from __future__ import annotations
 
 import functools
+import operator
 import re
 
 from .._text import ASCII_IDENT_PATTERN, IDENT_PATTERN, SPACE_CHARS
@@ -380,6 +381,8 @@ _CHECKED = frozenset(
     {*_BITWISE_ADVICE, BACKTICK, APOSTROPHE, SEMICOLON, BAD_UTF8, QUOTED_NEWLINE, INVALID}
 )
 
+_kind = operator.itemgetter(0)
+
 _INVALID = "Invalid character"
 _BACKTICK_DETAIL = (
     'The "`" character is not valid. To create a multi-line string, '
@@ -418,6 +421,8 @@ def scan_diagnostics(tokens: list[Token], text: str, source: SourceMap) -> Diagn
     reported errors cost a position.
     """
     diags = Diagnostics()
+    if _CHECKED.isdisjoint(map(_kind, tokens)):  # the usual case, tested without a Python loop
+        return diags
     told_bitwise = told_backtick = told_apostrophe = 0
     # How many more times each detail may be reported.
     left = {

@@ -17,6 +17,8 @@ It knows nothing of syntax, source positions or diagnostics. What it offers:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ._callable import function
 from ._convert import (
     AttrStep,
@@ -32,19 +34,9 @@ from ._convert import (
     unify_unsafe,
 )
 from ._function import Function, FunctionArgError, FunctionError, Parameter, refine_not_null
-from ._json import (
-    JSONNumber,
-    decode_json,
-    encode_json,
-    type_from_json,
-    type_to_json,
-    value_from_json,
-    value_to_json,
-)
 from ._limits import DEFAULT_LIMITS, Limits, current_limits, max_nesting
 from ._python import to_python, to_value
 from ._refinement import safe_known_prefix
-from ._stdlib import STDLIB
 from ._types import (
     BOOL,
     BYTES,
@@ -72,6 +64,41 @@ from ._value import (
     Value,
     ValueRange,
 )
+
+if TYPE_CHECKING:
+    from ._json import (
+        JSONNumber,
+        decode_json,
+        encode_json,
+        type_from_json,
+        type_to_json,
+        value_from_json,
+        value_to_json,
+    )
+    from ._stdlib import STDLIB
+
+# Names whose modules load on first use: the function library and go-cty's JSON
+# encoding cost milliseconds to import, and decoding without functions needs neither.
+_LAZY = {
+    "STDLIB": "_stdlib",
+    "JSONNumber": "_json",
+    "decode_json": "_json",
+    "encode_json": "_json",
+    "type_from_json": "_json",
+    "type_to_json": "_json",
+    "value_from_json": "_json",
+    "value_to_json": "_json",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module  # noqa: PLC0415
+
+    return getattr(import_module(f".{module}", __name__), name)
+
 
 __all__ = [
     "BOOL",

@@ -22,12 +22,11 @@ import datetime
 import decimal
 import enum
 import fractions
-import pathlib
 import re
 import typing
 import uuid
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._text import go_quote, suggest
 from . import _number as number
@@ -46,6 +45,9 @@ from ._types import (
     Type,
 )
 from ._value import Value
+
+if TYPE_CHECKING:
+    from pathlib import PurePath
 
 __all__ = [
     "LEAVES",
@@ -628,9 +630,9 @@ def _bytes_leaf(value: Value, _tp: Any) -> Any:
     return value.as_capsule()
 
 
-def path_leaf(value: Value, tp: Any) -> pathlib.PurePath:
+def path_leaf(value: Value, tp: Any) -> PurePath:
     """A ``pathlib`` path of class ``tp`` from a string."""
-    return typing.cast(pathlib.PurePath, tp(value.as_str()))
+    return typing.cast("PurePath", tp(value.as_str()))
 
 
 def _datetime_leaf(value: Value, tp: Any) -> datetime.date | datetime.time:

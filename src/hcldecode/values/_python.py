@@ -35,7 +35,7 @@ import decimal
 import enum
 import fractions
 import math
-import pathlib
+import sys
 import types
 import typing
 import uuid
@@ -415,7 +415,7 @@ class PythonTypes:
             return Value.string(obj)
         if isinstance(obj, bytes):
             return Value.capsule(BYTES, obj)
-        if isinstance(obj, pathlib.PurePath | uuid.UUID):
+        if isinstance(obj, uuid.UUID) or _is_path(type(obj)):
             return Value.string(str(obj))
         if isinstance(obj, datetime.date | datetime.time):
             return Value.string(obj.isoformat())
@@ -615,7 +615,13 @@ def _is_union(tp: Any) -> bool:
 
 
 def _is_path(tp: Any) -> bool:
-    return isinstance(tp, type) and issubclass(tp, pathlib.PurePath)
+    """Whether ``tp`` is a ``pathlib`` path class.
+
+    Such a class exists only once its program has imported ``pathlib``, so
+    ``pathlib`` is looked up, not imported: it is slow to import.
+    """
+    pathlib = sys.modules.get("pathlib")
+    return pathlib is not None and isinstance(tp, type) and issubclass(tp, pathlib.PurePath)
 
 
 def _is_enum(tp: Any) -> bool:
