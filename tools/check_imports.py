@@ -27,7 +27,7 @@ PACKAGE = "hcldecode"
 # lower layers; packages that share a layer may not import each other unless listed
 # in SIDEWAYS.
 LAYERS: list[tuple[str, ...]] = [
-    ("_text",),  # Unicode text rules, quoting, suggestions
+    ("_text", "_lazy"),  # Unicode text rules, quoting, suggestions; lazily loaded names
     ("values",),  # types, numbers, values, conversion, functions (go-cty)
     ("model",),  # positions, diagnostics, bodies, expressions, traversals (hcl)
     ("native", "json", "write"),  # the two syntaxes (hclsyntax, json), writing (hclwrite)

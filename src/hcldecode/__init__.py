@@ -20,11 +20,13 @@ it parses for showing diagnostics.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from . import native  # noqa: F401
 
 # The native syntax, which nearly every call reads, loads with the package; the JSON
 # syntax on first use.
-from . import native  # noqa: F401
+from ._lazy import lazy_names
 from .decoding import (
     Decoded,
     DecodeError,
@@ -120,13 +122,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module  # noqa: PLC0415
-
-    return getattr(import_module(f".{module}", __name__), name)
+__getattr__ = lazy_names(__name__, _LAZY)
 
 
 __all__ = [

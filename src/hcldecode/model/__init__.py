@@ -26,8 +26,9 @@ The syntaxes (:mod:`hcldecode.native`, :mod:`hcldecode.json`) implement
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from .._lazy import lazy_names
 from ._context import EvalContext
 from ._diagnostics import (
     INITIAL_POS,
@@ -88,13 +89,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module  # noqa: PLC0415
-
-    return getattr(import_module(f".{module}", __name__), name)
+__getattr__ = lazy_names(__name__, _LAZY)
 
 
 __all__ = [

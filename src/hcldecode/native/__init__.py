@@ -29,8 +29,9 @@ reported as an error.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
+from .._lazy import lazy_names
 from .._text import is_identifier
 from ..model._diagnostics import Diagnostic, Diagnostics, Pos
 from ..model._source import SourceMap, decode_source
@@ -87,13 +88,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module  # noqa: PLC0415
-
-    return getattr(import_module(f".{module}", __name__), name)
+__getattr__ = lazy_names(__name__, _LAZY)
 
 
 __all__ = [

@@ -17,8 +17,9 @@ It knows nothing of syntax, source positions or diagnostics. What it offers:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from .._lazy import lazy_names
 from ._callable import function
 from ._convert import (
     AttrStep,
@@ -91,13 +92,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module  # noqa: PLC0415
-
-    return getattr(import_module(f".{module}", __name__), name)
+__getattr__ = lazy_names(__name__, _LAZY)
 
 
 __all__ = [
