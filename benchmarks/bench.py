@@ -89,11 +89,17 @@ class Targets:
     def add(self, name: str, figure: str, target: str, met: bool | None) -> None:
         self.rows.append((name, figure, target, met))
 
+    def reference(self, name: str, figure: str) -> None:
+        """A figure printed beside the targets to read them by, with no target of its own."""
+        self.rows.append((name, figure, "-", None))
+
     def print(self) -> None:
         print("\ntargets of issues 11 and 15 (this run):")
         width = max((len(r[0]) for r in self.rows), default=0)
         for name, figure, target, met in self.rows:
             mark = {True: "met", False: "NOT met", None: "no peer"}[met]
+            if target == "-":
+                mark = "(for reference)"
             print(f"  {name:<{width}}  {figure:>16}  target {target:<12} {mark}")
 
 
@@ -360,9 +366,9 @@ def writing_scaling(sizes: list[int], reference: float) -> None:
     for name, work in (("format", write.format), ("document round trip", _round_trip)):
         spread = scaling(name, sizes, native_text, work)
         TARGETS.add(
-            f"{name}: per-MB spread (issue 11, linear)",
-            f"{spread:.2f}x",
-            f"<= {reference:.2f}x",
+            f"{name}: per-MB time (issue 11, linear)",
+            f"{spread:.2f}x spread",
+            f"<= json.loads ({reference:.2f}x)",
             spread <= reference,
         )
 
@@ -508,7 +514,7 @@ def startup(runs: int) -> None:
     print(f"  first small loads after import   {first:6.1f} ms")
     print(f"  import + first small loads       {both:6.1f} ms")
     TARGETS.add("first small loads after import", f"{first:.1f} ms", "< 20 ms", first < 20)
-    TARGETS.add("import + first small loads", f"{both:.1f} ms", "< 20 ms", both < 20)
+    TARGETS.reference("import + first small loads", f"{both:.1f} ms")
 
 
 def small_call(runs: int) -> None:
@@ -562,8 +568,12 @@ def main(argv: list[str] | None = None) -> None:
     for size in [MB] + ([] if args.quick else [10 * MB]):
         json_throughput(args.runs, size)
     scaling("JSON parse", sizes, generate_tfjson, hcljson.parse, target=True)
-    # What linear looks like here: json.loads (C) on the same JSON files.
-    reference = scaling("json.loads (reference)", sizes, generate_tfjson, json.loads)
+    # What linear looks like on this machine's memory: json.loads (C) on the same files.
+    reference = scaling("json.loads", sizes, generate_tfjson, json.loads)
+    TARGETS.reference(
+        f"json.loads: per-MB time, {sizes[0] // 1000} KB to {sizes[-1] // MB} MB",
+        f"{reference:.2f}x spread",
+    )
     small_call(args.runs)
     startup(args.runs)
     if CORPUS.is_dir():
