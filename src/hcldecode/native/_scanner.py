@@ -25,7 +25,7 @@ from ..model._source import SourceMap
 __all__ = ["Token", "scan", "scan_diagnostics"]
 
 # Always three ints: (kind, start, end). Typed as a tuple of any length on purpose: the
-# compiled build (docs/performance.md) keeps such a tuple as one Python object, where
+# compiled build (docs/architecture.md) keeps such a tuple as one Python object, where
 # for a tuple of exactly three ints it would give every token variable three C
 # variables, making the parser's C frames several times larger (and the C stack that
 # each level of nesting takes too).
