@@ -1,4 +1,4 @@
-"""Development sessions: ``nox -s tests lint typecheck docs bench conformance``.
+"""Development sessions: ``nox -s tests lint typecheck docs bench bench_compiled conformance``.
 
 Every session runs on the interpreter nox itself runs on, so no session
 fails for a missing interpreter.
@@ -52,13 +52,27 @@ def docs(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Speed against the peers, each of issue 15's targets as a ratio (benchmarks/bench.py).
+    """Speed against the peers, each of issue 15's targets as a ratio (benchmarks/bench.py),
+    pure Python; ``bench_compiled`` runs the same with the compiled build.
 
     pygohcl and python-hcl2 8.x are installed here; python-hcl2 7.x, which cannot share an
     environment with 8.x, into a venv of its own that bench.py runs a helper with. A peer
     that cannot be installed is left out of the comparison with a one-line note.
     """
     session.install("-e", ".")
+    _bench(session)
+
+
+@nox.session
+def bench_compiled(session: nox.Session) -> None:
+    """``bench`` with the compiled build (``HCLDECODE_COMPILE=1``, docs/architecture.md)
+    installed, not editable, in this session's environment; it needs a C compiler."""
+    session.install(".", env={"HCLDECODE_COMPILE": "1"})
+    _bench(session)
+
+
+def _bench(session: nox.Session) -> None:
+    """Install the peers beside the hcldecode installed in ``session`` and run bench.py."""
     for peer in ("python-hcl2>=8,<9", "pygohcl"):
         try:
             session.install(peer)

@@ -218,12 +218,13 @@ def _in_small_thread(work: Callable[[], None]) -> list[BaseException]:
         except BaseException as error:  # reported to the test below
             errors.append(error)
 
+    # The size applies to the threads started while it is set.
     before = threading.stack_size(256 * 1024)
     try:
         thread = threading.Thread(target=run)
+        thread.start()
     finally:
         threading.stack_size(before)
-    thread.start()
     thread.join()
     return errors
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import cast
+from typing import Final, cast
 
 from .._text import suggest
 from ..model._diagnostics import Diagnostic, Diagnostics
@@ -62,30 +62,30 @@ __all__ = ["parse_value"]
 #: The deepest nesting of objects and arrays that is accepted.
 
 # Parser states: what the next token may be.
-_VALUE = 0  # a value (at the root, after a colon)
-_FIRST_KEY = 1  # after "{": a property name or "}"
-_KEY = 2  # after a comma in an object: a property name
-_COLON = 3  # after a property name
-_AFTER = 4  # after a value in an object or array: "," or the closing bracket
-_FIRST_ELEMENT = 5  # after "[": a value or "]"
-_ELEMENT = 6  # after a comma in an array: a value
-_END = 7  # after the root value: only the end of the input
+_VALUE: Final = 0  # a value (at the root, after a colon)
+_FIRST_KEY: Final = 1  # after "{": a property name or "}"
+_KEY: Final = 2  # after a comma in an object: a property name
+_COLON: Final = 3  # after a property name
+_AFTER: Final = 4  # after a value in an object or array: "," or the closing bracket
+_FIRST_ELEMENT: Final = 5  # after "[": a value or "]"
+_ELEMENT: Final = 6  # after a comma in an array: a value
+_END: Final = 7  # after the root value: only the end of the input
 
-_VALUE_START_DETAIL = (
+_VALUE_START_DETAIL: Final = (
     "A JSON value must start with a brace, a bracket, a number, a string, or a keyword."
 )
-_JS_IDENTIFIERS = frozenset({"undefined", "NaN", "Infinity"})
+_JS_IDENTIFIERS: Final = frozenset({"undefined", "NaN", "Infinity"})
 
 # After a value in an object or array, what came instead of a comma or the
 # closer: (summary, detail) by character, "" for anything else.
-_AFTER_PROPERTY = {
+_AFTER_PROPERTY: Final = {
     "": (
         "Missing attribute seperator comma",
         "A comma must appear between each property definition in an object.",
     ),
     "]": ("Mismatched braces", "A JSON object must be closed with a brace, not a bracket."),
 }
-_AFTER_ELEMENT = {
+_AFTER_ELEMENT: Final = {
     "": (
         "Missing attribute seperator comma",
         "A comma must appear between each value in an array.",
@@ -93,8 +93,8 @@ _AFTER_ELEMENT = {
     ":": ("Invalid array value", "A colon is not used to introduce values in a JSON array."),
     "}": ("Mismatched brackets", "A JSON array must be closed with a bracket, not a brace."),
 }
-_UNCLOSED_OBJECT = "No closing brace was found for this JSON object."
-_UNCLOSED_ARRAY = "No closing bracket was found for this JSON array."
+_UNCLOSED_OBJECT: Final = "No closing brace was found for this JSON object."
+_UNCLOSED_ARRAY: Final = "No closing bracket was found for this JSON array."
 
 
 class _Stop(Exception):

@@ -13,6 +13,7 @@ expressions; nothing loops over single characters.
 from __future__ import annotations
 
 import re
+from typing import Final
 
 __all__ = [
     "KEYWORD_VALUES",
@@ -32,21 +33,21 @@ __all__ = [
     "replace_surrogates",
 ]
 
-_WS = "[ \t\n\r]*"
-_PLAIN_CHARS = r'[^"\\\x00-\x1f]'
+_WS: Final = "[ \t\n\r]*"
+_PLAIN_CHARS: Final = r'[^"\\\x00-\x1f]'
 
 #: Token kinds, the group numbers of :data:`TOKEN`. At the end of the input
 #: no group matches (``lastindex`` is ``None``).
-T_PLAIN_STRING = 1  # a string without escapes; the group is its content
-T_PUNCT = 2  # one of { } [ ] , :
-T_STRING = 3  # any other string token: with escapes, or unterminated
-T_NUMBER = 4
-T_KEYWORD = 5
-T_EQUALS = 6  # "=", only to point out that JSON uses ":"
-T_INVALID = 7  # a character that cannot start a token
+T_PLAIN_STRING: Final = 1  # a string without escapes; the group is its content
+T_PUNCT: Final = 2  # one of { } [ ] , :
+T_STRING: Final = 3  # any other string token: with escapes, or unterminated
+T_NUMBER: Final = 4
+T_KEYWORD: Final = 5
+T_EQUALS: Final = 6  # "=", only to point out that JSON uses ":"
+T_INVALID: Final = 7  # a character that cannot start a token
 
 #: White space, then one token (or nothing, at the end of the input).
-TOKEN = re.compile(
+TOKEN: Final = re.compile(
     _WS
     + "(?:"
     + f'"({_PLAIN_CHARS}*)"'
@@ -61,15 +62,15 @@ TOKEN = re.compile(
 )
 
 #: A complete property name and its colon, the common case inside objects.
-PLAIN_KEY = re.compile(_WS + f'"({_PLAIN_CHARS}*)"' + _WS + ":")
+PLAIN_KEY: Final = re.compile(_WS + f'"({_PLAIN_CHARS}*)"' + _WS + ":")
 
 #: JSON's number grammar (RFC 8259 section 6).
-NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
+NUMBER: Final = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
 
 #: The JSON keywords and their Python values.
 KEYWORD_VALUES: dict[str, bool | None] = {"true": True, "false": False, "null": None}
 
-_SIMPLE_ESCAPES = {
+_SIMPLE_ESCAPES: Final = {
     '"': '"',
     "\\": "\\",
     "/": "/",
@@ -81,15 +82,16 @@ _SIMPLE_ESCAPES = {
 }
 # An escape: a UTF-16 surrogate pair, a \u escape, a one-character escape,
 # or a backslash followed by anything else (an error).
-_ESCAPE = re.compile(
+_ESCAPE: Final = re.compile(
     r"\\(?:u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})"
     r"|u([0-9a-fA-F]{4})"
     r'|(["\\/bfnrt])'
     r"|(u[0-9a-fA-F]{0,3}|.?))",
     re.DOTALL,
 )
-_SURROGATE = re.compile(r"[\ud800-\udfff]")  # an escape, not the code points: mypyc refuses those
-_REPLACEMENT = "\ufffd"
+# An escape, not the code points: mypyc refuses those in string literals.
+_SURROGATE: Final = re.compile(r"[\ud800-\udfff]")
+_REPLACEMENT: Final = "\ufffd"
 
 
 class StringError(ValueError):
@@ -149,11 +151,11 @@ def _ends_in_open_escape(token: str) -> bool:
     return run % 2 == 1
 
 
-_COMMENT_HINT = (
+_COMMENT_HINT: Final = (
     " JSON does not allow comments; in an HCL JSON body a property named"
     ' "//" can hold a comment instead.'
 )
-_QUOTE_HINT = ' JSON strings must be enclosed in double quotes ("), not single quotes.'
+_QUOTE_HINT: Final = ' JSON strings must be enclosed in double quotes ("), not single quotes.'
 
 
 def comment_or_quote_hint(text: str, offset: int) -> str:

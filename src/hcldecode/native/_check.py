@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Final
 
 from ..values._limits import max_nesting
 from ..values._number import MAX_DECIMAL_EXPONENT
@@ -28,12 +29,12 @@ from ._scanner import Token
 
 __all__ = ["surely_valid"]
 
-_NEWLINE = S.NEWLINE
-_COMMENT = S.COMMENT
-_NO_GAP = -1  # no token has this kind
+_NEWLINE: Final = S.NEWLINE
+_COMMENT: Final = S.COMMENT
+_NO_GAP: Final = -1  # no token has this kind
 
 # The binary operators' kinds (those of the parser's precedence levels).
-_BINARY = frozenset(
+_BINARY: Final = frozenset(
     {
         S.OR,
         S.AND,
@@ -52,19 +53,19 @@ _BINARY = frozenset(
 )
 
 # The kinds that start a traversal step.
-_STEP_STARTS = frozenset({S.DOT, S.OBRACK})
+_STEP_STARTS: Final = frozenset({S.DOT, S.OBRACK})
 
 # Numbers the parser takes without a range check: short plain decimals.
-_PLAIN_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
-_PLAIN_NUMBER_LENGTH = MAX_DECIMAL_EXPONENT + 1
+_PLAIN_NUMBER: Final = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+_PLAIN_NUMBER_LENGTH: Final = MAX_DECIMAL_EXPONENT + 1
 
 # The escapes of quoted text, read from left to right (a backslash and what
 # follows it), and those the check lets through.
-_ESCAPE = re.compile(r"\\[\s\S]?")
-_SIMPLE_ESCAPES = frozenset({"\\n", "\\r", "\\t", '\\"', "\\\\"})
+_ESCAPE: Final = re.compile(r"\\[\s\S]?")
+_SIMPLE_ESCAPES: Final = frozenset({"\\n", "\\r", "\\t", '\\"', "\\\\"})
 
 # Deeper nesting is left to the parser, which knows its own limit.
-_MAX_DEPTH = 40
+_MAX_DEPTH: Final = 40
 
 
 class _Unsure(Exception):

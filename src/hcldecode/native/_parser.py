@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable
+from typing import Final
 
 from .._text import SPACE_CHARS, go_quote, grapheme_count, iter_graphemes, suggest
 from ..model._diagnostics import REPEATED_ERRORS, Diagnostic, Diagnostics, Range
@@ -61,7 +62,7 @@ from ._template_parser import TemplateParser, TemplateToken
 __all__ = ["Parser"]
 
 
-_BINARY_LEVELS: dict[int, tuple[int, Operator]] = {
+_BINARY_LEVELS: Final[dict[int, tuple[int, Operator]]] = {
     S.OR: (1, Operator.OR),
     S.AND: (2, Operator.AND),
     S.EQUAL_OP: (3, Operator.EQUAL),
@@ -76,14 +77,14 @@ _BINARY_LEVELS: dict[int, tuple[int, Operator]] = {
     S.SLASH: (6, Operator.DIVIDE),
     S.PERCENT: (6, Operator.MODULO),
 }
-_UNARY = (S.MINUS, S.BANG)
-_NEWLINE = S.NEWLINE
+_UNARY: Final = (S.MINUS, S.BANG)
+_NEWLINE: Final = S.NEWLINE
 # Template parts that need no nesting (the last part is always END).
-_PLAIN_PARTS = frozenset({TemplateToken.LITERAL, TemplateToken.INTERP, TemplateToken.END})
-_EOF = S.EOF
-_LINE_ENDS = (S.NEWLINE, S.EOF)
+_PLAIN_PARTS: Final = frozenset({TemplateToken.LITERAL, TemplateToken.INTERP, TemplateToken.END})
+_EOF: Final = S.EOF
+_LINE_ENDS: Final = (S.NEWLINE, S.EOF)
 
-_OPPOSITE = {
+_OPPOSITE: Final = {
     S.OBRACE: S.CBRACE,
     S.OBRACK: S.CBRACK,
     S.OPAREN: S.CPAREN,
@@ -99,18 +100,18 @@ _OPPOSITE = {
     S.TEMPLATE_SEQ_END: S.TEMPLATE_INTERP,
 }
 
-_OPENERS = frozenset(
+_OPENERS: Final = frozenset(
     {S.OBRACE, S.OBRACK, S.OPAREN, S.OQUOTE, S.OHEREDOC, S.TEMPLATE_INTERP, S.TEMPLATE_CONTROL}
 )
-_CLOSERS = frozenset({S.CBRACE, S.CBRACK, S.CPAREN, S.CQUOTE, S.CHEREDOC})
+_CLOSERS: Final = frozenset({S.CBRACE, S.CBRACK, S.CPAREN, S.CQUOTE, S.CHEREDOC})
 
-_VALID_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?")
+_VALID_NUMBER: Final = re.compile(r"[0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?")
 # A number literal without an exponent and at most this long is in range.
-_ALWAYS_IN_RANGE = MAX_DECIMAL_EXPONENT + 1
+_ALWAYS_IN_RANGE: Final = MAX_DECIMAL_EXPONENT + 1
 
-_ESCAPE = re.compile(r"\\(?:u[0-9A-Fa-f]{0,4}|U[0-9A-Fa-f]{0,8}|[\s\S])?|\$\$\{|%%\{")
-_TEMPLATE_ESCAPE = re.compile(r"\$\$\{|%%\{")
-_SIMPLE_ESCAPES = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\"}
+_ESCAPE: Final = re.compile(r"\\(?:u[0-9A-Fa-f]{0,4}|U[0-9A-Fa-f]{0,8}|[\s\S])?|\$\$\{|%%\{")
+_TEMPLATE_ESCAPE: Final = re.compile(r"\$\$\{|%%\{")
+_SIMPLE_ESCAPES: Final = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\"}
 
 
 class Parser:
@@ -188,7 +189,7 @@ class Parser:
     def rng(self, tok: Token) -> Range:
         return self.source.range(tok[1], tok[2])
 
-    def between(self, first: Token | tuple[int, int, int], last: Token) -> Range:
+    def between(self, first: Token, last: Token) -> Range:
         return self.source.range(first[1], last[2])
 
     def tok_text(self, tok: Token) -> str:

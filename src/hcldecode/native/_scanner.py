@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import operator
 import re
+from typing import Final
 
 from .._text import ASCII_IDENT_PATTERN, IDENT_PATTERN, SPACE_CHARS
 from ..model._diagnostics import REPEATED_ERRORS as _REPEATED_ERRORS
@@ -24,63 +25,68 @@ from ..model._source import SourceMap
 
 __all__ = ["Token", "scan", "scan_diagnostics"]
 
-Token = tuple[int, int, int]
+# Always three ints: (kind, start, end). Typed as a tuple of any length on purpose: the
+# compiled build (docs/architecture.md) keeps such a tuple as one Python object, where
+# for a tuple of exactly three ints it would give every token variable three C
+# variables, making the parser's C frames several times larger (and the C stack that
+# each level of nesting takes too).
+Token = tuple[int, ...]
 
 # Token kinds.
-EOF = 0
-NEWLINE = 1
-COMMENT = 2
-IDENT = 3
-NUMBER = 4
-OQUOTE = 5
-CQUOTE = 6
-OHEREDOC = 7
-CHEREDOC = 8
-QUOTED_LIT = 9
-STRING_LIT = 10
-TEMPLATE_INTERP = 11
-TEMPLATE_CONTROL = 12
-TEMPLATE_SEQ_END = 13
-OBRACE = 14
-CBRACE = 15
-OBRACK = 16
-CBRACK = 17
-OPAREN = 18
-CPAREN = 19
-DOT = 20
-COMMA = 21
-STAR = 22
-SLASH = 23
-PERCENT = 24
-PLUS = 25
-MINUS = 26
-EQUAL = 27
-LESS = 28
-GREATER = 29
-BANG = 30
-QUESTION = 31
-COLON = 32
-EQUAL_OP = 33
-NOT_EQUAL = 34
-GREATER_EQUAL = 35
-LESS_EQUAL = 36
-AND = 37
-OR = 38
-DOUBLE_COLON = 39
-ELLIPSIS = 40
-FAT_ARROW = 41
-BITWISE_AND = 42
-BITWISE_OR = 43
-BITWISE_NOT = 44
-BITWISE_XOR = 45
-SEMICOLON = 46
-BACKTICK = 47
-APOSTROPHE = 48
-QUOTED_NEWLINE = 49
-INVALID = 50
-BAD_UTF8 = 51
+EOF: Final = 0
+NEWLINE: Final = 1
+COMMENT: Final = 2
+IDENT: Final = 3
+NUMBER: Final = 4
+OQUOTE: Final = 5
+CQUOTE: Final = 6
+OHEREDOC: Final = 7
+CHEREDOC: Final = 8
+QUOTED_LIT: Final = 9
+STRING_LIT: Final = 10
+TEMPLATE_INTERP: Final = 11
+TEMPLATE_CONTROL: Final = 12
+TEMPLATE_SEQ_END: Final = 13
+OBRACE: Final = 14
+CBRACE: Final = 15
+OBRACK: Final = 16
+CBRACK: Final = 17
+OPAREN: Final = 18
+CPAREN: Final = 19
+DOT: Final = 20
+COMMA: Final = 21
+STAR: Final = 22
+SLASH: Final = 23
+PERCENT: Final = 24
+PLUS: Final = 25
+MINUS: Final = 26
+EQUAL: Final = 27
+LESS: Final = 28
+GREATER: Final = 29
+BANG: Final = 30
+QUESTION: Final = 31
+COLON: Final = 32
+EQUAL_OP: Final = 33
+NOT_EQUAL: Final = 34
+GREATER_EQUAL: Final = 35
+LESS_EQUAL: Final = 36
+AND: Final = 37
+OR: Final = 38
+DOUBLE_COLON: Final = 39
+ELLIPSIS: Final = 40
+FAT_ARROW: Final = 41
+BITWISE_AND: Final = 42
+BITWISE_OR: Final = 43
+BITWISE_NOT: Final = 44
+BITWISE_XOR: Final = 45
+SEMICOLON: Final = 46
+BACKTICK: Final = 47
+APOSTROPHE: Final = 48
+QUOTED_NEWLINE: Final = 49
+INVALID: Final = 50
+BAD_UTF8: Final = 51
 
-_SYMBOLS = {
+_SYMBOLS: Final = {
     "[": OBRACK,
     "]": CBRACK,
     "(": OPAREN,
@@ -116,7 +122,8 @@ _SYMBOLS = {
     "=>": FAT_ARROW,
 }
 
-_BAD = "\udc80-\udcff"
+# The escaped bytes (lone surrogates), as regex escapes: mypyc refuses the code points.
+_BAD: Final = r"\udc80-\udcff"
 
 
 # Spaces and tabs before a token are matched with it (``start(lastindex)`` is
@@ -148,22 +155,22 @@ def _main_pattern(ident: str) -> re.Pattern[str]:
     )
 
 
-_MAIN_ASCII = _main_pattern(ASCII_IDENT_PATTERN)
+_MAIN_ASCII: Final = _main_pattern(ASCII_IDENT_PATTERN)
 
 # The numbers of the main pattern's groups (the same in both forms).
-_IDENT_GROUP = _MAIN_ASCII.groupindex["ident"]
-_SYMBOL_GROUP = _MAIN_ASCII.groupindex["symbol"]
-_NEWLINE_GROUP = _MAIN_ASCII.groupindex["newline"]
-_STRING_GROUP = _MAIN_ASCII.groupindex["string"]
-_NUMBER_GROUP = _MAIN_ASCII.groupindex["number"]
-_COMMENT_GROUP = _MAIN_ASCII.groupindex["comment"]
-_BLOCK_COMMENT_GROUP = _MAIN_ASCII.groupindex["block_comment"]
-_OBRACE_GROUP = _MAIN_ASCII.groupindex["obrace"]
-_CBRACE_GROUP = _MAIN_ASCII.groupindex["cbrace"]
-_SEQ_END_GROUP = _MAIN_ASCII.groupindex["seq_end"]
-_QUOTE_GROUP = _MAIN_ASCII.groupindex["quote"]
-_HEREDOC_GROUP = _MAIN_ASCII.groupindex["heredoc"]
-_BAD_GROUP = _MAIN_ASCII.groupindex["bad"]
+_IDENT_GROUP: Final = _MAIN_ASCII.groupindex["ident"]
+_SYMBOL_GROUP: Final = _MAIN_ASCII.groupindex["symbol"]
+_NEWLINE_GROUP: Final = _MAIN_ASCII.groupindex["newline"]
+_STRING_GROUP: Final = _MAIN_ASCII.groupindex["string"]
+_NUMBER_GROUP: Final = _MAIN_ASCII.groupindex["number"]
+_COMMENT_GROUP: Final = _MAIN_ASCII.groupindex["comment"]
+_BLOCK_COMMENT_GROUP: Final = _MAIN_ASCII.groupindex["block_comment"]
+_OBRACE_GROUP: Final = _MAIN_ASCII.groupindex["obrace"]
+_CBRACE_GROUP: Final = _MAIN_ASCII.groupindex["cbrace"]
+_SEQ_END_GROUP: Final = _MAIN_ASCII.groupindex["seq_end"]
+_QUOTE_GROUP: Final = _MAIN_ASCII.groupindex["quote"]
+_HEREDOC_GROUP: Final = _MAIN_ASCII.groupindex["heredoc"]
+_BAD_GROUP: Final = _MAIN_ASCII.groupindex["bad"]
 
 
 @functools.cache
@@ -177,10 +184,10 @@ def _main_unicode() -> re.Pattern[str]:
 # character or escape, which Python's regex engine would remember for every
 # character matched. It takes at most _ESCAPES escapes at a time (the engine
 # remembers each repetition of the group); _QUOTED_MORE continues it.
-_QUOTED_PLAIN = rf'[^$%"\\\r\n{_BAD}]'
-_QUOTED_ESCAPE = rf"\\[^\r\n{_BAD}]"
-_ESCAPES = 256
-_QUOTED = re.compile(
+_QUOTED_PLAIN: Final = rf'[^$%"\\\r\n{_BAD}]'
+_QUOTED_ESCAPE: Final = rf"\\[^\r\n{_BAD}]"
+_ESCAPES: Final = 256
+_QUOTED: Final = re.compile(
     rf"""
     (?P<interp>\$\{{~?)
     |(?P<control>%\{{~?)
@@ -195,13 +202,13 @@ _QUOTED = re.compile(
     re.VERBOSE,
 )
 
-_QUOTED_MORE = re.compile(rf"(?:{_QUOTED_ESCAPE}{_QUOTED_PLAIN}*){{1,{_ESCAPES}}}")
+_QUOTED_MORE: Final = re.compile(rf"(?:{_QUOTED_ESCAPE}{_QUOTED_PLAIN}*){{1,{_ESCAPES}}}")
 
 # Heredoc bodies and bare templates: literal runs end at line ends. A "$" or
 # "%" not starting a sequence is a token of its own, except that it takes the
 # next one-byte character with it when "\r" or "\n" follows that character,
 # as the reference's scanner does; it matters to a "~" strip marker after it.
-_LINES = re.compile(
+_LINES: Final = re.compile(
     rf"""
     (?P<interp>\$\{{~?)
     |(?P<control>%\{{~?)
@@ -213,10 +220,10 @@ _LINES = re.compile(
     re.VERBOSE,
 )
 
-_MODE_MAIN = 0
-_MODE_QUOTED = 1
-_MODE_HEREDOC = 2
-_MODE_BARE = 3
+_MODE_MAIN: Final = 0
+_MODE_QUOTED: Final = 1
+_MODE_HEREDOC: Final = 2
+_MODE_BARE: Final = 3
 
 
 def scan(
@@ -230,7 +237,6 @@ def scan(
     ``NEWLINE`` token over the comment's text, and other comments are left out.
     """
     tokens: list[Token] = []
-    emit = tokens.append
     n = len(text)
     pos = start
     modes = [_MODE_BARE if template else _MODE_MAIN]
@@ -253,64 +259,66 @@ def scan(
                 pos = m.start(which)
                 end = m.end()
                 if which == _IDENT_GROUP:
-                    emit((IDENT, pos, end))
+                    tokens.append((IDENT, pos, end))
                 elif which == _SYMBOL_GROUP:
-                    emit((symbols[m.group(which)], pos, end))
+                    tokens.append((symbols[m.group(which)], pos, end))
                 elif which == _NEWLINE_GROUP:
-                    emit((NEWLINE, pos, end))
+                    tokens.append((NEWLINE, pos, end))
                 elif which == _STRING_GROUP:
                     # A whole quoted string of plain characters (most are): its
                     # tokens at once, as the quoted mode would give them.
-                    emit((OQUOTE, pos, pos + 1))
+                    tokens.append((OQUOTE, pos, pos + 1))
                     if end - pos > 2:
-                        emit((QUOTED_LIT, pos + 1, end - 1))
-                    emit((CQUOTE, end - 1, end))
+                        tokens.append((QUOTED_LIT, pos + 1, end - 1))
+                    tokens.append((CQUOTE, end - 1, end))
                 elif which == _NUMBER_GROUP:
-                    emit((NUMBER, pos, end))
+                    tokens.append((NUMBER, pos, end))
                 elif which == _COMMENT_GROUP:
                     if comments:
-                        emit((COMMENT, pos, end))
+                        tokens.append((COMMENT, pos, end))
                     elif text[end - 1] == "\n":
-                        emit((NEWLINE, pos, end))
+                        tokens.append((NEWLINE, pos, end))
                 elif which == _BLOCK_COMMENT_GROUP:
                     close = -1 if pos >= no_comment_end_after else text.find("*/", pos + 2)
                     if close < 0:
                         no_comment_end_after = pos
-                        emit((SLASH, pos, pos + 1))
+                        tokens.append((SLASH, pos, pos + 1))
                         pos += 1
                     else:
                         if comments:
-                            emit((COMMENT, pos, close + 2))
+                            tokens.append((COMMENT, pos, close + 2))
                         pos = close + 2
                     break
                 elif which == _OBRACE_GROUP:
-                    emit((OBRACE, pos, end))
+                    tokens.append((OBRACE, pos, end))
                     braces += 1
                 elif which in (_CBRACE_GROUP, _SEQ_END_GROUP):
                     if return_braces and return_braces[-1] == braces:
-                        emit((TEMPLATE_SEQ_END, pos, end))
+                        tokens.append((TEMPLATE_SEQ_END, pos, end))
                         return_braces.pop()
                         modes.pop()
                         braces -= 1
                         pos = end
                         break
-                    emit((TEMPLATE_SEQ_END if which == _SEQ_END_GROUP else CBRACE, pos, end))
+                    tokens.append(
+                        (TEMPLATE_SEQ_END if which == _SEQ_END_GROUP else CBRACE, pos, end)
+                    )
                     braces -= 1
                 elif which == _QUOTE_GROUP:
-                    emit((OQUOTE, pos, end))
+                    tokens.append((OQUOTE, pos, end))
                     modes.append(_MODE_QUOTED)
                     pos = end
                     break
                 elif which == _HEREDOC_GROUP:
-                    emit((OHEREDOC, pos, end))
+                    tokens.append((OHEREDOC, pos, end))
                     heredocs.append([m.group("marker"), True])
                     modes.append(_MODE_HEREDOC)
                     pos = end
                     break
                 elif which == _BAD_GROUP:
-                    emit((BAD_UTF8, pos, end))
+                    tokens.append((BAD_UTF8, pos, end))
                 else:
-                    emit((INVALID, pos, end))
+                    tokens.append((INVALID, pos, end))
             else:  # no more tokens: the rest, if any, is spaces
                 pos = n
             continue
@@ -333,8 +341,8 @@ def scan(
                     if doc[1]:
                         line_end = end - 2 if text[end - 2 : end] == "\r\n" else end - 1
                         if text[pos:line_end].strip(SPACE_CHARS) == doc[0]:
-                            emit((CHEREDOC, pos, line_end))
-                            emit((NEWLINE, line_end, end))
+                            tokens.append((CHEREDOC, pos, line_end))
+                            tokens.append((NEWLINE, line_end, end))
                             heredocs.pop()
                             modes.pop()
                             pos = end
@@ -342,71 +350,71 @@ def scan(
                     doc[1] = True
                 else:
                     doc[1] = False
-            emit((QUOTED_LIT if mode == _MODE_QUOTED else STRING_LIT, pos, end))
+            tokens.append((QUOTED_LIT if mode == _MODE_QUOTED else STRING_LIT, pos, end))
         elif group in {"interp", "control"}:
-            emit((TEMPLATE_INTERP if group == "interp" else TEMPLATE_CONTROL, pos, end))
+            tokens.append((TEMPLATE_INTERP if group == "interp" else TEMPLATE_CONTROL, pos, end))
             braces += 1
             return_braces.append(braces)
             if heredocs:
                 heredocs[-1][1] = False
             modes.append(_MODE_MAIN)
         elif group == "quote":
-            emit((CQUOTE, pos, end))
+            tokens.append((CQUOTE, pos, end))
             modes.pop()
         elif group == "newline":
-            emit((QUOTED_NEWLINE, pos, end))
+            tokens.append((QUOTED_NEWLINE, pos, end))
         elif group == "bad":
-            emit((BAD_UTF8, pos, end))
+            tokens.append((BAD_UTF8, pos, end))
         elif mode != _MODE_QUOTED:
             # A lone carriage return, or "$" or "%" at the very end: the
             # reference's line scanner stops here, and the rest of the text
             # is one token, literal text at a bare template's top level.
-            emit((STRING_LIT if len(modes) == 1 else INVALID, pos, n))
+            tokens.append((STRING_LIT if len(modes) == 1 else INVALID, pos, n))
             break
         else:
-            emit((INVALID, pos, end))
+            tokens.append((INVALID, pos, end))
         pos = end
-    emit((EOF, n, n))
+    tokens.append((EOF, n, n))
     return tokens
 
 
-_BITWISE_ADVICE = {
+_BITWISE_ADVICE: Final = {
     BITWISE_AND: ' Did you mean boolean AND ("&&")?',
     BITWISE_OR: ' Did you mean boolean OR ("||")?',
     BITWISE_NOT: ' Did you mean boolean NOT ("!")?',
     BITWISE_XOR: "",
 }
 
-_CHECKED = frozenset(
+_CHECKED: Final = frozenset(
     {*_BITWISE_ADVICE, BACKTICK, APOSTROPHE, SEMICOLON, BAD_UTF8, QUOTED_NEWLINE, INVALID}
 )
 
-_kind = operator.itemgetter(0)
+_kind: Final = operator.itemgetter(0)
 
-_INVALID = "Invalid character"
-_BACKTICK_DETAIL = (
+_INVALID: Final = "Invalid character"
+_BACKTICK_DETAIL: Final = (
     'The "`" character is not valid. To create a multi-line string, '
     'use the "heredoc" syntax, like "<<EOT".'
 )
-_APOSTROPHE_DETAIL = 'Single quotes are not valid. Use double quotes (") to enclose strings.'
-_SEMICOLON_DETAIL = (
+_APOSTROPHE_DETAIL: Final = 'Single quotes are not valid. Use double quotes (") to enclose strings.'
+_SEMICOLON_DETAIL: Final = (
     'The ";" character is not valid. Use newlines to separate arguments '
     "and blocks, and commas to separate items in collection values."
 )
-_MULTI_LINE = "Invalid multi-line string"
-_MULTI_LINE_DETAIL = (
+_MULTI_LINE: Final = "Invalid multi-line string"
+_MULTI_LINE_DETAIL: Final = (
     "Quoted strings may not be split over multiple lines. To produce a "
     "multi-line string, either use the \\n escape to represent a newline "
     'character or use the "heredoc" multi-line template syntax.'
 )
-_CURLY_DETAIL = (
+_CURLY_DETAIL: Final = (
     '"Curly quotes" are not valid here. These can sometimes be inadvertently '
     "introduced when sharing code via documents or discussion forums. It "
     'might help to replace the character with a "straight quote".'
 )
-_UNUSED_DETAIL = "This character is not used within the language."
-_ENCODING = "Invalid character encoding"
-_ENCODING_DETAIL = (
+_UNUSED_DETAIL: Final = "This character is not used within the language."
+_ENCODING: Final = "Invalid character encoding"
+_ENCODING_DETAIL: Final = (
     "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor."
 )
 

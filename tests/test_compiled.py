@@ -1,0 +1,57 @@
+"""The optional compiled build (setup.py): which modules it compiles, and that they are.
+
+The modules that setup.py compiles with mypyc are either all compiled (an
+install with ``HCLDECODE_COMPILE=1``) or all pure Python. CI runs the suite
+on both builds and says which one it installed with
+``HCLDECODE_EXPECT_COMPILED`` (``1`` or ``0``); without it, either is right,
+a mixture is not.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+import os
+import runpy
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+EXPECT_VARIABLE = "HCLDECODE_EXPECT_COMPILED"
+
+
+def _setup_script() -> dict[str, Any]:
+    """setup.py's names, without running setuptools (it does only as ``__main__``)."""
+    return runpy.run_path(str(ROOT / "setup.py"), run_name="hcldecode_setup")
+
+
+def _compiled_module_names() -> list[str]:
+    paths: list[str] = _setup_script()["COMPILED_MODULES"]
+    return [path.removesuffix(".py").replace("/", ".") for path in paths]
+
+
+def _is_extension(name: str) -> bool:
+    file = importlib.import_module(name).__file__ or ""
+    return file.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def test_the_listed_modules_exist() -> None:
+    paths = _setup_script()["COMPILED_MODULES"]
+    assert paths
+    assert [p for p in paths if not (ROOT / "src" / p).is_file()] == []
+
+
+def test_the_modules_are_compiled_as_expected() -> None:
+    compiled = {name: _is_extension(name) for name in _compiled_module_names()}
+    expected = os.environ.get(EXPECT_VARIABLE)
+    if expected in ("0", "1"):
+        assert compiled == dict.fromkeys(compiled, expected == "1")
+    else:
+        assert len(set(compiled.values())) == 1, compiled
+
+
+def test_without_the_switch_nothing_is_compiled(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("HCLDECODE_COMPILE", raising=False)
+    assert _setup_script()["_ext_modules"]() == []
