@@ -159,6 +159,7 @@ def _parse(
     tokens = _scanner.scan(text, template=template, comments=False)
     diags = _scanner.scan_diagnostics(tokens, text, source)
     parser = Parser(text, source, tokens)
+    del tokens  # the parser keeps its own copy
     result = work(parser)
     diags.extend(parser.diags)
     return parser, result, diags

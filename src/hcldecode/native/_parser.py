@@ -118,16 +118,16 @@ class Parser:
     """Parses one token list; ``diags`` collects every diagnostic in order."""
 
     def __init__(self, text: str, source: SourceMap, tokens: list[Token]) -> None:
-        """``tokens`` are those the parser reads: scanned without comments. The
-        parser takes the list over (it adds a second EOF token to it)."""
+        """``tokens`` are those the parser reads: scanned without comments."""
         self.text = text
         self.source = source
         # Reading the EOF token moves past it, as the reference's peeker does,
-        # onto a copy of it, so that the last token read is the EOF token. (The
-        # list is not copied: a big file's is big.)
+        # onto a copy of it, so that the last token read is the EOF token. The
+        # tokens are kept in a tuple, which the cyclic garbage collector stops
+        # traversing once it has seen that it holds only tuples of numbers: a
+        # big file's list would be traversed at every full collection.
         self.eof_index = len(tokens)
-        tokens.append(tokens[-1])
-        self.tokens = tokens
+        self.tokens = (*tokens, tokens[-1])
         self.index = 0
         # Whether newlines count where the parser is (the last entry).
         self.newlines = [True]
