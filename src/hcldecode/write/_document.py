@@ -29,7 +29,9 @@ both come from the same scanner.
 A document is read as far as it is used: the top-level items are cut from
 the scanned file as bounds into it, a block reads its body when it is first
 asked for, and an item makes its writer tokens when it is first edited.
-What was not edited is written back as slices of the file's text.
+What was not edited is written back as slices of the file's text. Like a
+list, a document is not to be edited from several threads at once (reading
+it makes parts of it): a program that shares one between threads locks it.
 """
 
 from __future__ import annotations
