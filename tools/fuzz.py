@@ -11,7 +11,10 @@ Each input is read in both syntaxes and goes through:
   with and without expanding ``dynamic`` blocks;
 * an hcldec spec (with and without expanding ``dynamic`` blocks), and
   reading the input itself as a spec file;
-* rendering every diagnostic found, as ``str()`` of the error.
+* rendering every diagnostic found, as ``str()`` of the error;
+* writing: the formatter, and an editable document, which must write the
+  input back byte for byte and, after a change in every block at every
+  depth, give a file that parses without errors.
 
 A configuration may be wrong in any way: the only acceptable outcome is a
 value or diagnostics. Any other exception is a crash; an input that takes
@@ -42,7 +45,7 @@ import atheris
 
 with atheris.instrument_imports(include=["hcldecode"]):
     import hcldecode as hcl
-    from hcldecode import hcldec, native
+    from hcldecode import hcldec, native, write
     from hcldecode import json as hcljson
     from hcldecode.ext import dynblock, tryfunc
     from hcldecode.model import Body as ModelBody
@@ -150,6 +153,26 @@ def check(data: bytes) -> None:
         hcldec.decode(dynblock.expand(file.body, ctx), SPEC, ctx)
         hcldec.variables(file.body, SPEC, dynamic_blocks=True)
         hcldec.read_spec(file.body)
+    check_writing(data)
+
+
+def check_writing(data: bytes) -> None:
+    """Format the input, and read it as a document: written back unchanged it is the
+    input; changed in every block, it still parses."""
+    write.format(data, "fuzz.hcl")
+    doc, _ = write.parse_document(data, "fuzz.hcl")
+    if doc is None:
+        return
+    if doc.to_bytes() != data:
+        raise AssertionError("the document does not write back its input")
+    bodies = [doc.body]
+    while bodies:
+        body = bodies.pop()
+        body.set_attribute("fuzzed", True)
+        bodies += [block.body for block in body.blocks()]
+    _, diags = native.parse_config(doc.to_bytes(), "fuzz.hcl")
+    if diags.has_errors():
+        raise AssertionError(f"an edited document does not parse: {diags[0]}")
 
 
 def main(argv: list[str]) -> int:
