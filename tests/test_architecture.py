@@ -109,7 +109,7 @@ print([m for m in lazy if m in sys.modules])
 from hcldecode.values import *
 from hcldecode.native import *
 from hcldecode.model import *
-print(len(hcldecode.STDLIB) > 80, STDLIB is hcldecode.STDLIB, callable(value_to_json),
+print(len(hcldecode.STDLIB) == 86, STDLIB is hcldecode.STDLIB, callable(value_to_json),
       callable(lex_config), callable(walk), callable(call_function),
       EXPRESSION is hcldecode.EXPRESSION)
 print([m for m in lazy if m not in sys.modules])

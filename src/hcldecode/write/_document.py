@@ -38,7 +38,6 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator, Sequence
-from itertools import accumulate
 
 from .._text import is_identifier
 from ..model._diagnostics import Diagnostics
@@ -52,6 +51,7 @@ from ._tokens import (
     BRACKET_CHANGE,
     Token,
     TokenKind,
+    bracket_levels,
     scan_checked,
     spaced_tokens_of,
     tokens_of,
@@ -653,10 +653,11 @@ class _Builder:
         token after it that brings the bracket level back to where it was."""
         levels = self.levels
         if levels is None:
-            # Made on the first block: the bracket level after each token.
-            change = BRACKET_CHANGE
-            levels = self.levels = array("q", accumulate(change[kind] for kind in self.kinds))
-        return levels.index(levels[opening] - 1, opening + 1)
+            # Made on the first block (an array: the garbage collector does not
+            # traverse it, and the document keeps it while bodies are unread).
+            levels = self.levels = array("q", bracket_levels(self.kinds))
+        # levels[i] is the level before token i, levels[i + 1] after it.
+        return levels.index(levels[opening], opening + 2) - 1
 
     def _is_line_comment(self, i: int) -> bool:
         return self.kinds[i] == _COMMENT and self._ends_with_newline(i)

@@ -20,11 +20,11 @@ from __future__ import annotations
 import functools
 from bisect import bisect_right
 from collections.abc import Sequence
-from itertools import accumulate, pairwise
+from itertools import pairwise
 
 from .._text import grapheme_count
 from ..model._diagnostics import Diagnostics
-from ._tokens import BRACKET_CHANGE, Token, TokenKind, scan_checked
+from ._tokens import BRACKET_CHANGE, Token, TokenKind, bracket_levels, scan_checked
 
 __all__ = ["format", "format_tokens"]
 
@@ -312,7 +312,7 @@ def _layout(kinds: Sequence[int], texts: list[str], spaces: list[int]) -> None:
     # the tokens before token i open (a running sum): the layout then works
     # line by line rather than token by token.
     codes = bytes(kinds)
-    level = list(accumulate(map(BRACKET_CHANGE.__getitem__, kinds), initial=0))
+    level = list(bracket_levels(kinds))
     lines = _lines(codes, texts, level)
     _indent(lines, codes, level, spaces)
     _space(lines, kinds, texts, spaces)

@@ -10,8 +10,9 @@ so a file is written back exactly as read except where it was changed.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import NamedTuple
 
 from .._text import grapheme_count
@@ -137,6 +138,12 @@ BRACKET_CHANGE: tuple[int, ...] = tuple(
 def bracket_change(kind: int) -> int:
     """+1 when tokens of ``kind`` open a bracket, -1 when they close one, else 0."""
     return BRACKET_CHANGE[kind]
+
+
+def bracket_levels(kinds: Iterable[int]) -> Iterator[int]:
+    """The bracket level before each token of ``kinds``, then after the last: how many
+    brackets the tokens before it leave open (a running sum, made in C)."""
+    return accumulate(map(BRACKET_CHANGE.__getitem__, kinds), initial=0)
 
 
 _BOM = "\ufeff"
