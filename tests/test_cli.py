@@ -344,7 +344,7 @@ def test_a_schema_module_is_imported_by_its_name(work: Path) -> None:
             "import dataclasses\n\n\n@dataclasses.dataclass\nclass Config:\n    x: complex\n",
             "bad.py:Config",
             "Config.x: hcldecode has no HCL type for <class 'complex'> (a Decoder learns the "
-            "application's own types from its types=)",
+            "application's own types from its types= and rules=)",
         ),
     ],
 )

@@ -37,7 +37,7 @@ def test_a_decoder_knows_the_types_it_was_given_and_nobody_else_does() -> None:
         hcl.loads('address = "10.0.0.1"', Server)
     assert str(info.value) == (
         "Server.address: hcldecode has no HCL type for <class 'ipaddress.IPv4Address'> "
-        "(a Decoder learns the application's own types from its types=)"
+        "(a Decoder learns the application's own types from its types= and rules=)"
     )
 
 
@@ -143,5 +143,5 @@ def test_the_module_level_functions_reject_a_parameter_of_an_unknown_type() -> N
     assert str(info.value) == (
         "function 'f', parameter 'a': hcldecode has no HCL type for "
         "<class 'ipaddress.IPv4Address'> (a Decoder learns the application's own types "
-        "from its types=)"
+        "from its types= and rules=)"
     )

@@ -75,7 +75,7 @@ def test_unsupported_attribute_type() -> None:
 
     assert _schema_error(Bad).endswith(
         "Bad.when: hcldecode has no HCL type for <class 'complex'> (a Decoder learns the "
-        "application's own types from its types=)"
+        "application's own types from its types= and rules=)"
     )
 
 
@@ -154,7 +154,7 @@ def test_remain_must_be_body_or_a_dict_of_attributes() -> None:
 
     assert _schema_error(Worse).endswith(
         "Worse.rest: hcldecode has no HCL type for <class 'complex'> (a Decoder learns the "
-        "application's own types from its types=)"
+        "application's own types from its types= and rules=)"
     )
 
 

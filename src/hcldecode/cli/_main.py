@@ -234,7 +234,8 @@ class _Run:
         # not variables are given (HCL reads them as literal text without one).
         ctx = EvalContext(variables or None)
         try:
-            obj: object = _decoder_for(cls).decode(body, cls, ctx=ctx)
+            decoder = _decoder_for(cls)
+            obj: object = decoder.decode(body, cls, ctx=ctx)
         except DecodeError as error:
             return self.fail(error.diagnostics)
         except SchemaError as error:
@@ -244,7 +245,7 @@ class _Run:
                 f"{cls.__qualname__} could not be created: {type(error).__name__}: {error}"
             ) from None
         if self.args.command == "decode":
-            _write_utf8(self.out, JsonWriter(self.sources).text(obj) + "\n")
+            _write_utf8(self.out, JsonWriter(self.sources, decoder.types).text(obj) + "\n")
         elif self.args.command == "convert":
             syntax: Literal["json", "native"] = "json" if self.args.to == "json" else "native"
             try:

@@ -12,8 +12,9 @@ Every type a configuration class can hold has one form:
 * ``uuid.UUID``: its text;
 * a path: its text;
 * lists and tuples: arrays; sets: arrays sorted by their elements' JSON text;
-* dicts: objects; dataclasses and attrs classes: objects of their fields, in
-  field order;
+* dicts: objects; dataclasses, attrs classes and the classes of any other
+  kind the decoder's types know: objects of their ``__init__`` fields, by
+  attribute name, in field order;
 * ``hcl.Range``: ``"file:line,column-line,column"`` (HCL's own form,
   ``"file:line,column-column"`` when it is on one line);
 * ``hcl.Value``: go-cty's JSON encoding of the value by its own type (``null``
@@ -35,7 +36,6 @@ written without recursion, apart from one level per set.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import decimal
 import enum
@@ -46,11 +46,10 @@ import re
 import uuid
 from collections.abc import Mapping
 
-import attrs
-
 from ..model._diagnostics import Range
 from ..model._structure import Attribute, Block, Body, Expression
 from ..values._json import JSONForm, JSONNumber, layout_json, value_to_json
+from ..values._python import DEFAULT_TYPES, PythonTypes
 from ..values._types import NUMBER
 from ..values._value import Value
 
@@ -99,10 +98,17 @@ class _Raw(str):
 
 
 class JsonWriter:
-    """Writes decoded objects as JSON; ``sources`` gives expressions their source text."""
+    """Writes decoded objects as JSON; ``sources`` gives expressions their source text,
+    ``types`` says which classes are classes of fields."""
 
-    def __init__(self, sources: Mapping[str, bytes], indent: str | None = "  ") -> None:
+    def __init__(
+        self,
+        sources: Mapping[str, bytes],
+        types: PythonTypes = DEFAULT_TYPES,
+        indent: str | None = "  ",
+    ) -> None:
         self.sources = sources
+        self.types = types
         self.indent = indent
 
     def text(self, obj: object, depth: int = 0) -> str:
@@ -164,13 +170,10 @@ class JsonWriter:
             return ("[", "]", [(None, _Raw(t)) for _, t in texts])
         if isinstance(obj, dict):
             return ("{", "}", [(str(k), v) for k, v in obj.items()])
-        cls = type(obj)
-        if attrs.has(cls):
-            names = [a.name for a in attrs.fields(cls)]
-            return ("{", "}", [(n, getattr(obj, n)) for n in names])
-        if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-            names = [f.name for f in dataclasses.fields(obj)]
-            return ("{", "}", [(n, getattr(obj, n)) for n in names])
+        kind = self.types.kind_of(type(obj))
+        if kind is not None:
+            fields = self.types.class_fields(type(obj))
+            return ("{", "}", [(f.attribute, kind.get(obj, f)) for f in fields])
         return _string(str(obj))
 
     def value(self, value: Value, depth: int) -> JSONForm:
@@ -192,6 +195,9 @@ class JsonWriter:
         return items
 
 
-def json_text(obj: object, sources: Mapping[str, bytes] | None = None) -> str:
-    """``obj`` as indented JSON text (see the module's documentation for the forms)."""
-    return JsonWriter(sources or {}).text(obj)
+def json_text(
+    obj: object, sources: Mapping[str, bytes] | None = None, types: PythonTypes = DEFAULT_TYPES
+) -> str:
+    """``obj`` as indented JSON text (see the module's documentation for the forms);
+    ``types`` says which classes are classes of fields."""
+    return JsonWriter(sources or {}, types).text(obj)

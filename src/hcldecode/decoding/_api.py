@@ -26,8 +26,9 @@ from ..model._structure import (
     File,
 )
 from ..native import parse_config as parse_native
+from ..values._classes import ClassKind
 from ..values._limits import Limits
-from ..values._python import TypeRule
+from ..values._python import PythonTypes, Rule, TypeRule
 from ..values._types import Type
 from ._classinfo import ClassInfo, SchemaError, class_info
 from ._decoder import FAILED, decode_class, lower_value
@@ -249,12 +250,13 @@ class Decoder:
         self,
         *,
         types: TypeRules | None = None,
+        rules: Sequence[Rule] = (),
         variables: Mapping[str, Any] | None = None,
         functions: Functions | None = None,
         limits: Limits | None = None,
         dynamic_blocks: bool = False,
     ) -> None:
-        self._types = ConfigTypes(types)
+        self._types = ConfigTypes(types, rules)
         self._dynamic_blocks = dynamic_blocks
         self._variables = dict(variables) if variables is not None else None
         self._functions = dict(functions) if functions is not None else None
@@ -278,8 +280,31 @@ class Decoder:
         rule: TypeRule = (
             (hcl_type, structure) if unstructure is None else (hcl_type, structure, unstructure)
         )
+        return self._with_types({**self._types.registered, tp: rule}, self._types.rules)
+
+    def with_rule(
+        self,
+        predicate: Callable[[Any], bool] | ClassKind,
+        factory: Callable[[Any, PythonTypes], Any] | None = None,
+    ) -> Decoder:
+        """A new decoder that also has the rule ``(predicate, factory)``, or the class
+        kind ``predicate``, tried before its other rules (see ``rules=``).
+
+        Raises:
+            TypeError: the rule is not of the documented form.
+        """
+        rule: Rule = predicate if factory is None else (predicate, factory)  # type: ignore[assignment]
+        return self._with_types(self._types.registered, (rule, *self._types.rules))
+
+    @property
+    def types(self) -> PythonTypes:
+        """The Python types this decoder knows: the built-in ones, ``types=`` and ``rules=``."""
+        return self._types
+
+    def _with_types(self, types: TypeRules, rules: Sequence[Rule]) -> Decoder:
         return Decoder(
-            types={**self._types.registered, tp: rule},
+            types=types,
+            rules=rules,
             variables=self._variables,
             functions=self._functions,
             limits=self._limits,

@@ -23,8 +23,8 @@ from ..model._structure import (
     Body,
     BodySchema,
 )
+from ..values._classes import ClassKind, Field
 from ..values._python import strip_optional
-from ._classes import ClassField, SchemaError, class_fields, is_config_class
 from ._markers import (
     AttrMarker,
     BlockMarker,
@@ -34,7 +34,7 @@ from ._markers import (
     RangeMarker,
     RemainMarker,
 )
-from ._pytypes import ConfigTypes, TypePlan
+from ._pytypes import ConfigTypes, SchemaError, TypePlan
 
 __all__ = [
     "BlockShape",
@@ -42,7 +42,6 @@ __all__ = [
     "FieldInfo",
     "SchemaError",
     "class_info",
-    "is_config_class",
 ]
 
 FieldKind = Literal["attr", "block", "label", "remain", "body", "range"]
@@ -51,16 +50,12 @@ BlockShape = Literal["one", "optional", "list", "tuple", "dict", "attributes"]
 
 @attrs.frozen
 class FieldInfo:
-    """How one field of a configuration class is filled."""
+    """How one field of a configuration class is filled: the field, and what its
+    marker and type make of it."""
 
-    name: str
+    field: Field
     kind: FieldKind
-    hcl_name: str
-    annotation: Any
     required: bool
-    has_default: bool
-    #: The Python attribute holding the value (``name`` is the ``__init__`` parameter).
-    attribute: str
     plan: TypePlan | None = None
     block_shape: BlockShape | None = None
     block_class: type | None = None
@@ -76,12 +71,36 @@ class FieldInfo:
     #: The value type of a free-form "attributes" block or ``remain()`` dict.
     value_type: Any = None
 
+    @property
+    def name(self) -> str:
+        """The ``__init__`` parameter."""
+        return self.field.name
+
+    @property
+    def hcl_name(self) -> str:
+        return self.field.hcl_name
+
+    @property
+    def annotation(self) -> Any:
+        return self.field.annotation
+
+    @property
+    def has_default(self) -> bool:
+        return self.field.has_default
+
+    @property
+    def attribute(self) -> str:
+        """The Python attribute holding the value."""
+        return self.field.attribute
+
 
 @attrs.frozen
 class ClassInfo:
     """The fields of a configuration class and the body schema they imply."""
 
     cls: type
+    #: The kind of class (dataclass, attrs class, ...): how it is built and read.
+    kind: ClassKind
     fields: tuple[FieldInfo, ...]
     schema: BodySchema
     labels: tuple[FieldInfo, ...]
@@ -125,8 +144,8 @@ _SEQUENCES = (list, Sequence, typing.Sequence)
 _MAPPINGS = (dict, Mapping, typing.Mapping)
 
 
-def _is_block_element(tp: Any) -> bool:
-    return tp is Block or is_config_class(tp)
+def _is_block_element(tp: Any, types: ConfigTypes) -> bool:
+    return tp is Block or types.is_object_class(tp)
 
 
 def _str_dict_value(tp: Any) -> Any:
@@ -137,22 +156,29 @@ def _str_dict_value(tp: Any) -> Any:
     return None
 
 
-def _block_shape(cls: type, name: str, annotation: Any) -> tuple[BlockShape, Any, int, bool]:
+def _block_shape(
+    cls: type, name: str, annotation: Any, types: ConfigTypes
+) -> tuple[BlockShape, Any, int, bool]:
     """The shape of a block field, its element type, its dict depth, and whether
     it may be ``None``."""
     inner, optional = strip_optional(annotation)
-    if _is_block_element(inner):
+    if _is_block_element(inner, types):
         return ("optional" if optional else "one"), inner, 0, optional
     origin = typing.get_origin(inner)
     args = typing.get_args(inner)
-    if not optional and len(args) == 1 and origin in _SEQUENCES and _is_block_element(args[0]):
+    if (
+        not optional
+        and len(args) == 1
+        and origin in _SEQUENCES
+        and _is_block_element(args[0], types)
+    ):
         return "list", args[0], 0, False
     if (
         not optional
         and origin is tuple
         and len(args) == 2
         and args[1] is Ellipsis
-        and _is_block_element(args[0])
+        and _is_block_element(args[0], types)
     ):
         return "tuple", args[0], 0, False
     value = _str_dict_value(inner)
@@ -160,9 +186,9 @@ def _block_shape(cls: type, name: str, annotation: Any) -> tuple[BlockShape, Any
         element, depth = value, 1
         while _str_dict_value(element) is not None:
             element, depth = _str_dict_value(element), depth + 1
-        if _is_block_element(element) and not optional:
+        if _is_block_element(element, types) and not optional:
             return "dict", element, depth, False
-        if not _is_block_element(value):
+        if not _is_block_element(value, types):
             return "attributes", value, 0, optional
     raise SchemaError(
         f"{cls.__qualname__}.{name}: a block field must be T, T | None, list[T], "
@@ -182,7 +208,12 @@ def _label_names(f: FieldInfo, types: ConfigTypes) -> tuple[str, ...]:
 
 
 def _build(cls: type, types: ConfigTypes) -> ClassInfo:
-    fields = [_field(cls, cf, types) for cf in class_fields(cls)]
+    kind = types.kind_of(cls)
+    if kind is None:
+        raise SchemaError(
+            f"{getattr(cls, '__qualname__', cls)!s} is not a dataclass or attrs class"
+        )
+    fields = [_field(cls, cf, types) for cf in types.class_fields(cls)]
     _check_fields(cls, fields)
     attributes = [AttributeSchema(f.hcl_name, f.required) for f in fields if f.kind == "attr"]
     blocks = []
@@ -199,11 +230,12 @@ def _build(cls: type, types: ConfigTypes) -> ClassInfo:
     labels = tuple(f for f in fields if f.kind == "label")
     remain = next((f for f in fields if f.kind == "remain"), None)
     keeps_rest = any(f.kind in ("remain", "body") for f in fields)
-    return ClassInfo(cls, tuple(fields), BodySchema(attributes, blocks), labels, remain, keeps_rest)
+    schema = BodySchema(attributes, blocks)
+    return ClassInfo(cls, kind, tuple(fields), schema, labels, remain, keeps_rest)
 
 
-def _field(cls: type, cf: ClassField, types: ConfigTypes) -> FieldInfo:
-    base, marker, rf = cf.annotation, cf.marker, cf
+def _field(cls: type, rf: Field, types: ConfigTypes) -> FieldInfo:
+    base, marker = rf.annotation, rf.marker or AttrMarker()
     where = f"{cls.__qualname__}.{rf.name}"
     required = not rf.has_default
     if isinstance(marker, AttrMarker):
@@ -214,18 +246,14 @@ def _field(cls: type, cf: ClassField, types: ConfigTypes) -> FieldInfo:
         if marker.null == "value" and not plan.nullable:
             raise SchemaError(f"{where}: attr(null='value') needs a type that admits None")
         return FieldInfo(
-            rf.name,
+            rf,
             "attr",
-            cf.hcl_name,
-            base,
             required,
-            rf.has_default,
-            rf.attribute,
             plan=plan,
             null=marker.null,
         )
     if isinstance(marker, BlockMarker):
-        shape, element, depth, optional = _block_shape(cls, rf.name, base)
+        shape, element, depth, optional = _block_shape(cls, rf.name, base, types)
         min_items, max_items = marker.min_items, marker.max_items
         if marker.labels and element is not Block:
             raise SchemaError(f"{where}: block(labels=...) is for fields of hcl.Block")
@@ -242,13 +270,9 @@ def _field(cls: type, cf: ClassField, types: ConfigTypes) -> FieldInfo:
         if min_items is not None and max_items is not None and min_items > max_items:
             raise SchemaError(f"{where}: min_items is greater than max_items")
         return FieldInfo(
-            rf.name,
+            rf,
             "block",
-            cf.hcl_name,
-            base,
             required and shape in ("one", "attributes") and not optional,
-            rf.has_default,
-            rf.attribute,
             block_shape=shape,
             block_class=None if shape == "attributes" else element,
             min_items=min_items,
@@ -261,9 +285,7 @@ def _field(cls: type, cf: ClassField, types: ConfigTypes) -> FieldInfo:
     if isinstance(marker, LabelMarker):
         if base is not str:
             raise SchemaError(f"{where}: a label field must be of type str, not {base!r}")
-        return FieldInfo(
-            rf.name, "label", cf.hcl_name, base, required, rf.has_default, rf.attribute
-        )
+        return FieldInfo(rf, "label", required)
     if isinstance(marker, RemainMarker | BodyMarker):
         inner, optional = strip_optional(base)
         value = _str_dict_value(inner) if isinstance(marker, RemainMarker) else None
@@ -280,27 +302,21 @@ def _field(cls: type, cf: ClassField, types: ConfigTypes) -> FieldInfo:
             )
         kind_name: FieldKind = "remain" if isinstance(marker, RemainMarker) else "body"
         return FieldInfo(
-            rf.name,
+            rf,
             kind_name,
-            rf.name,
-            base,
             False,
-            rf.has_default,
-            rf.attribute,
             optional_none=optional,
             value_type=value,
         )
     inner, optional = strip_optional(base)
     if inner is not Range:
         raise SchemaError(f"{where}: a range field must be of type hcl.Range or hcl.Range | None")
+    if not isinstance(marker, RangeMarker):
+        raise SchemaError(f"{where}: {marker!r} is not a marker of class decoding")
     return FieldInfo(
-        rf.name,
+        rf,
         "range",
-        rf.name,
-        base,
         False,
-        rf.has_default,
-        rf.attribute,
         range_marker=marker,
         optional_none=optional,
     )

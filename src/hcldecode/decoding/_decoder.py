@@ -490,7 +490,7 @@ def _decode_block(block: Block, cls: type | None, scope: _Scope, diags: Diagnost
 
 def _construct(scope: _Scope, kwargs: dict[str, Any]) -> Any:
     try:
-        return scope.info.cls(**kwargs)
+        return scope.info.kind.construct(scope.info.cls, kwargs)
     except (ValueError, TypeError) as exc:
         located = _locate_validation_errors(scope.info, kwargs, scope.content)
         if located:

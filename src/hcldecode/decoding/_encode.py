@@ -23,7 +23,7 @@ each block); JSON text is indented by two spaces.
 from __future__ import annotations
 
 import builtins
-import dataclasses
+import contextlib
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -35,13 +35,12 @@ from ..values._json import go_json_text
 from ..write._document import Body as DocumentBody
 from ..write._items import AttributeItem, BlockItem, body_text, json_value_text
 from ..write._values import raw_value_text
-from ._classinfo import FieldInfo, class_info
+from ._classinfo import ClassInfo, FieldInfo, class_info
 from ._pytypes import ConfigTypes
 
 __all__ = ["encode", "update"]
 
 _NO_DEFAULT: Any = object()
-_ATTRS_FACTORY: Any = attrs.Factory  # a class, though typed as a function
 
 
 def encode(
@@ -79,10 +78,10 @@ class _Walk:
     templates: bool = False
     known: dict[type, dict[str, Any]] = attrs.field(factory=dict)
 
-    def defaults_of(self, cls: type) -> dict[str, Any]:
-        found = self.known.get(cls)
+    def defaults_of(self, info: ClassInfo) -> dict[str, Any]:
+        found = self.known.get(info.cls)
         if found is None:
-            found = self.known[cls] = _defaults(cls)
+            found = self.known[info.cls] = _defaults(info)
         return found
 
 
@@ -90,9 +89,9 @@ def _items(obj: object, walk: _Walk) -> Iterator[AttributeItem | BlockItem]:
     """The attributes and blocks that ``obj`` (of a configuration class) holds."""
     types = walk.types
     info = class_info(type(obj), types)
-    own_defaults = walk.defaults_of(type(obj))
+    own_defaults = walk.defaults_of(info)
     for field in info.fields:
-        value = getattr(obj, field.attribute)
+        value = info.kind.get(obj, field.field)
         if not walk.defaults and _equal(value, own_defaults.get(field.name, _NO_DEFAULT)):
             continue
         if field.kind == "attr":
@@ -145,7 +144,7 @@ def _blocks(value: Any, field: FieldInfo, walk: _Walk) -> Iterator[AttributeItem
         elements = list(value)
     for element in elements:
         info = class_info(type(element), types)
-        labels = tuple(getattr(element, f.attribute) for f in info.labels)
+        labels = tuple(info.kind.get(element, f.field) for f in info.labels)
         yield _Block(field.hcl_name, labels, tuple(_items(element, walk)), type(element))
 
 
@@ -157,23 +156,12 @@ def _dict_leaves(value: Mapping[str, Any], depth: int) -> Iterator[Any]:
             yield element
 
 
-def _defaults(cls: type) -> dict[str, Any]:
-    """The default of each field that has one that can be computed alone."""
+def _defaults(info: ClassInfo) -> dict[str, Any]:
+    """The default of each field that has one that can be made without the instance."""
     found: dict[str, Any] = {}
-    if dataclasses.is_dataclass(cls):
-        for f in dataclasses.fields(cls):
-            if f.default is not dataclasses.MISSING:
-                found[f.name] = f.default
-            elif f.default_factory is not dataclasses.MISSING:
-                found[f.name] = f.default_factory()
-        return found
-    for a in attrs.fields(cls):
-        default: Any = a.default
-        if isinstance(default, _ATTRS_FACTORY):
-            if not default.takes_self:
-                found[a.alias or a.name] = default.factory()
-        elif default is not attrs.NOTHING:
-            found[a.alias or a.name] = default
+    for f in info.fields:
+        with contextlib.suppress(LookupError):
+            found[f.name] = f.field.default_value()
     return found
 
 

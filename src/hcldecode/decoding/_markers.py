@@ -12,9 +12,11 @@ A field without a marker is an attribute named after the field.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import ClassVar, Literal
 
 import attrs
+
+from ..values._classes import FieldMarker
 
 __all__ = [
     "AttrMarker",
@@ -59,15 +61,20 @@ def _check_null(_instance: object, _attribute: object, value: object) -> None:
 
 
 @attrs.frozen
-class AttrMarker:
+class AttrMarker(FieldMarker):
     """The field is the attribute ``name`` (default: the field's name).
 
     ``null`` says what an explicit ``null`` in the configuration means (see
     :func:`attr`).
     """
 
+    claims_name: ClassVar[bool] = True
+
     name: str | None = attrs.field(default=None, validator=_check_name)
     null: NullPolicy = attrs.field(default="absent", validator=_check_null)
+
+    def hcl_name(self, field_name: str) -> str:
+        return self.name or field_name
 
 
 def _label_tuple(labels: Sequence[str]) -> tuple[str, ...]:
@@ -77,7 +84,7 @@ def _label_tuple(labels: Sequence[str]) -> tuple[str, ...]:
 
 
 @attrs.frozen
-class BlockMarker:
+class BlockMarker(FieldMarker):
     """The field holds blocks of type ``name`` (default: the field's name).
 
     The field's type gives the shape: ``T`` (exactly one block), ``T | None``
@@ -93,21 +100,29 @@ class BlockMarker:
     max_items: int | None = attrs.field(default=None, validator=_check_count)
     labels: tuple[str, ...] = attrs.field(default=(), converter=_label_tuple)
 
+    claims_name: ClassVar[bool] = True
+
+    def hcl_name(self, field_name: str) -> str:
+        return self.name or field_name
+
 
 @attrs.frozen
-class LabelMarker:
+class LabelMarker(FieldMarker):
     """The field receives one label of its block; ``name`` is used in messages."""
 
     name: str | None = attrs.field(default=None, validator=_check_name)
 
+    def hcl_name(self, field_name: str) -> str:
+        return self.name or field_name
+
 
 @attrs.frozen
-class RemainMarker:
+class RemainMarker(FieldMarker):
     """The field receives what the class does not claim, as an ``hcl.Body``."""
 
 
 @attrs.frozen
-class BodyMarker:
+class BodyMarker(FieldMarker):
     """The field receives the whole body of the block, as an ``hcl.Body``."""
 
 
@@ -115,7 +130,7 @@ RangePart = Literal["def", "type", "label", "attr", "attr_name", "attr_value"]
 
 
 @attrs.frozen
-class RangeMarker:
+class RangeMarker(FieldMarker):
     """The field (of type ``hcl.Range``, or ``hcl.Range | None``) receives a source range.
 
     ``part`` says which: the block's header (``def``), its type name

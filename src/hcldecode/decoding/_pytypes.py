@@ -18,14 +18,18 @@ from typing import Any
 import attrs
 
 from ..model._structure import Attribute, Expression
+from ..values._classes import Field
 from ..values._lowering import Lowering
-from ..values._python import ObjectField, PythonTypes, nullable, strip_optional
+from ..values._python import PythonTypes, nullable, strip_optional
 from ..values._types import DYNAMIC, Type
 from ..values._value import Value
-from ._classes import SchemaError, class_fields, is_config_class
 from ._markers import AttrMarker
 
-__all__ = ["ConfigTypes", "TypePlan"]
+__all__ = ["ConfigTypes", "SchemaError", "TypePlan"]
+
+
+class SchemaError(TypeError):
+    """A configuration class cannot be mapped onto HCL (a mistake in the program)."""
 
 
 @attrs.frozen
@@ -50,8 +54,8 @@ class TypePlan:
 class ConfigTypes(PythonTypes):
     """The Python types one decoder knows, configuration classes included."""
 
-    def __init__(self, registered: Any = None) -> None:
-        super().__init__(registered)
+    def __init__(self, registered: Any = None, rules: Any = ()) -> None:
+        super().__init__(registered, rules)
         self._plans: dict[Any, TypePlan] = {}
         #: The class information built for this decoder (see ``class_info``),
         #: with the lock and in-progress set that guard building it.
@@ -83,28 +87,25 @@ class ConfigTypes(PythonTypes):
             self._plans[annotation] = plan
         return plan
 
-    def is_object_class(self, tp: object) -> bool:
-        return is_config_class(tp)
+    def class_fields(self, cls: type) -> tuple[Field, ...]:
+        """The fields of a configuration class; :class:`SchemaError` if they cannot be read."""
+        try:
+            return super().class_fields(cls)
+        except SchemaError:
+            raise
+        except TypeError as exc:
+            raise SchemaError(str(exc)) from None
 
-    def object_fields(self, cls: type) -> tuple[ObjectField, ...]:
+    def object_fields(self, cls: type) -> tuple[Field, ...]:
         """The fields of a configuration class used as a value: all plain attributes."""
-        fields = []
-        for field in class_fields(cls):
-            if not isinstance(field.marker, AttrMarker) or _is_raw(field.annotation):
+        fields = self.class_fields(cls)
+        for field in fields:
+            if not isinstance(field.marker, AttrMarker | None) or _is_raw(field.annotation):
                 raise SchemaError(
                     f"{cls.__qualname__} is used as an attribute value, so its fields must be "
                     f"plain attributes; {field.name!r} is not"
                 )
-            fields.append(
-                ObjectField(
-                    field.name,
-                    field.hcl_name,
-                    field.annotation,
-                    field.has_default,
-                    field.attribute,
-                )
-            )
-        return tuple(fields)
+        return fields
 
 
 def _is_raw(annotation: Any) -> bool:

@@ -30,9 +30,11 @@ from typing import TYPE_CHECKING, Any
 
 from .._text import go_quote, suggest
 from . import _number as number
+from ._classes import ClassKind, Field
 from ._convert import AttrStep, ConversionError, IndexStep, Path, PathStep, convert
 from ._types import (
     BOOL,
+    BYTES,
     DYNAMIC,
     NUMBER,
     STRING,
@@ -51,11 +53,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LEAVES",
-    "ClassField",
     "ClassLowering",
     "Leaf",
     "LeafLowering",
     "LowerError",
+    "LoweredField",
     "Lowering",
     "MappingLowering",
     "OptionalLowering",
@@ -225,16 +227,25 @@ raises :class:`LowerError` when it does not fit."""
 class LeafLowering(Lowering):
     """A type whose values are built in one step: ``leaf(value, tp)``."""
 
-    __slots__ = ("leaf", "tp", "whole")
+    __slots__ = ("leaf", "tp", "unstructure", "whole")
 
     def __init__(
-        self, hcl_type: Type, nullable: bool, leaf: Leaf, tp: Any, whole: bool = False
+        self,
+        hcl_type: Type,
+        nullable: bool,
+        leaf: Leaf,
+        tp: Any,
+        whole: bool = False,
+        *,
+        unstructure: Callable[[Any], Any] | None = None,
     ) -> None:
         super().__init__(hcl_type, nullable)
         self.leaf = leaf
         self.tp = tp
         #: Whether the value's parts must be known too (a leaf that reads them).
         self.whole = whole
+        #: How an application's type makes its objects plain Python again, if it says.
+        self.unstructure = unstructure
 
     def build_present(self, value: Value, walk: _Walk) -> Any:
         hcl_type = self.hcl_type
@@ -415,31 +426,29 @@ class MappingLowering(Lowering):
         return self.element.has_classes
 
 
-class ClassField(typing.NamedTuple):
-    """One field of a class lowered from an object."""
+class LoweredField(typing.NamedTuple):
+    """One field of a class lowered from an object, with the lowering of its values."""
 
-    name: str
-    hcl_name: str
+    field: Field
     lowering: Lowering
-    has_default: bool
 
 
 class ClassLowering(Lowering):
-    """A dataclass or attrs class from an object: ``cls(**fields)``."""
+    """A class of fields from an object: ``kind.construct(cls, fields)``."""
 
-    __slots__ = ("by_hcl_name", "cls", "fields")
+    __slots__ = ("by_hcl_name", "cls", "fields", "kind")
 
-    def __init__(self, hcl_type: ObjectType, nullable: bool, cls: type) -> None:
+    def __init__(self, hcl_type: ObjectType, nullable: bool, cls: type, kind: ClassKind) -> None:
         super().__init__(hcl_type, nullable)
         self.cls = cls
-        self.fields: tuple[ClassField, ...] = ()
-        self.by_hcl_name: dict[str, ClassField] = {}
+        self.kind = kind
+        self.fields: tuple[LoweredField, ...] = ()
+        self.by_hcl_name: dict[str, LoweredField] = {}
 
-    def set_fields(self, fields: Sequence[ClassField]) -> None:
-        """Complete the lowering with its fields (made after it, so that the plan
-        can hold it while they are made)."""
+    def set_fields(self, fields: Sequence[LoweredField]) -> None:
+        """Complete the lowering with its fields."""
         self.fields = tuple(fields)
-        self.by_hcl_name = {f.hcl_name: f for f in fields}
+        self.by_hcl_name = {f.field.hcl_name: f for f in fields}
 
     def build_present(self, value: Value, walk: _Walk) -> Any:
         errors = walk.errors
@@ -455,9 +464,8 @@ class ClassLowering(Lowering):
             value = converted
         present = typing.cast(dict[str, Value], value.payload)
         kwargs: dict[str, Any] = {}
-        for field in self.fields:
+        for field, lowering in self.fields:
             item = present.get(field.hcl_name)
-            lowering = field.lowering
             if item is None or item.is_null:
                 if field.has_default:
                     continue
@@ -473,7 +481,7 @@ class ClassLowering(Lowering):
         if len(errors) > start:
             return _FAILED
         try:
-            return self.cls(**kwargs)
+            return self.kind.construct(self.cls, kwargs)
         except (ValueError, TypeError) as exc:
             return walk.fail(str(exc))
 
@@ -764,24 +772,26 @@ def _show(value: object) -> str:
     return str(value)
 
 
-LEAVES: dict[Any, tuple[Leaf, bool]] = {
-    str: (_str_leaf, False),
-    bool: (_bool_leaf, False),
-    int: (_int_leaf, False),
-    float: (_float_leaf, False),
-    decimal.Decimal: (_decimal_leaf, False),
-    fractions.Fraction: (_fraction_leaf, False),
-    bytes: (_bytes_leaf, False),
-    datetime.datetime: (_datetime_leaf, False),
-    datetime.date: (_datetime_leaf, False),
-    datetime.time: (_datetime_leaf, False),
-    datetime.timedelta: (_timedelta_leaf, False),
-    uuid.UUID: (_uuid_leaf, False),
-    list: (_bare_list_leaf, True),
-    dict: (_bare_dict_leaf, True),
-    tuple: (_bare_tuple_leaf, True),
-    Any: (_plain_leaf, True),
-    object: (_plain_leaf, True),
-    type(None): (_none_leaf, False),
+LEAVES: dict[Any, tuple[Leaf, bool, Type]] = {
+    str: (_str_leaf, False, STRING),
+    bool: (_bool_leaf, False, BOOL),
+    int: (_int_leaf, False, NUMBER),
+    float: (_float_leaf, False, NUMBER),
+    decimal.Decimal: (_decimal_leaf, False, NUMBER),
+    fractions.Fraction: (_fraction_leaf, False, NUMBER),
+    bytes: (_bytes_leaf, False, BYTES),
+    datetime.datetime: (_datetime_leaf, False, STRING),
+    datetime.date: (_datetime_leaf, False, STRING),
+    datetime.time: (_datetime_leaf, False, STRING),
+    # a Go duration string or a number of seconds (checked when lowered)
+    datetime.timedelta: (_timedelta_leaf, False, DYNAMIC),
+    uuid.UUID: (_uuid_leaf, False, STRING),
+    list: (_bare_list_leaf, True, DYNAMIC),
+    dict: (_bare_dict_leaf, True, DYNAMIC),
+    tuple: (_bare_tuple_leaf, True, DYNAMIC),
+    Any: (_plain_leaf, True, DYNAMIC),
+    object: (_plain_leaf, True, DYNAMIC),
+    type(None): (_none_leaf, False, DYNAMIC),
 }
-"""The built-in leaf types: each one's leaf, and whether its value's parts must be known."""
+"""The built-in leaf types: each one's leaf, whether its value's parts must be known,
+and the HCL type its values are converted to first."""

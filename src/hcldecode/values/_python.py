@@ -29,13 +29,13 @@ ask for ``float`` or ``Fraction`` instead.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import decimal
 import enum
 import fractions
 import math
 import sys
+import threading
 import types
 import typing
 import uuid
@@ -45,12 +45,19 @@ from typing import Any, TypeVar
 import attrs
 from typing_extensions import Self
 
+from ._classes import (
+    ATTRS_CLASSES,
+    DATACLASSES,
+    ClassKind,
+    Field,
+    read_fields,
+)
 from ._convert import ConversionError, convert
 from ._lowering import (
     LEAVES,
-    ClassField,
     ClassLowering,
     LeafLowering,
+    LoweredField,
     LowerError,
     Lowering,
     MappingLowering,
@@ -81,11 +88,11 @@ from ._types import (
 from ._value import Value
 
 __all__ = [
+    "BUILTIN_KINDS",
     "LowerError",
-    "ObjectField",
     "PythonTypes",
+    "Rule",
     "TypeRule",
-    "init_fields",
     "path_text",
     "strip_optional",
     "to_python",
@@ -107,45 +114,17 @@ plain Python, for objects given as variables or returned by functions;
 without it such objects are refused with ``TypeError``."""
 
 
-@attrs.frozen
-class ObjectField:
-    """One field of a class whose instances are HCL objects.
+Rule = tuple[Callable[[Any], bool], Callable[[Any, "PythonTypes"], Any]] | ClassKind
+"""One rule of a :class:`PythonTypes` table: ``(predicate, factory)``, or a :class:`ClassKind`.
 
-    ``name`` is the ``__init__`` parameter, ``hcl_name`` the object's
-    attribute name, ``annotation`` the field's type, ``attribute`` the
-    Python attribute that holds the field (an attrs field ``_x`` is
-    the parameter ``x``).
-    """
-
-    name: str
-    hcl_name: str
-    annotation: Any
-    has_default: bool
-    attribute: str
-
-
-def init_fields(cls: type) -> list[tuple[str, str, bool]]:
-    """The ``__init__`` parameters of a dataclass or attrs class, in order.
-
-    Each is ``(parameter, attribute, has_default)``: the parameter name, the
-    attribute that holds its value, and whether it may be left out.
-    """
-    if dataclasses.is_dataclass(cls):
-        return [
-            (
-                f.name,
-                f.name,
-                f.default is not dataclasses.MISSING
-                or f.default_factory is not dataclasses.MISSING,
-            )
-            for f in dataclasses.fields(cls)
-            if f.init
-        ]
-    return [
-        (a.alias or a.name, a.name, a.default is not attrs.NOTHING)
-        for a in attrs.fields(cls)
-        if a.init
-    ]
+``predicate(annotation)`` says whether the rule handles an annotation;
+``factory(annotation, types)`` is called once per annotation it handles
+(the result is cached) and returns a :data:`TypeRule` tuple, ``(hcl_type,
+structure)`` or ``(hcl_type, structure, unstructure)``, for that one
+annotation. ``types`` is the :class:`PythonTypes` asking, through which the
+factory can plan the annotation's parts (``types.to_python(value, part)``).
+A :class:`ClassKind` handles the classes it matches as objects of their
+fields."""
 
 
 @attrs.frozen
@@ -155,61 +134,80 @@ class _Registered:
     unstructure: Callable[[Any], Any] | None
 
 
-_STRING_TYPES = (
-    str,
-    datetime.datetime,
-    datetime.date,
-    datetime.time,
-    uuid.UUID,
-)
-_NUMBER_TYPES = (int, float, decimal.Decimal, fractions.Fraction)
 _SEQUENCE_ORIGINS = (list, Sequence, typing.Sequence, typing.MutableSequence)
 _SET_ORIGINS = (set, frozenset, Set, typing.AbstractSet, typing.MutableSet)
 _MAPPING_ORIGINS = (dict, Mapping, typing.Mapping, typing.MutableMapping)
+
+_Factory = Callable[[Any, "PythonTypes"], Lowering]
+
+#: The class kinds every table ends with.
+BUILTIN_KINDS: tuple[ClassKind, ...] = (DATACLASSES, ATTRS_CLASSES)
 
 
 class PythonTypes:
     """The Python types that have an HCL form: the built-in ones and the application's.
 
-    ``registered`` maps each type of the application's own to its
-    :data:`TypeRule`. The object is immutable: :meth:`with_type` makes a
-    new one. Classes whose instances are HCL objects are dataclasses and
-    attrs classes, with their ``__init__`` fields as attributes
-    (:meth:`object_fields`; a subclass may name them otherwise).
+    How each annotation is handled is decided by one table of rules, tried
+    in order: the types in ``registered`` (each mapped to its
+    :data:`TypeRule`), then the application's ``rules`` (see :data:`Rule`),
+    then the built-in rules. So an application's rule can take over a type
+    the built-in rules know. The object is immutable: :meth:`with_type` and
+    :meth:`with_rule` make new ones, and what it compiles is its own.
 
-    Supported annotations: ``str``, ``bool``, ``int``, ``float``,
-    ``Decimal``, ``Fraction``; ``pathlib`` paths (any ``PurePath`` class), ``datetime``, ``date``
-    and ``time`` (ISO 8601 strings), ``uuid.UUID`` (strings), ``timedelta``
-    (Go duration strings such as ``"1h30m"``, or numbers of seconds);
-    ``Enum`` classes and ``Literal[...]`` (their values); ``list[T]``,
-    ``Sequence[T]``, ``tuple[T, ...]``, ``tuple[A, B]``, ``set[T]``,
-    ``frozenset[T]``, ``dict[str, T]``, ``Mapping[str, T]`` and the bare
-    ``list``, ``dict`` and ``tuple``; unions, ``T | None``,
+    Built in: ``str``, ``bool``, ``int``, ``float``, ``Decimal``,
+    ``Fraction``; ``pathlib`` paths (any ``PurePath`` class), ``datetime``,
+    ``date`` and ``time`` (ISO 8601 strings), ``uuid.UUID`` (strings),
+    ``timedelta`` (Go duration strings such as ``"1h30m"``, or numbers of
+    seconds); ``Enum`` classes and ``Literal[...]`` (their values);
+    ``list[T]``, ``Sequence[T]``, ``tuple[T, ...]``, ``tuple[A, B]``,
+    ``set[T]``, ``frozenset[T]``, ``dict[str, T]``, ``Mapping[str, T]`` and
+    the bare ``list``, ``dict`` and ``tuple``; unions, ``T | None``,
     ``Annotated[T, ...]``; ``Any`` and ``object`` (any value, as plain
-    Python); :class:`Value` (the value itself); dataclasses and attrs
-    classes; the registered types.
+    Python); :class:`Value` (the value itself); the classes of the
+    :class:`ClassKind` rules (dataclasses and attrs classes), as objects of
+    their fields.
+
+    Raises:
+        TypeError: a registered type is not a class, or a rule or
+            :data:`TypeRule` is not of the documented form.
     """
 
-    def __init__(self, registered: Mapping[type, TypeRule] | None = None) -> None:
+    def __init__(
+        self,
+        registered: Mapping[type, TypeRule] | None = None,
+        rules: Sequence[Rule] = (),
+    ) -> None:
         checked: dict[type, _Registered] = {}
-        for tp, rule in (registered or {}).items():
+        for tp, type_rule in (registered or {}).items():
             if not isinstance(tp, type):
                 raise TypeError(f"a registered type must be a class, not {tp!r}")
-            if not isinstance(rule, tuple) or len(rule) not in (2, 3):
+            checked[tp] = _type_rule(tp.__qualname__, type_rule)
+        if isinstance(rules, tuple | list):
+            rules = tuple(rules)
+        else:
+            raise TypeError(f"rules must be a list or tuple of rules, not {rules!r}")
+        for rule in rules:
+            if not isinstance(rule, ClassKind) and not (
+                isinstance(rule, tuple)
+                and len(rule) == 2
+                and callable(rule[0])
+                and callable(rule[1])
+            ):
                 raise TypeError(
-                    f"the rule for {tp.__qualname__} must be (hcl_type, structure) or "
-                    f"(hcl_type, structure, unstructure), not {rule!r}"
+                    f"a rule must be (predicate, factory) or a ClassKind, not {rule!r}"
                 )
-            hcl_type, structure, *rest = rule
-            unstructure = rest[0] if rest else None
-            if not isinstance(hcl_type, Type):
-                raise TypeError(f"{tp.__qualname__} needs an hcldecode type, not {hcl_type!r}")
-            for role, fn in (("structure", structure), ("unstructure", unstructure)):
-                if fn is not None and not callable(fn):
-                    raise TypeError(f"the {role} function for {tp.__qualname__} is not callable")
-            checked[tp] = _Registered(hcl_type, structure, unstructure)
         self._registered = checked
+        self._rules: tuple[Rule, ...] = rules
+        self._table: tuple[tuple[Callable[[Any], bool], _Factory, ClassKind | None], ...] = (
+            (self._is_registered, self._registered_lowering, None),
+            *(self._entry(rule) for rule in rules),
+            *_BUILTIN,
+            *(self._entry(kind) for kind in BUILTIN_KINDS),
+        )
         self._lowerings: dict[Any, Lowering] = {}
+        self._fields: dict[type, tuple[Field, ...]] = {}
+        self._unstructures: dict[type, Callable[[Any], Any] | None] = {}
+        self._building = threading.local()
 
     @property
     def registered(self) -> Mapping[type, TypeRule]:
@@ -223,103 +221,92 @@ class PythonTypes:
             )
         return rules
 
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        """The application's rules, as given."""
+        return self._rules
+
     def with_type(self, tp: type, *rule: Any) -> Self:
         """A new object of this class that also knows ``tp`` (``rule``: a :data:`TypeRule`)."""
-        return type(self)({**self.registered, tp: typing.cast(TypeRule, rule)})
+        return type(self)({**self.registered, tp: typing.cast(TypeRule, rule)}, self._rules)
+
+    def with_rule(self, rule: Rule) -> Self:
+        """A new object of this class with ``rule`` tried before this one's own rules."""
+        return type(self)(self.registered, (rule, *self._rules))
+
+    # ------------------------------------------------------------------ the table
+
+    def _entry(self, rule: Rule) -> tuple[Callable[[Any], bool], _Factory, ClassKind | None]:
+        if isinstance(rule, ClassKind):
+            return rule.matches, _class_lowering, rule
+        predicate, factory = rule
+
+        def make(annotation: Any, types: PythonTypes) -> Lowering:
+            made = factory(annotation, types)
+            if isinstance(made, Lowering):
+                return made
+            return _leaf_of(annotation, _type_rule(repr(annotation), made))
+
+        return predicate, make, None
+
+    def _is_registered(self, annotation: Any) -> bool:
+        return _lookup(self._registered, annotation) is not None
+
+    def _registered_lowering(self, annotation: Any, _types: PythonTypes) -> Lowering:
+        return _leaf_of(annotation, self._registered[annotation])
+
+    def _rule_for(
+        self, annotation: Any
+    ) -> tuple[Callable[[Any], bool], _Factory, ClassKind | None] | None:
+        for entry in self._table:
+            if entry[0](annotation):
+                return entry
+        return None
 
     # ------------------------------------------------------------------ classes
 
-    def object_fields(self, cls: type) -> tuple[ObjectField, ...]:
-        """The fields of a dataclass or attrs class whose instances are HCL objects."""
-        hints = typing.get_type_hints(cls)
-        return tuple(
-            ObjectField(name, name, hints.get(attribute, Any), has_default, attribute)
-            for name, attribute, has_default in init_fields(cls)
-        )
+    def kind_of(self, tp: object) -> ClassKind | None:
+        """The :class:`ClassKind` whose rule handles ``tp``, or ``None`` when no
+        kind's rule does (``tp`` is then no class of fields here)."""
+        if not isinstance(tp, type):
+            return None
+        entry = self._rule_for(tp)
+        return entry[2] if entry is not None else None
 
     def is_object_class(self, tp: object) -> bool:
-        """True for the classes whose instances are HCL objects: dataclasses and attrs classes."""
-        return isinstance(tp, type) and (dataclasses.is_dataclass(tp) or attrs.has(tp))
+        """Whether ``tp`` is a class of fields (see :meth:`kind_of`)."""
+        return self.kind_of(tp) is not None
+
+    def class_fields(self, cls: type) -> tuple[Field, ...]:
+        """The fields of the class ``cls``, read once (see :func:`read_fields`).
+
+        Raises:
+            TypeError: ``cls`` is no class of fields, or its fields cannot be read.
+        """
+        found = self._fields.get(cls)
+        if found is None:
+            kind = self.kind_of(cls)
+            if kind is None:
+                raise TypeError(
+                    f"{getattr(cls, '__qualname__', cls)!s} is not a dataclass or attrs class"
+                )
+            found = self._fields.setdefault(cls, read_fields(kind, cls))
+        return found
+
+    def object_fields(self, cls: type) -> tuple[Field, ...]:
+        """The fields of ``cls`` when its instances are HCL objects (a subclass may
+        refuse fields that cannot be object attributes)."""
+        return self.class_fields(cls)
 
     # ------------------------------------------------------------------ annotations
 
-    def hcl_type(self, annotation: Any, within: frozenset[type] = frozenset()) -> Type:
-        """The HCL type that values for ``annotation`` are converted to; ``TypeError`` if none.
+    def hcl_type(self, annotation: Any) -> Type:
+        """The HCL type that values for ``annotation`` are converted to.
 
-        ``within`` holds the classes whose attribute types are being worked out
-        (a class that contains itself has no HCL type).
+        Raises:
+            TypeError: no rule handles the annotation or one of its parts.
         """
-        if annotation in (Any, object, Value, type(None)):
-            return DYNAMIC
-        if annotation in self._registered:
-            return self._registered[annotation].hcl_type
-        if annotation is bool:
-            return BOOL
-        if annotation is bytes:
-            return BYTES
-        if annotation in _NUMBER_TYPES:
-            return NUMBER
-        if annotation in _STRING_TYPES:
-            return STRING
-        if annotation in (datetime.timedelta, list, dict, tuple):
-            return DYNAMIC  # a number or a string; any list; any object (checked when lowered)
-        if _is_path(annotation):
-            return STRING
-        if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
-            kinds = {_literal_type(m.value) for m in annotation}
-            if len(kinds) != 1:
-                raise TypeError(f"enum {annotation.__qualname__} mixes value types")
-            return kinds.pop()
-        if self.is_object_class(annotation):
-            return self._object_type(annotation, within)
-        origin = typing.get_origin(annotation)
-        args = typing.get_args(annotation)
-        if origin is typing.Annotated:
-            return self.hcl_type(args[0], within)
-        if origin is typing.Literal:
-            kinds = {_literal_type(a) for a in args}
-            if len(kinds) != 1:
-                raise TypeError(f"Literal{list(args)!r} mixes value types")
-            return kinds.pop()
-        if origin is typing.Union or origin is types.UnionType:
-            members = [a for a in args if a is not type(None)]
-            if len(members) == 1:
-                return self.hcl_type(members[0], within)
-            for member in members:
-                self.hcl_type(member, within)  # every member must be supported
-            return DYNAMIC
-        if origin in _SEQUENCE_ORIGINS and len(args) == 1:
-            return ListType(self.hcl_type(args[0], within))
-        if origin is tuple:
-            if len(args) == 2 and args[1] is Ellipsis:
-                return ListType(self.hcl_type(args[0], within))
-            # ``tuple[()]`` has no arguments (or ``((),)`` before Python 3.11)
-            return TupleType(tuple(self.hcl_type(a, within) for a in args if a != ()))
-        if origin in _SET_ORIGINS and len(args) == 1:
-            return SetType(self.hcl_type(args[0], within))
-        if origin in _MAPPING_ORIGINS and len(args) == 2:
-            if strip_optional(args[0])[0] is not str:
-                raise TypeError(f"HCL maps have string keys; {annotation!r} has {args[0]!r} keys")
-            if args[1] in (Any, object):  # an object of mixed values, as it is
-                return DYNAMIC
-            return MapType(self.hcl_type(args[1], within))
-        raise TypeError(
-            f"hcldecode has no HCL type for {annotation!r} (a Decoder learns the "
-            "application's own types from its types=)"
-        )
-
-    def _object_type(self, cls: type, within: frozenset[type]) -> ObjectType:
-        if cls in within:
-            raise TypeError(
-                f"{cls.__qualname__} contains itself: recursive structures cannot be decoded"
-            )
-        attributes: dict[str, Type] = {}
-        optional: set[str] = set()
-        for field in self.object_fields(cls):
-            attributes[field.hcl_name] = self.hcl_type(field.annotation, within | {cls})
-            if field.has_default or nullable(field.annotation):
-                optional.add(field.hcl_name)
-        return ObjectType(attributes, frozenset(optional))
+        return self.lowering(annotation).hcl_type
 
     # ------------------------------------------------------------------ HCL to Python
 
@@ -394,6 +381,10 @@ class PythonTypes:
         if obj is None:
             return Value.null(DYNAMIC)
         registered = self._registered.get(type(obj))
+        if registered is None and self._rules:
+            unstructure = self.unstructure_of(type(obj))
+            if unstructure is not None:
+                return self._to_value(unstructure(obj), path)
         if registered is not None:
             if registered.unstructure is None:
                 raise TypeError(
@@ -434,11 +425,12 @@ class PythonTypes:
                 raise TypeError(
                     f"the elements of the set{_at(path)} have no common type"
                 ) from error
-        if self.is_object_class(type(obj)):
+        kind = self.kind_of(type(obj))
+        if kind is not None:
             fields = self.object_fields(type(obj))
             return Value.object(
                 {
-                    f.hcl_name: self._to_value(getattr(obj, f.attribute), f"{path}.{f.name}")
+                    f.hcl_name: self._to_value(kind.get(obj, f), f"{path}.{f.name}")
                     for f in fields
                 }
             )
@@ -459,8 +451,11 @@ class PythonTypes:
     def lowering(self, annotation: Any) -> Lowering:
         """How values become objects of ``annotation``: compiled once, then cached.
 
-        Raises ``TypeError`` for an annotation with no HCL form, as
-        :meth:`hcl_type` does.
+        The first rule of the table whose predicate accepts the annotation
+        makes it.
+
+        Raises:
+            TypeError: no rule handles the annotation or one of its parts.
         """
         try:
             found = self._lowerings.get(annotation)
@@ -471,78 +466,219 @@ class PythonTypes:
         return found
 
     def _compile(self, annotation: Any) -> Lowering:
-        if strip_optional(annotation)[0] is Value:
-            return ValueLowering()
-        hcl_type = self.hcl_type(annotation)  # checks the whole annotation first
-        can_be_none = nullable(annotation)
-        registered = _lookup(self._registered, annotation)
-        if registered is not None:
-            structure = registered_leaf(registered.structure)
-            return LeafLowering(hcl_type, can_be_none, structure, annotation, whole=True)
-        leaf = _lookup(LEAVES, annotation)
-        if leaf is not None:
-            return LeafLowering(hcl_type, can_be_none, leaf[0], annotation, leaf[1])
-        if _is_enum(annotation):  # an IntEnum is an int too: enums come first
-            return LeafLowering(hcl_type, can_be_none, enum_leaf, annotation)
-        if _is_path(annotation):
-            return LeafLowering(hcl_type, can_be_none, path_leaf, annotation)
-        if self.is_object_class(annotation):
-            assert isinstance(hcl_type, ObjectType)
-            lowering = ClassLowering(hcl_type, can_be_none, annotation)
-            lowering.set_fields(
-                [
-                    ClassField(f.name, f.hcl_name, self.lowering(f.annotation), f.has_default)
-                    for f in self.object_fields(annotation)
-                ]
+        entry = self._rule_for(annotation)
+        if entry is None:
+            raise TypeError(
+                f"hcldecode has no HCL type for {annotation!r} (a Decoder learns the "
+                "application's own types from its types= and rules=)"
             )
-            return lowering
-        origin = typing.get_origin(annotation)
-        args = typing.get_args(annotation)
-        if origin is typing.Annotated:
-            return self.lowering(args[0])
-        if origin is typing.Literal:
-            return LeafLowering(hcl_type, can_be_none, literal_leaf, annotation)
-        if _is_union(annotation):
-            members = [self.lowering(a) for a in args if a is not type(None)]
-            if len(members) == 1:
-                return OptionalLowering(members[0])
-            return UnionLowering(can_be_none, members)
-        if origin in _SEQUENCE_ORIGINS or (origin is tuple and args[1:] == (Ellipsis,)):
-            assert isinstance(hcl_type, ListType)
-            make: Callable[[list[Any]], Any] = list if origin is not tuple else tuple
-            return SequenceLowering(hcl_type, can_be_none, self.lowering(args[0]), make)
-        if origin is tuple:
-            assert isinstance(hcl_type, TupleType)
-            elements = [self.lowering(a) for a in args if a != ()]
-            return TupleLowering(hcl_type, can_be_none, elements)
-        if origin in _SET_ORIGINS:
-            assert isinstance(hcl_type, SetType)
-            if not self._hashable(args[0]):
-                raise TypeError(f"{annotation!r}: the elements of a set must be hashable")
-            make = frozenset if origin is frozenset else set
-            return SequenceLowering(hcl_type, can_be_none, self.lowering(args[0]), make)
-        if origin in _MAPPING_ORIGINS:
-            element = self.lowering(args[1])
-            return MappingLowering(hcl_type, can_be_none, element, any_object=hcl_type == DYNAMIC)
-        raise TypeError(f"hcldecode cannot lower values to {annotation!r}")
+        _, factory, kind = entry
+        if kind is None:
+            return factory(annotation, self)
+        building: set[type] | None = getattr(self._building, "classes", None)
+        if building is None:
+            building = self._building.classes = set()
+        if annotation in building:
+            raise TypeError(
+                f"{annotation.__qualname__} contains itself: recursive structures cannot "
+                "be decoded"
+            )
+        building.add(annotation)
+        try:
+            return _class_lowering(annotation, self, kind)
+        finally:
+            building.discard(annotation)
 
-    def _hashable(self, annotation: Any) -> bool:
-        """Whether the objects made for ``annotation`` can be set elements."""
-        inner = strip_optional(annotation)[0]
-        if isinstance(inner, type):
-            return inner.__hash__ is not None  # a registered or object class too
-        origin = typing.get_origin(inner)
-        if origin is typing.Union or origin is types.UnionType:
-            return all(self._hashable(a) for a in typing.get_args(inner))
-        if origin is typing.Literal:
-            return True
-        return origin in (tuple, frozenset) and all(
-            self._hashable(a) for a in typing.get_args(inner) if a is not Ellipsis and a != ()
+    def unstructure_of(self, tp: type) -> Callable[[Any], Any] | None:
+        """The ``unstructure`` of the application's type or rule that handles ``tp``."""
+        registered = self._registered.get(tp)
+        if registered is not None:
+            return registered.unstructure
+        try:
+            return self._unstructures[tp]
+        except KeyError:
+            pass
+        found = None
+        if self._rule_for(tp) in self._table[1 : 1 + len(self._rules)]:
+            lowering = self.lowering(tp)
+            if isinstance(lowering, LeafLowering):
+                found = lowering.unstructure
+        return self._unstructures.setdefault(tp, found)
+
+
+# --------------------------------------------------------------------------- built-in rules
+
+
+def _type_rule(name: str, rule: Any) -> _Registered:
+    if not isinstance(rule, tuple) or len(rule) not in (2, 3):
+        raise TypeError(
+            f"the rule for {name} must be (hcl_type, structure) or "
+            f"(hcl_type, structure, unstructure), not {rule!r}"
         )
+    hcl_type, structure, *rest = rule
+    unstructure = rest[0] if rest else None
+    if not isinstance(hcl_type, Type):
+        raise TypeError(f"{name} needs an hcldecode type, not {hcl_type!r}")
+    for role, fn in (("structure", structure), ("unstructure", unstructure)):
+        if fn is not None and not callable(fn):
+            raise TypeError(f"the {role} function for {name} is not callable")
+    return _Registered(hcl_type, structure, unstructure)
 
 
-DEFAULT_TYPES = PythonTypes()
-"""The built-in types only (immutable; its caches are its own)."""
+def _leaf_of(annotation: Any, rule: _Registered) -> Lowering:
+    return LeafLowering(
+        rule.hcl_type,
+        nullable(annotation),
+        registered_leaf(rule.structure),
+        annotation,
+        whole=True,
+        unstructure=rule.unstructure,
+    )
+
+
+def _class_lowering(cls: Any, types: PythonTypes, kind: ClassKind | None = None) -> Lowering:
+    assert kind is not None
+    fields = types.object_fields(cls)
+    lowerings = [types.lowering(f.annotation) for f in fields]
+    attributes = {f.hcl_name: lw.hcl_type for f, lw in zip(fields, lowerings, strict=True)}
+    optional = {
+        f.hcl_name for f, lw in zip(fields, lowerings, strict=True) if f.has_default or lw.nullable
+    }
+    lowering = ClassLowering(
+        ObjectType(attributes, frozenset(optional)), nullable(cls), cls, kind
+    )
+    lowering.set_fields([LoweredField(f, lw) for f, lw in zip(fields, lowerings, strict=True)])
+    return lowering
+
+
+def _is_value(annotation: Any) -> bool:
+    return strip_optional(annotation)[0] is Value
+
+
+def _value_lowering(_annotation: Any, _types: PythonTypes) -> Lowering:
+    return ValueLowering()
+
+
+def _is_leaf(annotation: Any) -> bool:
+    return _lookup(LEAVES, annotation) is not None
+
+
+def _leaf_lowering(annotation: Any, _types: PythonTypes) -> Lowering:
+    leaf, whole, hcl_type = LEAVES[annotation]
+    return LeafLowering(hcl_type, nullable(annotation), leaf, annotation, whole)
+
+
+def _enum_lowering(annotation: Any, _types: PythonTypes) -> Lowering:
+    kinds = {_literal_type(m.value) for m in annotation}
+    if len(kinds) != 1:
+        raise TypeError(f"enum {annotation.__qualname__} mixes value types")
+    return LeafLowering(kinds.pop(), False, enum_leaf, annotation)
+
+
+def _path_lowering(annotation: Any, _types: PythonTypes) -> Lowering:
+    return LeafLowering(STRING, False, path_leaf, annotation)
+
+
+def _is_annotated(annotation: Any) -> bool:
+    return typing.get_origin(annotation) is typing.Annotated
+
+
+def _annotated_lowering(annotation: Any, types: PythonTypes) -> Lowering:
+    return types.lowering(typing.get_args(annotation)[0])
+
+
+def _is_literal(annotation: Any) -> bool:
+    return typing.get_origin(annotation) is typing.Literal
+
+
+def _literal_lowering(annotation: Any, _types: PythonTypes) -> Lowering:
+    args = typing.get_args(annotation)
+    kinds = {_literal_type(a) for a in args}
+    if len(kinds) != 1:
+        raise TypeError(f"Literal{list(args)!r} mixes value types")
+    return LeafLowering(kinds.pop(), False, literal_leaf, annotation)
+
+
+def _union_lowering(annotation: Any, types: PythonTypes) -> Lowering:
+    members = [types.lowering(a) for a in typing.get_args(annotation) if a is not type(None)]
+    if len(members) == 1:
+        return OptionalLowering(members[0])
+    return UnionLowering(nullable(annotation), members)
+
+
+def _is_sequence(annotation: Any) -> bool:
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    return (origin in _SEQUENCE_ORIGINS and len(args) == 1) or (
+        origin is tuple and len(args) == 2 and args[1] is Ellipsis
+    )
+
+
+def _sequence_lowering(annotation: Any, types: PythonTypes) -> Lowering:
+    element = types.lowering(typing.get_args(annotation)[0])
+    origin = typing.get_origin(annotation)
+    make: Callable[[list[Any]], Any] = tuple if origin is tuple else list
+    return SequenceLowering(ListType(element.hcl_type), False, element, make)
+
+
+def _is_tuple(annotation: Any) -> bool:
+    return typing.get_origin(annotation) is tuple
+
+
+def _tuple_lowering(annotation: Any, types: PythonTypes) -> Lowering:
+    # ``tuple[()]`` has no arguments (or ``((),)`` before Python 3.11)
+    elements = [types.lowering(a) for a in typing.get_args(annotation) if a != ()]
+    hcl_type = TupleType(tuple(e.hcl_type for e in elements))
+    return TupleLowering(hcl_type, False, elements)
+
+
+def _is_set(annotation: Any) -> bool:
+    return typing.get_origin(annotation) in _SET_ORIGINS and len(typing.get_args(annotation)) == 1
+
+
+def _set_lowering(annotation: Any, types: PythonTypes) -> Lowering:
+    (arg,) = typing.get_args(annotation)
+    element = types.lowering(arg)
+    if not _hashable(arg):
+        raise TypeError(f"{annotation!r}: the elements of a set must be hashable")
+    make = frozenset if typing.get_origin(annotation) is frozenset else set
+    return SequenceLowering(SetType(element.hcl_type), False, element, make)
+
+
+def _is_mapping(annotation: Any) -> bool:
+    return (
+        typing.get_origin(annotation) in _MAPPING_ORIGINS
+        and len(typing.get_args(annotation)) == 2
+    )
+
+
+def _mapping_lowering(annotation: Any, types: PythonTypes) -> Lowering:
+    key, value = typing.get_args(annotation)
+    if strip_optional(key)[0] is not str:
+        raise TypeError(f"HCL maps have string keys; {annotation!r} has {key!r} keys")
+    element = types.lowering(value)
+    any_object = value in (Any, object)  # an object of mixed values, as it is
+    hcl_type = DYNAMIC if any_object else MapType(element.hcl_type)
+    return MappingLowering(hcl_type, False, element, any_object=any_object)
+
+
+
+
+def _hashable(annotation: Any) -> bool:
+    """Whether the objects made for ``annotation`` can be set elements."""
+    inner = strip_optional(annotation)[0]
+    if isinstance(inner, type):
+        return inner.__hash__ is not None  # a registered or object class too
+    origin = typing.get_origin(inner)
+    if origin is typing.Union or origin is types.UnionType:
+        return all(_hashable(a) for a in typing.get_args(inner))
+    if origin is typing.Literal:
+        return True
+    return origin in (tuple, frozenset) and all(
+        _hashable(a) for a in typing.get_args(inner) if a is not Ellipsis and a != ()
+    )
+
+
 
 
 def to_value(obj: object, type: Type | None = None) -> Value:
@@ -626,3 +762,22 @@ def _is_path(tp: Any) -> bool:
 
 def _is_enum(tp: Any) -> bool:
     return isinstance(tp, type) and issubclass(tp, enum.Enum)
+
+
+_BUILTIN: tuple[tuple[Callable[[Any], bool], _Factory, None], ...] = (
+    (_is_value, _value_lowering, None),
+    (_is_leaf, _leaf_lowering, None),
+    (_is_enum, _enum_lowering, None),  # an IntEnum is an int too: enums come first
+    (_is_path, _path_lowering, None),
+    (_is_annotated, _annotated_lowering, None),
+    (_is_literal, _literal_lowering, None),
+    (_is_union, _union_lowering, None),
+    (_is_sequence, _sequence_lowering, None),
+    (_is_tuple, _tuple_lowering, None),
+    (_is_set, _set_lowering, None),
+    (_is_mapping, _mapping_lowering, None),
+)
+"""The built-in rules, in the order they are tried (the class kinds come last)."""
+
+DEFAULT_TYPES = PythonTypes()
+"""The built-in types only (immutable; its caches are its own)."""

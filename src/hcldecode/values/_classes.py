@@ -1,0 +1,293 @@
+"""Classes whose instances HCL objects and bodies become: the one model of a field.
+
+A class is read once into one :class:`Field` per ``__init__`` parameter: its
+name, the attribute that holds it, its annotation (``Annotated`` taken
+apart), its marker (how it maps onto an HCL body; the markers themselves
+belong to the decoders above), its default or default factory, and its
+documentation. Everything that deals with the fields of a class (lowering
+values into classes, writing objects back, class decoding's body schemas,
+the command line's JSON output) works on these records.
+
+Which classes have fields, and how they are read, built and taken apart, is
+a :class:`ClassKind`: dataclasses (:data:`DATACLASSES`) and attrs classes
+(:data:`ATTRS_CLASSES`) are built in. A kind is a rule of a
+:class:`~hcldecode.values.PythonTypes` table, so a new kind of model class
+is one more rule.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+__all__ = [
+    "ATTRS_CLASSES",
+    "DATACLASSES",
+    "MISSING",
+    "ClassKind",
+    "Field",
+    "FieldMarker",
+    "read_fields",
+]
+
+
+class _Missing:
+    """The type of :data:`MISSING`."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+"""The default of a field that has none."""
+
+
+class FieldMarker:
+    """Base of the markers found in a field's ``Annotated`` metadata.
+
+    A decoder defines its markers as subclasses; a field has at most one.
+    :meth:`hcl_name` says which HCL name the marker gives the field.
+    """
+
+    __slots__ = ()
+
+    #: Whether the field takes an HCL name in its body (attributes and blocks do;
+    #: labels, ranges and whole bodies do not). Two fields may not take one name.
+    claims_name: typing.ClassVar[bool] = False
+
+    def hcl_name(self, field_name: str) -> str:
+        """The HCL name of a field called ``field_name`` that carries this marker."""
+        return field_name
+
+
+@attrs.frozen
+class Field:
+    """One ``__init__`` parameter of a class whose instances HCL values become.
+
+    Attributes:
+        name: the ``__init__`` parameter.
+        attribute: the Python attribute that holds the value (an attrs field
+            ``_x`` is the parameter ``x``).
+        annotation: the field's type, without its ``Annotated`` wrapper.
+        hcl_name: the HCL name: the marker's, or else the field's name.
+        marker: the field's :class:`FieldMarker`, or ``None``.
+        default: the default value, or :data:`MISSING`.
+        factory: a function that makes the default, or ``None``.
+        factory_takes_self: whether ``factory`` takes the instance being
+            built (attrs' ``Factory(..., takes_self=True)``).
+        doc: the field's documentation (``doc`` or ``description`` in its
+            metadata), or ``None``.
+        metadata: anything else the field's ``Annotated`` metadata holds.
+    """
+
+    name: str
+    attribute: str
+    annotation: Any
+    hcl_name: str
+    marker: FieldMarker | None = None
+    default: Any = MISSING
+    factory: Callable[..., Any] | None = None
+    factory_takes_self: bool = False
+    doc: str | None = None
+    metadata: tuple[Any, ...] = ()
+
+    @property
+    def has_default(self) -> bool:
+        """Whether the field may be left out of ``__init__``."""
+        return self.default is not MISSING or self.factory is not None
+
+    def default_value(self) -> Any:
+        """The default, made anew where a factory makes it.
+
+        Raises:
+            LookupError: the field has no default, or its factory needs the
+                instance.
+        """
+        if self.factory is not None:
+            if self.factory_takes_self:
+                raise LookupError(f"the default of {self.name} is made from the instance")
+            return self.factory()
+        if self.default is MISSING:
+            raise LookupError(f"{self.name} has no default")
+        return self.default
+
+
+class ClassKind:
+    """A kind of class whose instances HCL values become (dataclasses, attrs classes, ...).
+
+    Subclasses say which classes are theirs (:meth:`matches`), read their
+    fields (:meth:`fields`), build an instance (:meth:`construct`) and read a
+    field of one (:meth:`get`). A kind is also a rule of a
+    :class:`~hcldecode.values.PythonTypes`: the classes it matches lower from
+    HCL objects (and, in class decoding, from bodies).
+    """
+
+    #: The kind's name, for messages.
+    name: str = "class"
+
+    def matches(self, tp: Any) -> bool:
+        """Whether ``tp`` is a class of this kind."""
+        raise NotImplementedError
+
+    def fields(self, cls: type, hints: Mapping[str, Any]) -> Sequence[Field]:
+        """The fields of ``cls`` in ``__init__`` order.
+
+        ``hints`` are the class's resolved annotations (``Annotated`` kept),
+        by attribute name; :meth:`field` makes the record of one.
+        """
+        raise NotImplementedError
+
+    def construct(self, cls: type, kwargs: dict[str, Any]) -> Any:
+        """An instance of ``cls`` with the fields in ``kwargs`` (by ``Field.name``).
+
+        A ``ValueError`` or ``TypeError`` it raises is a mistake in the
+        configuration (a validator said no).
+        """
+        return cls(**kwargs)
+
+    def get(self, obj: Any, field: Field) -> Any:
+        """The value of ``field`` in ``obj``."""
+        return getattr(obj, field.attribute)
+
+    @staticmethod
+    def field(
+        owner: type,
+        name: str,
+        attribute: str,
+        hint: Any,
+        *,
+        default: Any = MISSING,
+        factory: Callable[..., Any] | None = None,
+        factory_takes_self: bool = False,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> Field:
+        """The :class:`Field` of one parameter, its ``Annotated`` metadata taken apart.
+
+        Raises:
+            TypeError: the field has no annotation, or more than one marker.
+        """
+        if hint is None:
+            raise TypeError(f"{owner.__qualname__}.{name} has no type annotation")
+        annotation, extras = hint, tuple[Any, ...]()
+        if typing.get_origin(hint) is typing.Annotated:
+            annotation, *rest = typing.get_args(hint)
+            extras = tuple(rest)
+        markers = [m for m in extras if isinstance(m, FieldMarker)]
+        if len(markers) > 1:
+            raise TypeError(f"{owner.__qualname__}.{name} has more than one hcldecode marker")
+        marker = markers[0] if markers else None
+        doc = None
+        if metadata:
+            found = metadata.get("doc", metadata.get("description"))
+            doc = found if isinstance(found, str) else None
+        return Field(
+            name,
+            attribute,
+            annotation,
+            marker.hcl_name(name) if marker is not None else name,
+            marker,
+            default,
+            factory,
+            factory_takes_self,
+            doc,
+            tuple(m for m in extras if not isinstance(m, FieldMarker)),
+        )
+
+
+class _Dataclasses(ClassKind):
+    name = "dataclass"
+
+    def matches(self, tp: Any) -> bool:
+        return isinstance(tp, type) and dataclasses.is_dataclass(tp)
+
+    def fields(self, cls: type, hints: Mapping[str, Any]) -> Sequence[Field]:
+        return [
+            self.field(
+                cls,
+                f.name,
+                f.name,
+                hints.get(f.name),
+                default=MISSING if f.default is dataclasses.MISSING else f.default,
+                factory=None if f.default_factory is dataclasses.MISSING else f.default_factory,
+                metadata=f.metadata,
+            )
+            for f in dataclasses.fields(cls)
+            if f.init
+        ]
+
+
+_ATTRS_FACTORY: Any = attrs.Factory  # a class, though typed as a function
+
+
+class _AttrsClasses(ClassKind):
+    name = "attrs class"
+
+    def matches(self, tp: Any) -> bool:
+        return isinstance(tp, type) and attrs.has(tp)
+
+    def fields(self, cls: type, hints: Mapping[str, Any]) -> Sequence[Field]:
+        found = []
+        for a in attrs.fields(cls):
+            if not a.init:
+                continue
+            default: Any = a.default
+            factory = None
+            takes_self = False
+            if isinstance(default, _ATTRS_FACTORY):
+                factory, takes_self, default = default.factory, default.takes_self, MISSING
+            elif default is attrs.NOTHING:
+                default = MISSING
+            found.append(
+                self.field(
+                    cls,
+                    a.alias or a.name,
+                    a.name,
+                    hints.get(a.name),
+                    default=default,
+                    factory=factory,
+                    factory_takes_self=takes_self,
+                    metadata=a.metadata,
+                )
+            )
+        return found
+
+
+DATACLASSES: ClassKind = _Dataclasses()
+"""Dataclasses: their ``__init__`` fields."""
+
+ATTRS_CLASSES: ClassKind = _AttrsClasses()
+"""attrs classes: their ``__init__`` fields, by alias (``_x`` is the parameter ``x``)."""
+
+
+def read_fields(kind: ClassKind, cls: type) -> tuple[Field, ...]:
+    """The fields of ``cls`` (a class of ``kind``), checked.
+
+    Raises:
+        TypeError: an annotation cannot be resolved or is missing, a field
+            has more than one marker, or two fields have one HCL name.
+    """
+    try:
+        hints = typing.get_type_hints(cls, include_extras=True)
+    except NameError as exc:
+        raise TypeError(
+            f"cannot resolve the annotations of {cls.__qualname__}: {exc}; define the "
+            "classes it refers to at module level"
+        ) from exc
+    fields = tuple(kind.fields(cls, hints))
+    seen: dict[str, str] = {}
+    for f in fields:
+        if f.marker is not None and not f.marker.claims_name:
+            continue
+        other = seen.setdefault(f.hcl_name, f.name)
+        if other != f.name:
+            raise TypeError(
+                f"{cls.__qualname__}: fields {other!r} and {f.name!r} both map to "
+                f"the HCL name {f.hcl_name!r}"
+            )
+    return fields
