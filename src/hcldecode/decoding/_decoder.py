@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import attrs
-
 from .._text import counted, go_quote
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
@@ -508,78 +506,18 @@ def _construct(scope: _Scope, kwargs: dict[str, Any]) -> Any:
 def _locate_validation_errors(
     info: ClassInfo, kwargs: dict[str, Any], content: BodyContent
 ) -> list[Diagnostic]:
-    """Run attrs converters and validators field by field to point each failure at its attribute.
-
-    As ``__init__`` would, a stand-in instance receives each field in turn:
-    the decoded value, or else the default, converted. So converters that
-    take ``self`` and validators written as methods see the other fields.
-    A step that fails otherwise (reading a field that holds no value) is
-    skipped; if nothing can be located, the caller reports the whole block.
-
-    The object itself is built by attrs (``cls(**kwargs)``); this runs only
-    after that failed. attrs offers no way to do it with its own code that
-    is safe in a process with other threads and gives every failure:
-    validators can only be switched off for the whole process
-    (``attrs.validators.set_disabled``), and running the class's
-    ``__init__`` again on an instance of our own sets the fields only up to
-    the first converter that fails, so the converters and validators of the
-    fields after it could not be run, and their mistakes not reported.
-    """
-    if not attrs.has(info.cls):
-        return []
+    """A diagnostic at its attribute for each field the class's kind says was refused
+    (see :meth:`~hcldecode.values.ClassKind.field_errors`); fields that are not
+    attributes of the body are left to the caller's diagnostic for the block."""
     attributes = {
         f.name: content.attributes.get(f.hcl_name) for f in info.fields if f.kind == "attr"
     }
-    instance = object.__new__(info.cls)
-    found: list[Diagnostic] = []
-    checked: list[tuple[Attribute, attrs.Attribute[Any], Any]] = []
-    for definition in attrs.fields(info.cls):
-        name = definition.alias or definition.name
-        given = definition.init and name in kwargs
-        attribute = attributes.get(name) if given else None
-        try:
-            raw = kwargs[name] if given else _default(definition, instance)
-            value = _convert(definition, raw, instance)
-        except (ValueError, TypeError) as exc:
-            if attribute is not None:
-                found.append(_invalid_value(attribute, exc))
-            continue
-        except (AttributeError, LookupError):  # no default, or it reads a field not set
-            continue
-        object.__setattr__(instance, definition.name, value)
-        if attribute is not None and definition.validator is not None:
-            checked.append((attribute, definition, value))
-    for attribute, definition, value in checked:
-        assert definition.validator is not None
-        try:
-            definition.validator(instance, definition, value)
-        except (ValueError, TypeError) as exc:
+    found = []
+    for name, exc in info.kind.field_errors(info.cls, kwargs):
+        attribute = attributes.get(name)
+        if attribute is not None:
             found.append(_invalid_value(attribute, exc))
-        except AttributeError:  # the validator reads a field that holds no value
-            continue
     return found
-
-
-_ATTRS_FACTORY: Any = attrs.Factory  # a class, though typed as a function
-_ATTRS_CONVERTER: Any = getattr(attrs, "Converter", None)  # attrs 24.1 and later
-
-
-def _default(definition: attrs.Attribute[Any], instance: object) -> Any:
-    default: Any = definition.default
-    if default is attrs.NOTHING:
-        raise LookupError(definition.name)
-    if isinstance(default, _ATTRS_FACTORY):
-        return default.factory(instance) if default.takes_self else default.factory()
-    return default
-
-
-def _convert(definition: attrs.Attribute[Any], value: Any, instance: object) -> Any:
-    converter: Any = definition.converter
-    if converter is None:
-        return value
-    if _ATTRS_CONVERTER is not None and isinstance(converter, _ATTRS_CONVERTER):
-        return converter(value, instance, definition)
-    return converter(value)
 
 
 def _invalid_value(attribute: Attribute, exc: Exception) -> Diagnostic:

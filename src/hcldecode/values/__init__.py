@@ -11,8 +11,11 @@ It knows nothing of syntax, source positions or diagnostics. What it offers:
   :class:`ConversionError`);
 * functions callable from expressions (:class:`Function`, :class:`Parameter`,
   :func:`function` for plain Python callables);
-* Python objects to values and back (:func:`to_value`, :func:`to_python`),
-  and go-cty's JSON encoding of values and types.
+* Python objects to values and back (:func:`to_value`, :func:`to_python`,
+  and :class:`PythonTypes`, whose table of :data:`Rule` entries decides how
+  each annotation is handled), and go-cty's JSON encoding of values and types;
+* the one model of a class's fields (:class:`Field`, read by a
+  :class:`ClassKind` such as :data:`DATACLASSES` and :data:`ATTRS_CLASSES`).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from .._lazy import lazy_names
 from ._callable import function
+from ._classes import ATTRS_CLASSES, DATACLASSES, MISSING, ClassKind, Field, FieldMarker
 from ._convert import (
     AttrStep,
     ConversionError,
@@ -36,7 +40,7 @@ from ._convert import (
 )
 from ._function import Function, FunctionArgError, FunctionError, Parameter, refine_not_null
 from ._limits import DEFAULT_LIMITS, Limits, current_limits, max_nesting
-from ._python import to_python, to_value
+from ._python import PythonTypes, Rule, TypeRule, to_python, to_value
 from ._refinement import safe_known_prefix
 from ._types import (
     BOOL,
@@ -96,8 +100,10 @@ __getattr__ = lazy_names(__name__, _LAZY)
 
 
 __all__ = [
+    "ATTRS_CLASSES",
     "BOOL",
     "BYTES",
+    "DATACLASSES",
     "DEFAULT_LIMITS",
     "DYNAMIC",
     "DYNAMIC_VALUE",
@@ -106,13 +112,17 @@ __all__ = [
     "EMPTY_TUPLE",
     "EMPTY_TUPLE_VALUE",
     "FALSE",
+    "MISSING",
     "NUMBER",
     "STDLIB",
     "STRING",
     "TRUE",
     "AttrStep",
     "CapsuleType",
+    "ClassKind",
     "ConversionError",
+    "Field",
+    "FieldMarker",
     "Function",
     "FunctionArgError",
     "FunctionError",
@@ -126,10 +136,13 @@ __all__ = [
     "Parameter",
     "Path",
     "PathStep",
+    "PythonTypes",
     "RefinementBuilder",
+    "Rule",
     "SetType",
     "TupleType",
     "Type",
+    "TypeRule",
     "Value",
     "ValueRange",
     "can_convert",

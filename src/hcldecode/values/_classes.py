@@ -155,6 +155,12 @@ class ClassKind:
         """The value of ``field`` in ``obj``."""
         return getattr(obj, field.attribute)
 
+    def field_errors(self, cls: type, kwargs: dict[str, Any]) -> list[tuple[str, Exception]]:
+        """After :meth:`construct` failed: each field whose value was refused, by
+        ``Field.name``, with the error, so that each can be reported at its own
+        place. ``[]`` when the kind cannot tell (the whole object is reported)."""
+        return []
+
     @staticmethod
     def field(
         owner: type,
@@ -256,6 +262,72 @@ class _AttrsClasses(ClassKind):
                 )
             )
         return found
+
+    def field_errors(self, cls: type, kwargs: dict[str, Any]) -> list[tuple[str, Exception]]:
+        """Run the converters and validators field by field.
+
+        As ``__init__`` would, a stand-in instance receives each field in
+        turn: the given value, or else the default, converted. So converters
+        that take ``self`` and validators written as methods see the other
+        fields. A step that fails otherwise (reading a field that holds no
+        value) is skipped.
+
+        attrs offers no way to do this with its own code that is safe in a
+        process with other threads and gives every failure: validators can
+        only be switched off for the whole process
+        (``attrs.validators.set_disabled``), and running the class's
+        ``__init__`` again on an instance of our own sets the fields only up
+        to the first converter that fails, so the converters and validators
+        of the fields after it could not be run.
+        """
+        instance: Any = object.__new__(cls)
+        found: list[tuple[str, Exception]] = []
+        checked: list[tuple[str, attrs.Attribute[Any], Any]] = []
+        for definition in attrs.fields(cls):
+            name = definition.alias or definition.name
+            given = definition.init and name in kwargs
+            try:
+                raw = kwargs[name] if given else _attrs_default(definition, instance)
+                value = _attrs_convert(definition, raw, instance)
+            except (ValueError, TypeError) as exc:
+                if given:
+                    found.append((name, exc))
+                continue
+            except (AttributeError, LookupError):  # no default, or it reads a field not set
+                continue
+            object.__setattr__(instance, definition.name, value)
+            if given and definition.validator is not None:
+                checked.append((name, definition, value))
+        for name, definition, value in checked:
+            assert definition.validator is not None
+            try:
+                definition.validator(instance, definition, value)
+            except (ValueError, TypeError) as exc:
+                found.append((name, exc))
+            except AttributeError:  # the validator reads a field that holds no value
+                continue
+        return found
+
+
+_ATTRS_CONVERTER: Any = getattr(attrs, "Converter", None)  # attrs 24.1 and later
+
+
+def _attrs_default(definition: attrs.Attribute[Any], instance: object) -> Any:
+    default: Any = definition.default
+    if default is attrs.NOTHING:
+        raise LookupError(definition.name)
+    if isinstance(default, _ATTRS_FACTORY):
+        return default.factory(instance) if default.takes_self else default.factory()
+    return default
+
+
+def _attrs_convert(definition: attrs.Attribute[Any], value: Any, instance: object) -> Any:
+    converter: Any = definition.converter
+    if converter is None:
+        return value
+    if _ATTRS_CONVERTER is not None and isinstance(converter, _ATTRS_CONVERTER):
+        return converter(value, instance, definition)
+    return converter(value)
 
 
 DATACLASSES: ClassKind = _Dataclasses()

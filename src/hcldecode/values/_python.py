@@ -193,9 +193,7 @@ class PythonTypes:
                 and callable(rule[0])
                 and callable(rule[1])
             ):
-                raise TypeError(
-                    f"a rule must be (predicate, factory) or a ClassKind, not {rule!r}"
-                )
+                raise TypeError(f"a rule must be (predicate, factory) or a ClassKind, not {rule!r}")
         self._registered = checked
         self._rules: tuple[Rule, ...] = rules
         self._table: tuple[tuple[Callable[[Any], bool], _Factory, ClassKind | None], ...] = (
@@ -207,6 +205,7 @@ class PythonTypes:
         self._lowerings: dict[Any, Lowering] = {}
         self._fields: dict[type, tuple[Field, ...]] = {}
         self._unstructures: dict[type, Callable[[Any], Any] | None] = {}
+        self._kinds: dict[type, ClassKind | None] = {}
         self._building = threading.local()
 
     @property
@@ -270,8 +269,11 @@ class PythonTypes:
         kind's rule does (``tp`` is then no class of fields here)."""
         if not isinstance(tp, type):
             return None
-        entry = self._rule_for(tp)
-        return entry[2] if entry is not None else None
+        try:
+            return self._kinds[tp]
+        except KeyError:
+            entry = self._rule_for(tp)
+            return self._kinds.setdefault(tp, entry[2] if entry is not None else None)
 
     def is_object_class(self, tp: object) -> bool:
         """Whether ``tp`` is a class of fields (see :meth:`kind_of`)."""
@@ -413,6 +415,12 @@ class PythonTypes:
         if isinstance(obj, datetime.timedelta):
             micros = obj // datetime.timedelta(microseconds=1)
             return Value.number(decimal.Decimal(micros).scaleb(-6))
+        kind = self.kind_of(type(obj))  # a class of fields may be a tuple or a mapping too
+        if kind is not None:
+            fields = self.object_fields(type(obj))
+            return Value.object(
+                {f.hcl_name: self._to_value(kind.get(obj, f), f"{path}.{f.name}") for f in fields}
+            )
         if isinstance(obj, Mapping):
             return Value.object(self._object_items(obj, path))
         if isinstance(obj, list | tuple):
@@ -425,15 +433,6 @@ class PythonTypes:
                 raise TypeError(
                     f"the elements of the set{_at(path)} have no common type"
                 ) from error
-        kind = self.kind_of(type(obj))
-        if kind is not None:
-            fields = self.object_fields(type(obj))
-            return Value.object(
-                {
-                    f.hcl_name: self._to_value(kind.get(obj, f), f"{path}.{f.name}")
-                    for f in fields
-                }
-            )
         raise TypeError(f"cannot convert {type(obj).__name__}{_at(path)} to an HCL value")
 
     def _object_items(self, mapping: Mapping[Any, object], path: str) -> dict[str, Value]:
@@ -480,8 +479,7 @@ class PythonTypes:
             building = self._building.classes = set()
         if annotation in building:
             raise TypeError(
-                f"{annotation.__qualname__} contains itself: recursive structures cannot "
-                "be decoded"
+                f"{annotation.__qualname__} contains itself: recursive structures cannot be decoded"
             )
         building.add(annotation)
         try:
@@ -544,9 +542,7 @@ def _class_lowering(cls: Any, types: PythonTypes, kind: ClassKind | None = None)
     optional = {
         f.hcl_name for f, lw in zip(fields, lowerings, strict=True) if f.has_default or lw.nullable
     }
-    lowering = ClassLowering(
-        ObjectType(attributes, frozenset(optional)), nullable(cls), cls, kind
-    )
+    lowering = ClassLowering(ObjectType(attributes, frozenset(optional)), nullable(cls), cls, kind)
     lowering.set_fields([LoweredField(f, lw) for f, lw in zip(fields, lowerings, strict=True)])
     return lowering
 
@@ -647,8 +643,7 @@ def _set_lowering(annotation: Any, types: PythonTypes) -> Lowering:
 
 def _is_mapping(annotation: Any) -> bool:
     return (
-        typing.get_origin(annotation) in _MAPPING_ORIGINS
-        and len(typing.get_args(annotation)) == 2
+        typing.get_origin(annotation) in _MAPPING_ORIGINS and len(typing.get_args(annotation)) == 2
     )
 
 
@@ -660,8 +655,6 @@ def _mapping_lowering(annotation: Any, types: PythonTypes) -> Lowering:
     any_object = value in (Any, object)  # an object of mixed values, as it is
     hcl_type = DYNAMIC if any_object else MapType(element.hcl_type)
     return MappingLowering(hcl_type, False, element, any_object=any_object)
-
-
 
 
 def _hashable(annotation: Any) -> bool:
@@ -677,8 +670,6 @@ def _hashable(annotation: Any) -> bool:
     return origin in (tuple, frozenset) and all(
         _hashable(a) for a in typing.get_args(inner) if a is not Ellipsis and a != ()
     )
-
-
 
 
 def to_value(obj: object, type: Type | None = None) -> Value:

@@ -1,0 +1,285 @@
+"""The one field model and the rule table a Decoder owns.
+
+A class is read once into :class:`hcldecode.values.Field` records; every
+annotation is handled by the first rule of a table that an application can
+extend per decoder, with a ``(predicate, factory)`` pair or a new
+:class:`~hcldecode.values.ClassKind`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import decimal
+import typing
+from typing import Annotated, Any, NamedTuple
+
+import attrs
+import pytest
+
+import hcldecode as hcl
+from hcldecode.values import (
+    ATTRS_CLASSES,
+    DATACLASSES,
+    MISSING,
+    STRING,
+    ClassKind,
+    Field,
+    PythonTypes,
+    Value,
+)
+
+# --------------------------------------------------------------------------- the field model
+
+
+@attrs.define
+class Listener:
+    port: int = attrs.field(metadata={"doc": "The port to listen on."})
+    _secret: str = attrs.field(default="x")
+    tags: list[str] = attrs.field(factory=list)
+    mirror: int = attrs.field(default=attrs.Factory(lambda self: self.port, takes_self=True))
+
+
+@dataclasses.dataclass
+class Service:
+    name: Annotated[str, hcl.label()]
+    listeners: Annotated[list[Listener], hcl.block("listener")]
+    timeout: Annotated[int, hcl.attr("timeout_seconds")] = 30
+    extra: dict[str, int] = dataclasses.field(
+        default_factory=dict, metadata={"description": "Anything else."}
+    )
+    hidden: int = dataclasses.field(default=0, init=False)
+
+
+def test_a_class_is_read_into_one_record_per_init_field() -> None:
+    types = PythonTypes()
+    assert types.kind_of(Service) is DATACLASSES
+    assert types.kind_of(Listener) is ATTRS_CLASSES
+    name, listeners, timeout, extra = types.class_fields(Service)
+    assert name == Field("name", "name", str, "name", hcl.label())
+    assert listeners == Field(
+        "listeners", "listeners", list[Listener], "listener", hcl.block("listener")
+    )
+    assert timeout == Field(
+        "timeout", "timeout", int, "timeout_seconds", hcl.attr("timeout_seconds"), 30
+    )
+    assert extra == Field(
+        "extra", "extra", dict[str, int], "extra", factory=dict, doc="Anything else."
+    )
+    assert (timeout.has_default, timeout.default_value()) == (True, 30)
+    assert (extra.default_value(), name.has_default, name.default) == ({}, False, MISSING)
+    with pytest.raises(LookupError, match="name has no default"):
+        name.default_value()
+    port, secret, tags, mirror = types.class_fields(Listener)
+    assert (port.doc, port.default) == ("The port to listen on.", MISSING)
+    assert (secret.name, secret.attribute, secret.default) == ("secret", "_secret", "x")
+    assert (tags.factory, tags.default_value()) == (list, [])
+    assert (mirror.has_default, mirror.factory_takes_self) == (True, True)
+    with pytest.raises(LookupError, match="the default of mirror is made from the instance"):
+        mirror.default_value()
+    # Read once: the same records each time.
+    assert types.class_fields(Service)[0] is name
+
+
+def test_annotated_metadata_that_is_no_marker_is_kept_beside_the_field() -> None:
+    @dataclasses.dataclass
+    class Limits:
+        size: Annotated[int, "bytes", hcl.attr("max_size")]
+
+    (size,) = PythonTypes().class_fields(Limits)
+    assert (size.hcl_name, size.metadata, size.marker) == (
+        "max_size",
+        ("bytes",),
+        hcl.attr("max_size"),
+    )
+
+
+def test_mistakes_in_a_class_are_schema_errors_naming_the_field() -> None:
+    @dataclasses.dataclass
+    class Twice:
+        a: Annotated[int, hcl.attr(), hcl.attr()]
+
+    @dataclasses.dataclass
+    class Clash:
+        a: int
+        b: Annotated[int, hcl.attr("a")]
+
+    with pytest.raises(hcl.SchemaError) as info:
+        hcl.schema_of(Twice)
+    assert str(info.value).endswith("Twice.a has more than one hcldecode marker")
+    with pytest.raises(hcl.SchemaError) as info:
+        hcl.schema_of(Clash)
+    assert str(info.value).endswith("Clash: fields 'a' and 'b' both map to the HCL name 'a'")
+
+
+# --------------------------------------------------------------------------- (predicate, factory)
+
+
+class Quantity:
+    """A family of types hcldecode does not know: one rule covers every subclass."""
+
+    unit = ""
+
+    def __init__(self, amount: decimal.Decimal) -> None:
+        self.amount = amount
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.amount == self.amount  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.amount))
+
+    def __repr__(self) -> str:
+        return f"{self.amount}{self.unit}"
+
+
+class Metres(Quantity):
+    unit = "m"
+
+
+class Seconds(Quantity):
+    unit = "s"
+
+
+def _is_quantity(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, Quantity)
+
+
+def _quantity(tp: type[Quantity], _types: PythonTypes) -> Any:
+    def structure(text: str) -> Quantity:
+        if not text.endswith(tp.unit):
+            raise ValueError(f"a quantity in {tp.unit} must end in {tp.unit!r}")
+        return tp(decimal.Decimal(text[: -len(tp.unit)]))
+
+    return STRING, structure, lambda q: f"{q.amount}{q.unit}"
+
+
+@dataclasses.dataclass
+class Run:
+    distance: Metres
+    laps: list[Seconds]
+
+
+def test_a_rule_added_to_one_decoder_decodes_a_type_only_there() -> None:
+    decoder = hcl.Decoder(rules=[(_is_quantity, _quantity)])
+    text = 'distance = "400m"\nlaps = ["61.5s", "59s"]\n'
+    assert decoder.loads(text, Run) == Run(
+        Metres(decimal.Decimal(400)),
+        [Seconds(decimal.Decimal("61.5")), Seconds(decimal.Decimal(59))],
+    )
+    # The same class with another decoder, or the module-level functions: unknown.
+    for other in (hcl.Decoder(), hcl.Decoder(types={Seconds: (STRING, Seconds)})):
+        with pytest.raises(hcl.SchemaError) as info:
+            other.loads(text, Run)
+        assert str(info.value) == (
+            f"Run.distance: hcldecode has no HCL type for {Metres!r} (a Decoder learns the "
+            "application's own types from its types= and rules=)"
+        )
+    with pytest.raises(hcl.SchemaError):
+        hcl.loads(text, Run)
+
+
+def test_a_rule_reports_what_its_structure_refuses_at_the_value() -> None:
+    decoder = hcl.Decoder().with_rule(_is_quantity, _quantity)
+    with pytest.raises(hcl.DecodeError) as info:
+        decoder.loads('distance = "400ft"\nlaps = []\n', Run, filename="run.hcl")
+    (diag,) = info.value.diagnostics
+    assert (diag.summary, diag.detail, str(diag.subject)) == (
+        "Unsuitable value type",
+        "Unsuitable value: a quantity in m must end in 'm'.",
+        "run.hcl:1,12-19",
+    )
+
+
+def test_a_rule_unstructures_its_objects_for_variables_and_writing() -> None:
+    decoder = hcl.Decoder(
+        rules=[(_is_quantity, _quantity)], variables={"best": Seconds(decimal.Decimal(58))}
+    )
+    run = decoder.loads('distance = "1m"\nlaps = [best]\n', Run)
+    assert run.laps == [Seconds(decimal.Decimal(58))]
+    assert decoder.dumps(run) == 'distance = "1m"\nlaps     = ["58s"]\n'
+    assert decoder.types.to_value(Metres(decimal.Decimal(2))) == Value.string("2m")
+
+
+def test_an_application_rule_comes_before_the_built_in_ones() -> None:
+    as_text = hcl.Decoder(rules=[(lambda tp: tp is int, lambda _tp, _types: (STRING, len))])
+
+    @dataclasses.dataclass
+    class Counted:
+        n: int
+
+    assert as_text.loads('n = "four"', Counted) == Counted(4)
+    assert hcl.loads("n = 4", Counted) == Counted(4)
+
+
+def test_rules_must_have_the_documented_form() -> None:
+    with pytest.raises(TypeError) as info:
+        hcl.Decoder(rules=[(_is_quantity,)])  # type: ignore[list-item]
+    assert str(info.value) == (
+        f"a rule must be (predicate, factory) or a ClassKind, not ({_is_quantity!r},)"
+    )
+    bad = hcl.Decoder(rules=[(_is_quantity, lambda _tp, _types: "text")])
+    with pytest.raises(hcl.SchemaError) as info:
+        bad.schema_of(Run)
+    assert str(info.value).endswith(
+        "must be (hcl_type, structure) or (hcl_type, structure, unstructure), not 'text'"
+    )
+
+
+# --------------------------------------------------------------------------- a new class kind
+
+
+class _NamedTuples(ClassKind):
+    """NamedTuple classes, as an application could add them (one rule)."""
+
+    name = "NamedTuple"
+
+    def matches(self, tp: Any) -> bool:
+        return isinstance(tp, type) and issubclass(tp, tuple) and hasattr(tp, "_fields")
+
+    def fields(self, cls: type, hints: typing.Mapping[str, Any]) -> list[Field]:
+        defaults = getattr(cls, "_field_defaults", {})
+        return [
+            self.field(cls, name, name, hints.get(name), default=defaults.get(name, MISSING))
+            for name in getattr(cls, "_fields", ())
+        ]
+
+
+class Point(NamedTuple):
+    x: int
+    y: int = 0
+
+
+class Shape(NamedTuple):
+    name: Annotated[str, hcl.label()]
+    points: list[Point]
+    colour: str = "black"
+
+
+@dataclasses.dataclass
+class Drawing:
+    shapes: Annotated[list[Shape], hcl.block("shape")]
+    origin: Point = dataclasses.field(default_factory=lambda: Point(0, 0))
+
+
+def test_a_new_kind_of_class_is_one_rule_for_blocks_values_and_writing() -> None:
+    decoder = hcl.Decoder(rules=[_NamedTuples()])
+    text = 'origin = { x = 1 }\n\nshape "square" {\n  points = [{ x = 0 }, { x = 1, y = 1 }]\n}\n'
+    drawing = decoder.loads(text, Drawing)
+    assert drawing == Drawing([Shape("square", [Point(0, 0), Point(1, 1)])], Point(1, 0))
+    assert decoder.dumps(drawing) == (
+        'shape "square" {\n  points = [{\n    x = 0\n    y = 0\n    }, {\n    x = 1\n'
+        "    y = 1\n  }]\n}\n\norigin = {\n  x = 1\n  y = 0\n}\n"
+    )
+    with pytest.raises(hcl.SchemaError) as info:
+        hcl.loads(text, Drawing)
+    assert "Drawing.shapes: a block field must be" in str(info.value)
+
+
+def test_a_class_kind_reports_an_unexpected_attribute_with_a_suggestion() -> None:
+    decoder = hcl.Decoder(rules=[_NamedTuples()])
+    with pytest.raises(hcl.DecodeError) as info:
+        decoder.loads('shape "a" {\n  points = [{ x = 0, yy = 1 }]\n}\n', Drawing, filename="d.hcl")
+    (diag,) = info.value.diagnostics
+    assert (
+        diag.detail == 'Unsuitable value: element 0: unexpected attribute "yy". Did you mean "y"?'
+    )
