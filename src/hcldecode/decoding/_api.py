@@ -5,10 +5,11 @@ from __future__ import annotations
 import os
 import typing
 from collections.abc import Callable, Mapping, Sequence
-from typing import IO, Any, Generic, Literal, TypeVar, Union
+from typing import IO, Any, Generic, TypeVar, Union
 
 import attrs
 
+from ..hclparse._syntax import Syntax, parse_source, syntax_for
 from ..model._context import EvalContext
 from ..model._diagnostics import (
     Diagnostic,
@@ -25,7 +26,6 @@ from ..model._structure import (
     Expression,
     File,
 )
-from ..native import parse_config as parse_native
 from ..values._limits import Limits
 from ..values._python import TypeRule
 from ..values._types import Type
@@ -57,7 +57,6 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-Syntax = Literal["native", "json"]
 Source = Union[
     str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]], IO[bytes], Body, File
 ]
@@ -139,21 +138,11 @@ def parse_config_file(path: str | os.PathLike[str]) -> tuple[File, Diagnostics]:
     name = os.fspath(path)
     with open(name, "rb") as stream:
         data = stream.read()
-    return _parse(data, name, _syntax_for(name))
-
-
-def _syntax_for(name: str) -> Syntax:
-    return "json" if name.endswith(".json") else "native"
+    return _parse(data, name, syntax_for(name))
 
 
 def _parse(text: str | bytes, filename: str, syntax: Syntax) -> tuple[File, Diagnostics]:
-    if syntax == "native":
-        return parse_native(text, filename)
-    if syntax == "json":
-        from ..json import parse as parse_json  # noqa: PLC0415 (a syntax loads on first use)
-
-        return parse_json(text, filename)
-    raise ValueError(f"syntax must be 'native' or 'json', not {syntax!r}")
+    return parse_source(text, filename, syntax)
 
 
 def _raise(
@@ -191,7 +180,7 @@ def _load(source: Source) -> tuple[Body, dict[str, SourceFile]]:
         if not isinstance(data, bytes):
             raise TypeError("decode() needs a binary file object (open the file with 'rb')")
         name = str(getattr(source, "name", "<stream>"))
-        file = parse(data, filename=name, syntax=_syntax_for(name))
+        file = parse(data, filename=name, syntax=syntax_for(name))
         return file.body, {name: file}
     if isinstance(source, Sequence):
         files: dict[str, SourceFile] = {}
@@ -202,7 +191,7 @@ def _load(source: Source) -> tuple[Body, dict[str, SourceFile]]:
                 raise TypeError(f"decode() takes a list of paths, but the list holds {item!r}")
             name = os.fspath(item)
             with open(name, "rb") as stream:
-                file, file_diags = _parse(stream.read(), name, _syntax_for(name))
+                file, file_diags = _parse(stream.read(), name, syntax_for(name))
             diags.extend(file_diags)
             files[name] = file
             parsed.append(file)
@@ -535,7 +524,7 @@ class Decoder:
         """
         if isinstance(destination, str | os.PathLike):
             name = os.fspath(destination)
-            syntax = syntax or _syntax_for(name)
+            syntax = syntax or syntax_for(name)
             text = self.dumps(obj, syntax=syntax, defaults=defaults, templates=templates)
             with open(name, "w", encoding="utf-8") as stream:
                 stream.write(text)
