@@ -92,6 +92,7 @@ from .model._structure import (
 from .model._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot, TraverseSplat
 from .values._callable import function
 from .values._convert import ConversionError
+from .values._errors import Error
 from .values._function import Function, Parameter
 from .values._limits import DEFAULT_LIMITS, Limits, current_limits, max_nesting
 from .values._value import Value
@@ -143,6 +144,7 @@ __all__ = [
     "Decoder",
     "Diagnostic",
     "Diagnostics",
+    "Error",
     "EvalContext",
     "Expression",
     "ExpressionClosure",

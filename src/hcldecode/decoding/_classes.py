@@ -15,6 +15,7 @@ from typing import Any
 
 import attrs
 
+from ..values._errors import Error
 from ..values._python import init_fields
 from ._markers import (
     AttrMarker,
@@ -31,7 +32,7 @@ __all__ = ["ClassField", "SchemaError", "class_fields", "is_config_class"]
 _MARKER_TYPES = (AttrMarker, BlockMarker, LabelMarker, RemainMarker, BodyMarker, RangeMarker)
 
 
-class SchemaError(TypeError):
+class SchemaError(Error, TypeError):
     """A configuration class cannot be mapped onto HCL (a mistake in the program)."""
 
 
