@@ -74,7 +74,7 @@ def test_a_missing_file_is_a_diagnostic_and_is_not_kept(tmp_path: Path) -> None:
 
 def test_added_files_and_rendering_diagnostics_with_the_files() -> None:
     parser = Parser()
-    elsewhere, _ = hcl.parse_config('x = "a"\n', filename="x.hcl")
+    elsewhere = hcl.parse_config('x = "a"\n', filename="x.hcl").value
     parser.add_file("x.hcl", elsewhere)
     assert parser.files["x.hcl"] is elsewhere
     assert parser.sources()["x.hcl"] == b'x = "a"\n'
