@@ -349,7 +349,7 @@ class Decoder:
         cannot be evaluated so are kept as template text
         (``"${var.region}"``); the blocks of a type are a list under its
         name, each nested in one ``dict`` per label. Only the native syntax
-        tells blocks from attributes: a JSON file's objects are ``dict``s.
+        tells blocks from attributes: a JSON file's objects become dictionaries.
         See docs/types.md. Raises :class:`~hcldecode.DecodeError` for syntax
         errors.
         """
