@@ -108,9 +108,8 @@ if TYPE_CHECKING:
     )
     from .values._stdlib import STDLIB
 
-# Names whose modules load on first use (the JSON syntax comes with ``Parser``, the
-# function library with ``STDLIB``): a program that only decodes native-syntax files
-# does not pay for importing them.
+# Names whose modules load on first use (the function library comes with ``STDLIB``):
+# a program that only decodes native-syntax files does not pay for importing them.
 _LAZY = {
     "EXPRESSION": "model._closure",
     "EXPRESSION_CLOSURE": "model._closure",

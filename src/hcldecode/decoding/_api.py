@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import typing
 from collections.abc import Callable, Mapping
-from typing import IO, Any, Literal, TypeVar
+from typing import IO, Any, TypeVar
 
 from ..hclparse._syntax import Syntax, syntax_for
 from ..model._context import EvalContext
@@ -160,9 +160,13 @@ class Decoder:
         source order; :class:`~hcldecode.SchemaError` for a class that cannot
         be decoded into; ``OSError`` for a file that cannot be read.
         """
-        return typing.cast(
-            T, self._run(source, cls, False, self._context(variables, functions, ctx)).value
-        )
+        eval_ctx = self._context(variables, functions, ctx)
+        self._info(cls, None)
+        body, files = load(source)
+        diags = Diagnostics()
+        obj, _ = decode_class(self._expanded(body, eval_ctx), cls, self._types, eval_ctx, diags)
+        raise_errors(diags, files)
+        return typing.cast(T, obj)
 
     def decode_partial(
         self,
@@ -188,7 +192,24 @@ class Decoder:
         still report their own mistakes. (Unpacking the result as
         ``value, remaining`` is deprecated.)
         """
-        return self._run(source, cls, True, self._context(variables, functions, ctx))
+        eval_ctx = self._context(variables, functions, ctx)
+        info = self._info(cls, None)
+        body, files = load(source)
+        diags = Diagnostics()
+        fields: dict[str, Any] = {}
+        obj, remaining = decode_class(
+            self._expanded(body, eval_ctx),
+            cls,
+            self._types,
+            eval_ctx,
+            diags,
+            partial=True,
+            fields=fields,
+        )
+        if remaining is not None:
+            remaining = ClaimedBody.wrap(remaining, info.schema, files)
+        raise_errors(diags, files, remaining)
+        return Decoded(obj, fields, diags, remaining, files, _second="remaining")
 
     def loads(
         self,
@@ -473,23 +494,6 @@ class Decoder:
                 "class decoded from a block, not in the top-level class"
             )
         return info
-
-    def _run(
-        self, source: Source, cls: type[T], partial: bool, ctx: EvalContext | None
-    ) -> Decoded[T]:
-        """Decode ``source`` into ``cls``; raise :class:`DecodeError` on errors."""
-        info = self._info(cls, None)
-        body, files = load(source)
-        diags = Diagnostics()
-        fields: dict[str, Any] | None = {} if partial else None
-        obj, remaining = decode_class(
-            self._expanded(body, ctx), cls, self._types, ctx, diags, partial=partial, fields=fields
-        )
-        if partial and remaining is not None:
-            remaining = ClaimedBody.wrap(remaining, info.schema, files)
-        raise_errors(diags, files, remaining if partial else None)
-        second: Literal["diagnostics", "remaining"] = "remaining" if partial else "diagnostics"
-        return Decoded(obj, fields or {}, diags, remaining, files, _second=second)
 
 
 _DEFAULT = Decoder()
