@@ -1,8 +1,9 @@
 """The decoding API: :class:`Decoder`, and the module-level functions that are the
 methods of one default decoder.
 
-Where configurations come from is :mod:`._sources`, how results and errors
-are reported :mod:`._report`, and layered decoding :mod:`._claimed`.
+Where configurations come from (paths, streams, text) is written in
+``_sources``, how results and errors are reported in ``_report``, and the
+body that remains after a layered decode in ``_claimed``.
 """
 
 from __future__ import annotations
