@@ -102,3 +102,11 @@ def test_a_decoders_own_variables_serve_to_dict() -> None:
     text = 'where = "${region}-1"\nother = nosuch\n'
     assert decoder.to_dict(text) == {"where": "eu-1", "other": "${nosuch}"}
     assert hcl.to_dict(text) == {"where": "${region}-1", "other": "${nosuch}"}
+
+
+def test_to_dict_of_what_remains_holds_only_what_was_not_claimed() -> None:
+    file = hcl.parse('listen = "x"\nb = 2\nblk {}\n', filename="x.hcl")
+    assert hcl.to_dict(hcl.decode_partial(file, Core).remaining) == {"b": 2, "blk": [{}]}
+    schema = hcl.BodySchema([hcl.AttributeSchema("listen")], [hcl.BlockHeaderSchema("blk")])
+    _, rest, _ = file.body.partial_content(schema)
+    assert hcl.to_dict(rest) == {"b": 2}
