@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import importlib.util
 import re
 import subprocess
 import sys
@@ -122,4 +123,36 @@ print([m for m in lazy if m not in sys.modules])
         "True True True True True True True",
         "['hcldecode.ext.dynblock', 'hcldecode.json', 'hcldecode.write', 'hcldecode.hcldec', "
         "'pathlib']",
+    ]
+
+
+def test_above_the_syntaxes_only_hclparse_and_the_command_import_them(tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location(
+        "check_imports", ROOT / "tools" / "check_imports.py"
+    )
+    assert spec is not None and spec.loader is not None
+    checker = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(checker)
+    package = tmp_path / "hcldecode"
+    files = {
+        "__init__.py": "from . import native\n",
+        "native/__init__.py": "",
+        "json/__init__.py": "",
+        "hclparse/__init__.py": "from ..native import x\nfrom ..json import y\n",
+        "cli/__init__.py": "from .. import json\n",
+        "decoding/__init__.py": "from ..native import parse_config\n",
+        "hcldec/_specs.py": "from ..json._ast import Node\n",
+        "json/_ast.py": "",
+        "ext/dynblock.py": "from .. import native\n",
+    }
+    for name, text in files.items():
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text(text, encoding="utf-8")
+    assert checker.check(tmp_path) == [
+        "hcldecode/decoding/__init__.py:1: hcldecode.decoding imports the syntax "
+        "hcldecode.native; above the syntaxes only cli, hclparse, the root may",
+        "hcldecode/ext/dynblock.py:1: hcldecode.ext.dynblock imports the syntax "
+        "hcldecode.native; above the syntaxes only cli, hclparse, the root may",
+        "hcldecode/hcldec/_specs.py:1: hcldecode.hcldec._specs imports the syntax "
+        "hcldecode.json._ast; above the syntaxes only cli, hclparse, the root may",
     ]

@@ -2045,7 +2045,8 @@ def test_partial_decoding_leaves_what_a_class_does_not_claim_expanded() -> None:
     text = 'top = "t"\n' + FIREWALL
     decoder = hcl.Decoder(dynamic_blocks=True)
     variables = {"var": {"groups": {"web": [80]}}}
-    core, rest = decoder.decode_partial(hcl.parse(text), Core, variables=variables)
+    result = decoder.decode_partial(hcl.parse(text), Core, variables=variables)
+    core, rest = result.value, result.remaining
     assert core == Core("t")
     assert decoder.decode(rest, Firewall, variables=variables).groups["web"] == Group(
         "web", [Rule(80)]

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import hcldecode as hcl
-from hcldecode.hclparse import Parser
+from hcldecode.hclparse import Parser, parse_source, syntax_for
 from hcldecode.model import render_diagnostics
 
 
@@ -72,7 +74,7 @@ def test_a_missing_file_is_a_diagnostic_and_is_not_kept(tmp_path: Path) -> None:
 
 def test_added_files_and_rendering_diagnostics_with_the_files() -> None:
     parser = Parser()
-    elsewhere, _ = hcl.parse_config('x = "a"\n', filename="x.hcl")
+    elsewhere = hcl.parse_config('x = "a"\n', filename="x.hcl").value
     parser.add_file("x.hcl", elsewhere)
     assert parser.files["x.hcl"] is elsewhere
     assert parser.sources()["x.hcl"] == b'x = "a"\n'
@@ -97,3 +99,24 @@ def test_the_files_view_is_read_only_and_follows_the_parser() -> None:
         pass
     else:  # pragma: no cover
         raise AssertionError("the files view is writable")
+
+
+def test_the_syntax_of_a_file_is_chosen_by_its_name() -> None:
+    assert [
+        syntax_for(name)
+        for name in ("main.tf", "main.tf.json", "a.json", "a.JSON", "json", Path("b.json"))
+    ] == ["native", "json", "json", "native", "native", "json"]
+
+
+def test_parse_source_parses_either_syntax() -> None:
+    native, diags = parse_source("a = 1\n", "a.hcl")
+    assert list(native.body.just_attributes()[0]) == ["a"] and not diags
+    as_json, diags = parse_source('{"b": 2}', "b.json")
+    assert list(as_json.body.just_attributes()[0]) == ["b"] and not diags
+    # The syntax given wins over the name.
+    forced, diags = parse_source('{"c": 3}', "c.hcl", "json")
+    assert list(forced.body.just_attributes()[0]) == ["c"] and not diags
+    _, diags = parse_source('{"c": 3}', "c.json", "native")
+    assert [d.summary for d in diags] == ["Argument or block definition required"]
+    with pytest.raises(ValueError, match="syntax must be 'native' or 'json', not 'yaml'"):
+        parse_source("", "x", "yaml")  # type: ignore[arg-type]

@@ -5,6 +5,8 @@ and fails, listing each problem, when
 
 * a module imports one of a higher layer, or a package of its own layer
   that the table below does not let it use;
+* a module above the syntaxes imports one of them (``native``, ``json``) when its
+  package is not one of ``SYNTAX_AWARE``;
 * a module imports a private name (one starting with ``_``, not a module)
   from another module;
 * runtime imports form a circle (imports inside ``if TYPE_CHECKING:`` are
@@ -42,6 +44,13 @@ LAYERS: list[tuple[str, ...]] = [
 # Writing native files (formatting, later editing) works on the native scanner's
 # tokens and checks files with its parser, as HCL's hclwrite builds on hclsyntax.
 SIDEWAYS = {("json", "native"), ("write", "native")}
+
+# The syntaxes. Above their layer only these packages may import them: hclparse (which
+# chooses a syntax by a file's name and parses either), the command, and the package's
+# own __init__. Everything else above them (the extensions, the decoders) works on the
+# syntax-independent model (Body, Expression) and parses through hclparse.
+SYNTAXES = {"native", "json"}
+SYNTAX_AWARE = {"hclparse", "cli", ""}
 
 # The expression tree and its evaluator are one unit split in two files: nodes
 # call evaluate() to compute their value, and the evaluator dispatches on the
@@ -131,6 +140,11 @@ def check(src: Path) -> list[str]:
                 )
             elif target_rank == rank and target_top != top and (top, target_top) not in SIDEWAYS:
                 problems.append(f"{where}: {name} imports {target}, a package of its own layer")
+            elif target_top in SYNTAXES and rank > target_rank and top not in SYNTAX_AWARE:
+                problems.append(
+                    f"{where}: {name} imports the syntax {target}; above the syntaxes only "
+                    f"{', '.join(sorted(p or 'the root' for p in SYNTAX_AWARE))} may"
+                )
             if runtime and target != name:
                 graph[name].add(target)
     for circle in _circles(graph):

@@ -66,9 +66,11 @@ def load(folder: Path) -> tuple[Config, hcl.Diagnostics, dict[str, hcl.File]]:
     config = Config({}, {})
     paths = sorted(folder.glob("*.hcl"), key=lambda p: (p.stem.endswith("_override"), p.name))
     for path in paths:
-        file, found = hcl.parse_config_file(path)
+        parsed = hcl.parse_config_file(path)  # the file and its syntax errors: a Decoded
+        file = parsed.value  # still usable after syntax errors
+        assert file is not None  # a parse always gives the file
         files[file.filename] = file
-        diags.extend(found)
+        diags.extend(parsed.diagnostics)
         content, found = file.body.content(TOP)
         diags.extend(found)
         override = path.stem.endswith("_override")

@@ -21,7 +21,8 @@ class CoreConfig:
 def load(path: str) -> tuple[CoreConfig, dict[str, object]]:
     """Decode the core's part, then each enabled plugin's, then reject leftovers."""
     file = hcl.parse_file(path)
-    core, rest = hcl.decode_partial(file, CoreConfig)
+    step = hcl.decode_partial(file, CoreConfig)  # raises DecodeError for the core's mistakes
+    core, rest = step.unwrap(), step.remaining
     settings: dict[str, object] = {}
     for name in core.plugins:
         plugin = PLUGINS.get(name)
@@ -33,6 +34,7 @@ def load(path: str) -> tuple[CoreConfig, dict[str, object]]:
                 core.plugins_at,
             )
             raise hcl.DecodeError([problem], {path: file})
-        settings[name], rest = hcl.decode_partial(rest, plugin)
+        step = hcl.decode_partial(rest, plugin)
+        settings[name], rest = step.value, step.remaining
     hcl.reject_unclaimed(rest)  # anything nobody claimed is a typo
     return core, settings

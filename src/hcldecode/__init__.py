@@ -92,6 +92,7 @@ from .model._structure import (
 from .model._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot, TraverseSplat
 from .values._callable import function
 from .values._convert import ConversionError
+from .values._errors import Error
 from .values._function import Function, Parameter
 from .values._limits import DEFAULT_LIMITS, Limits, current_limits, max_nesting
 from .values._value import Value
@@ -107,9 +108,8 @@ if TYPE_CHECKING:
     )
     from .values._stdlib import STDLIB
 
-# Names whose modules load on first use (the JSON syntax comes with ``Parser``, the
-# function library with ``STDLIB``): a program that only decodes native-syntax files
-# does not pay for importing them.
+# Names whose modules load on first use (the function library comes with ``STDLIB``):
+# a program that only decodes native-syntax files does not pay for importing them.
 _LAZY = {
     "EXPRESSION": "model._closure",
     "EXPRESSION_CLOSURE": "model._closure",
@@ -143,6 +143,7 @@ __all__ = [
     "Decoder",
     "Diagnostic",
     "Diagnostics",
+    "Error",
     "EvalContext",
     "Expression",
     "ExpressionClosure",

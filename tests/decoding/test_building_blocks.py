@@ -16,13 +16,16 @@ from hcldecode.values import STRING, ListType, Value
 
 
 def test_parse_config_returns_the_file_and_its_diagnostics() -> None:
-    file, diags = hcl.parse_config("a = 1\nb = [\n", filename="x.hcl")
+    result = hcl.parse_config("a = 1\nb = [\n", filename="x.hcl")
+    file, diags = result.value, result.diagnostics
     assert [(d.summary, str(d.subject)) for d in diags] == [("Missing expression", "x.hcl:3,1-1")]
     attributes, _ = file.body.just_attributes()
     assert list(attributes) == ["a", "b"]
     assert attributes["a"].expr.value(None) == (Value.number(1), hcl.Diagnostics())
 
-    file, diags = hcl.parse_config('{"a": 1,}', filename="x.json", syntax="json")
+    result = hcl.parse_config('{"a": 1,}', filename="x.json", syntax="json")
+
+    file, diags = result.value, result.diagnostics
     assert [d.summary for d in diags] == ["Trailing comma in object"]
     assert list(file.body.just_attributes()[0]) == ["a"]
 
@@ -30,9 +33,11 @@ def test_parse_config_returns_the_file_and_its_diagnostics() -> None:
 def test_parse_config_file_chooses_the_syntax_by_name(tmp_path: Path) -> None:
     (tmp_path / "a.hcl").write_text("a = \n", encoding="utf-8")
     (tmp_path / "b.hcl.json").write_text('{"b": 2}', encoding="utf-8")
-    file, diags = hcl.parse_config_file(tmp_path / "a.hcl")
+    result = hcl.parse_config_file(tmp_path / "a.hcl")
+    file, diags = result.value, result.diagnostics
     assert [d.summary for d in diags] == ["Invalid expression"]
-    file, diags = hcl.parse_config_file(tmp_path / "b.hcl.json")
+    result = hcl.parse_config_file(tmp_path / "b.hcl.json")
+    file, diags = result.value, result.diagnostics
     assert diags == []
     assert list(file.body.just_attributes()[0]) == ["b"]
     with pytest.raises(FileNotFoundError):

@@ -91,7 +91,8 @@ def test_the_decoder_checks_its_types_at_once() -> None:
 def test_schema_of_and_decode_partial_use_the_decoders_types() -> None:
     decoder = hcl.Decoder(types={ipaddress.IPv4Address: (STRING, ipaddress.IPv4Address)})
     assert [a.name for a in decoder.schema_of(Server).attributes] == ["address"]
-    server, rest = decoder.decode_partial(hcl.parse('address = "10.0.0.1"\nx = 1\n'), Server)
+    result = decoder.decode_partial(hcl.parse('address = "10.0.0.1"\nx = 1\n'), Server)
+    server, rest = result.value, result.remaining
     assert server.address == ipaddress.IPv4Address("10.0.0.1")
     with pytest.raises(hcl.DecodeError) as info:
         hcl.reject_unclaimed(rest)

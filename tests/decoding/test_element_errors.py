@@ -426,7 +426,8 @@ def test_decode_expression_reports_every_misfit_in_source_order(syntax: Syntax) 
     else:
         expr, diags = hcl.json.parse_expression(text, "e.hcl")
     assert not diags.has_errors()
-    value, found = hcl.decode_expression(expr, list[list[int]])
+    result = hcl.decode_expression(expr, list[list[int]])
+    value, found = result.value, result.diagnostics
     assert value is None
     assert [(d.detail, str(d.subject)) for d in found] == [
         ("Unsuitable value: element 0: element 1: a number is required.", "e.hcl:1,6-9"),

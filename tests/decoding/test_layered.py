@@ -60,21 +60,23 @@ metrics {
 
 
 def test_two_layers_and_nothing_left() -> None:
-    core, rest = hcl.decode_partial(hcl.parse(APP, filename="app.hcl"), Core)
+    result = hcl.decode_partial(hcl.parse(APP, filename="app.hcl"), Core)
+    core, rest = result.value, result.remaining
     assert core == Core("0.0.0.0:8080", ["metrics"])
-    metrics, rest = hcl.decode_partial(rest, MetricsPlugin)
+    result = hcl.decode_partial(rest, MetricsPlugin)
+    metrics, rest = result.value, result.remaining
     assert metrics == MetricsPlugin(Metrics(15))
     hcl.reject_unclaimed(rest)
 
 
 def test_the_last_layer_may_be_a_full_decode() -> None:
-    _, rest = hcl.decode_partial(hcl.parse(APP, filename="app.hcl"), Core)
+    rest = hcl.decode_partial(hcl.parse(APP, filename="app.hcl"), Core).remaining
     assert hcl.decode(rest, MetricsPlugin) == MetricsPlugin(Metrics(15))
 
 
 def test_the_last_full_decode_reports_what_nobody_claimed_with_suggestions() -> None:
     text = APP + "metric {}\nlistne = 1\n"
-    _, rest = hcl.decode_partial(hcl.parse(text, filename="app.hcl"), Core)
+    rest = hcl.decode_partial(hcl.parse(text, filename="app.hcl"), Core).remaining
     with pytest.raises(hcl.DecodeError) as info:
         hcl.decode(rest, MetricsPlugin)
     assert problems(info.value) == [
@@ -94,9 +96,10 @@ def test_the_last_full_decode_reports_what_nobody_claimed_with_suggestions() -> 
 def test_reject_unclaimed_suggests_names_claimed_by_earlier_layers() -> None:
     text = APP + "tracing {}\nsampel = true\nmetrix {}\n"
     file = hcl.parse(text, filename="app.hcl")
-    _, rest = hcl.decode_partial(file, Core)
-    _, rest = hcl.decode_partial(rest, MetricsPlugin)
-    tracing, rest = hcl.decode_partial(rest, TracingPlugin)
+    rest = hcl.decode_partial(file, Core).remaining
+    rest = hcl.decode_partial(rest, MetricsPlugin).remaining
+    result = hcl.decode_partial(rest, TracingPlugin)
+    tracing, rest = result.value, result.remaining
     assert tracing == TracingPlugin(Tracing())
     with pytest.raises(hcl.DecodeError) as info:
         hcl.reject_unclaimed(rest)
@@ -117,7 +120,7 @@ def test_reject_unclaimed_suggests_names_claimed_by_earlier_layers() -> None:
 
 
 def test_reject_unclaimed_on_a_clean_rest_and_on_a_plain_body() -> None:
-    _, rest = hcl.decode_partial(hcl.parse('listen = "x"\n'), Core)
+    rest = hcl.decode_partial(hcl.parse('listen = "x"\n'), Core).remaining
     hcl.reject_unclaimed(rest)
     hcl.reject_unclaimed(hcl.parse("").body)
     with pytest.raises(hcl.DecodeError) as info:
@@ -129,7 +132,7 @@ def test_reject_unclaimed_on_a_clean_rest_and_on_a_plain_body() -> None:
 
 def test_reject_unclaimed_in_json() -> None:
     text = '{"listen": "x", "plugin": [], "//": "a comment"}'
-    _, rest = hcl.decode_partial(hcl.parse(text, filename="app.json", syntax="json"), Core)
+    rest = hcl.decode_partial(hcl.parse(text, filename="app.json", syntax="json"), Core).remaining
     with pytest.raises(hcl.DecodeError) as info:
         hcl.reject_unclaimed(rest)
     assert problems(info.value) == [
@@ -145,9 +148,11 @@ def test_layers_over_files_merged_from_both_syntaxes(tmp_path: Any) -> None:
     (tmp_path / "app.hcl").write_text('listen = "x"\nmetrics {\n  interval = 5\n}\n')
     (tmp_path / "override.hcl.json").write_text('{"plugins": ["metrics"], "tracing": {}}')
     paths = [tmp_path / "app.hcl", tmp_path / "override.hcl.json"]
-    core, rest = hcl.decode_partial(paths, Core)
+    result = hcl.decode_partial(paths, Core)
+    core, rest = result.value, result.remaining
     assert core == Core("x", ["metrics"])
-    metrics, rest = hcl.decode_partial(rest, MetricsPlugin)
+    result = hcl.decode_partial(rest, MetricsPlugin)
+    metrics, rest = result.value, result.remaining
     assert metrics == MetricsPlugin(Metrics(5))
     with pytest.raises(hcl.DecodeError) as info:
         hcl.reject_unclaimed(rest)
@@ -199,7 +204,8 @@ def test_a_class_with_remain_takes_its_leftovers() -> None:
 
     host = hcl.loads(APP, Host, filename="app.hcl")
     assert host.listen == "0.0.0.0:8080"
-    plugin, left = hcl.decode_partial(host.rest, MetricsPlugin)
+    result = hcl.decode_partial(host.rest, MetricsPlugin)
+    plugin, left = result.value, result.remaining
     assert plugin == MetricsPlugin(Metrics(15))
     with pytest.raises(hcl.DecodeError) as info:
         hcl.reject_unclaimed(left)
@@ -216,7 +222,8 @@ def test_a_class_with_remain_takes_its_leftovers() -> None:
 def test_a_stream_source_can_be_split_too() -> None:
     stream = io.BytesIO(APP.encode())
     stream.name = "stream.hcl"
-    core, rest = hcl.decode_partial(stream, Core)
+    result = hcl.decode_partial(stream, Core)
+    core, rest = result.value, result.remaining
     assert core.listen == "0.0.0.0:8080"
     assert hcl.decode(rest, MetricsPlugin) == MetricsPlugin(Metrics(15))
 
@@ -404,7 +411,8 @@ def decode_in_layers(
                 objects.append(hcl.decode(source, cls))
             else:
                 obj: Any
-                obj, source = hcl.decode_partial(source, cls)
+                result = hcl.decode_partial(source, cls)
+                obj, source = result.value, result.remaining
                 objects.append(obj)
         except hcl.DecodeError as err:
             errors += err.diagnostics

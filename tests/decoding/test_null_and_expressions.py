@@ -61,19 +61,23 @@ def test_a_null_policy_of_value_needs_a_type_that_admits_none() -> None:
 
 def test_decode_expression_converts_and_lowers() -> None:
     expr, _ = parse_expression('["8080", 9090]', "e.hcl")
-    assert hcl.decode_expression(expr, list[int]) == ([8080, 9090], hcl.Diagnostics())
+    assert hcl.decode_expression(expr, list[int]) == hcl.Decoded(
+        [8080, 9090], {}, hcl.Diagnostics()
+    )
     expr, _ = parse_expression("upper(name)", "e.hcl")
-    value, diags = hcl.decode_expression(
+    result = hcl.decode_expression(
         expr, str, variables={"name": "web"}, functions={"upper": str.upper}
     )
-    assert (value, diags) == ("WEB", hcl.Diagnostics())
-    assert hcl.decode_expression(expr, hcl.Expression) == (expr, hcl.Diagnostics())
+    assert (result.value, result.diagnostics, result.ok) == ("WEB", hcl.Diagnostics(), True)
+    assert result.unwrap() == "WEB"
+    assert hcl.decode_expression(expr, hcl.Expression).value is expr
 
 
 def test_decode_expression_reports_what_does_not_fit_as_gohcl_words_it() -> None:
     text = '[1, "two"]'
     expr, _ = parse_expression(text, "e.hcl")
-    value, diags = hcl.decode_expression(expr, list[int])
+    result = hcl.decode_expression(expr, list[int])
+    value, diags = result.value, result.diagnostics
     assert value is None
     assert [(d.summary, d.detail, str(d.subject), str(d.context)) for d in diags] == [
         (
@@ -84,7 +88,8 @@ def test_decode_expression_reports_what_does_not_fit_as_gohcl_words_it() -> None
         )
     ]
     expr, _ = parse_expression("nosuch", "e.hcl")
-    value, diags = hcl.decode_expression(expr, int, hcl.EvalContext({}))
+    result = hcl.decode_expression(expr, int, hcl.EvalContext({}))
+    value, diags = result.value, result.diagnostics
     assert value is None
     assert [d.summary for d in diags] == ["Unknown variable"]
     with pytest.raises(hcl.SchemaError, match="decode_expression: hcldecode has no HCL type for"):

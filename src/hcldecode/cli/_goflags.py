@@ -12,6 +12,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from ..values._errors import Error
+
 __all__ = ["Options", "UsageError", "parse_args"]
 
 
@@ -46,7 +48,7 @@ _BOOL_TEXT = {
 }  # fmt: skip
 
 
-class UsageError(Exception):
+class UsageError(Error):
     """A command line the reference would refuse; the message is its own."""
 
 

@@ -30,17 +30,16 @@ from typing import TextIO
 
 import attrs
 
-from .. import json as hcljson
 from .._text import go_quote
 from ..hcldec._specfile import SpecFile, read_spec
 from ..hcldec._specs import LiteralSpec, decode, variables
+from ..hclparse._syntax import Syntax, parse_source, syntax_for
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics
 from ..model._merge import merge_bodies
 from ..model._render import is_terminal, render_diagnostics, terminal_width
 from ..model._structure import Body, File
 from ..model._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot
-from ..native import parse_config
 from ..values import _json as valuejson
 from ..values._json import go_json_text
 from ..values._types import DYNAMIC
@@ -173,38 +172,37 @@ class _Session:
         self.stderr.flush()
         return _Exit(2)
 
-    def parse(self, src: bytes, filename: str, *, json_syntax: bool) -> File | None:
+    def parse(self, src: bytes, filename: str, *, syntax: Syntax) -> File | None:
         """Parse one file, keeping its diagnostics; the file when it has no errors."""
-        parse = hcljson.parse if json_syntax else parse_config
-        file, diags = parse(src, filename)
+        file, diags = parse_source(src, filename, syntax)
         self.files[filename] = file
         self.diags.extend(diags)
         return None if diags.has_errors() else file
 
-    def read(self, filename: str, json_syntax: bool | None = None) -> File | None:
+    def read(self, filename: str, syntax: Syntax | None = None) -> File | None:
         """Read and parse a file (JSON syntax by its ``.json`` suffix), as the reference does.
 
         A file read before is not read again, and gives no diagnostics again.
         """
-        if json_syntax is None:
-            json_syntax = filename.endswith(".json")
+        if syntax is None:
+            syntax = syntax_for(filename)
         if filename in self.files:
             return self.files[filename]
         try:
             src = Path(filename).read_bytes()
         except OSError:
-            if json_syntax:
+            if syntax == "json":
                 summary, detail = "Failed to open file", "The file {} could not be opened."
             else:
                 summary = "Failed to read file"
                 detail = "The configuration file {} could not be read."
             self.diags.append(Diagnostic.error(summary, detail.format(go_quote(filename))))
             return None
-        return self.parse(src, filename, json_syntax=json_syntax)
+        return self.parse(src, filename, syntax=syntax)
 
     def load_spec(self) -> SpecFile:
         """Read the spec file (always native syntax, as the reference reads it)."""
-        file = self.read(self.options.spec, json_syntax=False)
+        file = self.read(self.options.spec, syntax="native")
         spec_file = SpecFile(LiteralSpec(Value.null(DYNAMIC)))
         if file is not None:
             spec_file, diags = read_spec(file.body)
@@ -216,7 +214,7 @@ class _Session:
     def variables_from(self, index: int, text: str) -> Mapping[str, Value]:
         """The variables of one ``--vars`` argument: a JSON object, or a file."""
         if text.strip().startswith("{"):
-            file = self.parse(text.encode(), f"<vars argument {index}>", json_syntax=True)
+            file = self.parse(text.encode(), f"<vars argument {index}>", syntax="json")
         else:
             file = self.read(text)
         if file is None:
@@ -238,7 +236,7 @@ class _Session:
     def input_body(self) -> Body:
         bodies: list[Body] = []
         if not self.options.files:
-            file = self.parse(self.stdin(), "<stdin>", json_syntax=False)
+            file = self.parse(self.stdin(), "<stdin>", syntax="native")
             if file is not None:
                 bodies.append(file.body)
         for filename in self.options.files:

@@ -29,16 +29,15 @@ from typing import Literal, TextIO
 
 import attrs
 
-from .. import json as hcljson
 from ..decoding import DecodeError, Decoder, SchemaError
 from ..hcldec._encode import encode
 from ..hcldec._specs import decode
+from ..hclparse._syntax import parse_source
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics
 from ..model._merge import merge_bodies
 from ..model._render import terminal_safe
 from ..model._structure import Body, File
-from ..native import parse_config
 from ..values._value import Value
 from ._fmt import register as register_fmt
 from ._fmt import run as run_fmt
@@ -214,8 +213,7 @@ class _Run:
                 src = Path(name).read_bytes()
             except OSError as error:
                 raise CommandError(f"cannot read {name}: {error.strerror}") from None
-            parse = hcljson.parse if name.endswith(".json") else parse_config
-            file, diags = parse(src, name)
+            file, diags = parse_source(src, name)
             self.sources[name] = src
             self.files[name] = file
             self.diags.extend(diags)

@@ -18,13 +18,14 @@ from ..hcldec._specfile import SpecFile, read_spec
 from ..model._diagnostics import Diagnostics
 from ..model._structure import File
 from ..native import parse_config
+from ..values._errors import Error
 
 __all__ = ["CommandError", "is_spec_file", "load_class", "load_spec_file"]
 
 _SPEC_SUFFIX = ".hcldec"
 
 
-class CommandError(Exception):
+class CommandError(Error):
     """A mistake on the command line: the message, and exit status 2."""
 
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from .. import json as hcljson
 from .._text import go_quote, is_identifier
+from ..hclparse._syntax import parse_source
 from ..model._diagnostics import Diagnostics, Severity
 from ..model._structure import File
-from ..native import parse_config
 from ..values._value import Value
 from ._schema import CommandError
 
@@ -56,8 +56,7 @@ def read_var_file(filename: str, diags: Diagnostics) -> tuple[File | None, dict[
         src = Path(filename).read_bytes()
     except OSError as error:
         raise CommandError(f"cannot read --var-file {filename}: {error.strerror}") from None
-    parse = hcljson.parse if filename.endswith(".json") else parse_config
-    file, parse_diags = parse(src, filename)
+    file, parse_diags = parse_source(src, filename)
     diags.extend(parse_diags)
     if parse_diags.has_errors():
         return file, {}

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from ._api import (
-    Decoded,
-    DecodeError,
     Decoder,
     decode,
     decode_block,
@@ -14,15 +12,11 @@ from ._api import (
     dump,
     dumps,
     loads,
-    parse,
-    parse_config,
-    parse_config_file,
-    parse_file,
-    reject_unclaimed,
     schema_of,
     to_dict,
     update_document,
 )
+from ._claimed import reject_unclaimed
 from ._classinfo import SchemaError
 from ._markers import (
     attr,
@@ -35,6 +29,8 @@ from ._markers import (
     remain,
     type_range,
 )
+from ._report import Decoded, DecodeError
+from ._sources import parse, parse_config, parse_config_file, parse_file
 
 __all__ = [
     "DecodeError",

@@ -17,7 +17,6 @@ from .._text import counted, go_quote
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._structure import Attribute, Block, Body, BodyContent, Expression
-from ..native._literal import literal_value
 from ..values._convert import AttrStep
 from ..values._limits import DEFAULT_LIMITS
 from ..values._python import LowerError
@@ -228,9 +227,10 @@ def _attribute_value(
 def evaluate(expr: Expression, ctx: EvalContext | None, diags: Diagnostics) -> Value | None:
     """The value of ``expr``, its diagnostics added to ``diags``; ``None`` on errors.
 
-    Constants (most attributes) are read without the evaluator.
+    Constants (most attributes) are read without the evaluator
+    (:meth:`Expression.constant_value`).
     """
-    value = literal_value(expr, ctx.limits if ctx is not None else DEFAULT_LIMITS)
+    value = expr.constant_value(ctx.limits if ctx is not None else DEFAULT_LIMITS)
     if value is not None:
         return value
     value, found = expr.value(ctx)

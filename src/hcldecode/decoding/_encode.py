@@ -30,7 +30,6 @@ from typing import Any
 import attrs
 
 from ..model._structure import Attribute, Block, Expression
-from ..native._ast import Node
 from ..values._json import go_json_text
 from ..write._document import Body as DocumentBody
 from ..write._items import AttributeItem, BlockItem, body_text, json_value_text
@@ -231,8 +230,9 @@ def _update(
 
 
 def _source_text(expr: Expression) -> str:
-    if isinstance(expr, Node):
-        return expr.source.text[expr.start : expr.end]
+    text = expr.native_text()
+    if text is not None:
+        return text
     raise TypeError(
         "only expressions read from the native syntax can be written; this one is a "
         f"{type(expr).__name__}"

@@ -15,7 +15,8 @@ python-hcl2's ``loads`` offers), a body becomes a ``dict``:
   ``resource "aws_instance" "web" {}`` is
   ``{"resource": [{"aws_instance": {"web": {}}}]}``.
 
-Only the native syntax says which items are blocks. A JSON-syntax file is
+Only the native syntax says which items are blocks
+(:meth:`~hcldecode.model.Body.content_as_written`). A JSON-syntax file is
 all attributes without a schema (an object could be an attribute's value
 or a block), so its objects become ``dict``s.
 """
@@ -27,8 +28,7 @@ from typing import Any
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics
 from ..model._structure import Body, Expression
-from ..native import _body as native_body
-from ..native._ast import Node, Template
+from ..values._limits import DEFAULT_LIMITS, Limits
 from ..values._python import DEFAULT_TYPES
 
 __all__ = ["plain_body"]
@@ -37,15 +37,12 @@ __all__ = ["plain_body"]
 def plain_body(body: Body, ctx: EvalContext | None, diags: Diagnostics) -> dict[str, Any]:
     """``body`` as plain Python (see the module); errors go to ``diags``."""
     result: dict[str, Any] = {}
-    if isinstance(body, native_body.Body):
-        attributes: dict[str, Any] = dict(body.attributes)
-        blocks = list(body.blocks)
-    else:
-        found, found_diags = body.just_attributes()
-        diags.extend(found_diags)
-        attributes, blocks = dict(found), []
+    limits = ctx.limits if ctx is not None else DEFAULT_LIMITS
+    content, found = body.content_as_written()
+    diags.extend(found)
+    attributes, blocks = content.attributes, content.blocks
     for name, attribute in attributes.items():
-        result[name] = _plain_expression(attribute.expr, ctx)
+        result[name] = _plain_expression(attribute.expr, ctx, limits)
     for block in blocks:
         if block.type in attributes:
             diags.append(
@@ -64,15 +61,16 @@ def plain_body(body: Body, ctx: EvalContext | None, diags: Diagnostics) -> dict[
     return result
 
 
-def _plain_expression(expr: Expression, ctx: EvalContext | None) -> Any:
+def _plain_expression(expr: Expression, ctx: EvalContext | None, limits: Limits) -> Any:
+    value = expr.constant_value(limits)
+    if value is not None and value.is_wholly_known:
+        return DEFAULT_TYPES.to_python(value)
     value, diags = expr.value(ctx)
     if not diags.has_errors() and value.is_wholly_known:
         return DEFAULT_TYPES.to_python(value)
-    if isinstance(expr, Node):
-        text = expr.source.text[expr.start : expr.end]
-        if isinstance(expr, Template) and text.startswith('"'):
-            return text[1:-1]  # a quoted template is already in template form
-        return "${" + text + "}"
-    # The JSON syntax: strings read as they are written, templates included.
+    text = expr.template_text()
+    if text is not None:
+        return text
+    # A JSON object or array: its strings read as they are written, templates included.
     value, diags = expr.value(None)
     return None if diags.has_errors() else DEFAULT_TYPES.to_python(value)

@@ -19,6 +19,7 @@ import attrs
 
 from ..model._structure import Attribute, Expression
 from ..values._classes import Field
+from ..values._errors import Error
 from ..values._lowering import Lowering
 from ..values._python import PythonTypes, nullable, strip_optional
 from ..values._types import DYNAMIC, Type
@@ -28,7 +29,7 @@ from ._markers import AttrMarker
 __all__ = ["ConfigTypes", "SchemaError", "TypePlan"]
 
 
-class SchemaError(TypeError):
+class SchemaError(Error, TypeError):
     """A configuration class cannot be mapped onto HCL (a mistake in the program)."""
 
 

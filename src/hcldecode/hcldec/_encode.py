@@ -38,11 +38,10 @@ import attrs
 
 from .._text import go_quote, is_identifier
 from ..ext.typeexpr import Defaults, type_string
-from ..json import parse as parse_json
+from ..hclparse._syntax import parse_source
 from ..model._context import EvalContext
 from ..model._diagnostics import Severity
 from ..model._render import value_summary
-from ..native import parse_config
 from ..values._convert import ConversionError, convert
 from ..values._function import FunctionError
 from ..values._types import (
@@ -632,8 +631,7 @@ def _check_round_trip(
     text: str, value: Value, spec: Spec, ctx: EvalContext | None, *, json: bool
 ) -> None:
     """Decode ``text`` again; ``ValueError`` unless that gives ``value`` back."""
-    parse = parse_json if json else parse_config
-    file, diags = parse(text, "<encoded>")
+    file, diags = parse_source(text, "<encoded>", "json" if json else "native")
     decoded = value
     if not diags.has_errors():
         decoded, more = decode(file.body, spec, ctx)

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 
 from .._text import go_quote
-from ..json import parse as parse_json
 from ..model._diagnostics import Diagnostic, Diagnostics
 from ..model._source import encode_source
 from ..model._structure import File
-from ..native import parse_config
+from ._syntax import Syntax, parse_source
 
 __all__ = ["Parser"]
 
@@ -36,24 +35,24 @@ class Parser:
 
     def parse_hcl(self, src: bytes | str, filename: str) -> tuple[File, Diagnostics]:
         """Parse ``src``, read from ``filename``, as a native-syntax file (HCL's ``ParseHCL``)."""
-        return self._parse(parse_config, src, filename)
+        return self._parse("native", src, filename)
 
     def parse_json(self, src: bytes | str, filename: str) -> tuple[File, Diagnostics]:
         """Parse ``src``, read from ``filename``, as a JSON-syntax file (HCL's ``ParseJSON``)."""
-        return self._parse(parse_json, src, filename)
+        return self._parse("json", src, filename)
 
     def _parse(
         self,
-        parse: Callable[[bytes | str, str], tuple[File, Diagnostics]],
+        syntax: Syntax,
         src: bytes | str,
         filename: str,
     ) -> tuple[File, Diagnostics]:
         """The file parsed before under ``filename`` (no diagnostics again), or
-        ``src`` parsed by ``parse`` and kept."""
+        ``src`` parsed in ``syntax`` and kept."""
         existing = self._files.get(filename)
         if existing is not None:
             return existing, Diagnostics()
-        file, diags = parse(src, filename)
+        file, diags = parse_source(src, filename, syntax)
         self._keep(filename, file, src)
         return file, diags
 

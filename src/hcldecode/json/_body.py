@@ -159,6 +159,15 @@ class JsonBody(NodeView, Body):
             attributes[name] = self._attribute(prop)
         return attributes, diags
 
+    def content_as_written(self) -> tuple[BodyContent, Diagnostics]:
+        """Every property as an attribute (see :meth:`Body.content_as_written`).
+
+        Without a schema, a JSON object could be an attribute's value or a
+        block, so this syntax reads them all as attributes.
+        """
+        attributes, diags = self.just_attributes()
+        return BodyContent(attributes, (), lambda: self.missing_item_range), diags
+
     # ------------------------------------------------------------------ helpers
 
     def _name_range(self, prop: Property) -> Range:

@@ -67,6 +67,7 @@ from ._scanner import decode_string, replace_surrogates
 
 if TYPE_CHECKING:
     from ..model._context import EvalContext
+    from ..values._limits import Limits
 
 __all__ = ["JsonExpression", "json_number"]
 
@@ -234,6 +235,29 @@ class JsonExpression(NodeView, Expression):
                 frames.append(_Frame(child))
             else:
                 frame.add(self._scalar(child, ctx, diags), self, ctx, diags)
+
+    def constant_value(self, limits: Limits) -> Value | None:
+        """A number, ``true``, ``false`` or ``null`` (see :meth:`Expression.constant_value`).
+
+        Strings are not constants here: they are templates when evaluated in
+        an evaluation context.
+        """
+        node = self._node
+        if isinstance(node, NumberNode):
+            try:
+                return Value.number(json_number(node.text))
+            except ValueError:  # out of range or malformed: value() reports it
+                return None
+        if isinstance(node, BoolNode):
+            return TRUE if node.value else FALSE
+        if isinstance(node, NullNode):
+            return Value.null(DYNAMIC)
+        return None
+
+    def template_text(self) -> str | None:
+        """A string's text (the template it is read as); ``None`` for other values."""
+        node = self._node
+        return node.value if isinstance(node, StringNode) else None
 
     def _scalar(self, node: Node, ctx: EvalContext | None, diags: Diagnostics) -> Value:
         if isinstance(node, StringNode):

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, TextIO
 
 from .._text import SPACE_CLASS, go_quote
+from ..values._errors import Error
 from ..values._number import go_float_text
 from ..values._types import (
     BOOL,
@@ -56,7 +57,7 @@ __all__ = [
 ]
 
 
-class HCLError(ValueError):
+class HCLError(Error, ValueError):
     """A configuration could not be processed; ``diagnostics`` holds every reason.
 
     ``str()`` renders the diagnostics like HCL does, with the source lines

@@ -22,6 +22,7 @@ from ._diagnostics import Diagnostics, Pos, Range, SourceFile
 from ._traversal import Traversal, TraverseAttr, TraverseRoot
 
 if TYPE_CHECKING:
+    from ..values._limits import Limits
     from ..values._value import Value
     from ._context import EvalContext
 
@@ -313,6 +314,20 @@ class Body(abc.ABC):
         """
         return False
 
+    def content_as_written(self) -> tuple[BodyContent, Diagnostics]:
+        """Every attribute and block of the body, in source order, without a schema.
+
+        For reading a body whose schema is not known (as
+        :func:`hcldecode.to_dict` does). A syntax that tells blocks from
+        attributes by how they are written (the native syntax) gives both.
+        By default, and in the JSON syntax, where an object could be an
+        attribute's value or a block, every item is an attribute, as
+        :meth:`just_attributes` reads them (with its diagnostics), and there
+        are no blocks.
+        """
+        attributes, diags = self.just_attributes()
+        return BodyContent(attributes, (), lambda: self.missing_item_range), diags
+
     def source_files(self) -> Mapping[str, SourceFile]:
         """The parsed files this body comes from, by name, for rendering diagnostics.
 
@@ -440,6 +455,45 @@ class Expression(abc.ABC):
     def unwrap(self) -> Expression:
         """The expression inside any wrapping (parentheses, a lone template interpolation)."""
         return self
+
+    # What a syntax can tell about an expression without evaluating it. Each
+    # syntax overrides those it can answer cheaply; ``None`` means "evaluate it"
+    # (or "not in this syntax"), never an error.
+
+    def constant_value(self, limits: Limits) -> Value | None:
+        """The expression's value, when the syntax can tell cheaply that it is a constant.
+
+        A number, bool or null literal, and (in the native syntax) a quoted
+        string without interpolations or a tuple of such: the value that
+        :meth:`value` gives in any evaluation context whose limits are
+        ``limits``, without running the evaluator. ``None`` for anything
+        else, and for a constant whose evaluation would report something
+        (a string longer than ``limits`` allow, a cost near them): the caller
+        then evaluates it as usual. A decoder reading many attributes uses it
+        as a fast path.
+        """
+        return None
+
+    def native_text(self) -> str | None:
+        """The expression as native-syntax source text, when the syntax can give it.
+
+        The native syntax gives the text the expression was read from
+        (``var.region``, ``"a-${b}"``); the JSON syntax gives ``None``, as
+        its text means something else when read as the native syntax.
+        """
+        return None
+
+    def template_text(self) -> str | None:
+        """The expression as the string of a template that means the same, when there is one.
+
+        The form HCL's JSON syntax gives expressions, for showing an
+        expression that could not be evaluated: ``"${var.region}"`` for the
+        native expression ``var.region``, and a quoted native template's
+        contents as they are written (``"${var.name}-web"``). A JSON-syntax
+        string is its own text; other JSON values give ``None``.
+        """
+        text = self.native_text()
+        return None if text is None else "${" + text + "}"
 
 
 def labels_text(labels: Sequence[str]) -> str:

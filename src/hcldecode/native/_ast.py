@@ -39,12 +39,13 @@ from ..model._traversal import (
     TraverseSplat,
 )
 from ..values._types import DYNAMIC, NUMBER
-from ..values._value import DYNAMIC_VALUE, FALSE, TRUE, Value
+from ..values._value import DYNAMIC_VALUE, EMPTY_TUPLE_VALUE, FALSE, TRUE, Value
 
 if TYPE_CHECKING:
     from ..model._context import EvalContext
     from ..model._diagnostics import Diagnostics, Range
     from ..model._source import SourceMap
+    from ..values._limits import Limits
 
 __all__ = [
     "AnonSymbol",
@@ -120,6 +121,9 @@ class Node(Expression):
             stack.extend(reversed(pending))
         return found
 
+    def native_text(self) -> str:
+        return self.source.text[self.start : self.end]
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.start}:{self.end}>"
 
@@ -155,6 +159,9 @@ class LiteralValue(Node):
     kind: LiteralKind
     raw: str | bool | None
     _value: Value | None = field(default=None, init=False)
+
+    def constant_value(self, limits: Limits) -> Value:
+        return self.literal_value()
 
     def literal_value(self) -> Value:
         """The constant as an HCL value (``null`` is the dynamic-typed null)."""
@@ -569,6 +576,35 @@ class TupleCons(Node):
     def static_list(self) -> list[Expression] | None:
         return list(self.items)
 
+    def constant_value(self, limits: Limits) -> Value | None:
+        """``[...]`` of number, bool, null and plain string literals (see
+        :meth:`Expression.constant_value`)."""
+        items = self.items
+        if not items:
+            return EMPTY_TUPLE_VALUE if limits.max_cost > 2 else None
+        if len(items) > _MAX_CONSTANT_PARTS:
+            return None
+        elements = []
+        for item in items:
+            kind = type(item)
+            if kind is Template:
+                assert isinstance(item, Template)
+                value = _constant_string(item, limits)
+            elif kind is LiteralValue:
+                assert isinstance(item, LiteralValue)
+                value = item.literal_value()
+            else:
+                return None
+            if value is None:
+                return None
+            elements.append(value)
+        # The evaluator's cost: two for each string (its literal and itself),
+        # one for each other literal, and then the tuple and its elements.
+        # The margin keeps well away from the limit, where it would report.
+        if 8 * (len(elements) + 1) > limits.max_cost:
+            return None
+        return Value.tuple(elements)
+
 
 @dataclass(eq=False, repr=False, slots=True)
 class ObjectKey(Node):
@@ -709,8 +745,38 @@ class Template(Node):
         """True for a template that is a single literal (``"foo"``, not ``"${"foo"}"``)."""
         return len(self.parts) == 1 and isinstance(self.parts[0], LiteralValue)
 
+    def constant_value(self, limits: Limits) -> Value | None:
+        return _constant_string(self, limits)
+
+    def template_text(self) -> str:
+        text = self.native_text()
+        if text.startswith('"'):
+            return text[1:-1]  # a quoted template is already in template form
+        return "${" + text + "}"
+
     def children(self) -> Sequence[Node]:
         return self.parts
+
+
+# The most parts one constant_value answer looks at (so one call is short, whatever
+# the input).
+_MAX_CONSTANT_PARTS = 64
+
+
+def _constant_string(template: Template, limits: Limits) -> Value | None:
+    """The value of ``"text"`` (a template of one literal part), or ``None``."""
+    parts = template.parts
+    if len(parts) != 1:
+        return None
+    part = parts[0]
+    if type(part) is not LiteralValue:
+        return None
+    assert isinstance(part, LiteralValue)
+    value = part.literal_value()
+    text = value.payload
+    if not isinstance(text, str) or len(text) > limits.max_string_length or limits.max_cost < 8:
+        return None
+    return value
 
 
 @dataclass(eq=False, repr=False, slots=True)

@@ -314,6 +314,18 @@ class Body(ModelBody):
             )
         return content, diags
 
+    def content_as_written(self) -> tuple[BodyContent, Diagnostics]:
+        """Every attribute and block, each in source order (see
+        :meth:`~hcldecode.model.Body.content_as_written`)."""
+        hidden_attrs, hidden_blocks = self.hidden_attrs, self.hidden_blocks
+        attributes: dict[str, Attribute] = dict(self.attributes)
+        if hidden_attrs:
+            attributes = {k: v for k, v in attributes.items() if k not in hidden_attrs}
+        blocks = tuple(self.blocks)
+        if hidden_blocks:
+            blocks = tuple(block for block in blocks if block.type not in hidden_blocks)
+        return BodyContent(attributes, blocks, self._missing_range), Diagnostics()
+
     def just_attributes(self) -> tuple[dict[str, Attribute], Diagnostics]:
         diags = Diagnostics()
         for block in self.blocks:

@@ -7,6 +7,8 @@ It knows nothing of syntax, source positions or diagnostics. What it offers:
   :class:`ObjectType`, :class:`TupleType`, :class:`CapsuleType`;
 * :class:`Value`: immutable, typed, possibly null or unknown, with HCL's
   equality and operators (:class:`OperationError` when one cannot proceed);
+* :class:`Error`, the base of every exception hcldecode raises for a
+  configuration, schema or value problem (``hcldecode.Error``);
 * conversion and unification by HCL's rules (:func:`convert`, :func:`unify`,
   :class:`ConversionError`);
 * functions callable from expressions (:class:`Function`, :class:`Parameter`,
@@ -38,6 +40,7 @@ from ._convert import (
     unify,
     unify_unsafe,
 )
+from ._errors import Error
 from ._function import Function, FunctionArgError, FunctionError, Parameter, refine_not_null
 from ._limits import DEFAULT_LIMITS, Limits, current_limits, max_nesting
 from ._python import PythonTypes, Rule, TypeRule, to_python, to_value
@@ -121,6 +124,7 @@ __all__ = [
     "CapsuleType",
     "ClassKind",
     "ConversionError",
+    "Error",
     "Field",
     "FieldMarker",
     "Function",

@@ -38,6 +38,7 @@ import attrs
 
 from .._text import go_quote
 from . import _number as number
+from ._errors import Error
 from ._types import (
     BOOL,
     DYNAMIC,
@@ -91,7 +92,7 @@ PathStep = AttrStep | IndexStep
 Path = tuple[PathStep, ...]
 
 
-class ConversionError(ValueError):
+class ConversionError(Error, ValueError):
     """A value that cannot be converted to the required type.
 
     ``message`` is the reference's message (also ``str(error)``), for

@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from ._errors import Error
 from ._limits import CALL_LIMITS, Limits, current_limits
 from ._types import DYNAMIC, Type
 from ._value import RefinementBuilder, Value
@@ -69,7 +70,7 @@ class Parameter:
     description: str = attrs.field(default="", kw_only=True)
 
 
-class FunctionError(Exception):
+class FunctionError(Error):
     """A function call failed; ``message`` is the reason, as a sentence fragment."""
 
     def __init__(self, message: str) -> None:

@@ -32,6 +32,7 @@ from .._text import go_quote, suggest
 from . import _number as number
 from ._classes import ClassKind, Field
 from ._convert import AttrStep, ConversionError, IndexStep, Path, PathStep, convert
+from ._errors import Error
 from ._types import (
     BOOL,
     BYTES,
@@ -74,7 +75,7 @@ __all__ = [
 ]
 
 
-class LowerError(ValueError):
+class LowerError(Error, ValueError):
     """A value, or a part of it, that does not fit the Python type (``1.5`` for an ``int``).
 
     ``message`` says what is wrong; ``path`` leads from the value to the

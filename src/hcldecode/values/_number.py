@@ -46,6 +46,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Final, TypeAlias
 
+from ._errors import Error
+
 __all__ = [
     "MAX_DECIMAL_EXPONENT",
     "MAX_PRECISION",
@@ -88,7 +90,7 @@ and, unless it is zero, at least ``10**-MAX_DECIMAL_EXPONENT``.
 """
 
 
-class NumberRangeError(ValueError):
+class NumberRangeError(Error, ValueError):
     """A number in text is too large or too small in magnitude for hcldecode.
 
     The message is a sentence fragment in go-cty's style (no capital, no

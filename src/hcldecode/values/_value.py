@@ -39,6 +39,7 @@ from typing import Final
 
 from .._text import go_quote
 from . import _number as number
+from ._errors import Error
 from ._number import Num
 from ._refinement import UNREFINED, Refinement, safe_known_prefix
 from ._types import (
@@ -70,7 +71,7 @@ __all__ = [
 ]
 
 
-class OperationError(ValueError):
+class OperationError(Error, ValueError):
     """An operation on values that cannot proceed, with the reference's message.
 
     ``str(error)`` is the message, for example ``argument must not be null``

@@ -1,0 +1,135 @@
+"""How the decoding API reports: :class:`Decoded` results and :class:`DecodeError`.
+
+Two ways, one for each kind of call. A call that gives an object raises
+:class:`DecodeError` with every diagnostic when the configuration has
+errors (``decode``, ``loads``, ``decode_block``, ``parse``). A call that
+does not raise for the configuration's mistakes (``decode_body``,
+``decode_expression``, ``parse_config``), and one that gives more than an
+object (``decode_partial``), returns a :class:`Decoded`: the result, the
+diagnostics, and what else the call found. Diagnostics are reported in
+source order, file by file.
+"""
+
+from __future__ import annotations
+
+import typing
+import warnings
+from collections.abc import Iterator, Mapping
+from typing import Any, Generic, Literal, TypeVar
+
+import attrs
+
+from ..model._diagnostics import Diagnostic, Diagnostics, SourceFile
+from ..model._render import HCLError
+from ..model._structure import Body
+
+__all__ = ["DecodeError", "Decoded", "in_source_order", "raise_errors"]
+
+T = TypeVar("T")
+
+
+class DecodeError(HCLError):
+    """A configuration could not be decoded; ``diagnostics`` holds every reason, in source order.
+
+    When :func:`~hcldecode.decode_partial` fails, ``remaining`` is the body
+    of what its class did not claim, so that later steps can still run and
+    report their own mistakes too; otherwise it is ``None``.
+    """
+
+    remaining: Body | None = None
+
+
+@attrs.frozen
+class Decoded(Generic[T]):
+    """The result of a call that does not raise for a configuration's mistakes.
+
+    What :meth:`~hcldecode.Decoder.decode_body`,
+    :meth:`~hcldecode.Decoder.decode_expression`,
+    :meth:`~hcldecode.Decoder.decode_partial`,
+    :func:`~hcldecode.parse_config` and :func:`~hcldecode.parse_config_file`
+    return, errors or not:
+
+    * ``value``: the result. With errors, a decode gives ``None`` (what did
+      decode is in ``fields``), and a parse gives the file as far as it
+      could be read (HCL's recovery: the parts in error evaluate to unknown
+      values);
+    * ``fields``: every field of the class that did decode, by field name,
+      even when others did not, so that a loader can still check the rest
+      of a broken block itself (empty for expressions and files);
+    * ``diagnostics``: every problem found, errors and warnings, in source
+      order;
+    * ``remaining``: the body of what the class did not claim, when it was
+      decoded partially or has a ``remain()`` field;
+    * ``files``: the files the diagnostics are about, by name, for
+      rendering them.
+
+    :attr:`ok` says whether there is no error, and :meth:`unwrap` gives the
+    value or raises the :class:`DecodeError` that the raising call would
+    have raised.
+
+    Some of these calls used to return a pair; unpacking a result
+    (``value, diags = ...``, or ``value, rest = ...`` for
+    ``decode_partial``) and indexing it still work, with a
+    ``DeprecationWarning``, until the release after next.
+    """
+
+    value: T | None
+    fields: Mapping[str, Any]
+    diagnostics: Diagnostics
+    remaining: Body | None = None
+    files: Mapping[str, SourceFile] = attrs.field(factory=dict, repr=False)
+    # What the pair these calls used to return held second (see __iter__).
+    _second: Literal["diagnostics", "remaining"] = attrs.field(
+        default="diagnostics", repr=False, eq=False, kw_only=True, alias="_second"
+    )
+
+    @property
+    def ok(self) -> bool:
+        """True when there is no error (warnings may remain)."""
+        return not self.diagnostics.has_errors()
+
+    def unwrap(self) -> T:
+        """The value; :class:`DecodeError` with every diagnostic if there are errors."""
+        raise_errors(self.diagnostics, self.files, self.remaining)
+        return typing.cast(T, self.value)
+
+    def _pair(self) -> tuple[Any, Any]:
+        second = self.remaining if self._second == "remaining" else self.diagnostics
+        warnings.warn(
+            f"unpacking or indexing a Decoded result as (value, {self._second}) is "
+            f"deprecated; use result.value and result.{self._second}",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        return self.value, second
+
+    def __iter__(self) -> Iterator[Any]:
+        """Deprecated: ``value, diagnostics`` (``value, remaining`` for a partial decode)."""
+        return iter(self._pair())
+
+    def __getitem__(self, index: int) -> Any:
+        """Deprecated: ``result[0]`` is ``result.value``, ``result[1]`` the other half."""
+        return self._pair()[index]
+
+
+def raise_errors(
+    diags: Diagnostics, files: Mapping[str, SourceFile], remaining: Body | None = None
+) -> None:
+    """Raise :class:`DecodeError` with ``diags`` in source order if any is an error."""
+    if diags.has_errors():
+        error = DecodeError(in_source_order(diags, files), files)
+        error.remaining = remaining
+        raise error
+
+
+def in_source_order(diags: Diagnostics, files: Mapping[str, SourceFile]) -> Diagnostics:
+    """``diags`` sorted by file (in the order of ``files``) and position; those
+    without a subject last."""
+    order = {name: i for i, name in enumerate(files)}
+
+    def key(d: Diagnostic) -> tuple[int, int]:
+        if d.subject is None:
+            return (len(order) + 1, 0)
+        return (order.get(d.subject.filename, len(order)), d.subject.start.byte)
+
+    return Diagnostics(sorted(diags, key=key))
