@@ -156,17 +156,25 @@ def differential(session: nox.Session) -> None:
     and HCL's position lookups, lexer and walker and hcldecode's on the corpus."""
     reference = _reference_tool(session, "hcldec")
     formatter = _reference_tool(session, "hclfmt")
-    writer = _go_build(session, "./tools/gowrite")
-    functions = _go_build(session, "./tools/gofuncs")
-    dynamic = _go_build(session, "./tools/godynblock")
-    navigation = _go_build(session, "./tools/gonav")
+    writer = _go_build(session, "./tools/differential/go/gowrite")
+    functions = _go_build(session, "./tools/differential/go/gofuncs")
+    dynamic = _go_build(session, "./tools/differential/go/godynblock")
+    navigation = _go_build(session, "./tools/differential/go/gonav")
     session.install("-e", ".")
-    session.run("python", "tools/differential.py", str(reference), *session.posargs)
-    session.run("python", "tools/differential_format.py", str(formatter), *session.posargs)
-    session.run("python", "tools/differential_values.py", str(writer))
-    session.run("python", "tools/differential_functions.py", str(functions))
-    session.run("python", "tools/differential_dynblock.py", str(dynamic))
-    session.run("python", "tools/differential_navigation.py", str(navigation), "--mutants", "300")
+    session.run("python", "tools/differential/differential.py", str(reference), *session.posargs)
+    session.run(
+        "python", "tools/differential/differential_format.py", str(formatter), *session.posargs
+    )
+    session.run("python", "tools/differential/differential_values.py", str(writer))
+    session.run("python", "tools/differential/differential_functions.py", str(functions))
+    session.run("python", "tools/differential/differential_dynblock.py", str(dynamic))
+    session.run(
+        "python",
+        "tools/differential/differential_navigation.py",
+        str(navigation),
+        "--mutants",
+        "300",
+    )
 
 
 @nox.session
@@ -177,4 +185,4 @@ def fuzz(session: nox.Session) -> None:
     than two seconds) are written to .fuzz/findings/ and fail the session.
     """
     session.install("-e", ".", "atheris")
-    session.run("python", "tools/fuzz.py", *session.posargs)
+    session.run("python", "tools/checks/fuzz.py", *session.posargs)

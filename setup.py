@@ -3,7 +3,7 @@
 Everything about the package is in pyproject.toml; this script only adds
 the compiled modules, and only when ``HCLDECODE_COMPILE=1`` is set at
 install (``HCLDECODE_COMPILE=1 pip install .``). The build backend
-(``tools/build_backend.py``) then adds mypy, which holds mypyc, to the build
+(``tools/build/build_backend.py``) then adds mypy, which holds mypyc, to the build
 requirements; a C compiler must be there. Without the switch the package is
 pure Python, built with setuptools alone. The same source runs either way;
 docs/architecture.md ("The compiled build") says what compiling gives.

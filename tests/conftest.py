@@ -11,10 +11,12 @@ When the folder is missing, those tests are skipped, all with the same
 one-line reason. With ``HCLDECODE_REQUIRE_SHARED=1`` (CI sets it) a missing
 folder stops the run with an error instead.
 
-Everything else the suite needs is in the repository. The helpers of
-this folder and of ``decoding`` and ``write`` (``test_cli``'s command
-runner, ``decoding_helpers``, ``value_strategies``) are importable by name: pytest runs in importlib
-mode, which puts no test folder on the path.
+Everything else the suite needs is in the repository; the larger expected
+outputs are data files under ``data/`` (one folder per package), read by
+``load_expected``. The helpers of the folders ``cli``, ``decoding`` and
+``write`` (``test_cli``'s command runner, ``decoding_helpers``,
+``value_strategies``) are importable by name: pytest runs in importlib mode,
+which puts no test folder on the path.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ SHARED_VARIABLE = "HCLDECODE_SHARED"
 REQUIRE_VARIABLE = "HCLDECODE_REQUIRE_SHARED"
 _REPOSITORY = Path(__file__).resolve().parents[1]
 
-for _folder in ("", "decoding", "write"):
+for _folder in ("cli", "decoding", "write"):
     _helpers = str(Path(__file__).resolve().parent / _folder)
     if _helpers not in sys.path:
         sys.path.insert(0, _helpers)

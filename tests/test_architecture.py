@@ -15,12 +15,12 @@ SRC = ROOT / "src" / "hcldecode"
 # Test modules that import private modules, and why. Every other test goes through the
 # public API (what the package's __init__ files export).
 PRIVATE_IMPORTS = {
-    "tests/test_number.py": "pins down the 512-bit arithmetic operation by operation",
-    "tests/test_pyvalues.py": "checks annotation-to-type mapping and number text directly",
-    "tests/test_text.py": "checks the Unicode tables against Unicode's own test data",
-    "tests/test_suggest.py": "checks the edit distances behind every suggestion",
-    "tests/test_source.py": "checks offsets turned into lines, columns and bytes",
-    "tests/test_render.py": "checks word wrapping and value summaries on their own",
+    "tests/values/test_number.py": "pins down the 512-bit arithmetic operation by operation",
+    "tests/values/test_pyvalues.py": "checks annotation-to-type mapping and number text directly",
+    "tests/_text/test_text.py": "checks the Unicode tables against Unicode's own test data",
+    "tests/_text/test_suggest.py": "checks the edit distances behind every suggestion",
+    "tests/model/test_source.py": "checks offsets turned into lines, columns and bytes",
+    "tests/model/test_render.py": "checks word wrapping and value summaries on their own",
     "tests/native/test_native_scanner.py": "checks the scanner's own kinds, modes and offsets",
     "tests/json/test_json_parser.py": "checks the JSON parser's node tree",
     "tests/write/test_tokens.py": "checks that writer token kinds are the scanner's kinds",
@@ -47,7 +47,7 @@ def _private_imports(path: Path) -> set[str]:
 
 def test_layers_point_down_and_nothing_imports_in_a_circle() -> None:
     result = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "check_imports.py")],
+        [sys.executable, str(ROOT / "tools" / "checks" / "check_imports.py")],
         capture_output=True,
         text=True,
         check=False,

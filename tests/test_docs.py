@@ -109,6 +109,6 @@ def test_every_page_is_found() -> None:
 
 
 def test_the_function_reference_is_written_from_the_functions() -> None:
-    generator = runpy.run_path(str(ROOT / "tools" / "gen_function_docs.py"))
+    generator = runpy.run_path(str(ROOT / "tools" / "generate" / "gen_function_docs.py"))
     page = (ROOT / "docs" / "function-reference.md").read_text(encoding="utf-8")
     assert page == generator["page"]()

@@ -1,8 +1,8 @@
 """The public lexer (HCL's ``hclsyntax.LexConfig``, ``LexExpression`` and ``LexTemplate``).
 
 The expected tokens and diagnostics are HCL v2.14.1's, printed by
-``tools/gonav``; ``tools/differential_navigation.py`` compares the lexers on
-every file of the shared corpus.
+``tools/differential/go/gonav``; ``tools/differential/differential_navigation.py``
+compares the lexers on every file of the shared corpus.
 """
 
 from __future__ import annotations

@@ -115,7 +115,7 @@ def test_operator_precedence_and_associativity() -> None:
 
 
 def test_an_operand_in_error_leaves_the_left_operand_of_the_lowest_operator() -> None:
-    # As HCL v2.14.1 (tools/gonav): each precedence level gives back its left
+    # As HCL v2.14.1 (tools/differential/go/gonav): each precedence level gives back its left
     # operand when a right operand fails, dropping what the level above gave.
     cases = {
         "a + b * c.(": "a",

@@ -1,7 +1,7 @@
 """Position lookups on files (HCL's ``File.BlocksAtPos`` and the others).
 
-The expected values are what HCL v2.14.1 gives, printed by ``tools/gonav``
-for every byte offset of each file; ``tools/differential_navigation.py``
+The expected values are what HCL v2.14.1 gives, printed by ``tools/differential/go/gonav``
+for every byte offset of each file; ``tools/differential/differential_navigation.py``
 compares the two on the whole shared corpus.
 """
 

@@ -1,9 +1,9 @@
 """Walking the native syntax tree (HCL's ``hclsyntax.Walk`` and ``VisitAll``).
 
-The expected walks are HCL v2.14.1's, printed by ``tools/gonav`` (less the
+The expected walks are HCL v2.14.1's, printed by ``tools/differential/go/gonav`` (less the
 grouping values ``Attributes`` and ``Blocks`` that HCL's walk also enters,
 and with a body's attributes in source order, where HCL's order varies);
-``tools/differential_navigation.py`` compares the walks of every corpus file.
+``tools/differential/differential_navigation.py`` compares the walks of every corpus file.
 """
 
 from __future__ import annotations

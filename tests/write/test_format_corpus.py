@@ -1,7 +1,7 @@
 """The formatter on the real-world corpus: idempotent, and the meaning is kept.
 
 Byte-for-byte agreement with HCL's ``hclfmt`` is checked by
-``tools/differential_format.py`` (``nox -s differential``), which needs Go.
+``tools/differential/differential_format.py`` (``nox -s differential``), which needs Go.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 The properties come from :mod:`hcldecode._text._tables`, generated from
 the Unicode Character Database (version :data:`UNICODE_VERSION`) by
-``tools/gen_unicode.py``, so the rules do not depend on the Unicode version
-of the running Python.
+``tools/generate/gen_unicode.py``, so the rules do not depend on the Unicode
+version of the running Python.
 
 * Identifiers follow HCL's rule ``(ID_Start | "_") (ID_Continue | "-")*``
   (UAX #31 with a leading underscore and dashes allowed). This differs from

@@ -90,7 +90,7 @@ class Node(Expression):
     end: int
 
     def value(self, ctx: EvalContext | None = None) -> tuple[Value, Diagnostics]:
-        # The evaluator imports every node class; see tools/check_imports.py.
+        # The evaluator imports every node class; see tools/checks/check_imports.py.
         from ._evaluate import evaluate  # noqa: PLC0415
 
         return evaluate(self, ctx)
