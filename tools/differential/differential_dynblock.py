@@ -24,6 +24,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+# The cases, and the loader of their expected results.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests" / "ext"))
 from test_dynblock import CASES, ours
 
