@@ -13,10 +13,10 @@ folder stops the run with an error instead.
 
 Everything else the suite needs is in the repository; the larger expected
 outputs are data files under ``data/`` (one folder per package), read by
-``load_expected``. The helpers of the folders ``cli``, ``decoding`` and
-``write`` (``test_cli``'s command runner, ``decoding_helpers``,
-``value_strategies``) are importable by name: pytest runs in importlib mode,
-which puts no test folder on the path.
+``expected_data.load_expected``. That module and the helpers of the folders
+``cli``, ``decoding`` and ``write`` (``test_cli``'s command runner,
+``decoding_helpers``, ``value_strategies``) are importable by name: pytest
+runs in importlib mode, which puts no test folder on the path.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ SHARED_VARIABLE = "HCLDECODE_SHARED"
 REQUIRE_VARIABLE = "HCLDECODE_REQUIRE_SHARED"
 _REPOSITORY = Path(__file__).resolve().parents[1]
 
-for _folder in ("cli", "decoding", "write"):
+for _folder in ("", "cli", "decoding", "write"):
     _helpers = str(Path(__file__).resolve().parent / _folder)
     if _helpers not in sys.path:
         sys.path.insert(0, _helpers)

@@ -1,14 +1,15 @@
 """Differential test of dynamic-block expansion against HCL's ``ext/dynblock``.
 
 Each case is a configuration with dynamic blocks, a schema tree and
-variables. ``tools/differential/go/godynblock`` expands it with HCL's own package and decodes
-it with an hcldec spec built from the tree; hcldecode does the same with
+variables. ``tools/differential/go/godynblock`` expands it with HCL's own
+package and decodes it with an hcldec spec built from the tree; hcldecode
+does the same with
 :func:`hcldecode.ext.dynblock.expand` and :mod:`hcldecode.hcldec`. The values,
 the diagnostics (sorted: the reference walks an object spec in random order)
 and the variables both find must agree.
 
-Usage: ``python tools/differential/differential_dynblock.py GODYNBLOCK [--count N] [--seed N]``:
-the hand-written cases of ``tests/ext/test_dynblock.py``, then N generated ones.
+Usage: ``python tools/differential/differential_dynblock.py GODYNBLOCK [--count N]
+[--seed N]``: the hand-written cases of ``tests/ext/test_dynblock.py``, then N generated ones.
 Exits 1 when a case differs.
 """
 
@@ -23,6 +24,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+# The cases, and the loader of their expected results.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests" / "ext"))
 from test_dynblock import CASES, ours
 

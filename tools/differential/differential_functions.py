@@ -10,8 +10,8 @@ precision and index, malformed ones, and arguments that fit their verbs
 and that do not; RE2 patterns, valid and not, with texts they often match,
 for ``regex``, ``regexall`` and ``regex_replace``; substrings of the text
 for ``replace``), evaluates each with hcldecode and with the Go program
-``tools/differential/go/gofuncs`` (go-cty's ``function/stdlib`` as Debian ships it, under
-the same names), and compares the values and the diagnostics (summary,
+``tools/differential/go/gofuncs`` (go-cty's ``function/stdlib`` as Debian
+ships it, under the same names), and compares the values and the diagnostics (summary,
 detail, subject).
 
 Usage: ``python tools/differential/differential_functions.py GOFUNCS [--count N] [--seed N]

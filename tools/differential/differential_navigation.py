@@ -1,8 +1,8 @@
 """Differential test of the reading API for tools against HCL's Go packages.
 
-Runs ``tools/differential/go/gonav`` (HCL v2.14.1's own functions, built in GOPATH mode:
-``GOPATH=/usr/share/gocode GO111MODULE=off go build -o /tmp/gonav ./tools/differential/go/gonav``)
-and hcldecode on every file of the shared corpus and counts agreements:
+Runs ``tools/differential/go/gonav`` (HCL v2.14.1's own functions, built in
+GOPATH mode, tools/README.md) and hcldecode on every file of the shared
+corpus and counts agreements:
 
 * position lookups: at many byte offsets of each file (every offset of a
   small file; token boundaries and random offsets of a big one), what

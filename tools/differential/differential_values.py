@@ -4,8 +4,9 @@ Generates seeded random HCL values (strings with escapes, template
 introducers, control and non-ASCII characters; exact and fractional numbers
 of every size; bools, nulls; lists, sets, tuples, maps and objects nested a
 few levels), writes each with :func:`hcldecode.write.value_text`, and
-compares with what the Go program ``tools/differential/go/gowrite`` (built against Debian's
-HCL and go-cty) prints for the same value, passed as go-cty JSON.
+compares with what the Go program ``tools/differential/go/gowrite`` (built
+against Debian's HCL and go-cty) prints for the same value, passed as go-cty
+JSON.
 
 Usage: ``python tools/differential/differential_values.py GOWRITE [--count N] [--seed N]``.
 Exits 1 when an output differs, other than for the reasons in ``KNOWN``.
