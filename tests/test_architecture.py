@@ -128,7 +128,7 @@ print([m for m in lazy if m not in sys.modules])
 
 def test_above_the_syntaxes_only_hclparse_and_the_command_import_them(tmp_path: Path) -> None:
     spec = importlib.util.spec_from_file_location(
-        "check_imports", ROOT / "tools" / "check_imports.py"
+        "check_imports", ROOT / "tools" / "checks" / "check_imports.py"
     )
     assert spec is not None and spec.loader is not None
     checker = importlib.util.module_from_spec(spec)
