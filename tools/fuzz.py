@@ -49,7 +49,7 @@ with atheris.instrument_imports(include=["hcldecode"]):
     from hcldecode import json as hcljson
     from hcldecode.ext import dynblock, tryfunc
     from hcldecode.model import Body as ModelBody
-    from hcldecode.native import Body as NativeBody
+    from hcldecode.native import NativeBody
 
 ROOT = Path(__file__).resolve().parents[1]
 WORK = ROOT / ".fuzz"

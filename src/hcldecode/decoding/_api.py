@@ -34,8 +34,7 @@ from ._decoder import FAILED, decode_class, lower_value
 from ._pytypes import ConfigTypes
 
 if typing.TYPE_CHECKING:
-    from ..write._document import Body as DocumentBody
-    from ..write._document import Document
+    from ..write._document import Document, DocumentBody
 
 __all__ = [
     "DecodeError",

@@ -37,7 +37,7 @@ __all__ = ["plain_body"]
 def plain_body(body: Body, ctx: EvalContext | None, diags: Diagnostics) -> dict[str, Any]:
     """``body`` as plain Python (see the module); errors go to ``diags``."""
     result: dict[str, Any] = {}
-    if isinstance(body, native_body.Body):
+    if isinstance(body, native_body.NativeBody):
         attributes: dict[str, Any] = dict(body.attributes)
         blocks = list(body.blocks)
     else:
