@@ -37,6 +37,51 @@ RENAMED = {
     "hcldecode.write.Token": "hcldecode.write.WriterToken",
 }
 
+# Names that left the root for the subpackage that defines them.
+MOVED_FROM_ROOT = {
+    "hcldecode.model": [
+        "EXPRESSION",
+        "EXPRESSION_CLOSURE",
+        "AttributeSchema",
+        "BlockHeaderSchema",
+        "BodyContent",
+        "BodySchema",
+        "ExpressionClosure",
+        "File",
+        "HCLError",
+        "LiteralExpression",
+        "Severity",
+        "StaticCall",
+        "Traversal",
+        "TraversalExpression",
+        "TraverseAttr",
+        "TraverseIndex",
+        "TraverseRoot",
+        "TraverseSplat",
+        "abs_traversal_for_expr",
+        "expr_as_keyword",
+        "expr_call",
+        "expr_list",
+        "expr_map",
+        "merge_bodies",
+        "merge_files",
+        "rel_traversal_for_expr",
+        "write_diagnostics",
+    ],
+    "hcldecode.values": [
+        "DEFAULT_LIMITS",
+        "ConversionError",
+        "Parameter",
+        "current_limits",
+        "max_nesting",
+    ],
+    "hcldecode.hclparse": ["Parser"],
+    "hcldecode.ext.typeexpr": ["type_constraint", "type_constraint_with_defaults"],
+}
+MOVED = sorted(
+    (name, f"{home}.{name}") for home, names in MOVED_FROM_ROOT.items() for name in names
+)
+
 
 def _resolve(spelling: str) -> object:
     module, _, name = spelling.rpartition(".")
@@ -116,3 +161,67 @@ def test_unknown_names_are_still_attribute_errors() -> None:
         _resolve("hcldecode.write.Nope")
     assert str(raised.value) == "module 'hcldecode.write' has no attribute 'Nope'"
     assert not hasattr(hcldecode, "Nope")
+
+
+def test_the_root_exports_what_an_application_uses() -> None:
+    assert sorted(hcldecode.__all__) == [
+        "Attribute",
+        "Block",
+        "Body",
+        "DecodeError",
+        "Decoded",
+        "Decoder",
+        "Diagnostic",
+        "Diagnostics",
+        "EvalContext",
+        "Expression",
+        "Function",
+        "Limits",
+        "Pos",
+        "Range",
+        "STDLIB",
+        "SchemaError",
+        "Value",
+        "attr",
+        "attr_range",
+        "block",
+        "body",
+        "decode",
+        "decode_block",
+        "decode_body",
+        "decode_expression",
+        "decode_partial",
+        "def_range",
+        "dump",
+        "dumps",
+        "function",
+        "label",
+        "label_range",
+        "loads",
+        "parse",
+        "parse_config",
+        "parse_config_file",
+        "parse_file",
+        "reject_unclaimed",
+        "remain",
+        "render_diagnostics",
+        "schema_of",
+        "to_dict",
+        "type_range",
+        "update_document",
+    ]
+    assert len(MOVED) == 35
+
+
+@pytest.mark.parametrize(("name", "home"), MOVED)
+def test_a_name_moved_from_the_root_warns_and_is_the_same_object(name: str, home: str) -> None:
+    assert name not in hcldecode.__all__
+    module = importlib.import_module(home.rpartition(".")[0])
+    assert name in module.__all__
+    with pytest.warns(DeprecationWarning) as caught:
+        old = getattr(hcldecode, name)
+    assert old is getattr(module, name)
+    assert [str(w.message) for w in caught] == [
+        f"hcldecode.{name} is deprecated and will be removed in the next release: use {home}"
+    ]
+    assert caught[0].filename == __file__
