@@ -2,7 +2,7 @@
 
 The parser builds :class:`NativeBody` objects holding :class:`AttributeNode` and
 :class:`BlockNode` items in source order; the schema-driven methods turn them
-into :class:`~hcldecode.model._structure.Attribute` and :class:`~hcldecode.model._structure.Block`
+into :class:`~hcldecode.model.Attribute` and :class:`~hcldecode.model.Block`
 with the reference's diagnostics.
 """
 
