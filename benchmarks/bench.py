@@ -63,6 +63,7 @@ from schema import Module  # noqa: E402
 import hcldecode as hcl  # noqa: E402
 from hcldecode import json as hcljson  # noqa: E402
 from hcldecode import native, write  # noqa: E402
+from hcldecode.model import merge_bodies  # noqa: E402
 
 MB = 1_000_000
 
@@ -417,7 +418,7 @@ def _module_sets(prefixes: tuple[str, ...]) -> list[list[tuple[str, bytes]]]:
 
 def _decode_module(sources: list[tuple[str, bytes]]) -> None:
     bodies = [native.parse_config(data, name)[0].body for name, data in sources]
-    hcl.decode(hcl.merge_bodies(bodies), Module)
+    hcl.decode(merge_bodies(bodies), Module)
 
 
 def decode_cost(runs: int) -> None:

@@ -16,7 +16,4 @@ html_theme = "alabaster"
 html_title = "hcldecode"
 # Pygments' HCL lexer stops at some valid HCL (a bare block, a spec file) and
 # falls back to plain text; that is not a problem of the page.
-# The model and each syntax have classes of the same short name (``Body``,
-# ``File``), so a signature's ``Body`` may name several targets; Sphinx links
-# the first.
-suppress_warnings = ["misc.highlighting_failure", "ref.python"]
+suppress_warnings = ["misc.highlighting_failure"]

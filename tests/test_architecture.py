@@ -112,7 +112,7 @@ from hcldecode.native import *
 from hcldecode.model import *
 print(len(hcldecode.STDLIB) == 86, STDLIB is hcldecode.STDLIB, callable(value_to_json),
       callable(lex_config), callable(walk), callable(call_function),
-      EXPRESSION is hcldecode.EXPRESSION)
+      EXPRESSION is sys.modules["hcldecode.model._closure"].EXPRESSION)
 print([m for m in lazy if m not in sys.modules])
 """
     result = subprocess.run(

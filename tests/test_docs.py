@@ -21,6 +21,7 @@ import runpy
 import shlex
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
@@ -46,7 +47,9 @@ def test_code_blocks_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyP
         if name:
             (tmp_path / name).write_text(code, encoding="utf-8")
         if lang == "python":
-            with contextlib.redirect_stdout(io.StringIO()) as out:
+            # The docs use no name that is deprecated (moved or renamed).
+            with contextlib.redirect_stdout(io.StringIO()) as out, warnings.catch_warnings():
+                warnings.filterwarnings("error", "hcldecode", DeprecationWarning)
                 exec(
                     compile(code, f"{page.name}:{match.start()}", "exec", dont_inherit=True),
                     namespace,

@@ -78,7 +78,7 @@ def test_each_keeps_its_builtin_base(name: str, builtin: type[BaseException]) ->
 
 def test_the_root_and_the_values_layer_export_one_error() -> None:
     assert hcl.values.Error is hcl.Error
-    assert issubclass(hcl.DecodeError, hcl.HCLError)
+    assert issubclass(hcl.DecodeError, hcl.model.HCLError)
     assert hcl.SchemaError.__mro__[1:3] == (hcl.Error, TypeError)
     with pytest.raises(hcl.Error) as caught:
         hcl.loads("port = 1\n", dict)
@@ -88,7 +88,7 @@ def test_the_root_and_the_values_layer_export_one_error() -> None:
     assert type(caught.value) is hcl.DecodeError
     with pytest.raises(hcl.Error) as caught:
         hcl.values.convert(hcl.Value.string("x"), hcl.values.NUMBER)
-    assert type(caught.value) is hcl.ConversionError
+    assert type(caught.value) is hcl.values.ConversionError
     assert str(caught.value) == "a number is required"
 
 

@@ -18,7 +18,11 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 def run(script: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, str(script), *args], capture_output=True, text=True, check=False
+        # The examples use no name that is deprecated (moved or renamed).
+        [sys.executable, "-W", "error:hcldecode:DeprecationWarning", str(script), *args],
+        capture_output=True,
+        text=True,
+        check=False,
     )
 
 

@@ -18,9 +18,9 @@ import pytest
 
 import hcldecode as hcl
 from hcldecode.cli import main
-from hcldecode.values import DYNAMIC, Value, convert, encode_json, to_python, unify
+from hcldecode.values import DYNAMIC, Value, convert, encode_json, max_nesting, to_python, unify
 
-LIMIT = hcl.max_nesting()
+LIMIT = max_nesting()
 
 
 @dataclasses.dataclass
@@ -152,7 +152,7 @@ def _recursion_limit(limit: int) -> Iterator[None]:
 )
 def test_the_limit_follows_the_recursion_limit(recursion_limit: int, nesting: int) -> None:
     with _recursion_limit(recursion_limit):
-        assert hcl.max_nesting() == nesting
+        assert max_nesting() == nesting
 
 
 def test_the_default_limit() -> None:
@@ -190,7 +190,7 @@ def test_one_level_more_is_a_diagnostic(name: str) -> None:
 
 def test_a_raised_recursion_limit_allows_deeper_nesting_up_to_the_cap() -> None:
     with _recursion_limit(100_000):
-        assert hcl.max_nesting() == 200
+        assert max_nesting() == 200
         for name in ("tuple", "object", "JSON array"):
             assert _decode(name, 199, Holder).a == CONSTRUCTS[name][2](199)
             _use(_decode(name, 199, ValueHolder).a, _decode(name, 199, ValueHolder).a)

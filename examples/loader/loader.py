@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import hcldecode as hcl
+from hcldecode.model import BlockHeaderSchema, BodySchema, File, abs_traversal_for_expr, expr_list
 
 
 @dataclasses.dataclass
@@ -43,10 +44,10 @@ class Variable:
     description: str = ""
 
 
-TOP = hcl.BodySchema(
+TOP = BodySchema(
     blocks=[
-        hcl.BlockHeaderSchema("service", ("kind", "name")),
-        hcl.BlockHeaderSchema("variable", ("name",)),
+        BlockHeaderSchema("service", ("kind", "name")),
+        BlockHeaderSchema("variable", ("name",)),
     ]
 )
 
@@ -59,10 +60,10 @@ class Config:
     declared: set[tuple[str, str]] = dataclasses.field(default_factory=set)
 
 
-def load(folder: Path) -> tuple[Config, hcl.Diagnostics, dict[str, hcl.File]]:
+def load(folder: Path) -> tuple[Config, hcl.Diagnostics, dict[str, File]]:
     """Every service and variable of ``folder``, every diagnostic, and the files read."""
     diags = hcl.Diagnostics()
-    files: dict[str, hcl.File] = {}
+    files: dict[str, File] = {}
     config = Config({}, {})
     paths = sorted(folder.glob("*.hcl"), key=lambda p: (p.stem.endswith("_override"), p.name))
     for path in paths:
@@ -137,10 +138,10 @@ def _check_depends_on(service: Service, config: Config) -> list[hcl.Diagnostic]:
     if service.depends_on is None:
         return []
     problems: list[hcl.Diagnostic] = []
-    items, diags = hcl.expr_list(service.depends_on.expr)
+    items, diags = expr_list(service.depends_on.expr)
     problems.extend(diags)
     for item in items:
-        traversal, diags = hcl.abs_traversal_for_expr(item)
+        traversal, diags = abs_traversal_for_expr(item)
         problems.extend(diags)
         if traversal is None:
             continue

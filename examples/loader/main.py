@@ -10,6 +10,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from loader import load
 
 import hcldecode as hcl
+from hcldecode.model import HCLError
 
 
 def main(argv: list[str]) -> int:
@@ -18,7 +19,7 @@ def main(argv: list[str]) -> int:
         return 2
     config, diags, files = load(Path(argv[1]))
     if diags.has_errors():
-        print(hcl.HCLError(sorted_diagnostics(diags), files), file=sys.stderr)
+        print(HCLError(sorted_diagnostics(diags), files), file=sys.stderr)
         return 1
     for (kind, name), service in sorted(config.services.items()):
         protected = ", protected" if service.lifecycle and service.lifecycle.prevent_destroy else ""

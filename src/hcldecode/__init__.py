@@ -4,18 +4,32 @@ The one-call API is :func:`decode` (files) and :func:`loads` (text): give a
 dataclass or attrs class whose fields are marked as attributes, blocks and
 labels (:func:`attr`, :func:`block`, :func:`label`, ...), get back a typed
 object or a :class:`DecodeError` listing every mistake in the configuration.
+:func:`dumps`, :func:`dump` and :func:`update_document` write such objects
+back; a :class:`Decoder` holds the functions, variables and limits of many
+calls.
 
-Below it lies HCL's information model: :class:`Body`, :class:`Expression`,
-:class:`BodySchema`, :class:`Value` and the types in :mod:`hcldecode.values._types`,
-:class:`EvalContext`, :class:`Function`, and the syntaxes in
-:mod:`hcldecode.native` and :mod:`hcldecode.json`. The building blocks that
-loaders written by hand reach for are here too: :func:`parse_config` (the
-file and its diagnostics, without raising), the static analyses
-(:func:`expr_list`, :func:`expr_map`, :func:`expr_call`,
-:func:`abs_traversal_for_expr`, :func:`rel_traversal_for_expr`,
-:func:`expr_as_keyword`), type constraints (:func:`type_constraint`),
-:class:`TraversalExpression`, and :class:`Parser`, which keeps every file
-it parses for showing diagnostics.
+Here too are what such a program meets: :class:`Value` and
+:class:`Function` (:func:`function` for a plain Python callable,
+:data:`STDLIB` for HCL's function library), :class:`EvalContext`,
+:class:`Limits`, the diagnostics (:class:`Diagnostic`,
+:class:`Diagnostics`, :class:`Range`, :class:`Pos`,
+:func:`render_diagnostics`), the body and expression a field may hold
+(:class:`Body`, :class:`Expression`, :class:`Attribute`, :class:`Block`),
+and the steps of layered decoding (:func:`parse_config`,
+:func:`decode_partial`, :func:`reject_unclaimed`, ...).
+
+The rest lives in the subpackages, each a layer of the package:
+
+* :mod:`hcldecode.model`: HCL's information model (schemas, files,
+  traversals, the static analyses such as ``expr_list``, merging bodies,
+  ``HCLError``);
+* :mod:`hcldecode.values`: types, values, conversion and limits;
+* :mod:`hcldecode.native` and :mod:`hcldecode.json`: the two syntaxes;
+* :mod:`hcldecode.write`: the formatter and editable documents;
+* :mod:`hcldecode.hclparse`: a ``Parser`` that keeps every file it parses;
+* :mod:`hcldecode.hcldec`: spec-based decoding;
+* :mod:`hcldecode.ext`: type constraints, ``try``/``can``, user functions
+  and ``dynamic`` blocks.
 """
 
 from __future__ import annotations
@@ -59,85 +73,84 @@ from .decoding import (
     update_document,
 )
 from .model import (
-    TraversalExpression,
-    abs_traversal_for_expr,
-    expr_as_keyword,
-    expr_call,
-    expr_list,
-    expr_map,
-    rel_traversal_for_expr,
-)
-from .model._context import EvalContext
-from .model._diagnostics import (
+    Attribute,
+    Block,
+    Body,
     Diagnostic,
     Diagnostics,
+    EvalContext,
+    Expression,
     Pos,
     Range,
-    Severity,
+    render_diagnostics,
 )
-from .model._merge import merge_bodies, merge_files
-from .model._render import HCLError, render_diagnostics, write_diagnostics
-from .model._structure import (
-    Attribute,
-    AttributeSchema,
-    Block,
-    BlockHeaderSchema,
-    Body,
-    BodyContent,
-    BodySchema,
-    Expression,
-    File,
-    StaticCall,
-)
-from .model._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot, TraverseSplat
-from .values._callable import function
-from .values._convert import ConversionError
-from .values._errors import Error
-from .values._function import Function, Parameter
-from .values._limits import DEFAULT_LIMITS, Limits, current_limits, max_nesting
-from .values._value import Value
+from .values import Error, Function, Limits, Value, function
 
 if TYPE_CHECKING:
-    from .ext.typeexpr import type_constraint, type_constraint_with_defaults
-    from .hclparse import Parser
-    from .model._closure import (
-        EXPRESSION,
-        EXPRESSION_CLOSURE,
-        ExpressionClosure,
-        LiteralExpression,
-    )
     from .values._stdlib import STDLIB
 
-# Names whose modules load on first use (the function library comes with ``STDLIB``):
-# a program that only decodes native-syntax files does not pay for importing them.
+# Names whose modules load on first use: a program that calls no function does not
+# pay for importing the function library.
 _LAZY = {
-    "EXPRESSION": "model._closure",
-    "EXPRESSION_CLOSURE": "model._closure",
-    "ExpressionClosure": "model._closure",
-    "LiteralExpression": "model._closure",
-    "Parser": "hclparse",
     "STDLIB": "values._stdlib",
-    "type_constraint": "ext.typeexpr",
-    "type_constraint_with_defaults": "ext.typeexpr",
+}
+
+# Names that were exported here before and now live only in their subpackage; they
+# keep working for one release with a DeprecationWarning that says where they are.
+_MOVED = {
+    "hcldecode.model": [
+        "EXPRESSION",
+        "EXPRESSION_CLOSURE",
+        "AttributeSchema",
+        "BlockHeaderSchema",
+        "BodyContent",
+        "BodySchema",
+        "ExpressionClosure",
+        "File",
+        "HCLError",
+        "LiteralExpression",
+        "Severity",
+        "StaticCall",
+        "Traversal",
+        "TraversalExpression",
+        "TraverseAttr",
+        "TraverseIndex",
+        "TraverseRoot",
+        "TraverseSplat",
+        "abs_traversal_for_expr",
+        "expr_as_keyword",
+        "expr_call",
+        "expr_list",
+        "expr_map",
+        "merge_bodies",
+        "merge_files",
+        "rel_traversal_for_expr",
+        "write_diagnostics",
+    ],
+    "hcldecode.values": [
+        "DEFAULT_LIMITS",
+        "ConversionError",
+        "Parameter",
+        "current_limits",
+        "max_nesting",
+    ],
+    "hcldecode.hclparse": ["Parser"],
+    "hcldecode.ext.typeexpr": ["type_constraint", "type_constraint_with_defaults"],
 }
 
 
-__getattr__ = lazy_names(__name__, _LAZY)
+__getattr__ = lazy_names(
+    __name__,
+    _LAZY,
+    {name: f"{home}.{name}" for home, names in _MOVED.items() for name in names},
+)
 
 
 __all__ = [
-    "DEFAULT_LIMITS",
-    "EXPRESSION",
-    "EXPRESSION_CLOSURE",
     "STDLIB",
     "Attribute",
-    "AttributeSchema",
     "Block",
-    "BlockHeaderSchema",
     "Body",
-    "BodyContent",
-    "BodySchema",
-    "ConversionError",
     "DecodeError",
     "Decoded",
     "Decoder",
@@ -146,32 +159,16 @@ __all__ = [
     "Error",
     "EvalContext",
     "Expression",
-    "ExpressionClosure",
-    "File",
     "Function",
-    "HCLError",
     "Limits",
-    "LiteralExpression",
-    "Parameter",
-    "Parser",
     "Pos",
     "Range",
     "SchemaError",
-    "Severity",
-    "StaticCall",
-    "Traversal",
-    "TraversalExpression",
-    "TraverseAttr",
-    "TraverseIndex",
-    "TraverseRoot",
-    "TraverseSplat",
     "Value",
-    "abs_traversal_for_expr",
     "attr",
     "attr_range",
     "block",
     "body",
-    "current_limits",
     "decode",
     "decode_block",
     "decode_body",
@@ -180,30 +177,19 @@ __all__ = [
     "def_range",
     "dump",
     "dumps",
-    "expr_as_keyword",
-    "expr_call",
-    "expr_list",
-    "expr_map",
     "function",
     "label",
     "label_range",
     "loads",
-    "max_nesting",
-    "merge_bodies",
-    "merge_files",
     "parse",
     "parse_config",
     "parse_config_file",
     "parse_file",
     "reject_unclaimed",
-    "rel_traversal_for_expr",
     "remain",
     "render_diagnostics",
     "schema_of",
     "to_dict",
-    "type_constraint",
-    "type_constraint_with_defaults",
     "type_range",
     "update_document",
-    "write_diagnostics",
 ]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-import hcldecode as hcl
+from hcldecode.values import max_nesting
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -261,7 +261,7 @@ def test_terraform_example_decodes(tmp_path: Path) -> None:
 
 
 def test_values_nested_deeply_and_numbers_with_many_digits(work: Path) -> None:
-    depth = hcl.max_nesting() - 1
+    depth = max_nesting() - 1
     (work / "deep.hcl").write_text('name = "x"\nport = 1' + "0" * 5000 + "\n", encoding="utf-8")
     result = hcldecode(work, "decode", "deep.hcl", "--schema", "schema.py:Small")
     assert (result.returncode, result.stderr) == (0, "")

@@ -11,6 +11,19 @@ import pytest
 from decoding_helpers import Syntax, listed, span
 
 import hcldecode as hcl
+from hcldecode.ext.typeexpr import type_constraint, type_constraint_with_defaults
+from hcldecode.model import (
+    BlockHeaderSchema,
+    BodySchema,
+    Traversal,
+    TraversalExpression,
+    abs_traversal_for_expr,
+    expr_as_keyword,
+    expr_call,
+    expr_list,
+    expr_map,
+    rel_traversal_for_expr,
+)
 from hcldecode.native import parse_expression, parse_traversal_abs
 from hcldecode.values import STRING, ListType, Value
 
@@ -52,7 +65,7 @@ class Resource:
     where: Annotated[hcl.Range | None, hcl.def_range()] = None
 
 
-SCHEMA = hcl.BodySchema(blocks=[hcl.BlockHeaderSchema("resource", ("kind", "name"))])
+SCHEMA = BodySchema(blocks=[BlockHeaderSchema("resource", ("kind", "name"))])
 NATIVE = 'resource "aws_vpc" "main" {\n  count = 2\n}\n'
 JSON = '{"resource": {"aws_vpc": {"main": {"count": 2}}}}'
 
@@ -91,9 +104,9 @@ def test_decode_block_reports_the_blocks_mistakes() -> None:
 
 def test_decode_block_needs_a_label_field_per_label() -> None:
     file = hcl.parse('resource "a" {}\n')
-    (block,) = file.body.content(
-        hcl.BodySchema(blocks=[hcl.BlockHeaderSchema("resource", ("kind",))])
-    )[0].blocks
+    (block,) = file.body.content(BodySchema(blocks=[BlockHeaderSchema("resource", ("kind",))]))[
+        0
+    ].blocks
     with pytest.raises(
         TypeError, match="Resource has 2 label fields, but the resource block has 1"
     ):
@@ -102,33 +115,33 @@ def test_decode_block_needs_a_label_field_per_label() -> None:
 
 def test_static_analyses_and_type_constraints_at_the_top_level() -> None:
     expr, _ = parse_expression("[a.b, {k = 1}, f(x), list(string)]", "e.hcl")
-    items, diags = hcl.expr_list(expr)
+    items, diags = expr_list(expr)
     assert diags == [] and len(items) == 4
-    traversal, _ = hcl.abs_traversal_for_expr(items[0])
+    traversal, _ = abs_traversal_for_expr(items[0])
     assert str(traversal) == "a.b"
-    relative, _ = hcl.rel_traversal_for_expr(items[0])
+    relative, _ = rel_traversal_for_expr(items[0])
     assert relative is not None and relative.is_relative
-    pairs, _ = hcl.expr_map(items[1])
-    assert hcl.expr_as_keyword(pairs[0][0]) == "k"
-    call, _ = hcl.expr_call(items[2])
+    pairs, _ = expr_map(items[1])
+    assert expr_as_keyword(pairs[0][0]) == "k"
+    call, _ = expr_call(items[2])
     assert call is not None and call.name == "f"
-    assert hcl.type_constraint(items[3]) == (ListType(STRING), hcl.Diagnostics())
-    constraint, defaults, diags = hcl.type_constraint_with_defaults(items[3])
+    assert type_constraint(items[3]) == (ListType(STRING), hcl.Diagnostics())
+    constraint, defaults, diags = type_constraint_with_defaults(items[3])
     assert (constraint, defaults, diags) == (ListType(STRING), None, hcl.Diagnostics())
 
 
 def test_a_traversal_expression_is_a_reference_built_in_code() -> None:
     traversal, diags = parse_traversal_abs("count.index", "synthetic.hcl")
     assert diags == []
-    expr = hcl.TraversalExpression(traversal)
+    expr = TraversalExpression(traversal)
     ctx = hcl.EvalContext({"count": {"index": 3}})
     assert expr.value(ctx) == (Value.number(3), hcl.Diagnostics())
     assert expr.variables() == [traversal]
     assert expr.range == traversal.range
-    assert hcl.abs_traversal_for_expr(expr) == (traversal, hcl.Diagnostics())
+    assert abs_traversal_for_expr(expr) == (traversal, hcl.Diagnostics())
     value, diags = expr.value(hcl.EvalContext({}))
     assert value == Value.unknown(hcl.values.DYNAMIC)
     assert [d.summary for d in diags] == ["Unknown variable"]
-    relative = hcl.Traversal(list(traversal)[1:])
+    relative = Traversal(list(traversal)[1:])
     with pytest.raises(TypeError, match="needs an absolute traversal"):
-        hcl.TraversalExpression(relative)
+        TraversalExpression(relative)

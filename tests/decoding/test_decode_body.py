@@ -9,6 +9,7 @@ import pytest
 from decoding_helpers import Syntax, listed, span
 
 import hcldecode as hcl
+from hcldecode.model import AttributeSchema, BlockHeaderSchema, BodySchema
 
 
 @dataclasses.dataclass
@@ -63,9 +64,7 @@ def test_a_loader_checks_the_rest_of_a_broken_block(
     # The loader decodes each check block itself, so it sees the parts of a
     # broken one and adds its own diagnostics beside HCL's.
     file = hcl.parse(text, filename="t.hcl", syntax=syntax)
-    schema = hcl.BodySchema(
-        [hcl.AttributeSchema("region")], [hcl.BlockHeaderSchema("check", ("name",))]
-    )
+    schema = BodySchema([AttributeSchema("region")], [BlockHeaderSchema("check", ("name",))])
     content, _ = file.body.content(schema)
     (block,) = content.blocks
     found = hcl.decode_body(block, Check)
@@ -123,7 +122,7 @@ def test_a_class_with_labels_needs_a_block() -> None:
         hcl.decode_body(hcl.parse("").body, Check)
     block = (
         hcl.parse('check "a" "b" {}\n')
-        .body.content(hcl.BodySchema(blocks=[hcl.BlockHeaderSchema("check", ("x", "y"))]))[0]
+        .body.content(BodySchema(blocks=[BlockHeaderSchema("check", ("x", "y"))]))[0]
         .blocks[0]
     )
     with pytest.raises(TypeError, match="Check has 1 label fields, but the check block has 2"):
@@ -151,7 +150,7 @@ OVERRIDE = (
 OVERRIDE_JSON = (
     '{"instance": {"web": {"a": {"size": "large", "lifecycle": {"prevent_destroy": true}}}}}'
 )
-INSTANCES = hcl.BodySchema(blocks=[hcl.BlockHeaderSchema("instance", ("kind", "name"))])
+INSTANCES = BodySchema(blocks=[BlockHeaderSchema("instance", ("kind", "name"))])
 
 
 @pytest.mark.parametrize(("text", "syntax"), [(OVERRIDE, "native"), (OVERRIDE_JSON, "json")])

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hcldecode as hcl
+from hcldecode.model import File, merge_files
 
 
 def problems(err: hcl.DecodeError) -> list[tuple[str, str, str]]:
@@ -432,7 +433,7 @@ def decode_bodies_in_layers(
     """As :func:`decode_in_layers`, with the non-raising ``decode_body``."""
     objects: list[Any] = []
     errors: list[hcl.Diagnostic] = []
-    body = source.body if isinstance(source, hcl.File) else source
+    body = source.body if isinstance(source, File) else source
     for i, cls in enumerate(classes):
         last = i == len(classes) - 1
         found = hcl.decode_body(body, cls, partial=not (last and not reject))
@@ -464,11 +465,11 @@ def test_layers_decode_like_the_union_class(specs: list[FieldSpec], data: st.Dat
         make_class(f"Layer{k}", [s for s, o in zip(specs, owner, strict=True) if o == k], flavour)
         for k in range(parts)
     ]
-    source: hcl.File | hcl.Body
+    source: File | hcl.Body
     if layout == "two files":
         # One configuration in two files, one in each syntax.
         cut = data.draw(st.integers(0, len(items)))
-        source = hcl.merge_files(
+        source = merge_files(
             [
                 hcl.parse(native_text(items[:cut]), filename="c.hcl"),
                 hcl.parse(json_text(items[cut:]), filename="c.json", syntax="json"),
@@ -483,7 +484,7 @@ def test_layers_decode_like_the_union_class(specs: list[FieldSpec], data: st.Dat
         union_errors: list[hcl.Diagnostic] = []
     except hcl.DecodeError as err:
         whole, union_errors = None, list(err.diagnostics)
-    found = hcl.decode_body(source.body if isinstance(source, hcl.File) else source, union)
+    found = hcl.decode_body(source.body if isinstance(source, File) else source, union)
     assert outcome(list(found.diagnostics)) == outcome(union_errors)
     assert found.value == whole
     for way in (decode_in_layers, decode_bodies_in_layers):

@@ -10,6 +10,7 @@ import pytest
 from decoding_helpers import Syntax, problems, span
 
 import hcldecode as hcl
+from hcldecode.model import AttributeSchema, BlockHeaderSchema, BodySchema
 
 # --------------------------------------------------------------------------- attr, label, ranges
 
@@ -500,7 +501,7 @@ def test_a_remain_field_of_the_top_level_class() -> None:
     assert top.a == 1
     assert top.rest is not None
     content, diags = top.rest.content(
-        hcl.BodySchema([hcl.AttributeSchema("b")], [hcl.BlockHeaderSchema("blk")])
+        BodySchema([AttributeSchema("b")], [BlockHeaderSchema("blk")])
     )
     assert not diags
     assert list(content.attributes) == ["b"]

@@ -11,6 +11,7 @@ import pytest
 from decoding_helpers import Syntax, listed, span
 
 import hcldecode as hcl
+from hcldecode.model import BlockHeaderSchema, BodySchema, File, HCLError, merge_bodies
 
 
 @attrs.define
@@ -123,7 +124,7 @@ def test_a_text_stream_is_a_mistake_of_the_program(files: tuple[Path, Path]) -> 
 
 def test_a_parsed_file_or_body() -> None:
     file = hcl.parse(APP, filename="app.hcl")
-    assert isinstance(file, hcl.File)
+    assert isinstance(file, File)
     assert hcl.decode(file, Service) == Service("web", listeners=[Listener("a", 1)])
     assert hcl.decode(file.body, Service) == Service("web", listeners=[Listener("a", 1)])
     json_file = hcl.parse(OVERRIDE.replace("{", '{"name": "j", ', 1), syntax="json")
@@ -178,7 +179,7 @@ def test_a_remain_body_and_its_blocks_keep_their_source(
     text: str, syntax: Syntax, where: str
 ) -> None:
     core = hcl.loads(text, Core, filename="p.hcl", syntax=syntax)
-    schema = hcl.BodySchema(blocks=[hcl.BlockHeaderSchema("plugin", ("name",))])
+    schema = BodySchema(blocks=[BlockHeaderSchema("plugin", ("name",))])
     (block,) = core.rest.content(schema)[0].blocks
     with pytest.raises(hcl.DecodeError) as info:
         hcl.decode(block.body, Plugin)
@@ -199,7 +200,7 @@ def test_reject_unclaimed_shows_the_source() -> None:
 
 
 def test_a_body_made_in_code_has_no_source() -> None:
-    body = hcl.merge_bodies([])
+    body = merge_bodies([])
     assert body.source_files() == {}
     with pytest.raises(hcl.DecodeError) as info:
         hcl.decode(body, Service)
@@ -248,7 +249,7 @@ listener "b" {}
 """
     with pytest.raises(hcl.DecodeError) as info:
         hcl.loads(text, Service, filename="svc.hcl")
-    assert isinstance(info.value, hcl.HCLError)
+    assert isinstance(info.value, HCLError)
     assert isinstance(info.value, ValueError)
     assert listed(info.value) == [
         (

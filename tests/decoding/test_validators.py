@@ -15,6 +15,7 @@ import pytest
 from decoding_helpers import problems, span
 
 import hcldecode as hcl
+from hcldecode.model import AttributeSchema
 
 
 def positive(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -335,7 +336,7 @@ def test_frozen_slotted_and_keyword_only_classes(cls: type) -> None:
 
 
 def test_fields_outside_init_are_not_decoded() -> None:
-    assert hcl.schema_of(WithNonInit).attributes == (hcl.AttributeSchema("a"),)
+    assert hcl.schema_of(WithNonInit).attributes == (AttributeSchema("a"),)
     assert hcl.loads("a = 2\n", WithNonInit).computed == 4
     text = "computed = 1\n"
     assert problems(text, WithNonInit) == [

@@ -1,4 +1,4 @@
-"""``hcl.Parser`` (HCL's ``hclparse.Parser``): files parsed once, kept by name."""
+"""``hcldecode.hclparse.Parser`` (HCL's ``hclparse.Parser``): files parsed once, kept by name."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def test_a_file_is_parsed_once_and_its_diagnostics_come_once() -> None:
 
 
 def test_both_syntaxes_and_the_sources() -> None:
-    parser = hcl.Parser()
+    parser = Parser()
     native, _ = parser.parse_hcl(b"\xef\xbb\xbfa = 1\n", "a.hcl")
     json_file, diags = parser.parse_json('{"b": "\u00e9"}', "b.json")
     assert not diags

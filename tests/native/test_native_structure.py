@@ -1,9 +1,9 @@
-"""The native Body: schema-driven content, remaining bodies, navigation."""
+"""The native body (NativeBody): schema-driven content, remaining bodies, navigation."""
 
 from __future__ import annotations
 
 from hcldecode.model import AttributeSchema, BlockHeaderSchema, BodySchema, Diagnostics
-from hcldecode.native import Body, parse_config
+from hcldecode.native import NativeBody, parse_config
 
 SRC = b"""\
 name = "x"
@@ -22,10 +22,10 @@ logging {
 """
 
 
-def _body(src: bytes = SRC) -> Body:
+def _body(src: bytes = SRC) -> NativeBody:
     f, diags = parse_config(src, "c.hcl")
     assert list(diags) == []
-    assert isinstance(f.body, Body)
+    assert isinstance(f.body, NativeBody)
     return f.body
 
 

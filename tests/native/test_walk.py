@@ -37,7 +37,7 @@ TEMPLATE = "a${b}%{if c}d%{else}e%{endif}"
 
 # ("+" for enter, "-" for exit, the node's class, its start and end byte).
 CONFIG_WALK = [
-    ("+", "Body", 0, 177),
+    ("+", "NativeBody", 0, 177),
     ("+", "AttributeNode", 0, 29),
     ("+", "ForExpr", 4, 29),
     ("+", "ScopeTraversal", 17, 18),
@@ -105,7 +105,7 @@ CONFIG_WALK = [
     ("-", "BinaryOp", 167, 176),
     ("-", "AttributeNode", 163, 176),
     ("+", "BlockNode", 30, 107),
-    ("+", "Body", 36, 107),
+    ("+", "NativeBody", 36, 107),
     ("+", "AttributeNode", 40, 82),
     ("+", "ForExpr", 44, 82),
     ("+", "ScopeTraversal", 54, 56),
@@ -140,9 +140,9 @@ CONFIG_WALK = [
     ("-", "Conditional", 90, 104),
     ("-", "Parens", 89, 105),
     ("-", "AttributeNode", 85, 105),
-    ("-", "Body", 36, 107),
+    ("-", "NativeBody", 36, 107),
     ("-", "BlockNode", 30, 107),
-    ("-", "Body", 0, 177),
+    ("-", "NativeBody", 0, 177),
 ]
 
 EXPRESSION_WALK = [

@@ -9,12 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from value_strategies import hcl_values, nfc_text
 
-from hcldecode.native import Body as NativeBody
-from hcldecode.native import parse_config, parse_traversal_abs
+from hcldecode.native import NativeBody, parse_config, parse_traversal_abs
 from hcldecode.values import NUMBER, STRING, Value
 from hcldecode.write import (
-    Body,
     Document,
+    DocumentBody,
     new_document,
     parse_document,
     tokens_text,
@@ -60,7 +59,7 @@ def test_a_corpus_file_is_written_back_byte_for_byte(
     assert doc.to_bytes() == src
 
 
-def _same_items(doc_body: Body, ast_body: object, text: str) -> None:
+def _same_items(doc_body: DocumentBody, ast_body: object, text: str) -> None:
     """The document's attributes and blocks are the parser's, in order, with the
     same expression text and labels."""
     assert isinstance(ast_body, NativeBody)
@@ -118,7 +117,7 @@ def test_odd_files_are_written_back_byte_for_byte(src: bytes) -> None:
 @pytest.mark.parametrize("src", [b"", b"a = 1", b"b {\n}\n", b"c {}", SOURCE.encode()])
 def test_the_last_token_is_found_without_walking(src: bytes) -> None:
     # Appending looks only at the end of a body; each part knows its last token.
-    def check(body: Body) -> None:
+    def check(body: DocumentBody) -> None:
         assert body._last_token() is next(reversed([None, *body.tokens()]))
         for item in body.attributes.values():
             assert item._last_token() is list(item.tokens())[-1]
@@ -336,7 +335,7 @@ def test_comments_between_a_name_and_its_equals_sign_stay_there() -> None:
     assert doc.text == "z /* c */ = 5\nb = 2\n"
 
 
-def _edit_every_block(body: Body, depth: int = 0) -> None:
+def _edit_every_block(body: DocumentBody, depth: int = 0) -> None:
     for block in body.blocks():
         _edit_every_block(block.body, depth + 1)
         block.labels = [*block.labels, f"d{depth}"]

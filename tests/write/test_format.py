@@ -6,8 +6,8 @@ import pytest
 
 from hcldecode.model import Diagnostics
 from hcldecode.write import (
-    Token,
     TokenKind,
+    WriterToken,
     bracket_change,
     columns,
     format,
@@ -207,13 +207,13 @@ def test_undecodable_bytes_in_comments_are_kept() -> None:
 def test_lex_config_keeps_everything_and_counts_spaces() -> None:
     tokens = lex_config('a  = "x" # c\n')
     assert tokens == [
-        Token(TokenKind.IDENT, "a", 0),
-        Token(TokenKind.EQUAL, "=", 2),
-        Token(TokenKind.OQUOTE, '"', 1),
-        Token(TokenKind.QUOTED_LIT, "x", 0),
-        Token(TokenKind.CQUOTE, '"', 0),
-        Token(TokenKind.COMMENT, "# c\n", 1),
-        Token(TokenKind.EOF, "", 0),
+        WriterToken(TokenKind.IDENT, "a", 0),
+        WriterToken(TokenKind.EQUAL, "=", 2),
+        WriterToken(TokenKind.OQUOTE, '"', 1),
+        WriterToken(TokenKind.QUOTED_LIT, "x", 0),
+        WriterToken(TokenKind.CQUOTE, '"', 0),
+        WriterToken(TokenKind.COMMENT, "# c\n", 1),
+        WriterToken(TokenKind.EOF, "", 0),
     ]
     assert tokens_text(tokens) == 'a  = "x" # c\n'
     # A byte order mark counts as three spaces before the first token; tabs as one.
@@ -233,5 +233,11 @@ def test_bracket_change_and_columns() -> None:
         bracket_change(k) for k in (TokenKind.TEMPLATE_INTERP, TokenKind.CBRACK, TokenKind.DOT)
     ] == [1, -1, 0]
     assert (
-        columns([Token(TokenKind.IDENT, "e\u0301", 2), Token(TokenKind.QUOTED_LIT, "\r\n", 1)]) == 5
+        columns(
+            [
+                WriterToken(TokenKind.IDENT, "e\u0301", 2),
+                WriterToken(TokenKind.QUOTED_LIT, "\r\n", 1),
+            ]
+        )
+        == 5
     )

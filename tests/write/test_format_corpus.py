@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hcldecode.native import Body, parse_config
+from hcldecode.native import NativeBody, parse_config
 from hcldecode.values import Value
 from hcldecode.write import format
 
@@ -18,7 +18,7 @@ Item = tuple[tuple[str, ...], "Value | None"]
 def _contents(body: object, path: tuple[str, ...] = ()) -> list[Item]:
     """Every attribute (with its literal value, or None where it needs variables
     or functions) and every block, by its path of names and labels."""
-    assert isinstance(body, Body)
+    assert isinstance(body, NativeBody)
     found: list[Item] = []
     for name, attribute in body.attributes.items():
         value, diags = attribute.expr.value(None)

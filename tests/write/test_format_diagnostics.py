@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from hcldecode import max_nesting
 from hcldecode.native import lex_config, parse_config
+from hcldecode.values import max_nesting
 from hcldecode.write import format
 
 CASES = [

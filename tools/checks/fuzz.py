@@ -49,7 +49,8 @@ with atheris.instrument_imports(include=["hcldecode"]):
     from hcldecode import json as hcljson
     from hcldecode.ext import dynblock, tryfunc
     from hcldecode.model import Body as ModelBody
-    from hcldecode.native import Body as NativeBody
+    from hcldecode.model import HCLError
+    from hcldecode.native import NativeBody
 
 ROOT = Path(__file__).resolve().parents[2]
 WORK = ROOT / ".fuzz"
@@ -131,7 +132,7 @@ def check(data: bytes) -> None:
     """Run one input through everything; any exception but a DecodeError escapes."""
     for syntax, parse in (("native", native.parse_config), ("json", hcljson.parse)):
         file, diags = parse(data, "fuzz.hcl")
-        str(hcl.HCLError(diags, {"fuzz.hcl": file}))
+        str(HCLError(diags, {"fuzz.hcl": file}))
         ctx = hcl.EvalContext(VARIABLES, FUNCTIONS)
         for expr in attributes(file.body):
             for context in (None, ctx):

@@ -27,7 +27,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from hcldecode.native import Body, Node, parse_config
+from hcldecode.native import NativeBody, Node, parse_config
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -74,14 +74,14 @@ def compare(reference: str, spec: Path, target: Path) -> list[str]:
     return lines
 
 
-def expressions(body: Body) -> list[Node]:
+def expressions(body: NativeBody) -> list[Node]:
     """Every attribute expression in a native body, blocks included."""
     found: list[Node] = []
     pending = [body]
     while pending:
         current = pending.pop()
         found += [a.expr for a in current.attributes.values()]
-        pending += [b.body for b in current.blocks if isinstance(b.body, Body)]
+        pending += [b.body for b in current.blocks if isinstance(b.body, NativeBody)]
     return found
 
 
@@ -123,8 +123,10 @@ def main(argv: list[str]) -> int:
             problems = compare(reference, empty, path)
             if path.suffix != ".json":
                 file, diags = parse_config(path.read_bytes(), str(path))
-                native = isinstance(file.body, Body) and not diags.has_errors()
-                exprs = expressions(file.body) if isinstance(file.body, Body) and native else []
+                native = isinstance(file.body, NativeBody) and not diags.has_errors()
+                exprs = (
+                    expressions(file.body) if isinstance(file.body, NativeBody) and native else []
+                )
                 if exprs:
                     checked += len(exprs)
                     source, spec = Path(tmp) / path.name, Path(tmp) / "exprs.hcldec"

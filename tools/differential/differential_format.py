@@ -26,7 +26,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from hcldecode.write import Token, TokenKind, format, lex_config
+from hcldecode.write import TokenKind, WriterToken, format, lex_config
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -60,7 +60,7 @@ def respaced(src: bytes, rng: random.Random) -> bytes:
     """``src`` with random spaces and tabs before its tokens and random trailing comments."""
     tokens = lex_config(src)
     out: list[str] = []
-    previous: Token | None = None
+    previous: WriterToken | None = None
     for token in tokens:
         least = 1 if previous is not None and {previous.kind, token.kind} <= _WORDS else 0
         if token.spaces_before and least == 0 and rng.random() < 0.2:

@@ -98,7 +98,7 @@ START = Pos(3, 5, 40)
 
 # HCL's Go types of walked nodes, and hcldecode's classes.
 GO_TYPES = {
-    "*hclsyntax.Body": "Body",
+    "*hclsyntax.Body": "NativeBody",
     "*hclsyntax.Attribute": "AttributeNode",
     "*hclsyntax.Block": "BlockNode",
     "hclsyntax.ChildScope": "ChildScope",

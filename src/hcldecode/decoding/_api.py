@@ -29,8 +29,7 @@ from ._report import Decoded, in_source_order, raise_errors
 from ._sources import Source, load, load_plain, parse
 
 if typing.TYPE_CHECKING:
-    from ..write._document import Body as DocumentBody
-    from ..write._document import Document
+    from ..write._document import Document, DocumentBody
 
 __all__ = [
     "Decoder",

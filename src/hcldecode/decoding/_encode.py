@@ -31,7 +31,7 @@ import attrs
 
 from ..model._structure import Attribute, Block, Expression
 from ..values._json import go_json_text
-from ..write._document import Body as DocumentBody
+from ..write._document import DocumentBody
 from ..write._items import AttributeItem, BlockItem, body_text, json_value_text
 from ..write._values import raw_value_text
 from ._classinfo import ClassInfo, FieldInfo, class_info

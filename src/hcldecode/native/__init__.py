@@ -3,7 +3,7 @@
 Entry points:
 
 * :func:`parse_config` reads a whole configuration file into a
-  :class:`~hcldecode.model._structure.File` whose body is a native :class:`Body`;
+  :class:`~hcldecode.model.File` whose body is a :class:`NativeBody`;
 * :func:`parse_expression` and :func:`parse_template` read one expression
   or one bare template (the JSON syntax uses the latter for its strings);
 * :func:`parse_traversal_abs` reads a plain variable reference, and
@@ -22,7 +22,7 @@ attributes and blocks included (the nodes a walk visits are
 
 Every function returns its diagnostics beside its result and never raises
 for a mistake in the source. Nesting deeper than the limit that the
-interpreter's recursion limit allows (``hcldecode.max_nesting()``) is
+interpreter's recursion limit allows (:func:`hcldecode.values.max_nesting`) is
 reported as an error.
 """
 
@@ -66,7 +66,7 @@ from ._ast import (
     UnaryOp,
     build_traversal,
 )
-from ._body import Body
+from ._body import NativeBody
 from ._parser import Parser
 
 if TYPE_CHECKING:
@@ -88,13 +88,16 @@ _LAZY = {
 }
 
 
-__getattr__ = lazy_names(__name__, _LAZY)
+# Old names, working for one release with a DeprecationWarning.
+_DEPRECATED = {"Body": "hcldecode.native.NativeBody"}
+
+
+__getattr__ = lazy_names(__name__, _LAZY, _DEPRECATED)
 
 
 __all__ = [
     "AnonSymbol",
     "BinaryOp",
-    "Body",
     "ChildScope",
     "Conditional",
     "ErrorExpr",
@@ -103,6 +106,7 @@ __all__ = [
     "Index",
     "LiteralKind",
     "LiteralValue",
+    "NativeBody",
     "Node",
     "ObjectCons",
     "ObjectItem",
@@ -170,7 +174,7 @@ def parse_config(
 ) -> tuple[File, Diagnostics]:
     """Parse a native-syntax configuration file.
 
-    The file's body is a :class:`Body`; its ``context_string`` names the
+    The file's body is a :class:`NativeBody`; its ``context_string`` names the
     top-level block around a byte offset (e.g. ``service "web"``).
     Positions are counted from ``start`` (by default
     :data:`~hcldecode.model.INITIAL_POS`), for text that is part of a

@@ -1,8 +1,8 @@
-"""Bodies of the native syntax: the :class:`hcldecode.model._structure.Body` implementation.
+"""Bodies of the native syntax: the :class:`hcldecode.model.Body` implementation.
 
-The parser builds :class:`Body` objects holding :class:`AttributeNode` and
+The parser builds :class:`NativeBody` objects holding :class:`AttributeNode` and
 :class:`BlockNode` items in source order; the schema-driven methods turn them
-into :class:`~hcldecode.model._structure.Attribute` and :class:`~hcldecode.model._structure.Block`
+into :class:`~hcldecode.model.Attribute` and :class:`~hcldecode.model.Block`
 with the reference's diagnostics.
 """
 
@@ -24,7 +24,7 @@ from ..model._structure import (
 from ..model._structure import Body as ModelBody
 from ._ast import Node
 
-__all__ = ["AttributeNode", "BlockNode", "Body"]
+__all__ = ["AttributeNode", "BlockNode", "NativeBody"]
 
 
 class AttributeNode(Attribute):
@@ -84,7 +84,7 @@ class BlockNode(Block):
         start: int,
         labels: list[str],
         label_spans: list[tuple[int, int]],
-        body: Body,
+        body: NativeBody,
         open_span: tuple[int, int],
         close_span: tuple[int, int],
     ) -> None:
@@ -98,10 +98,10 @@ class BlockNode(Block):
         self.close_start, self.close_end = close_span
 
     @property
-    def native_body(self) -> Body:
+    def native_body(self) -> NativeBody:
         """The block's body, as the native body it is."""
         body = self.body
-        assert isinstance(body, Body)
+        assert isinstance(body, NativeBody)
         return body
 
     @property
@@ -154,7 +154,7 @@ class BlockNode(Block):
         return f"{self.type} {labels_text(self.labels)}" if self.labels else self.type
 
 
-class Body(ModelBody):
+class NativeBody(ModelBody):
     """A native-syntax body: attributes and blocks in source order.
 
     ``start``/``end`` are the offsets of the body's extent (the braces of a
@@ -259,7 +259,7 @@ class Body(ModelBody):
                 continue
             blocks.append(block)
 
-        remain = Body(
+        remain = NativeBody(
             self.source,
             self.start,
             self.end,
@@ -273,7 +273,7 @@ class Body(ModelBody):
 
     def content(self, schema: BodySchema) -> tuple[BodyContent, Diagnostics]:
         content, remain, diags = self.partial_content(schema)
-        assert isinstance(remain, Body)
+        assert isinstance(remain, NativeBody)
         for name, node in self.attributes.items():
             if name in remain.hidden_attrs:
                 continue
@@ -365,7 +365,7 @@ class Body(ModelBody):
     def _blocks_at(self, byte: int) -> list[BlockNode]:
         char = self._char_at(byte)
         found: list[BlockNode] = []
-        current: Body = self
+        current: NativeBody = self
         while True:
             for block in current.blocks:
                 if block.start <= char < block.end:

@@ -55,7 +55,7 @@ from ._ast import (
     TupleCons,
     UnaryOp,
 )
-from ._body import AttributeNode, BlockNode, Body
+from ._body import AttributeNode, BlockNode, NativeBody
 from ._scanner import Token
 from ._template_parser import TemplateParser, TemplateToken
 
@@ -315,7 +315,7 @@ class Parser:
 
     # ----------------------------------------------------------------- bodies
 
-    def parse_body(self, end: int, open_tok: Token | None) -> Body:
+    def parse_body(self, end: int, open_tok: Token | None) -> NativeBody:
         """Body items up to and including the ``end`` token (``CBRACE`` or ``EOF``)."""
         attrs: dict[str, AttributeNode] = {}
         blocks: list[BlockNode] = []
@@ -372,7 +372,7 @@ class Parser:
             end_tok = self.prev()
             self.recover(end)
             break
-        return Body(self.source, start_tok[1], end_tok[2], attributes=attrs, blocks=blocks)
+        return NativeBody(self.source, start_tok[1], end_tok[2], attributes=attrs, blocks=blocks)
 
     def parse_body_item(self) -> AttributeNode | BlockNode | None:
         ident = self.read()
@@ -485,7 +485,7 @@ class Parser:
             if detail is not None:
                 self.error_at("Invalid block definition", detail, tok, ident)
             self.recover_after_body_item()
-            body = Body(self.source, ident[1], ident[2])
+            body = NativeBody(self.source, ident[1], ident[2])
             open_span = close_span = type_span
             break
         return BlockNode(
@@ -499,13 +499,15 @@ class Parser:
             close_span=close_span,
         )
 
-    def finish_block_body(self, ident: Token) -> tuple[Body, tuple[int, int], tuple[int, int]]:
+    def finish_block_body(
+        self, ident: Token
+    ) -> tuple[NativeBody, tuple[int, int], tuple[int, int]]:
         """A block's body from its ``{``: the body and the spans of its braces."""
         open_brace = self.read()
         if not self.enter():
             self.recover(S.CBRACE)
             self.leave()
-            body = Body(self.source, open_brace[1], self.prev()[2])
+            body = NativeBody(self.source, open_brace[1], self.prev()[2])
         elif self.peek()[0] in (S.NEWLINE, S.EOF, S.CBRACE):
             body = self.parse_body(S.CBRACE, open_brace)
             self.leave()
@@ -517,7 +519,9 @@ class Parser:
             # Without its attribute, the body is a placeholder from brace to
             # brace, as in the reference.
             body = (
-                single if single is not None else Body(self.source, open_brace[1], self.prev()[2])
+                single
+                if single is not None
+                else NativeBody(self.source, open_brace[1], self.prev()[2])
             )
 
         close_tok = self.prev()
@@ -582,7 +586,7 @@ class Parser:
             self.failures += 1
         self.recover(S.CBRACE)
 
-    def parse_single_attr_body(self) -> Body | None:
+    def parse_single_attr_body(self) -> NativeBody | None:
         """The body of a one-line block: its single attribute, or None after an error."""
         ident = self.read()
         if ident[0] != S.IDENT:
@@ -596,7 +600,7 @@ class Parser:
         nxt = self.peek()
         if nxt[0] == S.EQUAL:
             attr = self.finish_attribute(ident, single_line=True)
-            return Body(self.source, attr.start, attr.end, attributes={attr.name: attr})
+            return NativeBody(self.source, attr.start, attr.end, attributes={attr.name: attr})
         self.recover_after_body_item()
         if nxt[0] in (S.OQUOTE, S.OBRACE, S.IDENT):
             self.error(

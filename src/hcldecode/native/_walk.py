@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Protocol, TypeAlias
 from ..model._diagnostics import Diagnostic, Diagnostics
 from ..model._structure import Attribute, Block
 from ._ast import ForExpr, Node, ObjectKey
-from ._body import AttributeNode, BlockNode, Body
+from ._body import AttributeNode, BlockNode, NativeBody
 
 if TYPE_CHECKING:
     from ..model._diagnostics import Range
@@ -49,7 +49,7 @@ class ChildScope:
 
 #: What a walk visits: expression nodes, bodies, attributes and blocks of the
 #: native syntax, and :class:`ChildScope` stand-ins.
-WalkNode: TypeAlias = Node | Body | Attribute | Block | ChildScope
+WalkNode: TypeAlias = Node | NativeBody | Attribute | Block | ChildScope
 
 
 class Walker(Protocol):
@@ -70,7 +70,7 @@ class Walker(Protocol):
 
 
 def _check(node: WalkNode) -> None:
-    if not isinstance(node, (Node, Body, AttributeNode, BlockNode, ChildScope)):
+    if not isinstance(node, (Node, NativeBody, AttributeNode, BlockNode, ChildScope)):
         raise TypeError(
             f"cannot walk {type(node).__name__}: only native syntax nodes can be walked"
         )
@@ -93,7 +93,7 @@ def _children(node: WalkNode) -> Sequence[WalkNode]:
         return (node.wrapped,) if node.wrapped.keyword() is None else ()
     if isinstance(node, Node):
         return node.children()
-    if isinstance(node, Body):
+    if isinstance(node, NativeBody):
         return [*node.attributes.values(), *node.blocks]
     if isinstance(node, AttributeNode):
         return (node.expr,)

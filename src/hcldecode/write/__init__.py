@@ -5,11 +5,12 @@
   trailing comments aligned in columns. Only spaces change; a file with
   syntax errors is returned unchanged, with its diagnostics.
 * :func:`parse_document` reads a file into an editable :class:`Document`
+  (:class:`DocumentBody`, :class:`DocumentAttribute`, :class:`DocumentBlock`)
   that writes back every byte it was read from, except what is edited
   (HCL's ``hclwrite``); :func:`new_document` starts an empty one.
 * :func:`value_text` writes an HCL value as canonical native syntax, as
   ``hclwrite.TokensForValue`` does; :func:`quoted_string` a string literal.
-* :func:`lex_config` reads a file into writer :class:`Token` objects that
+* :func:`lex_config` reads a file into :class:`WriterToken` objects that
   keep everything (comments, newlines, heredoc text) and the spaces before
   each token; :func:`format_tokens` lays out such a list in place and
   :func:`tokens_text` writes it back.
@@ -17,18 +18,39 @@
 
 from __future__ import annotations
 
-from ._document import Attribute, Block, Body, Document, new_document, parse_document
+from .._lazy import lazy_names
+from ._document import (
+    Document,
+    DocumentAttribute,
+    DocumentBlock,
+    DocumentBody,
+    new_document,
+    parse_document,
+)
 from ._format import format, format_tokens
-from ._tokens import Token, TokenKind, bracket_change, columns, lex_config, tokens_text
+from ._tokens import TokenKind, WriterToken, bracket_change, columns, lex_config, tokens_text
 from ._values import quoted_string, raw_value_text, value_text
 
+# Old names, working for one release with a DeprecationWarning: they were the same
+# short names as the classes of the information model.
+_DEPRECATED = {
+    "Attribute": "hcldecode.write.DocumentAttribute",
+    "Block": "hcldecode.write.DocumentBlock",
+    "Body": "hcldecode.write.DocumentBody",
+    "Token": "hcldecode.write.WriterToken",
+}
+
+
+__getattr__ = lazy_names(__name__, {}, _DEPRECATED)
+
+
 __all__ = [
-    "Attribute",
-    "Block",
-    "Body",
     "Document",
-    "Token",
+    "DocumentAttribute",
+    "DocumentBlock",
+    "DocumentBody",
     "TokenKind",
+    "WriterToken",
     "bracket_change",
     "columns",
     "format",

@@ -6,14 +6,14 @@ the exact spaces before it. Written back unchanged, a document is the file,
 byte for byte: comments, blank lines, tabs and odd spacing included. Edits
 change only the tokens of what they touch:
 
-* :meth:`Body.set_attribute` (from a value or a Python object),
-  :meth:`Body.set_attribute_raw` (from expression text),
-  :meth:`Body.set_attribute_traversal`, :meth:`Body.rename_attribute`,
-  :meth:`Body.remove_attribute`;
-* :meth:`Body.append_block`, :meth:`Body.remove_block`, :meth:`Body.blocks`,
-  :meth:`Body.first_block`, :meth:`Body.append_newline`, and
-  :attr:`Block.labels` (assignable);
-* every block has a :attr:`Block.body`, edited the same way.
+* :meth:`DocumentBody.set_attribute` (from a value or a Python object),
+  :meth:`DocumentBody.set_attribute_raw` (from expression text),
+  :meth:`DocumentBody.set_attribute_traversal`, :meth:`DocumentBody.rename_attribute`,
+  :meth:`DocumentBody.remove_attribute`;
+* :meth:`DocumentBody.append_block`, :meth:`DocumentBody.remove_block`, :meth:`DocumentBody.blocks`,
+  :meth:`DocumentBody.first_block`, :meth:`DocumentBody.append_newline`, and
+  :attr:`DocumentBlock.labels` (assignable);
+* every block has a :attr:`DocumentBlock.body`, edited the same way.
 
 The comments on the lines right above an attribute or block (with no blank
 line between) belong to it, like a comment after it on its line: they move
@@ -49,8 +49,8 @@ from ..values._value import Value
 from ._format import format_tokens
 from ._tokens import (
     BRACKET_CHANGE,
-    Token,
     TokenKind,
+    WriterToken,
     bracket_levels,
     scan_checked,
     spaced_tokens_of,
@@ -59,7 +59,14 @@ from ._tokens import (
 )
 from ._values import quoted_string, raw_value_text
 
-__all__ = ["Attribute", "Block", "Body", "Document", "new_document", "parse_document"]
+__all__ = [
+    "Document",
+    "DocumentAttribute",
+    "DocumentBlock",
+    "DocumentBody",
+    "new_document",
+    "parse_document",
+]
 
 K = TokenKind
 _BOM = "\ufeff"
@@ -75,7 +82,7 @@ _CQUOTE = S.CQUOTE
 _QUOTED_LIT = S.QUOTED_LIT
 
 
-def _ends_line(token: Token) -> bool:
+def _ends_line(token: WriterToken) -> bool:
     return token.kind is K.NEWLINE or (token.kind is K.COMMENT and token.text.endswith("\n"))
 
 
@@ -116,7 +123,7 @@ class _Runs:
 
     def __init__(
         self,
-        lists: list[list[Token]] | None,
+        lists: list[list[WriterToken]] | None,
         source: _Source | None = None,
         bounds: tuple[int, ...] = (),
     ) -> None:
@@ -124,14 +131,14 @@ class _Runs:
         self._source = source
         self._bounds = bounds
 
-    def __getitem__(self, k: int) -> list[Token]:
+    def __getitem__(self, k: int) -> list[WriterToken]:
         """Run ``k``, as a list of tokens to read or change in place."""
         return self._made()[k]
 
-    def __setitem__(self, k: int, tokens: list[Token]) -> None:
+    def __setitem__(self, k: int, tokens: list[WriterToken]) -> None:
         self._made()[k] = tokens
 
-    def _made(self) -> list[list[Token]]:
+    def _made(self) -> list[list[WriterToken]]:
         """The runs as lists of tokens, made from the source the first time."""
         lists = self._lists
         if lists is None:
@@ -175,7 +182,7 @@ _LEAD, _NAME, _EQ, _EXPR, _TAIL = range(5)
 _HEAD, _OPEN, _CLOSE, _AFTER = 1, 2, 3, 4
 
 
-class Attribute:
+class DocumentAttribute:
     """``name = expression`` in a document, with its comments."""
 
     __slots__ = ("_runs",)
@@ -192,7 +199,7 @@ class Attribute:
         """The expression's source text, as written."""
         return self._runs.text(_EXPR, _EXPR + 1).lstrip(" \t")
 
-    def tokens(self) -> Iterator[Token]:
+    def tokens(self) -> Iterator[WriterToken]:
         runs = self._runs
         for k in range(5):
             yield from runs[k]
@@ -201,7 +208,7 @@ class Attribute:
         """Add the text of :meth:`tokens` to ``out``."""
         out.append(self._runs.text(0, 5))
 
-    def _last_token(self) -> Token:
+    def _last_token(self) -> WriterToken:
         """The last of :meth:`tokens`, found without walking them."""
         runs = self._runs
         return (runs[_TAIL] or runs[_EXPR] or runs[_EQ])[-1]
@@ -210,19 +217,19 @@ class Attribute:
         return f"<Attribute {self.name} = {self.expression_text}>"
 
 
-class Block:
+class DocumentBlock:
     """``type "label" ... { body }`` in a document, with its comments."""
 
     __slots__ = ("_body", "_labels", "_runs")
 
-    def __init__(self, runs: _Runs, labels: list[str], body: Body | _Unread) -> None:
+    def __init__(self, runs: _Runs, labels: list[str], body: DocumentBody | _Unread) -> None:
         self._runs = runs
         self._labels = labels
         # A block read from a file reads its body when it is first asked for.
         self._body = body
 
     @property
-    def body(self) -> Body:
+    def body(self) -> DocumentBody:
         """The attributes and blocks inside the braces, to read and edit."""
         body = self._body
         if isinstance(body, _Unread):
@@ -247,7 +254,7 @@ class Block:
         ]
         self._labels = list(labels)
 
-    def tokens(self) -> Iterator[Token]:
+    def tokens(self) -> Iterator[WriterToken]:
         runs = self._runs
         for k in (_LEAD, _HEAD, _OPEN):
             yield from runs[k]
@@ -262,7 +269,7 @@ class Block:
         self._body._write(out)
         out.append(runs.text(_CLOSE, _AFTER + 1))
 
-    def _last_token(self) -> Token:
+    def _last_token(self) -> WriterToken:
         """The last of :meth:`tokens`, found without walking them."""
         runs = self._runs
         for part in (runs[_AFTER], runs[_CLOSE]):
@@ -278,7 +285,7 @@ class Block:
 # --------------------------------------------------------------------------- bodies
 
 
-class Body:
+class DocumentBody:
     """The attributes and blocks of a document or a block, in order, with what lies
     between them (blank lines, comments of their own)."""
 
@@ -286,20 +293,20 @@ class Body:
 
     def __init__(
         self,
-        items: list[Attribute | Block | list[Token]],
+        items: list[DocumentAttribute | DocumentBlock | list[WriterToken]],
         depth: int,
         braces: _Runs | None = None,
     ) -> None:
         self._items = items
         # The attributes by name, kept with ``_items`` so that setting one is not a
         # search (a document has each name once: the parser refuses duplicates).
-        self._names = {i.name: i for i in items if isinstance(i, Attribute)}
+        self._names = {i.name: i for i in items if isinstance(i, DocumentAttribute)}
         self._depth = depth
         # The runs of the block whose body this is (its braces are changed when
         # the body gains an item), or None for a document's body.
         self._braces = braces
 
-    def tokens(self) -> Iterator[Token]:
+    def tokens(self) -> Iterator[WriterToken]:
         for item in self._items:
             if isinstance(item, list):
                 yield from item
@@ -317,18 +324,18 @@ class Body:
     # ------------------------------------------------------------------ reading
 
     @property
-    def attributes(self) -> dict[str, Attribute]:
+    def attributes(self) -> dict[str, DocumentAttribute]:
         """The attributes by name, in order."""
-        return {i.name: i for i in self._items if isinstance(i, Attribute)}
+        return {i.name: i for i in self._items if isinstance(i, DocumentAttribute)}
 
-    def get_attribute(self, name: str) -> Attribute | None:
+    def get_attribute(self, name: str) -> DocumentAttribute | None:
         return self._names.get(name)
 
-    def blocks(self, type: str | None = None) -> list[Block]:
+    def blocks(self, type: str | None = None) -> list[DocumentBlock]:
         """The blocks, in order; only those of ``type`` if given."""
-        return [i for i in self._items if isinstance(i, Block) and type in (None, i.type)]
+        return [i for i in self._items if isinstance(i, DocumentBlock) and type in (None, i.type)]
 
-    def first_block(self, type: str, labels: Sequence[str] | None = None) -> Block | None:
+    def first_block(self, type: str, labels: Sequence[str] | None = None) -> DocumentBlock | None:
         """The first block of ``type`` (with exactly ``labels``, if given)."""
         for block in self.blocks(type):
             if labels is None or block.labels == tuple(labels):
@@ -337,7 +344,7 @@ class Body:
 
     # ------------------------------------------------------------------ attributes
 
-    def set_attribute(self, name: str, value: object) -> Attribute:
+    def set_attribute(self, name: str, value: object) -> DocumentAttribute:
         """Set ``name`` to a value (a :class:`Value`, or a Python object that
         :func:`~hcldecode.values.to_value` converts), written as
         :func:`~hcldecode.write.value_text` writes it. An existing attribute
@@ -345,7 +352,7 @@ class Body:
         converted = value if isinstance(value, Value) else DEFAULT_TYPES.to_value(value)
         return self._set(name, raw_value_text(converted))
 
-    def set_attribute_raw(self, name: str, expression: str) -> Attribute:
+    def set_attribute_raw(self, name: str, expression: str) -> DocumentAttribute:
         """Set ``name`` to the expression written in ``expression`` (native
         syntax); ``ValueError`` with its diagnostics if it does not parse."""
         _, diags = parse_expression(expression)
@@ -353,7 +360,7 @@ class Body:
             raise ValueError(f"not a valid expression: {expression!r}: {diags[0].summary}")
         return self._set(name, expression.strip())
 
-    def set_attribute_traversal(self, name: str, traversal: Traversal) -> Attribute:
+    def set_attribute_traversal(self, name: str, traversal: Traversal) -> DocumentAttribute:
         """Set ``name`` to a reference such as ``var.region[0]``."""
         return self._set(name, _traversal_text(traversal))
 
@@ -366,39 +373,39 @@ class Body:
         _check_name(new)
         attribute = names.pop(old)
         name = attribute._runs[_NAME]
-        name[0] = Token(K.IDENT, new, name[0].spaces_before, name[0].space)
+        name[0] = WriterToken(K.IDENT, new, name[0].spaces_before, name[0].space)
         names[new] = attribute
         return True
 
-    def remove_attribute(self, name: str) -> Attribute | None:
+    def remove_attribute(self, name: str) -> DocumentAttribute | None:
         """Remove an attribute and its comments; the removed one, or ``None``."""
         attribute = self._names.pop(name, None)
         if attribute is not None:
             self._items.remove(attribute)
         return attribute
 
-    def _set(self, name: str, expression: str) -> Attribute:
+    def _set(self, name: str, expression: str) -> DocumentAttribute:
         _check_name(name)
         made = self._laid_out(f"{name} = {expression}\n")
         existing = self._names.get(name)
         if existing is not None:
             existing._runs[_EXPR] = made[2:-1]
             return existing
-        attribute = Attribute(_Runs([[], made[:1], made[1:2], made[2:-1], made[-1:]]))
+        attribute = DocumentAttribute(_Runs([[], made[:1], made[1:2], made[2:-1], made[-1:]]))
         self._append(attribute)
         self._names[name] = attribute
         return attribute
 
     # ------------------------------------------------------------------ blocks
 
-    def append_block(self, type: str, labels: Sequence[str] = ()) -> Block:
+    def append_block(self, type: str, labels: Sequence[str] = ()) -> DocumentBlock:
         """Add an empty block at the end of the body, and return it to fill."""
         _check_name(type)
         labels = _check_labels(labels)
         header = "".join(f" {quoted_string(label)}" for label in labels)
         made = self._laid_out(f"{type}{header} {{\n}}\n")
         runs = _Runs([[], made[:-4], made[-4:-2], made[-2:-1], made[-1:]])
-        block = Block(runs, list(labels), Body([], self._depth + 1, runs))
+        block = DocumentBlock(runs, list(labels), DocumentBody([], self._depth + 1, runs))
         self._append(block)
         return block
 
@@ -406,10 +413,10 @@ class Body:
         """Add a blank line at the end of the body (to set off what is appended next)."""
         last = self._last_token()
         if last is not None and not _ends_line(last):
-            self._items.append([Token(K.NEWLINE, "\n")])
-        self._items.append([Token(K.NEWLINE, "\n")])
+            self._items.append([WriterToken(K.NEWLINE, "\n")])
+        self._items.append([WriterToken(K.NEWLINE, "\n")])
 
-    def remove_block(self, block: Block) -> bool:
+    def remove_block(self, block: DocumentBlock) -> bool:
         """Remove a block (this very one) and its comments; false if it is not here."""
         for index, item in enumerate(self._items):
             if item is block:
@@ -419,7 +426,7 @@ class Body:
 
     # ------------------------------------------------------------------ layout
 
-    def _laid_out(self, text: str) -> list[Token]:
+    def _laid_out(self, text: str) -> list[WriterToken]:
         """The tokens of ``text`` (whole lines) in canonical layout at this depth, without
         the final ``EOF``."""
         tokens = tokens_of(text)[:-1]
@@ -434,15 +441,15 @@ class Body:
             )
         return tokens
 
-    def _append(self, item: Attribute | Block) -> None:
+    def _append(self, item: DocumentAttribute | DocumentBlock) -> None:
         last = self._last_token()
         if last is not None and not _ends_line(last):
-            self._items.append([Token(K.NEWLINE, "\n")])
+            self._items.append([WriterToken(K.NEWLINE, "\n")])
         if self._braces is not None:
             opening, closing = self._braces[_OPEN], self._braces[_CLOSE]
             if not any(_ends_line(token) for token in opening):
                 # A one-line block (``b { a = 1 }``) gets lines of its own.
-                opening.append(Token(K.NEWLINE, "\n"))
+                opening.append(WriterToken(K.NEWLINE, "\n"))
                 first = next(self.tokens(), None)
                 if first is not None:
                     _indent(first, 2 * self._depth)
@@ -450,7 +457,7 @@ class Body:
                 _indent(closing[0], 2 * (self._depth - 1))
         self._items.append(item)
 
-    def _last_token(self) -> Token | None:
+    def _last_token(self) -> WriterToken | None:
         """The last of :meth:`tokens` (``None`` for an empty body), found without
         walking them."""
         for item in reversed(self._items):
@@ -461,7 +468,7 @@ class Body:
         return None
 
 
-def _indent(token: Token, spaces: int) -> None:
+def _indent(token: WriterToken, spaces: int) -> None:
     token.spaces_before = spaces
     token.space = None
 
@@ -477,7 +484,7 @@ def _check_labels(labels: Sequence[str]) -> list[str]:
     return list(labels)
 
 
-def _spaced(tokens: list[Token]) -> list[Token]:
+def _spaced(tokens: list[WriterToken]) -> list[WriterToken]:
     """Label tokens with one space before the first."""
     if tokens:
         tokens[0].spaces_before = 1
@@ -508,12 +515,12 @@ class Document:
 
     __slots__ = ("_bom", "_eof", "body")
 
-    def __init__(self, body: Body, eof: Token, *, bom: bool = False) -> None:
+    def __init__(self, body: DocumentBody, eof: WriterToken, *, bom: bool = False) -> None:
         self.body = body
         self._eof = eof
         self._bom = bom
 
-    def tokens(self) -> Iterator[Token]:
+    def tokens(self) -> Iterator[WriterToken]:
         yield from self.body.tokens()
         yield self._eof
 
@@ -539,7 +546,7 @@ class Document:
 
 def new_document() -> Document:
     """An empty document to fill."""
-    return Document(Body([], 0), Token(K.EOF, ""))
+    return Document(DocumentBody([], 0), WriterToken(K.EOF, ""))
 
 
 def parse_document(
@@ -570,7 +577,7 @@ class _Unread:
         self._closing = closing
         self._depth = depth
 
-    def read(self) -> Body:
+    def read(self) -> DocumentBody:
         return self._builder.body(self._start, self._depth)[0]
 
     def _write(self, out: list[str]) -> None:
@@ -595,16 +602,16 @@ class _Builder:
         self.kinds = kinds
         self.levels: array[int] | None = None
 
-    def loose(self, start: int, stop: int) -> list[Token]:
+    def loose(self, start: int, stop: int) -> list[WriterToken]:
         """The tokens ``start`` to before ``stop``."""
         return spaced_tokens_of(self.source.text, self.source.scanned, start, stop)
 
-    def body(self, at: int, depth: int) -> tuple[Body, int]:
+    def body(self, at: int, depth: int) -> tuple[DocumentBody, int]:
         """The body whose content starts at token ``at``, and the index of the
         token that ends it (its closing brace, or ``EOF``)."""
         source = self.source
         kinds = self.kinds
-        items: list[Attribute | Block | list[Token]] = []
+        items: list[DocumentAttribute | DocumentBlock | list[WriterToken]] = []
         first = at
         while True:
             while kinds[first] == _NEWLINE or kinds[first] == _COMMENT:
@@ -629,7 +636,7 @@ class _Builder:
                     *(lead_from, first, first, first + 1, first + 1, after + 1),
                     *(after + 1, last + 1, last + 1, tail_end),
                 )
-                items.append(Attribute(_Runs(None, source, bounds)))
+                items.append(DocumentAttribute(_Runs(None, source, bounds)))
             else:
                 opening = kinds.index(_OBRACE, after)
                 open_end = self._tail(opening + 1)
@@ -642,11 +649,11 @@ class _Builder:
                 )
                 body = _Unread(self, open_end, closing, depth + 1)
                 labels = self._labels(first + 1, opening)
-                items.append(Block(_Runs(None, source, bounds), labels, body))
+                items.append(DocumentBlock(_Runs(None, source, bounds), labels, body))
             at = first = tail_end
         if at < first:
             items.append(self.loose(at, first))
-        return Body(items, depth), first
+        return DocumentBody(items, depth), first
 
     def _closing(self, opening: int) -> int:
         """The index of the brace that closes the one at ``opening``: the first

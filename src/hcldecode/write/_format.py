@@ -24,7 +24,7 @@ from itertools import pairwise
 
 from .._text import grapheme_count
 from ..model._diagnostics import Diagnostics
-from ._tokens import BRACKET_CHANGE, Token, TokenKind, bracket_levels, scan_checked
+from ._tokens import BRACKET_CHANGE, TokenKind, WriterToken, bracket_levels, scan_checked
 
 __all__ = ["format", "format_tokens"]
 
@@ -319,7 +319,7 @@ def _layout(kinds: Sequence[int], texts: list[str], spaces: list[int]) -> None:
     _align(lines, texts, spaces)
 
 
-def format_tokens(tokens: list[Token]) -> None:
+def format_tokens(tokens: list[WriterToken]) -> None:
     """Give the tokens (of a whole file, or a run of whole lines) their
     canonical spacing, in place; only ``spaces_before`` changes."""
     spaces = [token.spaces_before for token in tokens]

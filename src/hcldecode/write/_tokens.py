@@ -24,8 +24,8 @@ from ..native._check import surely_valid
 
 __all__ = [
     "CheckedScan",
-    "Token",
     "TokenKind",
+    "WriterToken",
     "bracket_change",
     "columns",
     "lex_config",
@@ -101,7 +101,7 @@ _KINDS = sorted(TokenKind)
 
 
 @dataclass(eq=True, slots=True)
-class Token:
+class WriterToken:
     """One token: its kind, its exact text, and how many spaces precede it.
 
     ``space`` is the exact text of those spaces as read, kept by documents
@@ -184,7 +184,7 @@ def scan_checked(src: bytes | str, filename: str) -> CheckedScan:
     return CheckedScan(text, scanned, kinds, has_bom(src), diags)
 
 
-def lex_config(src: bytes | str) -> list[Token]:
+def lex_config(src: bytes | str) -> list[WriterToken]:
     """The writer tokens of a native-syntax file, ending with an ``EOF`` token.
 
     Nothing is checked: any text has tokens (parse it with
@@ -196,22 +196,22 @@ def lex_config(src: bytes | str) -> list[Token]:
     return tokens_of(text, 3 if has_bom(src) else 0)
 
 
-def tokens_of(text: str, lead: int = 0) -> list[Token]:
+def tokens_of(text: str, lead: int = 0) -> list[WriterToken]:
     """The writer tokens of ``text`` (already decoded); ``lead`` extra spaces
     count before the first token."""
     kinds = _KINDS
-    tokens: list[Token] = []
+    tokens: list[WriterToken] = []
     emit = tokens.append
     last = -lead
     for kind, start, end in S.scan(text):
-        emit(Token(kinds[kind], text[start:end], start - last))
+        emit(WriterToken(kinds[kind], text[start:end], start - last))
         last = end
     return tokens
 
 
 def spaced_tokens_of(
     text: str, scanned: Sequence[S.Token], first: int = 0, stop: int | None = None
-) -> list[Token]:
+) -> list[WriterToken]:
     """The writer tokens of ``text`` (scanned into ``scanned``), from the ``first``
     scanned token to before the ``stop``-th, each with the exact spaces before it:
     as ``space`` where those spaces hold tabs."""
@@ -225,27 +225,28 @@ def spaced_tokens_of(
         # Only spaces separate these tokens: they are written back as they are
         # counted, and need no copy.
         return [
-            Token(kinds[kind], text[start:end], start - last) for (kind, start, end), last in pairs
+            WriterToken(kinds[kind], text[start:end], start - last)
+            for (kind, start, end), last in pairs
         ]
     return [
-        Token(kinds[kind], text[start:end], start - last, text[last:start])
+        WriterToken(kinds[kind], text[start:end], start - last, text[last:start])
         for (kind, start, end), last in pairs
     ]
 
 
-def tokens_text(tokens: Iterable[Token]) -> str:
+def tokens_text(tokens: Iterable[WriterToken]) -> str:
     """The text the tokens write: each token's spaces, then its text."""
     return "".join([t.text if not t.spaces_before else _space(t) + t.text for t in tokens])
 
 
-def _space(token: Token) -> str:
+def _space(token: WriterToken) -> str:
     space = token.space
     if space is not None and len(space) == token.spaces_before:
         return space
     return " " * token.spaces_before
 
 
-def columns(tokens: Iterable[Token]) -> int:
+def columns(tokens: Iterable[WriterToken]) -> int:
     """How many columns the tokens take on a line: spaces, plus one per
     grapheme cluster of their text (meaningless across line ends)."""
     return sum(t.spaces_before + grapheme_count(t.text) for t in tokens)
