@@ -6,7 +6,7 @@ labels (:func:`attr`, :func:`block`, :func:`label`, ...), get back a typed
 object or a :class:`DecodeError` listing every mistake in the configuration.
 
 Below it lies HCL's information model: :class:`Body`, :class:`Expression`,
-:class:`BodySchema`, :class:`Value` and the types in :mod:`hcldecode.values._types`,
+:class:`BodySchema`, :class:`Value` and the types in :mod:`hcldecode.values`,
 :class:`EvalContext`, :class:`Function`, and the syntaxes in
 :mod:`hcldecode.native` and :mod:`hcldecode.json`. The building blocks that
 loaders written by hand reach for are here too: :func:`parse_config` (the

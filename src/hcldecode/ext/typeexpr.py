@@ -8,7 +8,8 @@ A type expression describes a type with keywords and constructor calls::
     object({name = T, other = optional(T), third = optional(T, default)})
 
 The expression is never evaluated: it is taken apart with the static
-analyses of :mod:`hcldecode.model._static`, so it reads the same in both syntaxes
+analyses of :mod:`hcldecode.model` (:func:`~hcldecode.model.expr_call` and
+the rest), so it reads the same in both syntaxes
 (in the JSON syntax a type is a string holding a native expression, such as
 ``"list(string)"``). Only the default of ``optional(T, default)`` is
 evaluated, without variables or functions.

@@ -33,7 +33,7 @@ the block specs, the default name to read. Type expressions (``type``,
 ``optional`` is read with the static rules of
 :mod:`hcldecode.ext.typeexpr`, and its defaults are applied to the
 decoded values. Expressions elsewhere in the file may call the functions
-of :mod:`hcldecode.values._stdlib`.
+of the function library (:data:`~hcldecode.values.STDLIB`).
 
 Differences from the reference (``hcldec`` of HCL 2.14): ``block_attrs`` is
 accepted as the format documentation says (the reference rejects it),

@@ -1,6 +1,6 @@
 """HCL's JSON syntax: configuration written as JSON.
 
-:func:`parse` reads a JSON document into a :class:`~hcldecode.model._structure.File`
+:func:`parse` reads a JSON document into a :class:`~hcldecode.model.File`
 whose body interprets object properties as attributes or blocks according
 to the schema it is given; :func:`parse_expression` reads one JSON value as
 an expression. Both keep the order of properties and every duplicate, read

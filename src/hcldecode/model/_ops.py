@@ -7,7 +7,7 @@ object keys to strings; unknown collections or keys give unknown results of
 the best type that can be known; every impossible access is an error
 diagnostic with the reference's texts, pointing at ``src_range`` (the
 bracket or attribute part of the expression). On error the value is
-:data:`~hcldecode.values._value.DYNAMIC_VALUE`.
+:data:`~hcldecode.values.DYNAMIC_VALUE`.
 
 Traversals (:class:`~hcldecode.model.Traversal`) apply these step by step,
 and so does :func:`apply_path` with the path of a value's part.
@@ -54,7 +54,7 @@ def index(collection: Value, key: Value, src_range: Range | None) -> tuple[Value
     string keys (a number converts to its decimal text); sets and primitive
     values cannot be indexed. An unknown list or map, or an unknown key,
     gives an unknown value of the element type; with a tuple or object
-    whose element cannot be told, :data:`~hcldecode.values._value.DYNAMIC_VALUE`.
+    whose element cannot be told, :data:`~hcldecode.values.DYNAMIC_VALUE`.
     """
     if collection.is_null:
         return _error(
@@ -150,7 +150,7 @@ def get_attr(obj: Value, name: str, src_range: Range | None) -> tuple[Value, Dia
 
     An unknown object or map gives an unknown value of the attribute or
     element type; a value of the dynamic pseudo-type gives
-    :data:`~hcldecode.values._value.DYNAMIC_VALUE`. Lists and sets of objects get
+    :data:`~hcldecode.values.DYNAMIC_VALUE`. Lists and sets of objects get
     a hint that the attribute belongs to their elements.
     """
     if obj.is_null:

@@ -8,11 +8,11 @@ functions here require a particular construct and return its parts, or an
 else; the texts and ranges are the reference implementation's.
 
 Each syntax decides which of its expressions support which analysis by
-overriding the hooks of :class:`hcldecode.model._structure.Expression`
+overriding the hooks of :class:`~hcldecode.model.Expression`
 (``static_list``, ``static_map``, ``static_call``, ``static_traversal``,
 ``static_relative_traversal``, ``keyword``). As in the reference, a
 *wrapper* expression that does not override a hook is looked through with
-:meth:`~hcldecode.model._structure.Expression.unwrap` until an expression that does
+:meth:`~hcldecode.model.Expression.unwrap` until an expression that does
 override it is found; that expression's answer is final.
 """
 

@@ -401,7 +401,8 @@ class Expression(abc.ABC):
         return self.range
 
     # Static analysis hooks. Each syntax overrides those that apply to its
-    # expressions; ``hcldecode.model._static`` turns a ``None`` into the diagnostic.
+    # expressions; the static analyses (``expr_list`` and the rest) turn a ``None`` into the
+    # diagnostic.
 
     def static_list(self) -> list[Expression] | None:
         """The element expressions, when this is list/tuple construction syntax."""
@@ -451,7 +452,7 @@ def labels_text(labels: Sequence[str]) -> str:
 class File:
     """A parsed configuration file: its top-level body and its source text.
 
-    ``File`` satisfies :class:`hcldecode.model._diagnostics.SourceFile`, so a
+    ``File`` satisfies :class:`~hcldecode.model.SourceFile`, so a
     mapping of files by name lets a renderer show source lines and the block
     a diagnostic is in.
     """

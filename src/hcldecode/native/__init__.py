@@ -3,7 +3,7 @@
 Entry points:
 
 * :func:`parse_config` reads a whole configuration file into a
-  :class:`~hcldecode.model._structure.File` whose body is a native :class:`Body`;
+  :class:`~hcldecode.model.File` whose body is a native :class:`Body`;
 * :func:`parse_expression` and :func:`parse_template` read one expression
   or one bare template (the JSON syntax uses the latter for its strings);
 * :func:`parse_traversal_abs` reads a plain variable reference, and

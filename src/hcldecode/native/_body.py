@@ -1,8 +1,8 @@
-"""Bodies of the native syntax: the :class:`hcldecode.model._structure.Body` implementation.
+"""Bodies of the native syntax: the :class:`hcldecode.model.Body` implementation.
 
 The parser builds :class:`Body` objects holding :class:`AttributeNode` and
 :class:`BlockNode` items in source order; the schema-driven methods turn them
-into :class:`~hcldecode.model._structure.Attribute` and :class:`~hcldecode.model._structure.Block`
+into :class:`~hcldecode.model.Attribute` and :class:`~hcldecode.model.Block`
 with the reference's diagnostics.
 """
 

@@ -1,7 +1,7 @@
 """The public lexer of the native syntax: tokens with their type, text and range.
 
 HCL's ``hclsyntax.LexConfig``, ``LexExpression`` and ``LexTemplate``, built
-on the scanner the parser uses (:mod:`hcldecode.native._scanner`), so the
+on the scanner the parser uses (``native/_scanner.py``), so the
 tokens are exactly those the parser reads. Each :class:`Token` has a
 :class:`TokenType`, named as HCL names its token types (``TokenOBrace`` is
 ``TokenType.OBRACE``), its text and its source range.

@@ -376,7 +376,7 @@ class CapsuleType(Type):
 
     ``name`` is its friendly name (used in messages and by ``str()``);
     ``python_type``, when given, is the Python class of the encapsulated
-    objects, which :meth:`hcldecode.values._value.Value.capsule` checks.
+    objects, which :meth:`~hcldecode.values.Value.capsule` checks.
     """
 
     name: str

@@ -6,8 +6,8 @@ pseudo-type. The payload of a known, non-null value is:
 
 * string: a ``str`` in Unicode normal form C;
 * number: an ``int`` (every integer), a ``Fraction`` (any other finite
-  number) or a ``float`` (only the infinities), as :mod:`hcldecode.values._number`
-  defines them;
+  number) or a ``float`` (only the infinities), as the number module of
+  :mod:`hcldecode.values` defines them;
 * bool: a ``bool``;
 * list, set, tuple: a ``tuple`` of element values (a set's elements are
   distinct and in the canonical set order, see :meth:`Value.set`);
@@ -96,7 +96,7 @@ _NULL_OPERAND = "argument must not be null"
 
 
 class Value:
-    """An HCL value: a :class:`~hcldecode.values._types.Type` and a payload.
+    """An HCL value: a :class:`~hcldecode.values.Type` and a payload.
 
     Build values with the class methods (:meth:`string`, :meth:`list`, ...);
     values are immutable.
