@@ -167,11 +167,21 @@ def _walk(spec: Spec) -> Iterator[Spec]:
 
 
 def implied_schema(spec: Spec) -> BodySchema:
-    """The schema :func:`decode` applies to the body for ``spec``.
+    """The schema :func:`decode` applies to the body for a spec (HCL's ``hcldec.ImpliedSchema``).
 
     An attribute read by several specs is required when any of them
     requires it; a block type read by several specs takes the label names
     of the last one (as the reference's bodies do).
+
+    Args:
+        spec: The spec.
+
+    Returns:
+        The schema.
+
+    Raises:
+        TypeError: The spec reads a name both as an attribute and as a block
+            type (the implied schema is invalid).
     """
     attributes: dict[str, bool] = {}
     blocks: dict[str, BlockHeaderSchema] = {}
@@ -208,10 +218,25 @@ def _decode(
 
 
 def decode(body: Body, spec: Spec, ctx: EvalContext | None = None) -> tuple[Value, Diagnostics]:
-    """Decode ``body`` with ``spec``; anything in the body the spec does not read is an error.
+    """Decode a body with a spec (HCL's ``hcldec.Decode``).
 
-    ``ctx=None`` evaluates in literal-only mode. The value is returned even
-    when there are errors.
+    Anything in the body the spec does not read is an error.
+
+    Args:
+        body: The body, such as a file's.
+        spec: The spec.
+        ctx: The variables and functions expressions may use; ``None`` for
+            literal-only mode.
+
+    Returns:
+        ``(value, diagnostics)``; the value (of :func:`implied_type`) is
+        returned even when there are errors. Mistakes in the configuration are
+        error diagnostics.
+
+    Raises:
+        TypeError: A :class:`BlockLabelSpec` is used outside the nested spec of
+            a block spec, or the spec reads a name both as an attribute and as
+            a block type (the implied schema is invalid).
     """
     _check_root(spec)
     value, _remain, diags = _decode(body, (), ctx, spec, partial=False)
@@ -223,8 +248,23 @@ def partial_decode(
 ) -> tuple[Value, Body, Diagnostics]:
     """Like :func:`decode`, but what the spec does not read is handed back as a body.
 
-    Only the top-level body is read partially: nested block bodies must be
-    described completely by their specs.
+    HCL's ``hcldec.PartialDecode``. Only the top-level body is read partially:
+    nested block bodies must be described completely by their specs.
+
+    Args:
+        body: The body.
+        spec: The spec.
+        ctx: The variables and functions expressions may use; ``None`` for
+            literal-only mode.
+
+    Returns:
+        ``(value, remain, diagnostics)``: ``remain`` holds what the spec does
+        not read.
+
+    Raises:
+        TypeError: A :class:`BlockLabelSpec` is used outside the nested spec of
+            a block spec, or the spec reads a name both as an attribute and as
+            a block type (the implied schema is invalid).
     """
     _check_root(spec)
     value, remain, diags = _decode(body, (), ctx, spec, partial=True)
@@ -233,7 +273,14 @@ def partial_decode(
 
 
 def implied_type(spec: Spec) -> Type:
-    """The type of the values decoding with ``spec`` produces."""
+    """The type of the values decoding with a spec produces (HCL's ``hcldec.ImpliedType``).
+
+    Args:
+        spec: The spec.
+
+    Returns:
+        The type.
+    """
     return spec.implied_type()
 
 
@@ -246,14 +293,26 @@ def _variables(body: Body, spec: Spec) -> list[Traversal]:
 
 
 def variables(body: Body, spec: Spec, *, dynamic_blocks: bool = False) -> list[Traversal]:
-    """Every traversal that decoding ``body`` with ``spec`` would evaluate.
+    """Every traversal that decoding a body with a spec would evaluate (HCL's ``hcldec.Variables``).
 
     Nested block bodies are included. A body that does not fit the spec
     gives what could be found; :func:`decode` will report the problems.
-    With ``dynamic_blocks``, the body is read as :func:`hcldecode.ext.dynblock.expand`
-    would expand it: the ``for_each`` and ``labels`` of its dynamic blocks
-    and the attributes of their content count, the iterators do not
-    (Go's ``dynblock.VariablesHCLDec``).
+
+    Args:
+        body: The body.
+        spec: The spec.
+        dynamic_blocks: Read the body as :func:`hcldecode.ext.dynblock.expand`
+            would expand it: the ``for_each`` and ``labels`` of its dynamic
+            blocks and the attributes of their content count, the iterators do
+            not (Go's ``dynblock.VariablesHCLDec``).
+
+    Returns:
+        The traversals, in the order they are found.
+
+    Raises:
+        TypeError: A :class:`BlockLabelSpec` is used outside the nested spec of
+            a block spec, or the spec reads a name both as an attribute and as
+            a block type (the implied schema is invalid).
     """
     _check_root(spec)
     if dynamic_blocks:
@@ -262,9 +321,23 @@ def variables(body: Body, spec: Spec, *, dynamic_blocks: bool = False) -> list[T
 
 
 def expansion_variables(body: Body, spec: Spec) -> list[Traversal]:
-    """The traversals that expanding the dynamic blocks of ``body`` evaluates (their
-    ``for_each`` and ``labels``), for the blocks ``spec`` reads: what must be known
-    before :func:`hcldecode.ext.dynblock.expand` (Go's ``dynblock.ExpandVariablesHCLDec``).
+    """The traversals that expanding the dynamic blocks of a body evaluates.
+
+    Their ``for_each`` and ``labels``, for the blocks the spec reads: what must
+    be known before :func:`hcldecode.ext.dynblock.expand` (Go's
+    ``dynblock.ExpandVariablesHCLDec``).
+
+    Args:
+        body: The body.
+        spec: The spec.
+
+    Returns:
+        The traversals, in the order they are found.
+
+    Raises:
+        TypeError: A :class:`BlockLabelSpec` is used outside the nested spec of
+            a block spec, or the spec reads a name both as an attribute and as
+            a block type (the implied schema is invalid).
     """
     _check_root(spec)
     return _walk_dynamic(dynblock.walk_expand_variables(body), spec)
@@ -287,17 +360,39 @@ def _source_range(body: Body, labels: Labels, spec: Spec) -> Range:
 
 
 def source_range(body: Body, spec: Spec) -> Range:
-    """The source range of what ``spec`` would decode from ``body``.
+    """The source range of what a spec would decode from a body (HCL's ``hcldec.SourceRange``).
 
     Meant for diagnostics an application makes after decoding; the more
     precise the spec (one attribute, one block) the more useful the range.
+
+    Args:
+        body: The body.
+        spec: The spec.
+
+    Returns:
+        The range of what the spec decodes, or, when there is nothing, where it
+        could be added.
+
+    Raises:
+        TypeError: A :class:`BlockLabelSpec` is used outside the nested spec of
+            a block spec, or the spec reads a name both as an attribute and as
+            a block type (the implied schema is invalid).
     """
     _check_root(spec)
     return _source_range(body, (), spec)
 
 
 def child_block_types(spec: Spec) -> dict[str, Spec]:
-    """The block types ``spec`` reads from a body, each with the spec of its bodies."""
+    """The block types a spec reads from a body, each with the spec of its bodies.
+
+    HCL's ``hcldec.ChildBlockTypes``.
+
+    Args:
+        spec: The spec.
+
+    Returns:
+        Block types mapped to their nested specs.
+    """
     found: dict[str, Spec] = {}
     for s in _walk(spec):
         nested = s.nested_spec()

@@ -44,7 +44,7 @@ REPEATED_ERRORS = 100
 class Pos(NamedTuple):
     """A position in a source file. Positions order by place in the file.
 
-    Attributes:
+    Args:
         line: The line, counted from 1.
         column: The column, counted from 1 in grapheme clusters, as a person
             sees characters.
@@ -68,7 +68,7 @@ class Range(NamedTuple):
     do, so they stay right whatever a column counts. ``str()`` gives
     ``file.hcl:3,5-12`` (or ``file.hcl:3,5-4,2`` over several lines).
 
-    Attributes:
+    Args:
         filename: The name of the file the range is in.
         start: The first position inside the range.
         end: The first position after the range.
