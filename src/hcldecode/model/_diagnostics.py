@@ -371,6 +371,9 @@ class Diagnostics(list[Diagnostic]):
     A ``list`` subclass (slicing gives a ``Diagnostics``); functions that
     process configuration return one beside their result, so that every
     mistake in a file is reported at once.
+
+    Args:
+        iterable: The diagnostics to start with, as for ``list``.
     """
 
     def has_errors(self) -> bool:
