@@ -1,6 +1,6 @@
 """Unicode rules of HCL: identifiers, grapheme clusters and white space.
 
-The properties come from :mod:`hcldecode._text._tables`, generated from
+The properties come from the generated tables (``_text/_tables.py``), generated from
 the Unicode Character Database (version :data:`UNICODE_VERSION`) by
 ``tools/generate/gen_unicode.py``, so the rules do not depend on the Unicode
 version of the running Python.

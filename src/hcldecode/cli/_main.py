@@ -4,7 +4,7 @@
 JSON; ``hcldecode check FILE... --schema SCHEMA`` only validates;
 ``hcldecode convert FILE... --schema SCHEMA --to json|hcl`` writes it back as
 HCL in the syntax asked for; ``hcldecode fmt PATH...`` lays files out as
-``hclfmt`` does (see :mod:`._fmt`);
+``hclfmt`` does (see ``cli/_fmt.py``);
 ``hcldecode hcldec ...`` is HashiCorp's ``hcldec``, flag for flag. See
 docs/cli.md. ``SCHEMA`` is a configuration class, or an hcldec spec file
 (``*.hcldec``): the files are then decoded as ``hcldec`` decodes them, and

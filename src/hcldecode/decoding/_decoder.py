@@ -248,7 +248,7 @@ def lower_value(
 ) -> Any:
     """``value`` (of ``expr``) as ``plan``'s type; ``_FAILED`` if it does not fit.
 
-    The value is walked once (see :mod:`hcldecode.values._lowering`), and
+    The value is walked once (by the values layer's lowering), and
     every part that does not fit is a diagnostic, worded as gohcl words it
     (``Unsuitable value type``), at the part of the expression it is about,
     in source order.

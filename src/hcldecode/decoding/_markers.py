@@ -62,10 +62,16 @@ def _check_null(_instance: object, _attribute: object, value: object) -> None:
 
 @attrs.frozen
 class AttrMarker(FieldMarker):
-    """The field is the attribute ``name`` (default: the field's name).
+    """The field is an attribute; made by :func:`attr`.
 
-    ``null`` says what an explicit ``null`` in the configuration means (see
-    :func:`attr`).
+    Attributes:
+        name: The attribute's name; ``None`` for the field's name.
+        null: What an explicit ``null`` in the configuration means (see
+            :func:`attr`).
+
+    Raises:
+        TypeError: ``name`` is not ``None`` or a non-empty string.
+        ValueError: ``null`` is not ``"absent"``, ``"value"`` or ``"error"``.
     """
 
     claims_name: ClassVar[bool] = True
@@ -85,7 +91,7 @@ def _label_tuple(labels: Sequence[str]) -> tuple[str, ...]:
 
 @attrs.frozen
 class BlockMarker(FieldMarker):
-    """The field holds blocks of type ``name`` (default: the field's name).
+    """The field holds blocks of one type; made by :func:`block`.
 
     The field's type gives the shape: ``T`` (exactly one block), ``T | None``
     (at most one), ``list[T]`` or ``tuple[T, ...]`` (any number, in source
@@ -93,6 +99,16 @@ class BlockMarker(FieldMarker):
     level per label). ``T`` is a configuration class, or ``hcl.Block`` for
     blocks kept as they are, whose label names are ``labels``. A
     ``dict[str, V]`` of anything else is one block of free-form attributes.
+
+    Attributes:
+        name: The block type; ``None`` for the field's name.
+        min_items: The fewest blocks allowed, or ``None``.
+        max_items: The most blocks allowed, or ``None``.
+        labels: The label names of blocks kept raw.
+
+    Raises:
+        TypeError: ``name`` is not ``None`` or a non-empty string; a count is
+            not ``None`` or a non-negative ``int``; ``labels`` is one string.
     """
 
     name: str | None = attrs.field(default=None, validator=_check_name)
@@ -108,7 +124,14 @@ class BlockMarker(FieldMarker):
 
 @attrs.frozen
 class LabelMarker(FieldMarker):
-    """The field receives one label of its block; ``name`` is used in messages."""
+    """The field receives one label of its block; made by :func:`label`.
+
+    Attributes:
+        name: The label's name, used in messages; ``None`` for the field's name.
+
+    Raises:
+        TypeError: ``name`` is not ``None`` or a non-empty string.
+    """
 
     name: str | None = attrs.field(default=None, validator=_check_name)
 
@@ -133,11 +156,16 @@ RangePart = Literal["def", "type", "label", "attr", "attr_name", "attr_value"]
 class RangeMarker(FieldMarker):
     """The field (of type ``hcl.Range``, or ``hcl.Range | None``) receives a source range.
 
-    ``part`` says which: the block's header (``def``), its type name
-    (``type``), one of its labels (``label``, with ``target`` the label
-    field's name), or an attribute's whole definition, name or value
-    (``attr``, ``attr_name``, ``attr_value``, with ``target`` the attribute
-    field's name).
+    Made by :func:`def_range`, :func:`type_range`, :func:`label_range` and
+    :func:`attr_range`.
+
+    Attributes:
+        part: Which range: the block's header (``def``), its type name
+            (``type``), one of its labels (``label``), or an attribute's whole
+            definition, name or value (``attr``, ``attr_name``,
+            ``attr_value``).
+        target: For ``label``, the label field's name; for the ``attr`` parts,
+            the attribute field's name; else ``None``.
     """
 
     part: RangePart
@@ -148,14 +176,24 @@ Marker = AttrMarker | BlockMarker | LabelMarker | RemainMarker | BodyMarker | Ra
 
 
 def attr(name: str | None = None, *, null: NullPolicy = "absent") -> AttrMarker:
-    """Mark a field as the attribute ``name`` (default: the field's name).
+    """Mark a field as an attribute.
 
-    ``null`` says what ``name = null`` means: ``"absent"`` (the default, as
-    in HCL) that the attribute is not set, so the field's default applies
-    and a required field is missing; ``"value"`` that the field is ``None``
-    even where it has another default (its type must admit ``None``);
-    ``"error"`` that null is not allowed: ``Unsuitable value: null value is
-    not allowed``.
+    Args:
+        name: The attribute's name in the configuration; by default the
+            field's name.
+        null: What ``name = null`` means: ``"absent"`` (the default, as in
+            HCL) that the attribute is not set, so the field's default applies
+            and a required field is missing; ``"value"`` that the field is
+            ``None`` even where it has another default (its type must admit
+            ``None``); ``"error"`` that null is not allowed: ``Unsuitable
+            value: null value is not allowed``.
+
+    Returns:
+        The marker, to put in ``Annotated[T, ...]``.
+
+    Raises:
+        TypeError: ``name`` is an empty string or not a string.
+        ValueError: ``null`` is not one of the three policies.
     """
     return AttrMarker(name, null)
 
@@ -167,16 +205,41 @@ def block(
     max_items: int | None = None,
     labels: Sequence[str] = (),
 ) -> BlockMarker:
-    """Mark a field as holding blocks of type ``name`` (default: the field's name).
+    """Mark a field as holding blocks of one type.
 
-    ``labels`` names the labels of blocks kept raw (a field of ``hcl.Block``
-    elements); a configuration class names them with its label fields.
+    The field's type gives the shape (see :class:`BlockMarker`).
+
+    Args:
+        name: The block type; by default the field's name.
+        min_items: The fewest blocks allowed; fewer is an ``Insufficient ...
+            blocks`` error diagnostic when decoding.
+        max_items: The most blocks allowed; more is a ``Too many ... blocks``
+            error diagnostic.
+        labels: The label names of blocks kept raw (a field of ``hcl.Block``
+            elements); a configuration class names them with its label fields.
+
+    Returns:
+        The marker, to put in ``Annotated[T, ...]``.
+
+    Raises:
+        TypeError: ``name`` is an empty string or not a string; a count is
+            negative or not an ``int``; ``labels`` is a single string.
     """
     return BlockMarker(name, min_items, max_items, labels)
 
 
 def label(name: str | None = None) -> LabelMarker:
-    """Mark a field as a label of the enclosing block, in field order."""
+    """Mark a field as a label of the enclosing block; labels are taken in field order.
+
+    Args:
+        name: The label's name, used in messages; by default the field's name.
+
+    Returns:
+        The marker, to put in ``Annotated[str, ...]``.
+
+    Raises:
+        TypeError: ``name`` is an empty string or not a string.
+    """
     return LabelMarker(name)
 
 
@@ -201,14 +264,31 @@ def type_range() -> RangeMarker:
 
 
 def label_range(field: str) -> RangeMarker:
-    """Mark an ``hcl.Range`` field to receive the range of the label held by ``field``."""
+    """Mark an ``hcl.Range`` field to receive the range of a label.
+
+    Args:
+        field: The name of the label field whose range is wanted.
+
+    Returns:
+        The marker, to put in ``Annotated[hcl.Range, ...]``.
+    """
     return RangeMarker("label", field)
 
 
 def attr_range(field: str, *, part: Literal["all", "name", "value"] = "all") -> RangeMarker:
-    """Mark an ``hcl.Range`` field to receive where the attribute held by ``field`` is set.
+    """Mark an ``hcl.Range`` field to receive where an attribute is set.
 
-    ``part`` picks the whole definition (``name = value``), the name, or the value.
+    Args:
+        field: The name of the attribute field whose range is wanted.
+        part: ``"all"`` for the whole definition (``name = value``),
+            ``"name"`` for the name, ``"value"`` for the value.
+
+    Returns:
+        The marker, to put in ``Annotated[hcl.Range | None, ...]`` (``None``
+        when the attribute is not set).
+
+    Raises:
+        TypeError: ``part`` is not one of the three.
     """
     kinds: dict[str, RangePart] = {"all": "attr", "name": "attr_name", "value": "attr_value"}
     if part not in kinds:

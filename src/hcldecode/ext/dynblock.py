@@ -82,10 +82,22 @@ _ALL_OPTIONAL = BodySchema(
 
 
 def expand(body: Body, ctx: EvalContext | None = None) -> Body:
-    """``body`` with its ``dynamic`` blocks expanded, ``for_each`` evaluated in ``ctx``.
+    """A body with its ``dynamic`` blocks expanded (HCL's ``dynblock.Expand``).
 
-    Nothing is evaluated until the body's content is read; the diagnostics
-    of the expansion come with the content.
+    Nothing is evaluated until the body's content is read.
+
+    Args:
+        body: The body, of either syntax.
+        ctx: The context ``for_each``, ``labels`` and the content are evaluated
+            in; ``None`` for literal-only mode.
+
+    Returns:
+        The expanded body. Mistakes in the dynamic blocks (a bad ``for_each``,
+        wrong labels) are error diagnostics that come with its content.
+
+    Raises:
+        TypeError: ``body`` is not a :class:`~hcldecode.model.Body`, or ``ctx``
+            is neither ``None`` nor an :class:`~hcldecode.model.EvalContext`.
     """
     if not isinstance(body, Body):
         raise TypeError(f"expand() needs a Body, not {type(body).__name__}")
@@ -576,8 +588,13 @@ def _unknown_content(content: BodyContent) -> BodyContent:
 
 @attrs.frozen
 class WalkVariablesChild:
-    """A nested block's body to visit next, with the block type it has (or will have,
-    for the ``content`` of a ``dynamic`` block)."""
+    """A nested block's body to visit next in a walk over variables.
+
+    Attributes:
+        block_type: The block type it has (or will have, for the ``content`` of
+            a ``dynamic`` block); visit it with the schema of that type.
+        node: The walk's node for the body.
+    """
 
     block_type: str
     node: WalkVariablesNode
@@ -590,18 +607,31 @@ class WalkVariablesChild:
 
 @attrs.frozen
 class WalkVariablesNode:
-    """One body of a walk over a configuration's variables (see :func:`walk_variables`)."""
+    """One body of a walk over a configuration's variables (see :func:`walk_variables`).
+
+    Start a walk with :func:`walk_variables` or :func:`walk_expand_variables`.
+
+    Attributes:
+        body: The body this node visits.
+    """
 
     body: Body
     _iteration: _Iteration | None = attrs.field(default=None, alias="iteration")
     _include_content: bool = attrs.field(default=True, alias="include_content")
 
     def visit(self, schema: BodySchema) -> tuple[list[Traversal], list[WalkVariablesChild]]:
-        """The variables this body needs when read with ``schema``, and the nested
-        bodies to visit with the schemas of their block types.
+        """The variables this body needs when read with a schema, and the nested bodies to visit.
 
         Variables that name an iterator in scope are left out: the expansion
         gives them.
+
+        Args:
+            schema: The application's schema of this body (its ``dynamic`` blocks
+                are read besides).
+
+        Returns:
+            ``(variables, children)``: the traversals, and the nested bodies to
+            visit next with the schemas of their block types.
         """
         extended = BodySchema(
             schema.attributes, [*(b for b in schema.blocks if b.type != "dynamic"), _DYNAMIC]
@@ -654,19 +684,33 @@ class WalkVariablesNode:
 
 
 def walk_variables(body: Body) -> WalkVariablesNode:
-    """The start of a walk over every variable that decoding ``body`` needs, once its
-    dynamic blocks are expanded: ``for_each`` and ``labels`` of dynamic blocks and
-    the attributes of the content, without the iterators (``dynblock.WalkVariables``).
+    """The start of a walk over the variables a body needs once its dynamic blocks are expanded.
 
-    The walk follows the application's schema: call
-    :meth:`~WalkVariablesNode.visit` with the schema of the body, then visit each
-    child with the schema of its block type.
+    The ``for_each`` and ``labels`` of dynamic blocks and the attributes of
+    the content count, without the iterators (``dynblock.WalkVariables``). The
+    walk follows the application's schema: call
+    :meth:`~WalkVariablesNode.visit` with the schema of the body, then visit
+    each child with the schema of its block type.
+
+    Args:
+        body: The body, before expansion.
+
+    Returns:
+        The walk's first node.
     """
     return WalkVariablesNode(body)
 
 
 def walk_expand_variables(body: Body) -> WalkVariablesNode:
-    """Like :func:`walk_variables`, but only the variables that the expansion itself
-    needs (``for_each`` and ``labels``): what an application must know before it can
-    expand (``dynblock.WalkExpandVariables``)."""
+    """Like :func:`walk_variables`, but only the variables that the expansion itself needs.
+
+    Those of ``for_each`` and ``labels``: what an application must know before
+    it can expand (``dynblock.WalkExpandVariables``).
+
+    Args:
+        body: The body, before expansion.
+
+    Returns:
+        The walk's first node.
+    """
     return WalkVariablesNode(body, include_content=False)

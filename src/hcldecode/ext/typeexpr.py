@@ -8,7 +8,8 @@ A type expression describes a type with keywords and constructor calls::
     object({name = T, other = optional(T), third = optional(T, default)})
 
 The expression is never evaluated: it is taken apart with the static
-analyses of :mod:`hcldecode.model._static`, so it reads the same in both syntaxes
+analyses of :mod:`hcldecode.model` (:func:`~hcldecode.model.expr_call` and
+the rest), so it reads the same in both syntaxes
 (in the JSON syntax a type is a string holding a native expression, such as
 ``"list(string)"``). Only the default of ``optional(T, default)`` is
 evaluated, without variables or functions.
@@ -84,12 +85,15 @@ _ONE_ARGUMENT = {
 class Defaults:
     """The defaults of the ``optional(T, default)`` attributes of a type, at every depth.
 
-    ``type`` is the type these defaults belong to. ``values`` holds the
-    default of each optional attribute of an object type (already converted
-    to the attribute's type). ``children`` holds the defaults of what is
-    inside: for an object the attribute name, for a tuple the element index
-    as a decimal string, for a list, set or map the empty string (one entry
-    for every element).
+    Made by :func:`type_constraint_with_defaults`.
+
+    Attributes:
+        type: The type these defaults belong to.
+        values: The default of each optional attribute of an object type
+            (already converted to the attribute's type), by attribute name.
+        children: The defaults of what is inside: for an object the attribute
+            name, for a tuple the element index as a decimal string, for a
+            list, set or map the empty string (one entry for every element).
     """
 
     type: Type
@@ -97,7 +101,7 @@ class Defaults:
     children: Mapping[str, Defaults] = attrs.field(factory=dict, converter=frozen_mapping)
 
     def apply(self, value: Value) -> Value:
-        """``value`` with every absent or null optional attribute set to its default.
+        """A value with every absent or null optional attribute set to its default.
 
         Defaults are applied at every depth: in the elements of lists,
         sets, maps and tuples, in nested objects, and in the defaults
@@ -105,11 +109,15 @@ class Defaults:
         own. Null and unknown values are left as they are (a null object
         gets no defaults, a null attribute does).
 
-        The result may have a different type from ``value`` and still needs
-        converting to :attr:`type`; a value that does not fit the type is
-        returned unchanged where it does not fit, so that the conversion
-        reports the mistake. A list, set or map whose elements no longer
-        share a type becomes a tuple or an object.
+        Args:
+            value: The value, as read from configuration.
+
+        Returns:
+            The value with the defaults. It may have a different type from
+            ``value`` and still needs converting to :attr:`type`; a value that
+            does not fit the type is returned unchanged where it does not fit, so
+            that the conversion reports the mistake. A list, set or map whose
+            elements no longer share a type becomes a tuple or an object.
         """
         if not value.is_known or value.is_null or (not self.values and not self.children):
             return value
@@ -407,14 +415,35 @@ class _AttributeType:
 
 
 def type_of(expr: Expression) -> tuple[Type, Diagnostics]:
-    """The exact type ``expr`` describes: ``any`` and ``optional(...)`` are errors."""
+    """The exact type a type expression describes (HCL's ``typeexpr.Type``).
+
+    Args:
+        expr: The expression, such as ``list(string)``; it is taken apart
+            statically, not evaluated.
+
+    Returns:
+        ``(type, diagnostics)``. ``any``, ``optional(...)`` and anything that is
+        not a type expression are error diagnostics, and the type is then the
+        dynamic pseudo-type.
+    """
     t, _defaults, diags = _Reader(constraint=False, with_defaults=False).read(expr)
     return t, diags
 
 
 def type_constraint(expr: Expression) -> tuple[Type, Diagnostics]:
-    """The type constraint ``expr`` describes: ``any`` is allowed, and ``optional(T)``
-    for object attributes (``optional(T, default)`` is an error)."""
+    """The type constraint a type expression describes (HCL's ``typeexpr.TypeConstraint``).
+
+    ``any`` is allowed, and ``optional(T)`` for object attributes.
+
+    Args:
+        expr: The expression, such as ``map(any)``; it is taken apart
+            statically, not evaluated.
+
+    Returns:
+        ``(type, diagnostics)``. ``optional(T, default)`` and anything that is
+        not a type expression are error diagnostics, and the type is then the
+        dynamic pseudo-type.
+    """
     t, _defaults, diags = _Reader(constraint=True, with_defaults=False).read(expr)
     return t, diags
 
@@ -424,18 +453,34 @@ def type_constraint_with_defaults(
 ) -> tuple[Type, Defaults | None, Diagnostics]:
     """Like :func:`type_constraint`, also allowing ``optional(T, default)``.
 
-    The defaults are ``None`` when the expression gives none. Apply them to
-    a value (:meth:`Defaults.apply`) before converting it to the type.
+    Args:
+        expr: The expression; only the defaults are evaluated, without
+            variables or functions.
+
+    Returns:
+        ``(type, defaults, diagnostics)``. The defaults are ``None`` when the
+        expression gives none; apply them to a value (:meth:`Defaults.apply`)
+        before converting it to the type. Mistakes are error diagnostics, as
+        for :func:`type_constraint`; a default that does not convert to its
+        attribute's type is one of them.
     """
     return _Reader(constraint=True, with_defaults=True).read(expr)
 
 
 def type_string(t: Type) -> str:
-    """``t`` written as a type expression, as the reference's ``TypeString``.
+    """A type written as a type expression, as the reference's ``TypeString``.
 
-    Object attributes come in lexicographic order, without ``optional``
-    marks; a name that is not an identifier is quoted. Capsule types have
-    no type expression and raise :class:`TypeError`.
+    Args:
+        t: The type.
+
+    Returns:
+        The expression, such as ``list(object({a=string}))``. Object attributes
+        come in lexicographic order, without ``optional`` marks; a name that is
+        not an identifier is quoted.
+
+    Raises:
+        TypeError: The type is, or contains, a capsule type, which has no type
+            expression.
     """
     if t in (STRING, NUMBER, BOOL):
         return str(t)

@@ -42,8 +42,15 @@ _FUNCTION_BODY = BodySchema(
 def diagnostics_error_text(diags: Sequence[Diagnostic]) -> str:
     """Diagnostics as one error message, the way the reference prints them as an error.
 
-    ``file.hcl:1,2-5: Summary; Detail``, followed by ``, and N other
-    diagnostic(s)`` when there are more.
+    Args:
+        diags: The diagnostics; at least one.
+
+    Returns:
+        ``file.hcl:1,2-5: Summary; Detail`` for the first, followed by ``, and
+        N other diagnostic(s)`` when there are more.
+
+    Raises:
+        IndexError: ``diags`` is empty.
     """
     first = diags[0]
     subject = str(first.subject) if first.subject is not None else "<nil>"
@@ -82,12 +89,22 @@ def _make_function(
 def decode_user_functions(
     body: Body, block_type: str, ctx: Callable[[], EvalContext | None] | None = None
 ) -> tuple[dict[str, Function], Body, Diagnostics]:
-    """The functions defined by the ``block_type`` blocks of ``body``, and the rest of the body.
+    """The functions defined by blocks of a body, and the rest of the body.
 
-    ``ctx`` gives the context the result expressions are evaluated in
-    (called once, when a function is first called); without it they may
-    use only their parameters. A block with mistakes defines no function
-    and adds its diagnostics.
+    HCL's ``userfunc.DecodeUserFunctions``.
+
+    Args:
+        body: The body that holds the blocks.
+        block_type: The type of the blocks that define functions (``function``,
+            say); each has one label, the function's name.
+        ctx: Gives the context the result expressions are evaluated in (called
+            once, when a function is first called); without it they may use
+            only their parameters.
+
+    Returns:
+        ``(functions, remain, diagnostics)``: the functions by name, and the
+        body without the function blocks. A block with mistakes defines no
+        function and adds its diagnostics.
     """
     schema = BodySchema(blocks=[BlockHeaderSchema(block_type, ("name",))])
     content, remain, diags = body.partial_content(schema)

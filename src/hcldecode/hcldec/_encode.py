@@ -88,22 +88,35 @@ Syntax = Literal["native", "json"]
 def encode(
     value: Value, spec: Spec, ctx: EvalContext | None = None, *, syntax: Syntax = "native"
 ) -> str:
-    """``value`` written as the text of a whole file that ``spec`` decodes back to it.
-
-    ``ctx`` is the context the text is meant to be decoded in (as for
-    :func:`decode`): with one, the JSON syntax reads strings as templates,
-    so ``${`` and ``%{`` in them are escaped; without one (literal-only
-    mode) they are written as they are. The native syntax reads the same
-    either way. ``ctx`` also evaluates the expressions of
-    :class:`ExprSpec` and :class:`TransformExprSpec`, to check the value.
+    """A value written as the text of a whole file that a spec decodes back to it.
 
     Attributes are written first, in the order the spec reads them, then
     blocks, grouped by type, in the same order; the native text is laid
     out as ``hclfmt`` lays it out, the JSON text indented by two spaces.
-    The text is decoded again before it is returned: a value that does not
-    come back equal raises ``ValueError``, as does one that cannot be
-    written (an unknown value, an infinity, a value of the wrong type, a
-    value one spec kind could not have decoded: see the module).
+    The text is decoded again before it is returned.
+
+    Args:
+        value: The value, of the spec's implied type.
+        spec: The spec.
+        ctx: The context the text is meant to be decoded in (as for
+            :func:`decode`): with one, the JSON syntax reads strings as
+            templates, so ``${`` and ``%{`` in them are escaped; without one
+            (literal-only mode) they are written as they are. The native syntax
+            reads the same either way. ``ctx`` also evaluates the expressions
+            of :class:`ExprSpec` and :class:`TransformExprSpec`, to check the
+            value.
+        syntax: ``"native"`` or ``"json"``.
+
+    Returns:
+        The text.
+
+    Raises:
+        ValueError: ``syntax`` is neither; the value cannot be written (an
+            unknown value, an infinity, a value of the wrong type, a value one
+            spec kind could not have decoded: see the module); or it does not
+            come back equal when the text is decoded.
+        TypeError: A :class:`BlockLabelSpec` is used outside the nested spec of
+            a block spec.
     """
     if syntax not in ("native", "json"):
         raise ValueError(f"syntax must be 'native' or 'json', not {syntax!r}")

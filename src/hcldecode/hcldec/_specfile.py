@@ -33,7 +33,7 @@ the block specs, the default name to read. Type expressions (``type``,
 ``optional`` is read with the static rules of
 :mod:`hcldecode.ext.typeexpr`, and its defaults are applied to the
 decoded values. Expressions elsewhere in the file may call the functions
-of :mod:`hcldecode.values._stdlib`.
+of the function library (:data:`~hcldecode.values.STDLIB`).
 
 Differences from the reference (``hcldec`` of HCL 2.14): ``block_attrs`` is
 accepted as the format documentation says (the reference rejects it),
@@ -106,14 +106,27 @@ _ERROR_SPEC = LiteralSpec(Value.null(DYNAMIC))
 
 @attrs.frozen
 class SpecFile:
-    """What a spec file defines: the root spec, and the input's variables and functions."""
+    """What a spec file defines: the root spec, and the input's variables and functions.
+
+    Attributes:
+        root: The root spec, to decode the input with.
+        variables: The variables the input may use (from ``variables``
+            blocks), by name.
+        functions: The functions the input may use (from ``function``
+            blocks), by name.
+    """
 
     root: Spec
     variables: Mapping[str, Value] = attrs.field(factory=dict, converter=frozen_mapping)
     functions: Mapping[str, Function] = attrs.field(factory=dict, converter=frozen_mapping)
 
     def eval_context(self) -> EvalContext | None:
-        """The context for the input, or ``None`` when the file defines no names."""
+        """The context for the input.
+
+        Returns:
+            An :class:`~hcldecode.model.EvalContext` with the file's variables and
+            functions, or ``None`` when the file defines no names.
+        """
         if not self.variables and not self.functions:
             return None
         return EvalContext(self.variables or None, self.functions or None)
@@ -587,7 +600,15 @@ def _spec_block(block: Block) -> tuple[Spec, Diagnostics]:
 
 
 def read_spec(body: Body) -> tuple[SpecFile, Diagnostics]:
-    """Read the spec file whose top-level body is ``body``."""
+    """Read a spec file, as HashiCorp's ``hcldec`` command reads it (see the module).
+
+    Args:
+        body: The spec file's top-level body, of either syntax.
+
+    Returns:
+        ``(spec_file, diagnostics)``. Mistakes in the spec file are error
+        diagnostics; the spec file then holds what could be read.
+    """
     functions, body, diags = decode_user_functions(body, "function", lambda: SPEC_CONTEXT)
     content, body, var_diags = body.partial_content(
         BodySchema(blocks=[BlockHeaderSchema("variables")])

@@ -167,11 +167,21 @@ def _walk(spec: Spec) -> Iterator[Spec]:
 
 
 def implied_schema(spec: Spec) -> BodySchema:
-    """The schema :func:`decode` applies to the body for ``spec``.
+    """The schema :func:`decode` applies to the body for a spec (HCL's ``hcldec.ImpliedSchema``).
 
     An attribute read by several specs is required when any of them
     requires it; a block type read by several specs takes the label names
     of the last one (as the reference's bodies do).
+
+    Args:
+        spec: The spec.
+
+    Returns:
+        The schema.
+
+    Raises:
+        TypeError: The spec reads a name both as an attribute and as a block
+            type (the implied schema is invalid).
     """
     attributes: dict[str, bool] = {}
     blocks: dict[str, BlockHeaderSchema] = {}
@@ -208,10 +218,25 @@ def _decode(
 
 
 def decode(body: Body, spec: Spec, ctx: EvalContext | None = None) -> tuple[Value, Diagnostics]:
-    """Decode ``body`` with ``spec``; anything in the body the spec does not read is an error.
+    """Decode a body with a spec (HCL's ``hcldec.Decode``).
 
-    ``ctx=None`` evaluates in literal-only mode. The value is returned even
-    when there are errors.
+    Anything in the body the spec does not read is an error.
+
+    Args:
+        body: The body, such as a file's.
+        spec: The spec.
+        ctx: The variables and functions expressions may use; ``None`` for
+            literal-only mode.
+
+    Returns:
+        ``(value, diagnostics)``; the value (of :func:`implied_type`) is
+        returned even when there are errors. Mistakes in the configuration are
+        error diagnostics.
+
+    Raises:
+        TypeError: A :class:`BlockLabelSpec` is used outside the nested spec of
+            a block spec, or the spec reads a name both as an attribute and as
+            a block type (the implied schema is invalid).
     """
     _check_root(spec)
     value, _remain, diags = _decode(body, (), ctx, spec, partial=False)
@@ -223,8 +248,23 @@ def partial_decode(
 ) -> tuple[Value, Body, Diagnostics]:
     """Like :func:`decode`, but what the spec does not read is handed back as a body.
 
-    Only the top-level body is read partially: nested block bodies must be
-    described completely by their specs.
+    HCL's ``hcldec.PartialDecode``. Only the top-level body is read partially:
+    nested block bodies must be described completely by their specs.
+
+    Args:
+        body: The body.
+        spec: The spec.
+        ctx: The variables and functions expressions may use; ``None`` for
+            literal-only mode.
+
+    Returns:
+        ``(value, remain, diagnostics)``: ``remain`` holds what the spec does
+        not read.
+
+    Raises:
+        TypeError: A :class:`BlockLabelSpec` is used outside the nested spec of
+            a block spec, or the spec reads a name both as an attribute and as
+            a block type (the implied schema is invalid).
     """
     _check_root(spec)
     value, remain, diags = _decode(body, (), ctx, spec, partial=True)
@@ -233,7 +273,14 @@ def partial_decode(
 
 
 def implied_type(spec: Spec) -> Type:
-    """The type of the values decoding with ``spec`` produces."""
+    """The type of the values decoding with a spec produces (HCL's ``hcldec.ImpliedType``).
+
+    Args:
+        spec: The spec.
+
+    Returns:
+        The type.
+    """
     return spec.implied_type()
 
 
@@ -246,14 +293,26 @@ def _variables(body: Body, spec: Spec) -> list[Traversal]:
 
 
 def variables(body: Body, spec: Spec, *, dynamic_blocks: bool = False) -> list[Traversal]:
-    """Every traversal that decoding ``body`` with ``spec`` would evaluate.
+    """Every traversal that decoding a body with a spec would evaluate (HCL's ``hcldec.Variables``).
 
     Nested block bodies are included. A body that does not fit the spec
     gives what could be found; :func:`decode` will report the problems.
-    With ``dynamic_blocks``, the body is read as :func:`hcldecode.ext.dynblock.expand`
-    would expand it: the ``for_each`` and ``labels`` of its dynamic blocks
-    and the attributes of their content count, the iterators do not
-    (Go's ``dynblock.VariablesHCLDec``).
+
+    Args:
+        body: The body.
+        spec: The spec.
+        dynamic_blocks: Read the body as :func:`hcldecode.ext.dynblock.expand`
+            would expand it: the ``for_each`` and ``labels`` of its dynamic
+            blocks and the attributes of their content count, the iterators do
+            not (Go's ``dynblock.VariablesHCLDec``).
+
+    Returns:
+        The traversals, in the order they are found.
+
+    Raises:
+        TypeError: A :class:`BlockLabelSpec` is used outside the nested spec of
+            a block spec, or the spec reads a name both as an attribute and as
+            a block type (the implied schema is invalid).
     """
     _check_root(spec)
     if dynamic_blocks:
@@ -262,9 +321,23 @@ def variables(body: Body, spec: Spec, *, dynamic_blocks: bool = False) -> list[T
 
 
 def expansion_variables(body: Body, spec: Spec) -> list[Traversal]:
-    """The traversals that expanding the dynamic blocks of ``body`` evaluates (their
-    ``for_each`` and ``labels``), for the blocks ``spec`` reads: what must be known
-    before :func:`hcldecode.ext.dynblock.expand` (Go's ``dynblock.ExpandVariablesHCLDec``).
+    """The traversals that expanding the dynamic blocks of a body evaluates.
+
+    Their ``for_each`` and ``labels``, for the blocks the spec reads: what must
+    be known before :func:`hcldecode.ext.dynblock.expand` (Go's
+    ``dynblock.ExpandVariablesHCLDec``).
+
+    Args:
+        body: The body.
+        spec: The spec.
+
+    Returns:
+        The traversals, in the order they are found.
+
+    Raises:
+        TypeError: A :class:`BlockLabelSpec` is used outside the nested spec of
+            a block spec, or the spec reads a name both as an attribute and as
+            a block type (the implied schema is invalid).
     """
     _check_root(spec)
     return _walk_dynamic(dynblock.walk_expand_variables(body), spec)
@@ -287,17 +360,39 @@ def _source_range(body: Body, labels: Labels, spec: Spec) -> Range:
 
 
 def source_range(body: Body, spec: Spec) -> Range:
-    """The source range of what ``spec`` would decode from ``body``.
+    """The source range of what a spec would decode from a body (HCL's ``hcldec.SourceRange``).
 
     Meant for diagnostics an application makes after decoding; the more
     precise the spec (one attribute, one block) the more useful the range.
+
+    Args:
+        body: The body.
+        spec: The spec.
+
+    Returns:
+        The range of what the spec decodes, or, when there is nothing, where it
+        could be added.
+
+    Raises:
+        TypeError: A :class:`BlockLabelSpec` is used outside the nested spec of
+            a block spec, or the spec reads a name both as an attribute and as
+            a block type (the implied schema is invalid).
     """
     _check_root(spec)
     return _source_range(body, (), spec)
 
 
 def child_block_types(spec: Spec) -> dict[str, Spec]:
-    """The block types ``spec`` reads from a body, each with the spec of its bodies."""
+    """The block types a spec reads from a body, each with the spec of its bodies.
+
+    HCL's ``hcldec.ChildBlockTypes``.
+
+    Args:
+        spec: The spec.
+
+    Returns:
+        Block types mapped to their nested specs.
+    """
     found: dict[str, Spec] = {}
     for s in _walk(spec):
         nested = s.nested_spec()
@@ -317,7 +412,11 @@ def _to_specs_tuple(specs: Iterable[Spec]) -> tuple[Spec, ...]:
 
 @attrs.frozen(eq=False)
 class ObjectSpec(Spec):
-    """An object value: each attribute decoded by its own spec from the same body."""
+    """An object value: each attribute decoded by its own spec from the same body.
+
+    Attributes:
+        specs: Attribute names of the value mapped to their specs.
+    """
 
     specs: Mapping[str, Spec] = attrs.field(converter=frozen_mapping)
 
@@ -345,7 +444,11 @@ class ObjectSpec(Spec):
 
 @attrs.frozen(eq=False)
 class TupleSpec(Spec):
-    """A tuple value: each element decoded by its own spec from the same body."""
+    """A tuple value: each element decoded by its own spec from the same body.
+
+    Attributes:
+        specs: The elements' specs, in order (any iterable, kept as a tuple).
+    """
 
     specs: tuple[Spec, ...] = attrs.field(converter=_to_specs_tuple)
 
@@ -408,14 +511,19 @@ def _convert_attribute(  # noqa: PLR0917 (the conversion and the message's parts
 
 @attrs.frozen(eq=False)
 class AttrSpec(Spec):
-    """The value of one attribute, converted to ``type``; null when the attribute is absent.
+    """The value of one attribute, converted to a type; null when the attribute is absent.
 
-    ``required`` makes an absent attribute an error. An ``ObjectType``
-    with optional attributes may be given as ``type``; the value of an
-    absent attribute is then null of the type without the optional marks.
-    ``defaults`` (from :func:`hcldecode.ext.typeexpr.type_constraint_with_defaults`)
-    are applied to the attribute's value before the conversion, filling the
-    absent optional attributes of the objects in it.
+    Attributes:
+        name: The attribute's name.
+        type: The type to convert the value to (by default any). An
+            ``ObjectType`` with optional attributes may be given; the value of
+            an absent attribute is then null of the type without the optional
+            marks.
+        required: Whether an absent attribute is an error.
+        defaults: Defaults (from
+            :func:`hcldecode.ext.typeexpr.type_constraint_with_defaults`)
+            applied to the attribute's value before the conversion, filling the
+            absent optional attributes of the objects in it.
     """
 
     name: str
@@ -456,7 +564,11 @@ class AttrSpec(Spec):
 
 @attrs.frozen(eq=False)
 class LiteralSpec(Spec):
-    """A fixed value; the body is not read."""
+    """A fixed value; the body is not read.
+
+    Attributes:
+        value: The value.
+    """
 
     value: Value
 
@@ -474,7 +586,11 @@ class LiteralSpec(Spec):
 
 @attrs.frozen(eq=False)
 class ExprSpec(Spec):
-    """The value of a fixed expression, evaluated in the decoding context."""
+    """The value of a fixed expression, evaluated in the decoding context.
+
+    Attributes:
+        expr: The expression.
+    """
 
     expr: Expression
 
@@ -495,11 +611,15 @@ class ExprSpec(Spec):
 
 @attrs.frozen(eq=False)
 class BlockLabelSpec(Spec):
-    """The label number ``index`` of the block being decoded, as a string.
+    """One label of the block being decoded, as a string.
 
     Only meaningful in the nested spec of a block spec; the label specs of
     one nested spec decide how many labels the blocks have (the highest
-    ``index`` plus one), and ``name`` is the label's name in messages.
+    ``index`` plus one).
+
+    Attributes:
+        index: The label's position, 0-based.
+        name: The label's name, used in messages.
     """
 
     index: int
@@ -602,7 +722,13 @@ def _missing_block(type_name: str, content: BodyContent) -> Diagnostic:
 
 @attrs.frozen(eq=False)
 class BlockSpec(_BlockSpecBase):
-    """The nested body of the one block of type ``type_name``; null when there is none."""
+    """The nested body of the one block of a type; null when there is none.
+
+    Attributes:
+        type_name: The block type.
+        nested: The spec of the block's body.
+        required: Whether a missing block is an error.
+    """
 
     required: bool = False
 
@@ -732,25 +858,51 @@ class _BlockCollectionSpec(_BlockSequenceSpec):
 
 @attrs.frozen(eq=False)
 class BlockListSpec(_BlockCollectionSpec):
-    """A list of the nested bodies of every block of type ``type_name``."""
+    """A list of the nested bodies of every block of a type.
+
+    Attributes:
+        type_name: The block type.
+        nested: The spec of each block's body.
+        min_items: The fewest blocks allowed (0: no bound); fewer is an error
+            diagnostic.
+        max_items: The most blocks allowed (0: no bound); more is an error
+            diagnostic.
+    """
 
     collection_type = ListType
 
 
 @attrs.frozen(eq=False)
 class BlockSetSpec(_BlockCollectionSpec):
-    """A set of the nested bodies of every block of type ``type_name`` (duplicates merge)."""
+    """A set of the nested bodies of every block of a type (duplicates merge).
+
+    Attributes:
+        type_name: The block type.
+        nested: The spec of each block's body.
+        min_items: The fewest blocks allowed (0: no bound); fewer is an error
+            diagnostic.
+        max_items: The most blocks allowed (0: no bound); more is an error
+            diagnostic.
+    """
 
     collection_type = SetType
 
 
 @attrs.frozen(eq=False)
 class BlockTupleSpec(_BlockSequenceSpec):
-    """A tuple of the nested bodies of every block of type ``type_name``.
+    """A tuple of the nested bodies of every block of a type.
 
     Unlike :class:`BlockListSpec` the elements may have different types
     (when the nested spec has attributes of type ``any``), so the implied
     type is the dynamic pseudo-type.
+
+    Attributes:
+        type_name: The block type.
+        nested: The spec of each block's body.
+        min_items: The fewest blocks allowed (0: no bound); fewer is an error
+            diagnostic.
+        max_items: The most blocks allowed (0: no bound); more is an error
+            diagnostic.
     """
 
     def decode_content(
@@ -841,9 +993,16 @@ def _as_tree(node: object) -> Mapping[str, object]:
 class BlockMapSpec(_BlockKeyedSpec):
     """Nested maps (one level per label name) of the nested bodies of blocks of one type.
 
-    The nested spec's implied type must not contain the dynamic
-    pseudo-type, since map elements share one type; giving one raises
-    ``TypeError``.
+    Attributes:
+        type_name: The block type.
+        nested: The spec of each block's body. Labels after ``label_names`` go
+            to its :class:`BlockLabelSpec` objects.
+        label_names: The names of the labels that key the blocks, one nesting
+            level each (keyword only).
+
+    Raises:
+        TypeError: ``label_names`` is empty, or the nested spec's implied type
+            contains the dynamic pseudo-type (map elements share one type).
     """
 
     def __attrs_post_init__(self) -> None:
@@ -872,7 +1031,18 @@ class BlockMapSpec(_BlockKeyedSpec):
 
 @attrs.frozen(eq=False)
 class BlockObjectSpec(_BlockKeyedSpec):
-    """Like :class:`BlockMapSpec` with objects, so nested values may differ in type."""
+    """Like :class:`BlockMapSpec` with objects, so nested values may differ in type.
+
+    Attributes:
+        type_name: The block type.
+        nested: The spec of each block's body. Labels after ``label_names`` go
+            to its :class:`BlockLabelSpec` objects.
+        label_names: The names of the labels that key the blocks, one nesting
+            level each (keyword only).
+
+    Raises:
+        TypeError: ``label_names`` is empty.
+    """
 
     def decode_content(
         self, content: BodyContent, labels: Labels, ctx: EvalContext | None
@@ -891,12 +1061,17 @@ class BlockObjectSpec(_BlockKeyedSpec):
 
 @attrs.frozen(eq=False)
 class BlockAttrsSpec(Spec):
-    """The attributes of the one block of type ``type_name``, as a map of ``element_type``.
+    """The attributes of the one block of a type, as a map.
 
-    The block has no labels and may contain only attributes. The value is
-    null when the block is absent (an error if ``required``). ``defaults``
-    are applied to each attribute's value before its conversion, as for
-    :class:`AttrSpec`.
+    The block has no labels and may contain only attributes.
+
+    Attributes:
+        type_name: The block type.
+        element_type: The type each attribute's value is converted to.
+        required: Whether a missing block is an error (otherwise the value is
+            null).
+        defaults: Applied to each attribute's value before its conversion, as
+            for :class:`AttrSpec`.
     """
 
     type_name: str
@@ -969,10 +1144,14 @@ class BlockAttrsSpec(Spec):
 
 @attrs.frozen(eq=False)
 class DefaultSpec(Spec):
-    """``primary``'s value, or ``default``'s when that is null.
+    """One spec's value, or another's when that is null.
 
     Both specs read the body, so what ``default`` requires is required
     even when ``primary`` has a value. Only ``primary`` may read blocks.
+
+    Attributes:
+        primary: The spec whose value is wanted.
+        default: The spec whose value stands in for a null one.
     """
 
     primary: Spec
@@ -1037,12 +1216,18 @@ class _WrapperSpec(Spec):
 
 @attrs.frozen(eq=False)
 class TransformExprSpec(_WrapperSpec):
-    """The value of ``expr`` with the wrapped spec's value as variable ``var_name``.
+    """The value of an expression with the wrapped spec's value as a variable.
 
-    ``expr`` is evaluated in a child of ``transform_ctx`` (not of the
-    decoding context). The implied type is found by evaluating ``expr``
-    with an unknown value of the wrapped type, so it may be imprecise.
-    When the wrapped spec has errors the result is an unknown value.
+    The implied type is found by evaluating ``expr`` with an unknown value of
+    the wrapped type, so it may be imprecise. When the wrapped spec has errors
+    the result is an unknown value.
+
+    Attributes:
+        wrapped: The spec whose value is transformed.
+        expr: The expression that transforms it.
+        transform_ctx: The context ``expr`` is evaluated in a child of (not the
+            decoding context).
+        var_name: The name of the variable holding the wrapped value.
     """
 
     expr: Expression
@@ -1064,11 +1249,14 @@ class TransformExprSpec(_WrapperSpec):
 
 @attrs.frozen(eq=False)
 class TransformFuncSpec(_WrapperSpec):
-    """The result of calling the one-parameter function ``func`` with the wrapped value.
+    """The result of calling a one-parameter function with the wrapped value.
 
-    A failing call is a ``Transform function failed`` error: the
-    application must make sure ``func`` accepts every value the wrapped
-    spec can produce.
+    A failing call is a ``Transform function failed`` error: the application
+    must make sure ``func`` accepts every value the wrapped spec can produce.
+
+    Attributes:
+        wrapped: The spec whose value is transformed.
+        func: The function.
     """
 
     func: Function
@@ -1095,11 +1283,15 @@ class TransformFuncSpec(_WrapperSpec):
 
 @attrs.frozen(eq=False)
 class ValidateSpec(_WrapperSpec):
-    """The wrapped value, checked by ``func``, which returns diagnostics about it.
+    """The wrapped value, checked by a function that returns diagnostics about it.
 
     Diagnostics without a subject get the wrapped spec's source range.
     ``func`` is not called when the wrapped spec has errors (the value is
     then unknown).
+
+    Attributes:
+        wrapped: The spec whose value is checked.
+        func: Receives the value and returns diagnostics.
     """
 
     func: Callable[[Value], Iterable[Diagnostic]]
@@ -1121,15 +1313,21 @@ class ValidateSpec(_WrapperSpec):
 
 @attrs.frozen(eq=False)
 class RefineSpec(_WrapperSpec):
-    """The wrapped value refined by ``refine`` (HCL's ``RefineValueSpec``).
+    """The wrapped value refined (HCL's ``RefineValueSpec``).
 
-    ``refine`` receives a :class:`~hcldecode.values.RefinementBuilder` and
-    returns it, for example ``lambda b: b.not_null()``. An unknown value
-    gets the refinements, so expressions and applications can tell more
-    about it; on a known value they are checks, and a value that breaks
-    them raises ``ValueError``: the application must only state what holds
-    of every value the wrapped spec can produce. When the wrapped spec has
-    errors the result is an unknown value.
+    An unknown value gets the refinements, so expressions and applications
+    can tell more about it; on a known value they are checks: the
+    application must only state what holds of every value the wrapped spec
+    can produce. When the wrapped spec has errors the result is an unknown
+    value.
+
+    Attributes:
+        wrapped: The spec whose value is refined.
+        refine: Receives a :class:`~hcldecode.values.RefinementBuilder` and
+            returns it, for example ``lambda b: b.not_null()``.
+
+    Raises:
+        ValueError: When decoding, a known value breaks the refinements.
     """
 
     refine: Callable[[RefinementBuilder], RefinementBuilder]

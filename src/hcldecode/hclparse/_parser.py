@@ -34,11 +34,35 @@ class Parser:
         self._sources: dict[str, bytes] = {}
 
     def parse_hcl(self, src: bytes | str, filename: str) -> tuple[File, Diagnostics]:
-        """Parse ``src``, read from ``filename``, as a native-syntax file (HCL's ``ParseHCL``)."""
+        """Parse text read from a file as a native-syntax file (HCL's ``ParseHCL``).
+
+        Args:
+            src: The file's content, as bytes (UTF-8) or text.
+            filename: The name to parse and remember it under.
+
+        Returns:
+            ``(file, diagnostics)``. Syntax errors are error diagnostics, and the
+            file then holds what could be read. A name parsed before gives the
+            same file and no diagnostics.
+
+        Raises:
+            TypeError: ``filename`` is not a ``str``.
+        """
         return self._parse("native", src, filename)
 
     def parse_json(self, src: bytes | str, filename: str) -> tuple[File, Diagnostics]:
-        """Parse ``src``, read from ``filename``, as a JSON-syntax file (HCL's ``ParseJSON``)."""
+        """Parse text read from a file as a JSON-syntax file (HCL's ``ParseJSON``).
+
+        Args:
+            src: The file's content, as bytes (UTF-8) or text.
+            filename: The name to parse and remember it under.
+
+        Returns:
+            ``(file, diagnostics)``, as for :meth:`parse_hcl`.
+
+        Raises:
+            TypeError: ``filename`` is not a ``str``.
+        """
         return self._parse("json", src, filename)
 
     def _parse(
@@ -57,10 +81,15 @@ class Parser:
         return file, diags
 
     def parse_hcl_file(self, filename: str | os.PathLike[str]) -> tuple[File | None, Diagnostics]:
-        """Read the file ``filename`` and parse it as native syntax (HCL's ``ParseHCLFile``).
+        """Read a file and parse it as native syntax (HCL's ``ParseHCLFile``).
 
-        A file that cannot be read gives ``None`` and the error ``Failed to
-        read file``, and is not remembered.
+        Args:
+            filename: The file's path; it is also the name the file is kept under.
+
+        Returns:
+            ``(file, diagnostics)``, as for :meth:`parse_hcl`. A file that cannot be
+            read gives ``None`` and the error diagnostic ``Failed to read file``,
+            and is not remembered.
         """
         name = os.fspath(filename)
         existing = self._files.get(name)
@@ -81,11 +110,16 @@ class Parser:
         return self.parse_hcl(src, name)
 
     def parse_json_file(self, filename: str | os.PathLike[str]) -> tuple[File | None, Diagnostics]:
-        """Read the file ``filename`` and parse it as JSON syntax (HCL's ``ParseJSONFile``).
+        """Read a file and parse it as JSON syntax (HCL's ``ParseJSONFile``).
 
-        A file that cannot be opened gives ``None`` and the error ``Failed
-        to open file``, one that cannot be read after opening ``Failed to
-        read file``; neither is remembered.
+        Args:
+            filename: The file's path; it is also the name the file is kept under.
+
+        Returns:
+            ``(file, diagnostics)``, as for :meth:`parse_json`. A file that cannot
+            be opened gives ``None`` and the error diagnostic ``Failed to open
+            file``, one that cannot be read after opening ``Failed to read file``;
+            neither is remembered.
         """
         name = os.fspath(filename)
         existing = self._files.get(name)
@@ -117,9 +151,12 @@ class Parser:
         return self.parse_json(src, name)
 
     def add_file(self, filename: str, file: File) -> None:
-        """Remember ``file``, parsed some other way, under ``filename`` (HCL's ``AddFile``).
+        """Remember a file parsed some other way (HCL's ``AddFile``).
 
-        It replaces any file of that name.
+        Args:
+            filename: The name to keep it under; it replaces any file of that
+                name.
+            file: The parsed file.
         """
         self._files[filename] = file
         self._sources[filename] = encode_source(file.text)

@@ -1,6 +1,6 @@
 """HCL's JSON syntax: configuration written as JSON.
 
-:func:`parse` reads a JSON document into a :class:`~hcldecode.model._structure.File`
+:func:`parse` reads a JSON document into a :class:`~hcldecode.model.File`
 whose body interprets object properties as attributes or blocks according
 to the schema it is given; :func:`parse_expression` reads one JSON value as
 an expression. Both keep the order of properties and every duplicate, read
@@ -41,13 +41,24 @@ def _read(
 def parse(
     src: bytes | str, filename: str = "<string>", start: Pos | None = None
 ) -> tuple[File, Diagnostics]:
-    """Parse a JSON configuration file.
+    """Parse a JSON configuration file (HCL's ``json.Parse``).
 
-    The root value must be an object or an array of objects. On errors the
-    file's body holds what could be read (an empty body if nothing could).
-    Positions are counted from ``start`` (by default
-    :data:`~hcldecode.model.INITIAL_POS`), for a document that is part of a
-    bigger file, as HCL's ``json.ParseWithStartPos`` counts them.
+    The root value must be an object or an array of objects.
+
+    Args:
+        src: The document, as bytes (UTF-8) or text.
+        filename: The name used in ranges and diagnostics.
+        start: The position of the document's first character, for a document
+            that is part of a bigger file, as HCL's ``json.ParseWithStartPos``
+            counts them; by default :data:`~hcldecode.model.INITIAL_POS`.
+
+    Returns:
+        ``(file, diagnostics)``; the file's body is a :class:`JsonBody`. Syntax
+        errors and a root value of another kind are error diagnostics, and the
+        body then holds what could be read (an empty body if nothing could).
+
+    Raises:
+        TypeError: ``filename`` is not a ``str``.
     """
     source, root, diags = _read(src, filename, start)
     if not isinstance(root, (ObjectNode, ArrayNode)):
@@ -72,9 +83,21 @@ def parse(
 def parse_expression(
     src: bytes | str, filename: str = "<string>", start: Pos | None = None
 ) -> tuple[JsonExpression, Diagnostics]:
-    """Parse one JSON value as an expression, positions counted from ``start``.
+    """Parse one JSON value as an expression (HCL's ``json.ParseExpression``).
 
-    (HCL's ``json.ParseExpression`` and ``json.ParseExpressionWithStartPos``.)
+    Args:
+        src: The JSON value, as bytes (UTF-8) or text.
+        filename: The name used in ranges and diagnostics.
+        start: The position of its first character, as HCL's
+            ``json.ParseExpressionWithStartPos`` counts them; by default
+            :data:`~hcldecode.model.INITIAL_POS`.
+
+    Returns:
+        ``(expression, diagnostics)``. Syntax errors are error diagnostics;
+        the expression then stands for what could be read.
+
+    Raises:
+        TypeError: ``filename`` is not a ``str``.
     """
     source, root, diags = _read(src, filename, start)
     if root is None:

@@ -1,7 +1,7 @@
 """The tree of a parsed JSON document, and positions in its source.
 
 Nodes record character offsets into the decoded text only; a
-:class:`Source` turns offsets into :class:`~hcldecode.model._diagnostics.Range`
+:class:`Source` turns offsets into :class:`~hcldecode.model.Range`
 values when one is asked for, so parsing a big file builds no ranges.
 
 Objects keep every property, duplicates included, in source order. Numbers
@@ -38,7 +38,7 @@ class Source:
     Positions follow the reference's JSON scanner: lines end at ``\\n``, a
     tab counts two columns and a carriage return none, anything else one
     column per grapheme cluster; byte offsets are those of the UTF-8 file.
-    The line tables (a :class:`~hcldecode.model._source.SourceMap`) are built on
+    The line tables (the source map of the model layer) are built on
     the first request for a position, so parsing alone builds none.
     Positions count from ``start`` when it is given (a document that is part
     of a bigger file).
@@ -202,8 +202,8 @@ class Property:
 class NodeView:
     """What the body and expression views of a JSON value share: the document and the value.
 
-    Mixed into :class:`~hcldecode.json._body.JsonBody` and
-    :class:`~hcldecode.json._expression.JsonExpression`.
+    Mixed into :class:`~hcldecode.json.JsonBody` and
+    :class:`~hcldecode.json.JsonExpression`.
     """
 
     __slots__ = ("_node", "_source")

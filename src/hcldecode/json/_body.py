@@ -25,10 +25,11 @@ _COMMENT = "//"
 
 
 class JsonBody(NodeView, Body):
-    """The body made of a JSON object or array of objects (``node``).
+    """The body made of a JSON object or array of objects.
 
-    ``hidden`` holds the names a :meth:`partial_content` call consumed; they
-    do not exist for the remaining body it returns.
+    Made by :func:`hcldecode.json.parse`; the constructor is internal. The
+    names a :meth:`partial_content` call consumes do not exist for the
+    remaining body it returns.
     """
 
     __slots__ = ("_hidden",)

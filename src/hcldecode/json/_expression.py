@@ -182,7 +182,11 @@ class _StringPositions:
 
 
 class JsonExpression(NodeView, Expression):
-    """A JSON value (``node``) used as an expression."""
+    """A JSON value used as an expression.
+
+    Made by :func:`hcldecode.json.parse_expression` and by JSON bodies; the
+    constructor is internal.
+    """
 
     __slots__ = ()
 

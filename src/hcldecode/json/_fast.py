@@ -2,8 +2,8 @@
 
 A document that Python's ``json`` module accepts (without ``NaN`` or
 ``Infinity``, without lone surrogates, not nested deeper than
-:func:`~hcldecode.values._limits.max_nesting`) is one that
-:mod:`._parser` reads without a diagnostic, into a tree of the same shape
+:func:`~hcldecode.values.max_nesting`) is one that
+the full parser reads without a diagnostic, into a tree of the same shape
 and values. For such a document, :func:`fast_parse` lets the C decoder do
 the reading and returns a tree of lazy nodes:
 
@@ -15,7 +15,7 @@ the reading and returns a tree of lazy nodes:
   compare every position with the full parser's.
 
 Anything else (a syntax error, a construct the two readers could take
-differently) is left to :mod:`._parser`: :func:`fast_parse` returns ``None``.
+differently) is left to the full parser: :func:`fast_parse` returns ``None``.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 It is a state machine over the tokens of :data:`.scanner.TOKEN`, with an
 explicit stack instead of recursion. Nesting is limited to
-:func:`~hcldecode.values._limits.max_nesting` levels all the same, since
+:func:`~hcldecode.values.max_nesting` levels all the same, since
 the values read from the document are processed recursively.
 
 Errors follow the reference's texts. Two kinds are told apart:

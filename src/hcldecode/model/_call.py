@@ -32,7 +32,13 @@ __all__ = ["FunctionCallDiagExtra", "call_function", "evaluate_call"]
 
 @attrs.frozen
 class FunctionCallDiagExtra:
-    """The ``extra`` of call diagnostics: the function's name and the error it raised, if any."""
+    """The ``extra`` of call diagnostics: the function's name and the error it raised, if any.
+
+    Attributes:
+        called_function_name: The name the function was called by.
+        function_call_error: The error the function raised, for the
+            diagnostic about it; ``None`` for the others.
+    """
 
     called_function_name: str
     function_call_error: FunctionError | None = None
@@ -267,11 +273,31 @@ def evaluate_call(
     parameter's type; the function is called only if all this found no
     error. On any error the result is :data:`DYNAMIC_VALUE`.
 
-    Ranges: ``call_range`` is the whole call (the ``context`` of the
-    diagnostics), ``name_range`` the function name, the paren ranges the
-    one-character ``(`` and ``)``. Each argument's diagnostics point at its
-    ``start_range``; ``expression`` (the call expression) and ``ctx`` are
-    recorded in the diagnostics for renderers.
+    Args:
+        name: The name the function is called by, for the diagnostics.
+        fn: The function.
+        arg_exprs: The argument expressions, in order. Each argument's
+            diagnostics point at its ``start_range``.
+        ctx: The context the arguments are evaluated in (``None``: literal
+            only); its limits bound the call.
+        call_range: The whole call (the ``context`` of the diagnostics).
+        name_range: The function name.
+        open_paren_range: The one-character ``(``.
+        close_paren_range: The one-character ``)``.
+        expand_final: The call ends in ``...``: expand the last argument.
+        expression: The call expression, recorded with ``ctx`` in the
+            diagnostics for renderers.
+
+    Returns:
+        ``(value, diagnostics)``. Wrong arguments and errors raised by the
+        function are error diagnostics (their ``extra`` a
+        :class:`FunctionCallDiagExtra`), and the value is then
+        :data:`~hcldecode.values.DYNAMIC_VALUE`.
+
+    Raises:
+        TypeError: ``expand_final`` with no argument; or the function
+            returned a value that is not of its result type (a bug of the
+            function).
     """
     site = _site(
         name, fn, ctx, expression, call_range, name_range, open_paren_range, close_paren_range
@@ -304,18 +330,40 @@ def call_function(
     expand_range: Range | None = None,
     expression: Expression | None = None,
 ) -> tuple[Value, Diagnostics]:
-    """Call ``fn`` with argument values already evaluated, with the reference's diagnostics.
+    """Call a function with argument values already evaluated, with the reference's diagnostics.
 
-    The same procedure as :func:`evaluate_call` minus the evaluation:
-    ``arg_ranges[i]`` is where diagnostics about argument ``i`` point (the
-    reference uses each argument expression's start range). With
-    ``expand_final`` the last value is expanded (``f(a, b...)``) and
-    ``expand_range`` (default: the last argument range) is the range of the
-    whole expanding expression. When the paren ranges are not given they
-    are taken to be the character after the name and the last character of
-    the call. A caller that evaluates its own arguments should prefer
+    The same procedure as :func:`evaluate_call` minus the evaluation. A
+    caller that evaluates its own arguments should prefer
     :func:`evaluate_call`, which keeps the reference's order of evaluation
     and diagnostics.
+
+    Args:
+        name: The name the function is called by, for the diagnostics.
+        fn: The function.
+        args: The argument values, in order.
+        call_range: The whole call (the ``context`` of the diagnostics).
+        name_range: The function name.
+        arg_ranges: Where diagnostics about each argument point, one per
+            argument (the reference uses each argument expression's start
+            range).
+        open_paren_range: The ``(``; by default the character after the name.
+        close_paren_range: The ``)``; by default the last character of the
+            call.
+        ctx: The context of the call, recorded in the diagnostics; its
+            limits bound the call.
+        expand_final: Expand the last value into one argument per element
+            (``f(a, b...)``).
+        expand_range: The range of the whole expanding expression; by
+            default the last argument range.
+        expression: The call expression, recorded in the diagnostics.
+
+    Returns:
+        ``(value, diagnostics)``, as for :func:`evaluate_call`.
+
+    Raises:
+        TypeError: ``arg_ranges`` and ``args`` differ in length;
+            ``expand_final`` with no argument; or the function returned a
+            value that is not of its result type (a bug of the function).
     """
     if len(arg_ranges) != len(args):
         raise TypeError("call_function needs one range per argument")

@@ -46,6 +46,10 @@ class LiteralExpression(Expression):
     It evaluates to the value as it is, in any context and without
     diagnostics; it needs no variables, and its start range is its range
     (HCL's ``hcl.StaticExpr``, made by :func:`static_expr`).
+
+    Args:
+        value: The value it evaluates to.
+        range: The source range it stands for.
     """
 
     __slots__ = ("_range", "_value")
@@ -66,29 +70,58 @@ class LiteralExpression(Expression):
 
 
 def static_expr(value: Value, range: Range) -> Expression:
-    """An expression that always evaluates to ``value`` (HCL's ``hcl.StaticExpr``).
+    """An expression that always evaluates to a value (HCL's ``hcl.StaticExpr``).
 
     For a default that stands where configuration gave no expression.
-    ``range`` should be a real source range, the place the value stands
-    for; with none to give, a made-up one with an empty file name.
+
+    Args:
+        value: The value it evaluates to, in any context, without
+            diagnostics.
+        range: A real source range, the place the value stands for; with
+            none to give, a made-up one with an empty file name.
+
+    Returns:
+        A :class:`LiteralExpression`.
     """
     return LiteralExpression(value, range)
 
 
 @attrs.frozen
 class ExpressionClosure:
-    """An argument's expression and the context of the call it was written in."""
+    """An argument's expression and the context of the call it was written in.
+
+    A function parameter of type :data:`EXPRESSION_CLOSURE` receives one, in a
+    capsule value: :meth:`of` takes it out.
+
+    Attributes:
+        expression: The argument's expression, not evaluated.
+        ctx: The context of the call.
+    """
 
     expression: Expression
     ctx: EvalContext | None
 
     def value(self) -> tuple[Value, Diagnostics]:
-        """Evaluate the expression in its context."""
+        """Evaluate the expression in its context.
+
+        Returns:
+            ``(value, diagnostics)``, as :meth:`Expression.value` gives them.
+        """
         return self.expression.value(self.ctx)
 
     @classmethod
     def of(cls, value: Value) -> ExpressionClosure:
-        """The closure a capsule value of :data:`EXPRESSION_CLOSURE` holds."""
+        """The closure a capsule value of :data:`EXPRESSION_CLOSURE` holds.
+
+        Args:
+            value: The argument a function received.
+
+        Returns:
+            The closure inside it.
+
+        Raises:
+            TypeError: ``value`` is not of type :data:`EXPRESSION_CLOSURE`.
+        """
         if value.type != EXPRESSION_CLOSURE:
             raise TypeError(f"not an expression closure: {value!r}")
         closure = value.payload

@@ -44,22 +44,41 @@ __all__ = ["EvalContext", "is_literal_only"]
 class EvalContext:
     """Variables and functions for evaluating expressions, with an optional parent scope.
 
-    ``variables`` maps names to :class:`~hcldecode.values._value.Value` objects or
-    to plain Python values, which are converted by ``types`` (a
-    :class:`~hcldecode.values._python.PythonTypes`; by default the built-in
-    types; a value that cannot be converted raises ``TypeError`` naming the
-    variable). ``functions`` maps names to
-    :class:`~hcldecode.values._function.Function` objects or to plain Python
-    callables, which are converted with :func:`hcldecode.values._callable.function`
-    and the same ``types`` (so their annotations decide the parameter types). Namespaced functions
-    are registered under their full name, e.g. ``"provider::util::upper"``.
+    A context is immutable; use :meth:`child` to add names. Names of a context
+    shadow those of its parent.
 
-    ``limits`` bounds what evaluating one expression may build and spend
-    (see :class:`~hcldecode.values._limits.Limits`); a child context has
-    its parent's unless given its own. A literal-only context may have
-    limits too.
+    Args:
+        variables: Variable names mapped to :class:`~hcldecode.values.Value`
+            objects or to plain Python values, which are converted by ``types``.
+            ``None`` (the default) means this context has no variable table; an
+            empty mapping is a table with no names.
+        functions: Function names mapped to :class:`~hcldecode.values.Function`
+            objects or to plain Python callables, which are converted with
+            :func:`~hcldecode.values.function` and the same ``types`` (so their
+            annotations decide the parameter types). Namespaced functions are
+            registered under their full name, e.g. ``"provider::util::upper"``.
+            ``None`` means no function table.
+        parent: The enclosing context, whose names are visible where this
+            context does not define them.
+        literal_only: Request literal-only mode, in which expressions may not
+            refer to variables or call functions. A child of a literal-only
+            context is literal-only too.
+        types: How plain Python values and callables' annotations are read (the
+            values layer's plan of Python types, as a
+            :class:`~hcldecode.Decoder` holds it); by default the built-in types.
+        limits: What evaluating one expression may build and spend (see
+            :class:`~hcldecode.values.Limits`). By default the parent's, or
+            :data:`~hcldecode.values.DEFAULT_LIMITS` without a parent. A
+            literal-only context may have limits too.
 
-    A context is immutable; use :meth:`child` to add names.
+    Raises:
+        TypeError: ``parent`` is not an ``EvalContext``; ``limits`` is not a
+            :class:`~hcldecode.values.Limits`; a literal-only context is given
+            variables or functions; a variable or function name is not a
+            string; a variable's value cannot be converted (the message names
+            the variable); a function is not callable, or its signature or
+            annotations have no HCL equivalent (see
+            :func:`~hcldecode.values.function`).
     """
 
     __slots__ = ("_functions", "_limits", "_literal_only", "_parent", "_variables")
@@ -127,7 +146,7 @@ class EvalContext:
     @property
     def limits(self) -> Limits:
         """What one evaluation may build and spend: given here, else the parent's, else
-        :data:`~hcldecode.values._limits.DEFAULT_LIMITS`."""
+        :data:`~hcldecode.values.DEFAULT_LIMITS`."""
         return self._limits
 
     def child(
@@ -135,7 +154,21 @@ class EvalContext:
         variables: Mapping[str, Any] | None = None,
         functions: Mapping[str, Function | Callable[..., Any]] | None = None,
     ) -> EvalContext:
-        """A new context whose parent is this one; its names shadow the parent's."""
+        """A new context whose parent is this one; its names shadow the parent's.
+
+        Args:
+            variables: The child's variables, as for the constructor.
+            functions: The child's functions, as for the constructor.
+
+        Returns:
+            The child context. It inherits this context's limits and
+            literal-only mode.
+
+        Raises:
+            TypeError: As the constructor raises it, e.g. for a variable whose
+                value cannot be converted or for variables given to a
+                literal-only context.
+        """
         return EvalContext(variables, functions, self)
 
     def _chain(self) -> Iterator[EvalContext]:
@@ -157,14 +190,28 @@ class EvalContext:
         return any(ctx._functions is not None for ctx in self._chain())
 
     def lookup_variable(self, name: str) -> Value | None:
-        """The value of variable ``name`` in the nearest context that defines it, or ``None``."""
+        """The value of a variable in the nearest context that defines it.
+
+        Args:
+            name: The variable's name.
+
+        Returns:
+            Its value, or ``None`` when no context in the chain defines it.
+        """
         for ctx in self._chain():
             if ctx._variables is not None and name in ctx._variables:
                 return ctx._variables[name]
         return None
 
     def lookup_function(self, name: str) -> Function | None:
-        """The function ``name`` from the nearest context that defines it, or ``None``."""
+        """The function of a name from the nearest context that defines it.
+
+        Args:
+            name: The function's name (with its namespace, if any).
+
+        Returns:
+            The function, or ``None`` when no context in the chain defines it.
+        """
         for ctx in self._chain():
             if ctx._functions is not None and name in ctx._functions:
                 return ctx._functions[name]

@@ -42,11 +42,13 @@ REPEATED_ERRORS = 100
 
 
 class Pos(NamedTuple):
-    """A position in a source file.
+    """A position in a source file. Positions order by place in the file.
 
-    ``line`` and ``column`` count from 1; ``column`` counts grapheme
-    clusters, as a person sees characters. ``byte`` is the 0-based offset
-    into the file's UTF-8 encoding. Positions order by place in the file.
+    Args:
+        line: The line, counted from 1.
+        column: The column, counted from 1 in grapheme clusters, as a person
+            sees characters.
+        byte: The 0-based offset into the file's UTF-8 encoding.
     """
 
     line: int
@@ -63,7 +65,13 @@ class Range(NamedTuple):
     """The half-open span of source from ``start`` (inclusive) to ``end`` (exclusive).
 
     The methods that test or cut ranges look at byte offsets only, as HCL's
-    do, so they stay right whatever a column counts.
+    do, so they stay right whatever a column counts. ``str()`` gives
+    ``file.hcl:3,5-12`` (or ``file.hcl:3,5-4,2`` over several lines).
+
+    Args:
+        filename: The name of the file the range is in.
+        start: The first position inside the range.
+        end: The first position after the range.
     """
 
     filename: str
@@ -82,25 +90,42 @@ class Range(NamedTuple):
         return self.start.byte == self.end.byte
 
     def contains_offset(self, byte: int) -> bool:
-        """True when the byte offset lies within the range."""
+        """Whether a byte offset lies within the range.
+
+        Args:
+            byte: A 0-based offset into the file's UTF-8 encoding.
+
+        Returns:
+            ``True`` when ``start.byte <= byte < end.byte``.
+        """
         return self.start.byte <= byte < self.end.byte
 
     def contains_pos(self, pos: Pos) -> bool:
-        """True when the position lies within the range (HCL's ``ContainsPos``).
+        """Whether a position lies within the range (HCL's ``ContainsPos``).
 
-        Only ``pos.byte`` counts: the start is inside, the end is not, and an
-        empty range contains no position.
+        Args:
+            pos: The position; only its ``byte`` counts.
+
+        Returns:
+            ``True`` when it is inside: the start is inside, the end is not,
+            and an empty range contains no position.
         """
         return self.start.byte <= pos.byte < self.end.byte
 
     def overlaps(self, other: Range) -> bool:
-        """True when both ranges are in one file and share at least one byte.
+        """Whether both ranges are in one file and share at least one byte.
 
         An empty range overlaps a range that contains its position, and an
         empty range at the same position. (HCL's ``Overlaps`` differs: it
         takes no empty range to overlap anything, and takes two ranges that
         touch, one ending where the other starts, to overlap;
         :meth:`overlap` and :meth:`partition_around` follow HCL.)
+
+        Args:
+            other: The range to compare with.
+
+        Returns:
+            ``True`` when they overlap.
         """
         if self.filename != other.filename:
             return False
@@ -124,12 +149,16 @@ class Range(NamedTuple):
         )
 
     def overlap(self, other: Range) -> Range:
-        """The part of this range that ``other`` covers too (HCL's ``Overlap``).
+        """The part of this range that another range covers too (HCL's ``Overlap``).
 
-        The result has this range's file name. When the ranges share no
-        byte it is empty: at this range's start when they do not touch (or
-        either is empty, or they are in different files), at the point
-        where they meet when one ends where the other starts.
+        Args:
+            other: The other range.
+
+        Returns:
+            The common part, with this range's file name. When the ranges
+            share no byte it is empty: at this range's start when they do not
+            touch (or either is empty, or they are in different files), at the
+            point where they meet when one ends where the other starts.
         """
         if not self._touches(other):
             return Range(self.filename, self.start, self.start)
@@ -138,12 +167,16 @@ class Range(NamedTuple):
         return Range(self.filename, start, end)
 
     def partition_around(self, other: Range) -> tuple[Range, Range, Range]:
-        """This range cut around its :meth:`overlap` with ``other`` (HCL's ``PartitionAround``).
+        """This range cut around its :meth:`overlap` with another (HCL's ``PartitionAround``).
 
-        Returns ``(before, overlap, after)``: the part of this range before
-        the overlap, the overlap, and the part after it; ``before`` or
-        ``after`` is empty when ``other`` reaches this range's start or end.
-        When the overlap is empty, all three are that empty overlap.
+        Args:
+            other: The range to cut around.
+
+        Returns:
+            ``(before, overlap, after)``: the part of this range before the
+            overlap, the overlap, and the part after it; ``before`` or
+            ``after`` is empty when ``other`` reaches this range's start or
+            end. When the overlap is empty, all three are that empty overlap.
         """
         overlap = self.overlap(other)
         if overlap.empty:
@@ -155,20 +188,29 @@ class Range(NamedTuple):
         )
 
     def can_slice_bytes(self, data: bytes) -> bool:
-        """True when both ends lie within ``data`` and the start is not after the end.
+        """Whether :meth:`slice_bytes` gives exactly the range's bytes (HCL's ``CanSliceBytes``).
 
-        Then :meth:`slice_bytes` gives exactly the range's bytes (HCL's
-        ``CanSliceBytes``).
+        Args:
+            data: The file's source, encoded.
+
+        Returns:
+            ``True`` when both ends lie within ``data`` and the start is not
+            after the end.
         """
         start, end = self.start.byte, self.end.byte
         return 0 <= start <= len(data) and 0 <= end <= len(data) and start <= end
 
     def slice_bytes(self, data: bytes) -> bytes:
-        """The bytes of ``data`` (the file's source) that the range covers (HCL's ``SliceBytes``).
+        """The bytes of the file's source that the range covers (HCL's ``SliceBytes``).
 
-        Offsets outside ``data`` are moved to its nearest end, and an end
-        before the start to the start, so the result is what the range and
-        ``data`` have in common, never an error.
+        Args:
+            data: The file's source, encoded.
+
+        Returns:
+            The covered bytes. Offsets outside ``data`` are moved to its
+            nearest end, and an end before the start to the start, so the
+            result is what the range and ``data`` have in common, never an
+            error.
         """
         size = len(data)
         start = min(max(self.start.byte, 0), size)
@@ -176,13 +218,24 @@ class Range(NamedTuple):
         return data[start:end]
 
     def through(self, other: Range) -> Range:
-        """The range from the start of this one to the end of ``other`` (HCL's ``RangeBetween``)."""
+        """The range from the start of this one to the end of another (HCL's ``RangeBetween``).
+
+        Args:
+            other: The range whose end ends the result.
+
+        Returns:
+            A range with this range's file name and start and ``other``'s end.
+        """
         return Range(self.filename, self.start, other.end)
 
     def over(self, other: Range) -> Range:
         """The smallest range covering both, ignoring an empty one (HCL's ``RangeOver``).
 
-        When both are empty the result is ``other``.
+        Args:
+            other: The other range.
+
+        Returns:
+            The covering range; ``other`` when both are empty.
         """
         if self.empty:
             return other
@@ -191,7 +244,14 @@ class Range(NamedTuple):
         return self.cover(other)
 
     def cover(self, other: Range) -> Range:
-        """The smallest range that contains both ranges."""
+        """The smallest range that contains both ranges.
+
+        Args:
+            other: The other range (empty ones count too; see :meth:`over`).
+
+        Returns:
+            The covering range, with this range's file name.
+        """
         start = self.start if self.start.byte <= other.start.byte else other.start
         end = self.end if self.end.byte >= other.end.byte else other.end
         return Range(self.filename, start, end)
@@ -216,14 +276,23 @@ class Severity(enum.Enum):
 class Diagnostic:
     """One problem, or one warning, about a configuration.
 
-    ``summary`` is a short sentence fragment without a final period, the same
-    for every instance of one kind of problem; ``detail`` explains this
-    instance in full sentences. ``subject`` is the tight range of the
-    problem and ``context``, when given, a wider range around it that helps
-    a reader (for example a whole expression around a bad operand).
-    ``expression`` and ``eval_context`` are set when the problem came from
-    evaluating an expression, so that renderers can show the values of the
-    variables it used. ``extra`` is free for machine-readable detail.
+    Make one with :meth:`error` or :meth:`warning`. ``str()`` gives
+    ``subject: summary; detail``. Equality ignores ``expression``,
+    ``eval_context`` and ``extra``.
+
+    Attributes:
+        severity: Whether it is an error or a warning.
+        summary: A short sentence fragment without a final period, the same
+            for every instance of one kind of problem.
+        detail: This instance explained in full sentences (may be empty).
+        subject: The tight range of the problem, or ``None``.
+        context: A wider range around the subject that helps a reader (for
+            example a whole expression around a bad operand), or ``None``.
+        expression: The expression whose evaluation found the problem, so
+            that renderers can show the values of the variables it used.
+        eval_context: The context that expression was evaluated in.
+        extra: Free for machine-readable detail (for example a
+            :class:`~hcldecode.model.FunctionCallDiagExtra`).
     """
 
     severity: Severity
@@ -247,7 +316,20 @@ class Diagnostic:
         eval_context: EvalContext | None = None,
         extra: Any = None,
     ) -> Diagnostic:
-        """An error diagnostic."""
+        """An error diagnostic.
+
+        Args:
+            summary: A short sentence fragment without a final period.
+            detail: This instance explained in full sentences.
+            subject: The tight range of the problem.
+            context: A wider range around the subject.
+            expression: The expression whose evaluation found the problem.
+            eval_context: The context that expression was evaluated in.
+            extra: Machine-readable detail.
+
+        Returns:
+            A :class:`Diagnostic` of severity :attr:`Severity.ERROR`.
+        """
         return cls(
             Severity.ERROR, summary, detail, subject, context, expression, eval_context, extra
         )
@@ -260,11 +342,22 @@ class Diagnostic:
         subject: Range | None = None,
         context: Range | None = None,
     ) -> Diagnostic:
-        """A warning diagnostic."""
+        """A warning diagnostic.
+
+        Args:
+            summary: A short sentence fragment without a final period.
+            detail: This instance explained in full sentences.
+            subject: The tight range the warning is about.
+            context: A wider range around the subject.
+
+        Returns:
+            A :class:`Diagnostic` of severity :attr:`Severity.WARNING`.
+        """
         return cls(Severity.WARNING, summary, detail, subject, context)
 
     @property
     def is_error(self) -> bool:
+        """Whether the severity is :attr:`Severity.ERROR`."""
         return self.severity is Severity.ERROR
 
     def __str__(self) -> str:
@@ -273,7 +366,15 @@ class Diagnostic:
 
 
 class Diagnostics(list[Diagnostic]):
-    """A list of diagnostics, in the order they were found."""
+    """A list of diagnostics, in the order they were found.
+
+    A ``list`` subclass (slicing gives a ``Diagnostics``); functions that
+    process configuration return one beside their result, so that every
+    mistake in a file is reported at once.
+
+    Args:
+        iterable: The diagnostics to start with, as for ``list``.
+    """
 
     def has_errors(self) -> bool:
         """True when any diagnostic is an error."""

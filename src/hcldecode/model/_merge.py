@@ -135,9 +135,18 @@ EMPTY_BODY = MergedBody(())
 
 
 def merge_bodies(bodies: Iterable[Body]) -> Body:
-    """One body made of ``bodies``, in order; nested merged bodies are flattened.
+    """One body made of several bodies, in order; nested merged bodies are flattened.
 
-    No bodies give :data:`EMPTY_BODY`.
+    The rules of the merge are in the module's description: blocks come from
+    every body, an attribute may be set in only one of them.
+
+    Args:
+        bodies: The bodies, usually the top-level bodies of several files.
+
+    Returns:
+        The merged body; with no bodies, an empty body in which every schema
+        finds nothing. Mistakes (an attribute set twice, a required one set
+        nowhere) come back as diagnostics when its content is asked for.
     """
     flat: list[Body] = []
     for body in bodies:
@@ -149,5 +158,13 @@ def merge_bodies(bodies: Iterable[Body]) -> Body:
 
 
 def merge_files(files: Iterable[File]) -> Body:
-    """One body made of the top-level bodies of ``files``, in order."""
+    """One body made of the top-level bodies of several files, in order.
+
+    Args:
+        files: The parsed files.
+
+    Returns:
+        ``merge_bodies(file.body for file in files)``: see
+        :func:`merge_bodies`.
+    """
     return merge_bodies(file.body for file in files)

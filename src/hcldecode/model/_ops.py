@@ -7,7 +7,7 @@ object keys to strings; unknown collections or keys give unknown results of
 the best type that can be known; every impossible access is an error
 diagnostic with the reference's texts, pointing at ``src_range`` (the
 bracket or attribute part of the expression). On error the value is
-:data:`~hcldecode.values._value.DYNAMIC_VALUE`.
+:data:`~hcldecode.values.DYNAMIC_VALUE`.
 
 Traversals (:class:`~hcldecode.model.Traversal`) apply these step by step,
 and so does :func:`apply_path` with the path of a value's part.
@@ -52,9 +52,21 @@ def index(collection: Value, key: Value, src_range: Range | None) -> tuple[Value
 
     Lists and tuples take number keys (``"1"`` converts), maps and objects
     string keys (a number converts to its decimal text); sets and primitive
-    values cannot be indexed. An unknown list or map, or an unknown key,
-    gives an unknown value of the element type; with a tuple or object
-    whose element cannot be told, :data:`~hcldecode.values._value.DYNAMIC_VALUE`.
+    values cannot be indexed.
+
+    Args:
+        collection: The value indexed.
+        key: The key.
+        src_range: Where the diagnostics point (the bracket part of the
+            expression), or ``None``.
+
+    Returns:
+        ``(value, diagnostics)``. An unknown list or map, or an unknown key,
+        gives an unknown value of the element type; with a tuple or object
+        whose element cannot be told, :data:`~hcldecode.values.DYNAMIC_VALUE`.
+        Every impossible access (a null collection, a missing key, a key of
+        the wrong type) is an error diagnostic with the reference's text,
+        and the value is then :data:`~hcldecode.values.DYNAMIC_VALUE`.
     """
     if collection.is_null:
         return _error(
@@ -148,10 +160,21 @@ def _sequence_element(
 def get_attr(obj: Value, name: str, src_range: Range | None) -> tuple[Value, Diagnostics]:
     """HCL's ``obj.name``: an object's attribute, or a map's element.
 
-    An unknown object or map gives an unknown value of the attribute or
-    element type; a value of the dynamic pseudo-type gives
-    :data:`~hcldecode.values._value.DYNAMIC_VALUE`. Lists and sets of objects get
-    a hint that the attribute belongs to their elements.
+    Args:
+        obj: The value whose attribute is taken.
+        name: The attribute's name.
+        src_range: Where the diagnostics point (the attribute part of the
+            expression), or ``None``.
+
+    Returns:
+        ``(value, diagnostics)``. An unknown object or map gives an unknown
+        value of the attribute or element type; a value of the dynamic
+        pseudo-type gives :data:`~hcldecode.values.DYNAMIC_VALUE`. Every
+        impossible access (a null value, a missing attribute or key, a value
+        with no attributes) is an error diagnostic with the reference's text,
+        and the value is then :data:`~hcldecode.values.DYNAMIC_VALUE`; lists
+        and sets of objects get a hint that the attribute belongs to their
+        elements.
     """
     if obj.is_null:
         return _error(
@@ -215,13 +238,21 @@ def get_attr(obj: Value, name: str, src_range: Range | None) -> tuple[Value, Dia
 def apply_path(
     value: Value, path: Iterable[PathStep], src_range: Range | None
 ) -> tuple[Value, Diagnostics]:
-    """The part of ``value`` that ``path`` leads to, with HCL's diagnostics (``hcl.ApplyPath``).
+    """The part of a value that a path leads to, with HCL's diagnostics (``hcl.ApplyPath``).
 
-    Each :class:`~hcldecode.values.IndexStep` is applied with :func:`index`,
-    each :class:`~hcldecode.values.AttrStep` with :func:`get_attr`, their
-    diagnostics pointing at ``src_range``; at the first step with an error
-    the value is :data:`~hcldecode.values.DYNAMIC_VALUE`. A step of any other
-    type raises ``TypeError``.
+    Args:
+        value: The value the path starts from.
+        path: The steps: each :class:`~hcldecode.values.IndexStep` is applied
+            with :func:`index`, each :class:`~hcldecode.values.AttrStep` with
+            :func:`get_attr`.
+        src_range: Where the diagnostics point, or ``None``.
+
+    Returns:
+        ``(value, diagnostics)``; at the first step with an error the value
+        is :data:`~hcldecode.values.DYNAMIC_VALUE`.
+
+    Raises:
+        TypeError: A step is of any other type.
     """
     diags = Diagnostics()
     for step in path:

@@ -19,6 +19,15 @@ class TraversalExpression(Expression):
     ``hclsyntax.ScopeTraversalExpr``. Its range is the traversal's, unless
     ``range`` is given (a traversal built in code has the ranges its steps
     were given). Static analysis sees it as the traversal it is.
+
+    Args:
+        traversal: An absolute traversal (one that starts with a
+            :class:`~hcldecode.model.TraverseRoot`).
+        range: The expression's range; by default the traversal's.
+
+    Raises:
+        TypeError: The traversal is relative, or it is empty and no ``range``
+            is given.
     """
 
     __slots__ = ("_range", "traversal")

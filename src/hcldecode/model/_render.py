@@ -65,6 +65,17 @@ class HCLError(Error, ValueError):
     them (100 by default), then a line saying how many more there are. Set
     ``max_shown`` to ``None`` on the class or the error to show every one;
     ``diagnostics`` always holds them all.
+
+    Args:
+        diagnostics: Every reason the configuration could not be processed.
+        files: File names mapped to parsed files (such as
+            :class:`~hcldecode.model.File`), so that ``str()`` can show source
+            lines; by default none.
+
+    Attributes:
+        diagnostics: The diagnostics, as a :class:`~hcldecode.model.Diagnostics`.
+        files: The files, as a ``dict``.
+        max_shown: How many diagnostics ``str()`` shows; ``None`` for all.
     """
 
     diagnostics: Diagnostics
@@ -105,18 +116,28 @@ def render_diagnostics(
     carets: bool = False,
     safe: bool = False,
 ) -> str:
-    """All the diagnostics as text, one after the other.
-
-    ``files`` maps file names to parsed files, to show the source lines a
-    diagnostic points at and the block it is in. ``width`` wraps the detail
-    text at that many characters (0: no wrapping). ``color`` adds terminal
-    escape sequences: the severity in red or yellow, the subject underlined.
+    """All the diagnostics as text, one after the other, laid out as HCL's writer does.
 
     Two options go beyond HCL's own writer, which the defaults match:
-    ``carets`` puts a line of ``^`` under the part of each source line the
-    subject covers (so that two problems on one line look different without
-    colour), and ``safe`` shows control characters and other characters
-    that could act on a terminal (see :func:`terminal_safe`) escaped.
+    ``carets`` and ``safe``.
+
+    Args:
+        diags: The diagnostics to render.
+        files: File names mapped to parsed files, to show the source lines a
+            diagnostic points at and the block it is in. A diagnostic whose
+            file is not here is rendered without source lines.
+        width: Wrap the detail text at that many characters (0: no wrapping).
+        color: Add terminal escape sequences: the severity in red or yellow,
+            the subject underlined.
+        carets: Put a line of ``^`` under the part of each source line the
+            subject covers (so that two problems on one line look different
+            without colour).
+        safe: Show control characters and other characters that could act on
+            a terminal escaped (see :func:`terminal_safe`).
+
+    Returns:
+        The text, each diagnostic ending in a newline (empty for no
+        diagnostics).
     """
     writer = _Writer(files or {}, width, color, carets=carets, safe=safe)
     return "".join(writer.diagnostic(d) for d in diags)
@@ -132,13 +153,21 @@ def write_diagnostics(
     carets: bool = False,
     safe: bool = False,
 ) -> None:
-    """Write the diagnostics to ``stream`` (standard error by default).
+    """Write the diagnostics to a stream, each as soon as it is rendered.
 
-    Colours are used when the stream is a terminal, unless ``color`` says
-    otherwise. The detail text is wrapped at ``width``, by default the
-    terminal's width (no wrapping when the stream is not a terminal).
-    ``carets`` and ``safe`` are as for :func:`render_diagnostics`. Each
-    diagnostic is written as soon as it is rendered.
+    Args:
+        diags: The diagnostics to write.
+        files: File names mapped to parsed files, as for
+            :func:`render_diagnostics`.
+        stream: Where to write; standard error by default. It is flushed at
+            the end.
+        width: Wrap the detail text at that many characters (0: no
+            wrapping); by default the terminal's width, or no wrapping when
+            the stream is not a terminal.
+        color: Whether to use colours; by default when the stream is a
+            terminal.
+        carets: As for :func:`render_diagnostics`.
+        safe: As for :func:`render_diagnostics`.
     """
     out = sys.stderr if stream is None else stream
     tty = is_terminal(out)
@@ -166,12 +195,16 @@ def _escaped(match: re.Match[str]) -> str:
 
 
 def terminal_safe(text: str) -> str:
-    """``text`` with the characters that could act on a terminal shown escaped.
+    """A text with the characters that could act on a terminal shown escaped.
 
-    Control characters other than tab and newline (``\\x1b``, ``\\r``,
-    ``\\u009b``), DEL, the bidirectional controls and line separators
-    (``\\u202e``) and lone surrogates are written as Go writes them in a
-    quoted string; everything else is unchanged.
+    Args:
+        text: Any text, such as a part of a configuration file.
+
+    Returns:
+        ``text`` with control characters other than tab and newline
+        (``\\x1b``, ``\\r``, ``\\u009b``), DEL, the bidirectional controls
+        and line separators (``\\u202e``) and lone surrogates written as Go
+        writes them in a quoted string; everything else is unchanged.
     """
     return _UNSAFE.sub(_escaped, text)
 

@@ -1,7 +1,7 @@
 """Decoding source files, and positions in them.
 
 The syntaxes scan the decoded text and remember character offsets; a
-:class:`SourceMap` turns an offset into a :class:`~hcldecode.model._diagnostics.Pos`
+:class:`SourceMap` turns an offset into a :class:`~hcldecode.model.Pos`
 only when a range is needed: the line, the column counted in grapheme
 clusters from the start of the line (what a reader sees as characters), and
 the byte offset in the file's UTF-8 encoding.

@@ -8,11 +8,11 @@ functions here require a particular construct and return its parts, or an
 else; the texts and ranges are the reference implementation's.
 
 Each syntax decides which of its expressions support which analysis by
-overriding the hooks of :class:`hcldecode.model._structure.Expression`
+overriding the hooks of :class:`~hcldecode.model.Expression`
 (``static_list``, ``static_map``, ``static_call``, ``static_traversal``,
 ``static_relative_traversal``, ``keyword``). As in the reference, a
 *wrapper* expression that does not override a hook is looked through with
-:meth:`~hcldecode.model._structure.Expression.unwrap` until an expression that does
+:meth:`~hcldecode.model.Expression.unwrap` until an expression that does
 override it is found; that expression's answer is final.
 """
 
@@ -54,8 +54,13 @@ def _invalid(detail: str, subject: Range) -> Diagnostics:
 def expr_list(expr: Expression) -> tuple[list[Expression], Diagnostics]:
     """The element expressions of list/tuple construction syntax (``[a, b]``).
 
-    Anything else gives no elements and ``Invalid expression`` / ``A static
-    list expression is required.`` at the expression's start range.
+    Args:
+        expr: The expression to take apart; it is not evaluated.
+
+    Returns:
+        ``(elements, diagnostics)``. For any other construct, no elements and
+        an ``Invalid expression`` / ``A static list expression is required.``
+        error at the expression's start range.
     """
     phys = _physical(expr, "static_list")
     elements = phys.static_list() if phys is not None else None
@@ -67,9 +72,14 @@ def expr_list(expr: Expression) -> tuple[list[Expression], Diagnostics]:
 def expr_map(expr: Expression) -> tuple[list[tuple[Expression, Expression]], Diagnostics]:
     """The key and value expressions of map/object construction syntax (``{a = b}``).
 
-    Keys are expressions of any kind, not evaluated. Anything else gives no
-    pairs and ``Invalid expression`` / ``A static map expression is
-    required.`` at the expression's start range.
+    Args:
+        expr: The expression to take apart; it is not evaluated.
+
+    Returns:
+        ``(pairs, diagnostics)``: each pair is ``(key, value)``; keys are
+        expressions of any kind, not evaluated. For any other construct, no
+        pairs and an ``Invalid expression`` / ``A static map expression is
+        required.`` error at the expression's start range.
     """
     phys = _physical(expr, "static_map")
     pairs = phys.static_map() if phys is not None else None
@@ -81,8 +91,14 @@ def expr_map(expr: Expression) -> tuple[list[tuple[Expression, Expression]], Dia
 def expr_call(expr: Expression) -> tuple[StaticCall | None, Diagnostics]:
     """The function name and argument expressions of function call syntax (``f(a)``).
 
-    Anything else gives ``None`` and ``Invalid expression`` / ``A static
-    function call is required.`` at the expression's start range.
+    Args:
+        expr: The expression to take apart; it is not evaluated.
+
+    Returns:
+        ``(call, diagnostics)`` with a :class:`~hcldecode.model.StaticCall`.
+        For any other construct, ``None`` and an ``Invalid expression`` /
+        ``A static function call is required.`` error at the expression's
+        start range.
     """
     phys = _physical(expr, "static_call")
     call = phys.static_call() if phys is not None else None
@@ -106,8 +122,13 @@ def abs_traversal_for_expr(expr: Expression) -> tuple[Traversal | None, Diagnost
 
     Only attribute access and indexing with constant keys qualify; in the
     native syntax ``true``, ``false`` and ``null`` count as names here.
-    Anything else gives ``None`` and an ``Invalid expression`` error over
-    the whole expression.
+
+    Args:
+        expr: The expression to take apart; it is not evaluated.
+
+    Returns:
+        ``(traversal, diagnostics)``. For any other construct, ``None`` and
+        an ``Invalid expression`` error over the whole expression.
     """
     return _traversal(expr, lambda e: e.static_traversal())
 
@@ -116,16 +137,30 @@ def rel_traversal_for_expr(expr: Expression) -> tuple[Traversal | None, Diagnost
     """Like :func:`abs_traversal_for_expr`, as a relative traversal.
 
     The root name becomes an attribute step: ``a.b`` gives ``.a.b``.
+
+    Args:
+        expr: The expression to take apart; it is not evaluated.
+
+    Returns:
+        ``(traversal, diagnostics)``. For any other construct, ``None`` and
+        an ``Invalid expression`` error over the whole expression.
     """
     return _traversal(expr, lambda e: e.static_relative_traversal())
 
 
 def expr_as_keyword(expr: Expression) -> str | None:
-    """The single identifier the expression consists of, or ``None``.
+    """The single identifier an expression consists of.
 
     ``mode = strict`` gives ``"strict"``; ``true``, ``false`` and ``null``
-    are keywords too. No diagnostic is produced: the caller knows which
-    keywords it accepts and says so in its own message.
+    are keywords too.
+
+    Args:
+        expr: The expression to look at; it is not evaluated.
+
+    Returns:
+        The identifier, or ``None`` when the expression is anything else. No
+        diagnostic is produced: the caller knows which keywords it accepts
+        and says so in its own message.
     """
     phys = _physical(expr, "keyword", "static_traversal")
     return phys.keyword() if phys is not None else None

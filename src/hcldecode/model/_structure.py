@@ -45,7 +45,13 @@ __all__ = [
 
 @attrs.frozen
 class AttributeSchema:
-    """An attribute the application expects in a body."""
+    """An attribute the application expects in a body.
+
+    Attributes:
+        name: The attribute's name.
+        required: Whether a body without it is an error (``Missing required
+            argument``).
+    """
 
     name: str
     required: bool = False
@@ -57,7 +63,14 @@ def _str_tuple(names: Iterable[str]) -> tuple[str, ...]:
 
 @attrs.frozen
 class BlockHeaderSchema:
-    """A block type the application expects, with the names of its labels."""
+    """A block type the application expects, with the names of its labels.
+
+    Attributes:
+        type: The block type, the identifier that starts the block.
+        label_names: The names of its labels, one per label the block must
+            have (any iterable of strings, kept as a tuple). They name the
+            labels in diagnostics.
+    """
 
     type: str
     label_names: tuple[str, ...] = attrs.field(default=(), converter=_str_tuple)
@@ -100,9 +113,14 @@ def _check_blocks(
 class BodySchema:
     """What a body is expected to contain.
 
-    Requesting the same attribute twice, or a block type that is also an
-    attribute name, is a mistake in the calling program and raises
-    :class:`TypeError`.
+    Attributes:
+        attributes: The attributes expected (any iterable, kept as a tuple).
+        blocks: The block types expected (any iterable, kept as a tuple).
+
+    Raises:
+        TypeError: The same attribute is requested twice, a block type is
+            also an attribute name, or a block type is requested with two
+            different label lists: mistakes in the calling program.
     """
 
     attributes: tuple[AttributeSchema, ...] = attrs.field(
@@ -113,9 +131,11 @@ class BodySchema:
     )
 
     def attribute_names(self) -> set[str]:
+        """The names of the expected attributes."""
         return {a.name for a in self.attributes}
 
     def block_types(self) -> dict[str, BlockHeaderSchema]:
+        """The expected block types, each mapped to its header schema."""
         return {b.type: b for b in self.blocks}
 
     def optional(self) -> BodySchema:
@@ -123,7 +143,19 @@ class BodySchema:
         return BodySchema([AttributeSchema(a.name, False) for a in self.attributes], self.blocks)
 
     def union(self, other: BodySchema) -> BodySchema:
-        """A schema that expects what either schema expects (``other`` wins on conflicts)."""
+        """A schema that expects what either schema expects.
+
+        Args:
+            other: The second schema; its attributes and block types replace
+                those of the same name in this one.
+
+        Returns:
+            The union, this schema's items first.
+
+        Raises:
+            TypeError: A block type of one schema is an attribute name of the
+                other.
+        """
         names = {a.name for a in other.attributes}
         types = {b.type for b in other.blocks}
         return BodySchema(
@@ -138,9 +170,14 @@ class BodySchema:
 class Attribute:
     """A body attribute: a name and the expression that gives its value.
 
-    ``range`` covers the whole definition and ``name_range`` the name. A
-    syntax may subclass it to compute the ranges only when they are asked
-    for.
+    A syntax may subclass it to compute the ranges only when they are asked
+    for. Attributes compare equal when all four parts are equal.
+
+    Args:
+        name: The attribute's name.
+        expr: The expression that gives its value.
+        range: The whole definition (available as :attr:`range`).
+        name_range: The name (available as :attr:`name_range`).
     """
 
     __slots__ = ("_name_range", "_range", "expr", "name")
@@ -153,10 +190,12 @@ class Attribute:
 
     @property
     def range(self) -> Range:
+        """The whole definition, from the name to the end of the expression."""
         return self._range
 
     @property
     def name_range(self) -> Range:
+        """The attribute's name."""
         return self._name_range
 
     def _key(self) -> tuple[object, ...]:
@@ -175,9 +214,16 @@ class Attribute:
 class Block:
     """A block: type name, labels, and the body inside its braces.
 
-    ``def_range`` covers the type and labels (the block's "header");
-    ``type_range`` and ``label_ranges`` each part of it. A syntax may
-    subclass it to compute the ranges only when they are asked for.
+    A syntax may subclass it to compute the ranges only when they are asked
+    for.
+
+    Args:
+        type: The block type.
+        labels: The labels' values, in order.
+        body: The body inside the braces.
+        def_range: The type and labels, the block's "header".
+        type_range: The type.
+        label_ranges: Each label, in order.
     """
 
     __slots__ = ("_def_range", "_label_ranges", "_type_range", "body", "labels", "type")
@@ -200,14 +246,17 @@ class Block:
 
     @property
     def def_range(self) -> Range:
+        """The type and labels, the block's "header"."""
         return self._def_range
 
     @property
     def type_range(self) -> Range:
+        """The block type."""
         return self._type_range
 
     @property
     def label_ranges(self) -> tuple[Range, ...]:
+        """Each label, in order."""
         return self._label_ranges
 
     def _key(self) -> tuple[object, ...]:
@@ -233,14 +282,16 @@ class Block:
 class BodyContent:
     """The result of applying a schema to a body.
 
-    ``attributes`` maps each attribute that is present to its definition, in
-    source order; ``blocks`` lists the blocks of the requested types in
-    source order. ``missing_item_range`` is where an item that is missing
-    would be reported (given as a range, or as a function that computes it
-    when first asked). ``mislabelled`` names the requested block types of
-    which some block was left out for its labels (too few, too many, or not
-    shaped as labels), an error already reported: a decoder need not also
-    report such a type as missing.
+    Args:
+        attributes: Each attribute that is present mapped to its definition,
+            in source order.
+        blocks: The blocks of the requested types, in source order.
+        missing_item_range: Where an item that is missing would be reported:
+            a range, or a function that computes it when first asked.
+        mislabelled: The requested block types of which some block was left
+            out for its labels (too few, too many, or not shaped as labels),
+            an error already reported: a decoder need not also report such a
+            type as missing.
     """
 
     __slots__ = ("_missing", "attributes", "blocks", "mislabelled")
@@ -259,6 +310,7 @@ class BodyContent:
 
     @property
     def missing_item_range(self) -> Range:
+        """Where an item that is missing is reported."""
         missing = self._missing
         if not isinstance(missing, Range):
             missing = self._missing = missing()
@@ -271,6 +323,14 @@ class BodyContent:
         )
 
     def blocks_of_type(self, type_name: str) -> list[Block]:
+        """The blocks of one type, in source order.
+
+        Args:
+            type_name: The block type.
+
+        Returns:
+            A new list of those blocks (empty when there is none).
+        """
         return [b for b in self.blocks if b.type == type_name]
 
 
@@ -284,19 +344,40 @@ class Body(abc.ABC):
 
     @abc.abstractmethod
     def content(self, schema: BodySchema) -> tuple[BodyContent, Diagnostics]:
-        """Apply ``schema`` exhaustively: anything it does not expect is an error."""
+        """Apply a schema exhaustively: anything it does not expect is an error.
+
+        Args:
+            schema: What the body is expected to contain.
+
+        Returns:
+            ``(content, diagnostics)``. Items the schema does not expect,
+            missing required attributes, blocks with the wrong labels and
+            duplicate attributes are error diagnostics, not exceptions; the
+            content holds what could be read.
+        """
 
     @abc.abstractmethod
     def partial_content(self, schema: BodySchema) -> tuple[BodyContent, Body, Diagnostics]:
-        """Apply ``schema`` and return, besides the content, a body of what remains.
+        """Apply a schema and return, besides the content, a body of what remains.
 
-        The remaining body holds the attributes the schema does not name and
-        the blocks of the types it does not name, unmodified.
+        Args:
+            schema: What the caller reads from the body.
+
+        Returns:
+            ``(content, remain, diagnostics)``. ``remain`` holds the
+            attributes the schema does not name and the blocks of the types it
+            does not name, unmodified. Mistakes in what the schema names are
+            error diagnostics, as for :meth:`content`.
         """
 
     @abc.abstractmethod
     def just_attributes(self) -> tuple[dict[str, Attribute], Diagnostics]:
-        """Dynamic-attributes processing: every item is an attribute; blocks are errors."""
+        """Dynamic-attributes processing: every item is an attribute.
+
+        Returns:
+            ``(attributes, diagnostics)``: the attributes by name, in source
+            order. Blocks and duplicate attributes are error diagnostics.
+        """
 
     @property
     @abc.abstractmethod
@@ -344,33 +425,63 @@ class Body(abc.ABC):
     # they find nothing, as HCL's lookups find nothing there.
 
     def blocks_at_pos(self, pos: Pos) -> list[Block]:
-        """The blocks that contain ``pos``, outermost first (HCL's ``BlocksAtPos``).
+        """The blocks that contain a position, outermost first (HCL's ``BlocksAtPos``).
 
-        Empty when no block contains it. Only ``pos.byte`` counts.
+        Args:
+            pos: The position; only its ``byte`` counts.
+
+        Returns:
+            The blocks; empty when no block contains it.
         """
         return []
 
     def innermost_block_at_pos(self, pos: Pos) -> Block | None:
-        """The most deeply nested block that contains ``pos`` (HCL's ``InnermostBlockAtPos``)."""
+        """The most deeply nested block that contains a position (HCL's ``InnermostBlockAtPos``).
+
+        Args:
+            pos: The position; only its ``byte`` counts.
+
+        Returns:
+            The block, or ``None``.
+        """
         return None
 
     def outermost_block_at_pos(self, pos: Pos) -> Block | None:
-        """The block directly in this body that contains ``pos`` (HCL's ``OutermostBlockAtPos``)."""
+        """The block directly in this body that contains a position (HCL's ``OutermostBlockAtPos``).
+
+        Args:
+            pos: The position; only its ``byte`` counts.
+
+        Returns:
+            The block, or ``None``.
+        """
         return None
 
     def attribute_at_pos(self, pos: Pos) -> Attribute | None:
-        """The attribute whose definition contains ``pos`` (HCL's ``AttributeAtPos``).
+        """The attribute whose definition contains a position (HCL's ``AttributeAtPos``).
 
         It is looked for in the body of the innermost block at ``pos`` (this
         body when there is none), not in the blocks nested deeper.
+
+        Args:
+            pos: The position; only its ``byte`` counts.
+
+        Returns:
+            The attribute, or ``None``.
         """
         return None
 
     def outermost_expr_at_pos(self, pos: Pos) -> Expression | None:
-        """The whole expression of the attribute at ``pos``, when ``pos`` is in it.
+        """The whole expression of the attribute at a position, when the position is in it.
 
-        HCL's ``OutermostExprAtPos``: ``None`` when there is no attribute at
-        ``pos`` or ``pos`` is in its name or ``=`` rather than its expression.
+        HCL's ``OutermostExprAtPos``.
+
+        Args:
+            pos: The position; only its ``byte`` counts.
+
+        Returns:
+            The expression; ``None`` when there is no attribute at ``pos`` or
+            ``pos`` is in its name or ``=`` rather than its expression.
         """
         return None
 
@@ -380,7 +491,14 @@ class Body(abc.ABC):
 
 @attrs.frozen
 class StaticCall:
-    """What static call analysis finds: a function name and its argument expressions."""
+    """What static call analysis finds: a function name and its argument expressions.
+
+    Attributes:
+        name: The function's name (with its namespace, if any).
+        name_range: The name.
+        arguments: The argument expressions, not evaluated.
+        args_range: The parentheses and what is between them.
+    """
 
     name: str
     name_range: Range
@@ -399,7 +517,17 @@ class Expression(abc.ABC):
 
     @abc.abstractmethod
     def value(self, ctx: EvalContext | None = None) -> tuple[Value, Diagnostics]:
-        """Evaluate the expression; on errors the value is an unknown placeholder."""
+        """Evaluate the expression.
+
+        Args:
+            ctx: The variables and functions it may use; ``None`` for
+                literal-only mode.
+
+        Returns:
+            ``(value, diagnostics)``. Mistakes in the configuration (an
+            unknown variable, a bad operand, a failing function call) are
+            error diagnostics; the value is then an unknown placeholder.
+        """
 
     @abc.abstractmethod
     def variables(self) -> list[Traversal]:
@@ -416,7 +544,8 @@ class Expression(abc.ABC):
         return self.range
 
     # Static analysis hooks. Each syntax overrides those that apply to its
-    # expressions; ``hcldecode.model._static`` turns a ``None`` into the diagnostic.
+    # expressions; the static analyses (``expr_list`` and the rest) turn a ``None`` into the
+    # diagnostic.
 
     def static_list(self) -> list[Expression] | None:
         """The element expressions, when this is list/tuple construction syntax."""
@@ -505,9 +634,15 @@ def labels_text(labels: Sequence[str]) -> str:
 class File:
     """A parsed configuration file: its top-level body and its source text.
 
-    ``File`` satisfies :class:`hcldecode.model._diagnostics.SourceFile`, so a
+    ``File`` satisfies :class:`~hcldecode.model.SourceFile`, so a
     mapping of files by name lets a renderer show source lines and the block
-    a diagnostic is in.
+    a diagnostic is in. Files are made by the parsers
+    (:func:`hcldecode.native.parse_config`, :func:`hcldecode.json.parse`).
+
+    Attributes:
+        filename: The name the file was parsed under.
+        text: Its content, decoded.
+        body: Its top-level body.
     """
 
     filename: str
@@ -519,21 +654,33 @@ class File:
     )
 
     def context_string(self, byte: int) -> str | None:
-        """A description of the innermost block around ``byte``, e.g. ``service "web"``.
+        """A description of the block around a byte offset, e.g. ``service "web"``.
 
-        HCL's ``hcled.ContextString`` (which gives ``""`` where this gives
-        ``None``): in the native syntax the header of the top-level block
-        around the byte offset, in JSON the path to the innermost object or
-        array around it (``resource.aws_instance.web``).
+        HCL's ``hcled.ContextString``.
+
+        Args:
+            byte: A 0-based offset into the file's UTF-8 encoding.
+
+        Returns:
+            In the native syntax the header of the top-level block around the
+            offset, in JSON the path to the innermost object or array around
+            it (``resource.aws_instance.web``); ``None`` where there is none
+            (HCL gives ``""``).
         """
         return self._nav(byte) if self._nav is not None else None
 
     def context_def_range(self, byte: int) -> Range:
-        """The range of the header of the block around the byte offset ``byte``.
+        """The range of the header of the block around a byte offset.
 
-        HCL's ``hcled.ContextDefRange``: in the native syntax, the
-        ``def_range`` of the top-level block around ``byte``; where there is
-        none, and in the JSON syntax, the body's ``missing_item_range``.
+        HCL's ``hcled.ContextDefRange``.
+
+        Args:
+            byte: A 0-based offset into the file's UTF-8 encoding.
+
+        Returns:
+            In the native syntax, the ``def_range`` of the top-level block
+            around ``byte``; where there is none, and in the JSON syntax, the
+            body's ``missing_item_range``.
         """
         found = self._def_range(byte) if self._def_range is not None else None
         if found is not None and not found.empty:

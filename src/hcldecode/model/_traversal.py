@@ -35,7 +35,12 @@ __all__ = [
 
 @attrs.frozen
 class TraverseRoot:
-    """The variable a traversal starts from."""
+    """The variable a traversal starts from.
+
+    Attributes:
+        name: The variable's name.
+        range: The name in the source (ignored by equality).
+    """
 
     name: str
     range: Range = attrs.field(eq=False)
@@ -43,7 +48,12 @@ class TraverseRoot:
 
 @attrs.frozen
 class TraverseAttr:
-    """``.name``: an attribute of the value so far."""
+    """``.name``: an attribute of the value so far.
+
+    Attributes:
+        name: The attribute's name.
+        range: The step in the source (ignored by equality).
+    """
 
     name: str
     range: Range = attrs.field(eq=False)
@@ -51,7 +61,12 @@ class TraverseAttr:
 
 @attrs.frozen
 class TraverseIndex:
-    """``[key]`` (or the legacy ``.0``) with a constant key."""
+    """``[key]`` (or the legacy ``.0``) with a constant key.
+
+    Attributes:
+        key: The key, a known value.
+        range: The step in the source (ignored by equality).
+    """
 
     key: Value
     range: Range = attrs.field(eq=False)
@@ -59,7 +74,12 @@ class TraverseIndex:
 
 @attrs.frozen
 class TraverseSplat:
-    """``[*]``: the remaining steps apply to each element."""
+    """``[*]``: the remaining steps apply to each element.
+
+    Attributes:
+        each: The relative traversal applied to each element.
+        range: The step in the source (ignored by equality).
+    """
 
     each: Traversal
     range: Range = attrs.field(eq=False)
@@ -72,7 +92,11 @@ class Traversal(Sequence[Traverser]):
     """An immutable sequence of traversal steps.
 
     An *absolute* traversal starts with a :class:`TraverseRoot`; a *relative*
-    one does not and applies to a value given later.
+    one does not and applies to a value given later. Slicing gives a
+    ``Traversal``, ``+`` joins two, ``str()`` writes it in HCL syntax.
+
+    Args:
+        steps: The steps, in order (kept as a tuple).
     """
 
     __slots__ = ("_steps",)
@@ -109,11 +133,16 @@ class Traversal(Sequence[Traverser]):
 
     @property
     def is_relative(self) -> bool:
+        """Whether the traversal does not start with a :class:`TraverseRoot`."""
         return not self._steps or not isinstance(self._steps[0], TraverseRoot)
 
     @property
     def root_name(self) -> str:
-        """The name of the variable an absolute traversal starts from."""
+        """The name of the variable an absolute traversal starts from.
+
+        Raises:
+            TypeError: The traversal is relative.
+        """
         first = self._steps[0] if self._steps else None
         if not isinstance(first, TraverseRoot):
             raise TypeError("a relative traversal has no root name")
@@ -121,23 +150,42 @@ class Traversal(Sequence[Traverser]):
 
     @property
     def range(self) -> Range:
-        """The source range from the first step to the last."""
+        """The source range from the first step to the last.
+
+        Raises:
+            TypeError: The traversal is empty.
+        """
         if not self._steps:
             raise TypeError("an empty traversal has no range")
         return self._steps[0].range.through(self._steps[-1].range)
 
     def split(self) -> tuple[Traversal, Traversal]:
-        """The root step alone, and the relative rest."""
+        """The root step alone, and the relative rest.
+
+        Returns:
+            ``(root, rest)``: a traversal of the first step (empty when this
+            one is), and one of the other steps.
+        """
         return Traversal(self._steps[:1]), Traversal(self._steps[1:])
 
     def traverse_abs(self, ctx: EvalContext | None) -> tuple[Value, Diagnostics]:
-        """Look the root variable up in ``ctx`` and apply the other steps.
+        """Look the root variable up in a context and apply the other steps.
 
-        With no variable table anywhere in the context chain (``ctx``
-        ``None`` included) the error is ``Variables not allowed``; with
-        tables but no such name, ``Unknown variable`` with a "Did you mean"
-        suggestion. Both point at the root name. Evaluation stops at the
-        first step with an error.
+        Args:
+            ctx: Where the variable is looked up; ``None`` for literal-only
+                mode.
+
+        Returns:
+            ``(value, diagnostics)``. With no variable table anywhere in the
+            context chain (``ctx`` ``None`` included) the error is
+            ``Variables not allowed``; with tables but no such name,
+            ``Unknown variable`` with a "Did you mean" suggestion. Both point
+            at the root name. Evaluation stops at the first step with an
+            error, and the value is then the unknown value of the dynamic
+            pseudo-type.
+
+        Raises:
+            TypeError: The traversal is relative, or has a splat step.
         """
         if self.is_relative:
             raise TypeError("traverse_abs needs an absolute traversal")
@@ -158,10 +206,20 @@ class Traversal(Sequence[Traverser]):
         return DYNAMIC_VALUE, Diagnostics([Diagnostic.error(summary, detail, step.range)])
 
     def traverse_rel(self, value: Value) -> tuple[Value, Diagnostics]:
-        """Apply this relative traversal to ``value``, stopping at the first error.
+        """Apply this relative traversal to a value, stopping at the first error.
 
-        Splat steps (only made by an application, never by parsing) are not
-        supported and raise ``TypeError``, as in the reference.
+        Args:
+            value: The value the first step applies to.
+
+        Returns:
+            ``(value, diagnostics)``: an impossible step (a missing
+            attribute, an index out of range) is an error diagnostic, and the
+            value is then the unknown value of the dynamic pseudo-type.
+
+        Raises:
+            TypeError: The traversal is absolute, or has a splat step (only
+                made by an application, never by parsing), as in the
+                reference.
         """
         if not self.is_relative:
             raise TypeError("traverse_rel needs a relative traversal")

@@ -172,13 +172,23 @@ def _parse(
 def parse_config(
     src: bytes | str, filename: str = "<string>", start: Pos | None = None
 ) -> tuple[File, Diagnostics]:
-    """Parse a native-syntax configuration file.
+    """Parse a native-syntax configuration file (HCL's ``hclsyntax.ParseConfig``).
 
     The file's body is a :class:`NativeBody`; its ``context_string`` names the
     top-level block around a byte offset (e.g. ``service "web"``).
-    Positions are counted from ``start`` (by default
-    :data:`~hcldecode.model.INITIAL_POS`), for text that is part of a
-    bigger file, as HCL's ``hclsyntax.ParseConfig`` counts them.
+
+    Args:
+        src: The text, as bytes (UTF-8) or text.
+        filename: The name used in ranges and diagnostics.
+        start: The position of the text's first character, for text that is
+            part of a bigger file; by default :data:`~hcldecode.model.INITIAL_POS`.
+
+    Returns:
+        ``(file, diagnostics)``. Syntax errors are error diagnostics, and the
+        file's body then holds what could be read.
+
+    Raises:
+        TypeError: ``filename`` is not a ``str``.
     """
     parser, body, diags = _parse(src, filename, start, lambda p: p.parse_body(_scanner.EOF, None))
     file = File(filename, parser.text, body, body.context_string, def_range=body.context_def_range)
@@ -189,7 +199,22 @@ def parse_config(
 def parse_expression(
     src: bytes | str, filename: str = "<string>", start: Pos | None = None
 ) -> tuple[Node, Diagnostics]:
-    """Parse one expression (newlines are insignificant), positions counted from ``start``."""
+    """Parse one expression; newlines in it are insignificant (HCL's ``ParseExpression``).
+
+    Args:
+        src: The text, as bytes (UTF-8) or text.
+        filename: The name used in ranges and diagnostics.
+        start: The position of the text's first character, for text that is
+            part of a bigger file; by default :data:`~hcldecode.model.INITIAL_POS`.
+
+    Returns:
+        ``(expression, diagnostics)``: the expression's root node. Syntax
+        errors, and characters after the expression, are error diagnostics; the
+        node then stands for what could be read.
+
+    Raises:
+        TypeError: ``filename`` is not a ``str``.
+    """
 
     def parse(parser: Parser) -> Node:
         parser.newlines.append(False)
@@ -213,10 +238,21 @@ def parse_expression(
 def parse_template(
     src: bytes | str, filename: str = "<string>", start: Pos | None = None
 ) -> tuple[Node, Diagnostics]:
-    """Parse a bare template (text with ``${...}`` and ``%{...}``).
+    """Parse a bare template: text with ``${...}`` and ``%{...}`` (HCL's ``ParseTemplate``).
 
-    Positions are counted from ``start`` (the JSON syntax passes the
-    position of a string's content).
+    Args:
+        src: The text, as bytes (UTF-8) or text.
+        filename: The name used in ranges and diagnostics.
+        start: The position of the text's first character (the JSON syntax
+            passes the position of a string's content); by default
+            :data:`~hcldecode.model.INITIAL_POS`.
+
+    Returns:
+        ``(expression, diagnostics)``: the template's root node; syntax errors
+        are error diagnostics.
+
+    Raises:
+        TypeError: ``filename`` is not a ``str``.
     """
     _, expr, diags = _parse(
         src, filename, start, lambda p: p.parse_template(_scanner.EOF), template=True
@@ -227,7 +263,24 @@ def parse_template(
 def parse_traversal_abs(
     src: bytes | str, filename: str = "<string>", start: Pos | None = None
 ) -> tuple[Traversal, Diagnostics]:
-    """Parse a variable reference with attribute and literal-index steps (``a.b[0]["c"]``)."""
+    """Parse a variable reference with attribute and literal-index steps (``a.b[0]["c"]``).
+
+    HCL's ``ParseTraversalAbs``.
+
+    Args:
+        src: The text, as bytes (UTF-8) or text.
+        filename: The name used in ranges and diagnostics.
+        start: The position of the text's first character, for text that is
+            part of a bigger file; by default :data:`~hcldecode.model.INITIAL_POS`.
+
+    Returns:
+        ``(traversal, diagnostics)``: an absolute traversal. Anything but such
+        a reference is an error diagnostic; the traversal then holds the steps
+        read before it.
+
+    Raises:
+        TypeError: ``filename`` is not a ``str``.
+    """
 
     def parse(parser: Parser) -> Traversal:
         parser.newlines.append(False)
@@ -248,6 +301,18 @@ def parse_traversal_partial(
     (v2.21 and later). ``.*`` is still an error. A traversal with a splat
     step cannot be evaluated (``traverse_abs`` raises ``TypeError``); the
     program matches it against what it knows.
+
+    Args:
+        src: The text, as bytes (UTF-8) or text.
+        filename: The name used in ranges and diagnostics.
+        start: The position of the text's first character, for text that is
+            part of a bigger file; by default :data:`~hcldecode.model.INITIAL_POS`.
+
+    Returns:
+        ``(traversal, diagnostics)``, as for :func:`parse_traversal_abs`.
+
+    Raises:
+        TypeError: ``filename`` is not a ``str``.
     """
 
     def parse(parser: Parser) -> Traversal:
@@ -259,5 +324,13 @@ def parse_traversal_partial(
 
 
 def valid_identifier(s: str) -> bool:
-    """True when ``s`` is a valid HCL identifier."""
+    """Whether a string is a valid HCL identifier (HCL's ``ValidIdentifier``).
+
+    Args:
+        s: The string.
+
+    Returns:
+        ``True`` for a valid identifier: ``(ID_Start | "_") (ID_Continue |
+        "-")*`` in Unicode's terms.
+    """
     return is_identifier(s)

@@ -1,16 +1,16 @@
 """The abstract syntax tree of native-syntax expressions.
 
-Every node is an :class:`hcldecode.model._structure.Expression`. Nodes hold their
+Every node is an :class:`hcldecode.model.Expression`. Nodes hold their
 children and the character offsets ``start``/``end`` (half-open) of their
 source text in the decoded file, plus the file's shared
-:class:`hcldecode.model._source.SourceMap`; a :class:`~hcldecode.model._diagnostics.Range`
+source map; a :class:`~hcldecode.model.Range`
 is only built when ``range`` (or another range property) is asked for.
 
 Nodes are slotted dataclasses (without value equality: two nodes are equal
 only when they are the same node); their constructors take ``source``,
 ``start`` and ``end`` first, then the node's own fields.
 
-Evaluation lives in :mod:`hcldecode.native._evaluate`: ``node.value(ctx)``
+Evaluation lives in the evaluator (``native/_evaluate.py``): ``node.value(ctx)``
 calls ``evaluate(node, ctx)``, which dispatches on the node class.
 
 The static-analysis hooks (``static_list``, ``static_map``,
@@ -246,7 +246,7 @@ class Step:
 def build_traversal(
     source: SourceMap, steps: Sequence[Step], root: tuple[str, int, int] | None = None
 ) -> Traversal:
-    """The :class:`~hcldecode.model._traversal.Traversal` of parsed steps.
+    """The :class:`~hcldecode.model.Traversal` of parsed steps.
 
     ``root`` is the variable name and its offsets, for steps that do not
     begin with a ROOT step.
@@ -279,7 +279,7 @@ class ScopeTraversal(Node):
     ``name`` is the variable's name, which starts the node; ``steps`` are
     the ATTR/INDEX steps after it (most references have one or none, so an
     empty tuple stands for none). ``traversal`` is the
-    :class:`~hcldecode.model._traversal.Traversal` (built on first use).
+    :class:`~hcldecode.model.Traversal` (built on first use).
     Evaluation is ``traversal.traverse_abs(ctx)``.
     """
 

@@ -157,9 +157,20 @@ class BlockNode(Block):
 class NativeBody(ModelBody):
     """A native-syntax body: attributes and blocks in source order.
 
-    ``start``/``end`` are the offsets of the body's extent (the braces of a
-    block body, or the whole file). A body returned as the remainder of
-    :meth:`partial_content` shares the items and hides the consumed ones.
+    Made by the parser (:func:`parse_config`); the constructor is internal. A
+    body returned as the remainder of :meth:`partial_content` shares the items
+    and hides the consumed ones.
+
+    Attributes:
+        source: The file's source map, shared by its nodes.
+        start: The offset where the body's extent starts (the braces of a
+            block body, or the whole file).
+        end: The offset where it ends.
+        attributes: The attribute nodes by name, in source order (hidden ones
+            included).
+        blocks: The block nodes, in source order (hidden ones included).
+        hidden_attrs: The attribute names a partial read consumed.
+        hidden_blocks: The block types a partial read consumed.
     """
 
     __slots__ = ("attributes", "blocks", "end", "hidden_attrs", "hidden_blocks", "source", "start")

@@ -1,7 +1,7 @@
 """Evaluation of native-syntax expressions.
 
 :func:`evaluate` gives the value of an expression node of
-:mod:`hcldecode.native._ast` in an evaluation context, with the diagnostics
+:mod:`hcldecode.native` in an evaluation context, with the diagnostics
 of the reference implementation (``hclsyntax`` of HCL v2): the same
 summaries, details and ranges, the same rules for unknown values (an unknown
 input makes the result, or the affected part of it, unknown) and the same
@@ -86,7 +86,7 @@ def evaluate(node: ast.Node, ctx: EvalContext | None) -> tuple[Value, Diagnostic
     On errors the value is a placeholder, as in the reference: usually the
     unknown value of the type the expression would have had, or the
     unknown value of the dynamic pseudo-type. The context's
-    :class:`~hcldecode.values._limits.Limits` bound the evaluation.
+    :class:`~hcldecode.values.Limits` bound the evaluation.
     """
     diags = Diagnostics()
     value = _run(node, ctx, diags, ctx.limits if ctx is not None else DEFAULT_LIMITS)

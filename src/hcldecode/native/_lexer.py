@@ -1,7 +1,7 @@
 """The public lexer of the native syntax: tokens with their type, text and range.
 
 HCL's ``hclsyntax.LexConfig``, ``LexExpression`` and ``LexTemplate``, built
-on the scanner the parser uses (:mod:`hcldecode.native._scanner`), so the
+on the scanner the parser uses (``native/_scanner.py``), so the
 tokens are exactly those the parser reads. Each :class:`Token` has a
 :class:`TokenType`, named as HCL names its token types (``TokenOBrace`` is
 ``TokenType.OBRACE``), its text and its source range.
@@ -176,9 +176,12 @@ _TYPES: dict[int, TokenType] = {
 class Token:
     """One token: its type, its source text and where it is (HCL's ``hclsyntax.Token``).
 
-    ``text`` is the token's text as decoded (a byte that is not UTF-8 is a
-    lone surrogate, as ``surrogateescape`` keeps it); :attr:`bytes` gives
-    its bytes in the file, HCL's ``Token.Bytes``.
+    Attributes:
+        type: What the token is.
+        text: The token's text as decoded (a byte that is not UTF-8 is a lone
+            surrogate, as ``surrogateescape`` keeps it); :attr:`bytes` gives its
+            bytes in the file, HCL's ``Token.Bytes``.
+        range: Where it is.
     """
 
     type: TokenType
@@ -213,12 +216,25 @@ def lex_config(
     """The tokens of a whole configuration file, ending with an ``EOF`` token.
 
     HCL's ``hclsyntax.LexConfig``: comments, newlines and every other token
-    the parser reads, with ranges counted from ``start`` (by default
-    :data:`~hcldecode.model.INITIAL_POS`). The diagnostics are those of
-    characters and bytes the language does not use (``Invalid character``,
-    ``Invalid character encoding``, ``Unsupported operator``, ``Invalid
-    multi-line string``); the rest of the syntax is the parser's business.
-    A leading byte order mark is skipped.
+    the parser reads. The diagnostics are those of characters and bytes the
+    language does not use (``Invalid character``, ``Invalid character
+    encoding``, ``Unsupported operator``, ``Invalid multi-line string``); the
+    rest of the syntax is the parser's business. A leading byte order mark is
+    skipped.
+
+    Args:
+        src: The text, as bytes (UTF-8) or text.
+        filename: The name used in the ranges and diagnostics.
+        start: Where ranges count from; by default
+            :data:`~hcldecode.model.INITIAL_POS`.
+
+    Returns:
+        ``(tokens, diagnostics)``: a new list of :class:`Token` ending with an
+        ``EOF`` token, and the diagnostics of characters and bytes the
+        language does not use.
+
+    Raises:
+        TypeError: ``filename`` is not a ``str``.
     """
     return _lex(src, filename, start, template=False)
 
@@ -230,6 +246,20 @@ def lex_expression(
 
     An expression is scanned as a configuration file is, so this gives what
     :func:`lex_config` gives.
+
+    Args:
+        src: The text, as bytes (UTF-8) or text.
+        filename: The name used in the ranges and diagnostics.
+        start: Where ranges count from; by default
+            :data:`~hcldecode.model.INITIAL_POS`.
+
+    Returns:
+        ``(tokens, diagnostics)``: a new list of :class:`Token` ending with an
+        ``EOF`` token, and the diagnostics of characters and bytes the
+        language does not use.
+
+    Raises:
+        TypeError: ``filename`` is not a ``str``.
     """
     return _lex(src, filename, start, template=False)
 
@@ -237,7 +267,23 @@ def lex_expression(
 def lex_template(
     src: bytes | str, filename: str = "<string>", start: Pos | None = None
 ) -> tuple[list[Token], Diagnostics]:
-    """The tokens of a bare template (HCL's ``LexTemplate``): literal text is
-    ``STRING_LIT`` tokens, with the tokens of each ``${...}`` and ``%{...}``
-    sequence."""
+    """The tokens of a bare template (HCL's ``LexTemplate``).
+
+    Literal text is ``STRING_LIT`` tokens, with the tokens of each ``${...}``
+    and ``%{...}`` sequence.
+
+    Args:
+        src: The text, as bytes (UTF-8) or text.
+        filename: The name used in the ranges and diagnostics.
+        start: Where ranges count from; by default
+            :data:`~hcldecode.model.INITIAL_POS`.
+
+    Returns:
+        ``(tokens, diagnostics)``: a new list of :class:`Token` ending with an
+        ``EOF`` token, and the diagnostics of characters and bytes the
+        language does not use.
+
+    Raises:
+        TypeError: ``filename`` is not a ``str``.
+    """
     return _lex(src, filename, start, template=True)

@@ -10,7 +10,7 @@ that a file with one bad attribute still yields the others.
 Binary operators are parsed iteratively (precedence climbing over an
 explicit stack), so long operator chains cost no recursion. Nesting of
 brackets, parentheses, templates, unary operators and blocks recurses; it
-is limited to :func:`~hcldecode.values._limits.max_nesting` levels, past
+is limited to :func:`~hcldecode.values.max_nesting` levels, past
 which the parser reports "Nesting too deep" and recovers; each level costs
 at most four Python frames (which is why operands, operators and the
 conditional are parsed in one function).
@@ -627,7 +627,7 @@ class Parser:
 
         Operators, their operands and the conditional are parsed here in one
         frame (operands through :meth:`parse_term` directly), so that each
-        level of nesting costs few Python frames; see :mod:`..values._limits`.
+        level of nesting costs few Python frames; see :func:`~hcldecode.values.max_nesting`.
         """
         if self.depth >= self.max_depth:
             return self._too_deep()

@@ -4,8 +4,8 @@ The main parser turns a template's tokens into a flat list of
 :class:`TemplateToken` (literal runs, interpolations, ``%{if}``/``%{for}``
 openers, ``else``/``endif``/``endfor``, and an END marker);
 :class:`TemplateParser` then nests the directives: ``%{if}`` becomes a
-:class:`~hcldecode.native._ast.Conditional` over two templates and
-``%{for}`` a :class:`~hcldecode.native._ast.TemplateJoin`.
+:class:`~hcldecode.native.Conditional` over two templates and
+``%{for}`` a :class:`~hcldecode.native.TemplateJoin`.
 """
 
 from __future__ import annotations

@@ -32,10 +32,14 @@ __all__ = ["ChildScope", "WalkNode", "Walker", "visit_all", "walk"]
 class ChildScope:
     """A stand-in node that a walk visits around an expression of a ``for`` expression.
 
-    ``expr`` (the key, value or condition expression) is evaluated once per
-    element, with ``local_names`` (the ``for`` expression's key and value
-    variables) bound on top of the enclosing scope: HCL's
-    ``hclsyntax.ChildScope``. It is made by the walk, not found in the tree.
+    HCL's ``hclsyntax.ChildScope``. It is made by the walk, not found in the
+    tree.
+
+    Attributes:
+        local_names: The ``for`` expression's key and value variables, bound
+            on top of the enclosing scope.
+        expr: The key, value or condition expression, evaluated once per
+            element.
     """
 
     local_names: frozenset[str]
@@ -104,11 +108,21 @@ def _children(node: WalkNode) -> Sequence[WalkNode]:
 
 
 def walk(node: WalkNode, walker: Walker) -> Diagnostics:
-    """Walk the tree under ``node``, calling ``walker.enter`` and ``walker.exit`` on each node.
+    """Walk the tree under a node, calling ``walker.enter`` and ``walker.exit`` on each node.
 
-    HCL's ``hclsyntax.Walk``: ``enter(node)``, then the walk of each child
-    in order, then ``exit(node)``. Returns every diagnostic the walker
-    returned, in order.
+    HCL's ``hclsyntax.Walk``: ``enter(node)``, then the walk of each child in
+    order, then ``exit(node)``. The walk uses no recursion.
+
+    Args:
+        node: An expression node, body, attribute or block of the native
+            syntax.
+        walker: Its ``enter`` and ``exit`` are called on each node.
+
+    Returns:
+        Every diagnostic the walker returned, in order.
+
+    Raises:
+        TypeError: ``node`` is not a native-syntax node (a JSON body, say).
     """
     _check(node)
     diags = Diagnostics()
@@ -129,9 +143,18 @@ def walk(node: WalkNode, walker: Walker) -> Diagnostics:
 def visit_all(
     node: WalkNode, visit: Callable[[WalkNode], Iterable[Diagnostic] | None]
 ) -> Diagnostics:
-    """Call ``visit`` on ``node`` and every node under it, depth first (HCL's ``VisitAll``).
+    """Call a function on a node and every node under it, depth first (HCL's ``VisitAll``).
 
-    Returns every diagnostic ``visit`` returned, in order.
+    Args:
+        node: An expression node, body, attribute or block of the native
+            syntax.
+        visit: Called with each node; it may return diagnostics or ``None``.
+
+    Returns:
+        Every diagnostic ``visit`` returned, in order.
+
+    Raises:
+        TypeError: ``node`` is not a native-syntax node.
     """
     _check(node)
     diags = Diagnostics()

@@ -43,10 +43,10 @@ def function(
     """Make an HCL :class:`Function` from a Python callable; usable as a decorator.
 
     Each positional parameter becomes an HCL parameter of the same name
-    whose type comes from its annotation, read by ``types`` (a
-    :class:`~hcldecode.values._python.PythonTypes`; by default the built-in
-    types), the same plan that class fields and variables follow: ``str``
-    is string; ``int``, ``float``, ``Decimal`` and ``Fraction`` are number;
+    whose type comes from its annotation, read by ``types`` (the values
+    layer's plan of Python types; by default the built-in types), the same
+    plan that class fields and variables follow: ``str`` is string; ``int``,
+    ``float``, ``Decimal`` and ``Fraction`` are number;
     ``bool`` is bool; paths, dates, ``Enum`` and ``Literal`` types their
     values' types; ``list[T]``, ``set[T]``, ``dict[str, T]``, ``tuple[A, B]``
     and the rest the matching collection or structural types; ``Any``,
@@ -55,24 +55,41 @@ def function(
     becomes the variadic parameter.
 
     Arguments reach the callable as Python objects made by
-    :meth:`~hcldecode.values._python.PythonTypes.to_python` with the
+    :func:`~hcldecode.values.to_python` with the
     annotation as a guide (an ``int`` parameter given ``1.5`` is an
     ``Invalid function argument`` error); a parameter annotated
-    :class:`~hcldecode.values._value.Value` receives the HCL value itself,
+    :class:`~hcldecode.values.Value` receives the HCL value itself,
     null, unknown and dynamic values included. Unknown arguments never reach
     other parameters: the result is then unknown.
 
     The return annotation gives the result type (an unknown result is known
     not to be null unless the annotation allows ``None``), and the returned object is
-    converted to it with :meth:`~hcldecode.values._python.PythonTypes.to_value`
+    converted to it with :func:`~hcldecode.values.to_value`
     (no annotation, ``Any`` or ``Value``: the type of whatever is returned). An exception
     raised by the callable becomes an ``Error in function call`` diagnostic
     with the exception's message.
 
-    Parameters with default values, keyword-only parameters without
-    defaults, and annotations with no HCL equivalent are mistakes of the
-    calling program: ``TypeError`` at creation. ``name`` is used in those
-    messages; ``description`` defaults to the callable's docstring.
+    Keyword-only parameters with defaults and ``**kwargs`` are left out: HCL
+    never passes them.
+
+    Args:
+        fn: The callable. Leave it out to use ``function(...)`` as a decorator
+            factory: ``@function(name="upper")``.
+        name: The name used in the messages of the ``TypeError`` below; by
+            default the callable's ``__name__``.
+        description: The function's description; by default the callable's
+            docstring.
+        types: How annotations are read and arguments and results converted;
+            by default the built-in types.
+
+    Returns:
+        The :class:`Function`; without ``fn``, a decorator that makes it.
+
+    Raises:
+        TypeError: ``fn`` is not callable or its signature cannot be read; a
+            positional parameter has a default value; a keyword-only
+            parameter has no default; an annotation has no HCL equivalent.
+            These are mistakes of the calling program, raised at creation.
     """
     if fn is None:
         return lambda f: function(f, name=name, description=description, types=types)

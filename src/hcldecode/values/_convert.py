@@ -73,14 +73,23 @@ __all__ = [
 
 @attrs.frozen
 class AttrStep:
-    """A step into the attribute ``name`` of an object."""
+    """A step into an attribute of an object.
+
+    Attributes:
+        name: The attribute's name.
+    """
 
     name: str
 
 
 @attrs.frozen
 class IndexStep:
-    """A step into the element under ``key`` of a collection or tuple."""
+    """A step into an element of a collection or tuple.
+
+    Attributes:
+        key: The element's key: a number for a list or tuple, a string for a
+            map, the element itself for a set.
+    """
 
     key: Value
 
@@ -95,9 +104,15 @@ Path = tuple[PathStep, ...]
 class ConversionError(Error, ValueError):
     """A value that cannot be converted to the required type.
 
-    ``message`` is the reference's message (also ``str(error)``), for
-    example ``a number is required``; ``path`` leads from the converted
-    value to the part of it that failed (empty for the value itself).
+    Args:
+        message: The reference's message (also ``str(error)``), for example
+            ``a number is required``.
+        path: Leads from the converted value to the part of it that failed
+            (empty for the value itself).
+
+    Attributes:
+        message: The message.
+        path: The path, a tuple of :class:`AttrStep` and :class:`IndexStep`.
     """
 
     def __init__(self, message: str, path: Path = ()) -> None:
@@ -116,21 +131,39 @@ _Conv = Callable[[Value, Path], Value]
 
 
 def convert(value: Value, want: Type) -> Value:
-    """``value`` converted to type ``want``, allowing unsafe conversions.
+    """A value converted to a type, allowing unsafe conversions (go-cty's ``convert.Convert``).
 
-    Null converts to the null value of ``want``, an unknown value to the
-    unknown value of ``want``; conversion to the dynamic pseudo-type returns
-    ``value`` itself. A value that cannot be converted raises
-    :class:`ConversionError`.
+    Args:
+        value: The value to convert.
+        want: The type, or type specification (the dynamic pseudo-type inside
+            it accepts any type).
+
+    Returns:
+        The converted value. Null converts to the null value of ``want``, an
+        unknown value to the unknown value of ``want``; conversion to the
+        dynamic pseudo-type returns ``value`` itself.
+
+    Raises:
+        ConversionError: The value cannot be converted; its ``path`` says which
+            part failed.
     """
     return _convert(value, want, ())
 
 
 def get_conversion(from_type: Type, to_type: Type, *, safe: bool) -> Conversion | None:
-    """The conversion from ``from_type`` to ``to_type``, or None if there is none.
+    """The conversion of values of one type to another.
 
-    With ``safe=True`` only safe conversions are offered. A type converts to
-    itself (the conversion returns its argument).
+    Args:
+        from_type: The type of the values to convert.
+        to_type: The type to convert them to.
+        safe: Offer only safe conversions (those that cannot fail for any
+            value of ``from_type``).
+
+    Returns:
+        A callable that converts one value (and raises
+        :class:`ConversionError` for a value it cannot convert), or ``None``
+        when there is no conversion. A type converts to itself (the
+        conversion returns its argument).
     """
     conv = _get_conversion(from_type, to_type, unsafe=not safe)
     if conv is None:
@@ -139,31 +172,57 @@ def get_conversion(from_type: Type, to_type: Type, *, safe: bool) -> Conversion 
 
 
 def can_convert(from_type: Type, to_type: Type, *, safe: bool = False) -> bool:
-    """Whether values of ``from_type`` may be converted to ``to_type``."""
+    """Whether values of one type may be converted to another.
+
+    Args:
+        from_type: The type of the values to convert.
+        to_type: The type to convert them to.
+        safe: Accept only safe conversions.
+
+    Returns:
+        ``True`` when :func:`get_conversion` would give a conversion.
+    """
     return _get_conversion(from_type, to_type, unsafe=not safe) is not None
 
 
 def unify(types: Sequence[Type]) -> tuple[Type | None, list[Conversion | None]]:
-    """The most general type that every type in ``types`` converts to safely.
+    """The most general type that all the given types convert to safely (go-cty's ``Unify``).
 
-    Returns the type and, for each input, the conversion to it (None where
-    the input is already of that type), or ``(None, [])`` when there is no
-    such type.
+    Args:
+        types: The types to unify.
+
+    Returns:
+        ``(type, conversions)``: the type and, for each input, the conversion
+        to it (``None`` where the input is already of that type); or
+        ``(None, [])`` when there is no such type.
     """
     return _unify_with_conversions(types, unsafe=False)
 
 
 def unify_unsafe(types: Sequence[Type]) -> tuple[Type | None, list[Conversion | None]]:
-    """Like :func:`unify`, but the conversions may be unsafe (as HCL's conditionals use)."""
+    """Like :func:`unify`, but the conversions may be unsafe (as HCL's conditionals use).
+
+    Args:
+        types: The types to unify.
+
+    Returns:
+        ``(type, conversions)`` as for :func:`unify`; ``(None, [])`` when there
+        is no such type.
+    """
     return _unify_with_conversions(types, unsafe=True)
 
 
 def mismatch_message(got: Type, want: Type) -> str:
-    """Why a value of type ``got`` does not convert to ``want``, as go-cty's ``MismatchMessage``.
+    """Why a value of one type does not convert to another, as go-cty's ``MismatchMessage``.
 
-    For example ``number required, but have bool``,
-    ``list of number required, but have number``,
-    ``element "a": string required, but have object``.
+    Args:
+        got: The type of the value.
+        want: The type required.
+
+    Returns:
+        The message, for example ``number required, but have bool``,
+        ``list of number required, but have number``,
+        ``element "a": string required, but have object``.
     """
     if isinstance(got, ObjectType) and isinstance(want, ObjectType):
         return _mismatch_objects(got, want)

@@ -56,10 +56,21 @@ __all__ = [
 class Parameter:
     """One parameter of a :class:`Function`.
 
-    ``name`` appears in diagnostics (``Invalid value for "str" parameter``);
-    ``type`` is a type *specification*: the dynamic pseudo-type inside it
-    accepts any type. The three flags say whether null values, unknown
-    values and values of the dynamic pseudo-type reach the function.
+    Attributes:
+        name: The name, which appears in diagnostics (``Invalid value for
+            "str" parameter``).
+        type: A type *specification*: the dynamic pseudo-type inside it
+            accepts any type. Arguments are converted to it.
+        allow_null: Whether a null argument reaches the function (otherwise
+            it is an ``argument must not be null`` error).
+        allow_unknown: Whether an unknown argument reaches the function
+            (otherwise the result is unknown without calling it).
+        allow_dynamic_type: Whether an argument of the dynamic pseudo-type
+            reaches the function (otherwise the result type is dynamic).
+        description: What the parameter is for, for documentation.
+
+    Raises:
+        TypeError: ``type`` is not a :class:`Type`.
     """
 
     name: str
@@ -71,7 +82,11 @@ class Parameter:
 
 
 class FunctionError(Error):
-    """A function call failed; ``message`` is the reason, as a sentence fragment."""
+    """A function call failed.
+
+    Args:
+        message: The reason, as a sentence fragment (kept as ``message``).
+    """
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -79,7 +94,13 @@ class FunctionError(Error):
 
 
 class FunctionArgError(FunctionError):
-    """A function call failed because of the argument at ``index`` (0-based, variadic included)."""
+    """A function call failed because of one argument.
+
+    Args:
+        index: The argument's position, 0-based, variadic arguments included
+            (kept as ``index``).
+        message: The reason, as a sentence fragment (kept as ``message``).
+    """
 
     def __init__(self, index: int, message: str) -> None:
         super().__init__(message)
@@ -112,23 +133,43 @@ Refiner = Callable[[RefinementBuilder], RefinementBuilder]
 
 
 def refine_not_null(builder: RefinementBuilder) -> RefinementBuilder:
-    """A :data:`Refiner` for functions whose result is never null."""
+    """A refiner (``refine_result`` of :class:`Function`) for functions whose result is never null.
+
+    Args:
+        builder: The unknown result's refinement builder.
+
+    Returns:
+        ``builder.not_null()``.
+    """
     return builder.not_null()
 
 
 class Function:
     """A function for HCL expressions.
 
-    ``return_type`` is the result type, or a callable that computes it from
-    the argument values (which may be unknown); it may raise
-    :class:`FunctionError` / :class:`FunctionArgError` to reject arguments.
-    ``impl`` receives the argument values (variadic ones included) and the
-    result type, and returns a value of that type. ``refine_result``, if
-    given, says what is known of an unknown result (for example
-    :func:`refine_not_null`), so that expressions using it can still be
-    decided (``f(x) != null``). Any exception escaping
-    either callable becomes a :class:`FunctionError`, as go-cty turns panics
-    into errors, so a broken function never crashes an evaluation.
+    Any exception escaping ``return_type`` or ``impl`` becomes a
+    :class:`FunctionError`, as go-cty turns panics into errors, so a broken
+    function never crashes an evaluation. :func:`function` makes one from a
+    plain Python callable.
+
+    Args:
+        params: The positional parameters, in order.
+        var_param: The variadic parameter, which takes every argument after
+            them; ``None`` for none.
+        return_type: The result type, or a callable that computes it from the
+            argument values (which may be unknown); it may raise
+            :class:`FunctionError` / :class:`FunctionArgError` to reject
+            arguments.
+        impl: Receives the argument values (variadic ones included) and the
+            result type, and returns a value of that type.
+        description: What the function does, for documentation.
+        refine_result: Says what is known of an unknown result (for example
+            :func:`refine_not_null`), so that expressions using it can still
+            be decided (``f(x) != null``).
+
+    Raises:
+        TypeError: A parameter is not a :class:`Parameter`, or
+            ``return_type`` is neither a :class:`Type` nor callable.
     """
 
     __slots__ = ("_impl", "_return_type", "description", "params", "refine_result", "var_param")
@@ -156,11 +197,25 @@ class Function:
         self._impl = impl
 
     def described(self, description: str) -> Function:
-        """The same function with another description."""
+        """The same function with another description.
+
+        Args:
+            description: The new description.
+
+        Returns:
+            A new :class:`Function`; this one is unchanged.
+        """
         return self._copy(description, self.refine_result)
 
     def refined(self, refine_result: Refiner | None) -> Function:
-        """The same function with another ``refine_result``."""
+        """The same function with another ``refine_result``.
+
+        Args:
+            refine_result: The new refiner, or ``None`` for none.
+
+        Returns:
+            A new :class:`Function`; this one is unchanged.
+        """
         return self._copy(self.description, refine_result)
 
     def _copy(self, description: str, refine_result: Refiner | None) -> Function:
@@ -180,11 +235,33 @@ class Function:
         return f"<Function({', '.join(names)})>"
 
     def param_for(self, index: int) -> Parameter | None:
-        """The parameter that argument number ``index`` belongs to, or ``None``."""
+        """The parameter an argument belongs to.
+
+        Args:
+            index: The argument's position, 0-based.
+
+        Returns:
+            The positional parameter at ``index``, else the variadic
+            parameter (``None`` when there is none).
+        """
         return self.params[index] if index < len(self.params) else self.var_param
 
     def return_type_for(self, args: Sequence[Value]) -> Type:
-        """The result type of a call with ``args`` (rules 1 to 4 of the module docstring)."""
+        """The result type of a call, checking the arguments as a call does (rules 1 to 4 above).
+
+        Args:
+            args: The argument values.
+
+        Returns:
+            The result type; the dynamic pseudo-type when an argument of that
+            type meets a parameter that does not allow it.
+
+        Raises:
+            FunctionError: The number of arguments is wrong, or the result
+                type callable rejects them.
+            FunctionArgError: An argument is null where the parameter does
+                not allow it, or its type does not match the parameter's.
+        """
         fixed = len(self.params)
         if self.var_param is None and len(args) != fixed:
             raise FunctionError(f"wrong number of arguments ({fixed} required; {len(args)} given)")
@@ -211,15 +288,25 @@ class Function:
         return _guarded(self._return_type, args)
 
     def call(self, args: Sequence[Value], *, limits: Limits | None = None) -> Value:
-        """Call the function with ``args`` (already of the parameters' types).
+        """Call the function, applying the rules of a call in order.
 
-        ``limits`` are those of the evaluation making the call; the
-        implementation reads them with :func:`~hcldecode.values.current_limits`
-        (default: the caller's own, else the defaults).
+        Args:
+            args: The argument values, already of the parameters' types
+                (:func:`~hcldecode.model.evaluate_call` converts them).
+            limits: Those of the evaluation making the call; the
+                implementation reads them with
+                :func:`~hcldecode.values.current_limits`. By default the
+                caller's own, else the defaults.
 
-        Raises :class:`FunctionError` or :class:`FunctionArgError`; a result
-        that does not match the result type is a bug of the function and
-        raises ``TypeError``.
+        Returns:
+            The result, refined by ``refine_result`` when it is unknown.
+
+        Raises:
+            FunctionError: The call failed (wrong number of arguments, or the
+                implementation raised; any exception it raises becomes one).
+            FunctionArgError: An argument was rejected.
+            TypeError: The result is not of the result type, a bug of the
+                function.
         """
         if limits is None:
             result_type, result = self._call(args)

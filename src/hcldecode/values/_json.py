@@ -63,7 +63,14 @@ class JSONNumber(float):
     """A JSON number that keeps its exact decimal ``text``.
 
     As a ``float`` it is the nearest double; :func:`go_json_text` writes ``text``,
-    and :func:`value_from_json` reads ``text``.
+    and :func:`value_from_json` reads ``text``. Pass it to :func:`json.loads` as
+    ``parse_float`` and ``parse_int`` to read numbers exactly.
+
+    Args:
+        text: The number as JSON writes it.
+
+    Raises:
+        ValueError: ``text`` is not a number ``float()`` can read.
     """
 
     __slots__ = ("text",)
@@ -84,7 +91,19 @@ _COLLECTIONS: dict[str, Callable[[Type], Type]] = {"list": ListType, "set": SetT
 
 
 def type_to_json(t: Type) -> JSON:
-    """The JSON description of type ``t`` (capsule types have none: ``ValueError``)."""
+    """The JSON description of a type, as go-cty's ``ctyjson.MarshalType`` gives it.
+
+    Args:
+        t: The type.
+
+    Returns:
+        JSON data: ``"string"``, ``["list", "number"]``,
+        ``["object", {"a": "bool"}]`` and so on.
+
+    Raises:
+        ValueError: The type is, or contains, a capsule type, which has no
+            description.
+    """
     if t == DYNAMIC:
         return "dynamic"
     if t in (STRING, NUMBER, BOOL):
@@ -102,7 +121,17 @@ def type_to_json(t: Type) -> JSON:
 
 
 def type_from_json(obj: JSON) -> Type:
-    """The type described by ``obj``; a malformed description raises ``ValueError``."""
+    """The type that a JSON description describes (go-cty's ``ctyjson.UnmarshalType``).
+
+    Args:
+        obj: JSON data, as :func:`type_to_json` gives it.
+
+    Returns:
+        The type.
+
+    Raises:
+        ValueError: The description is malformed.
+    """
     if isinstance(obj, str):
         if obj == "dynamic":
             return DYNAMIC
@@ -129,10 +158,21 @@ def type_from_json(obj: JSON) -> Type:
 
 
 def value_to_json(v: Value, t: Type) -> JSON:
-    """``v`` as JSON data according to type ``t`` (usually ``v.type``).
+    """A value as JSON data according to a type, as go-cty's ``ctyjson.Marshal`` lays it out.
 
-    Raises ``ValueError`` for an unknown value (``value is not known``), an
-    infinity (``cannot serialize infinity as JSON``) or a capsule.
+    Args:
+        v: The value.
+        t: The type to encode it by (usually ``v.type``). With the dynamic
+            pseudo-type, the value's own type is written beside it
+            (``{"value": ..., "type": ...}``).
+
+    Returns:
+        JSON data; non-integer numbers are :class:`JSONNumber` objects.
+
+    Raises:
+        ValueError: The value is, or contains, an unknown value (``value is
+            not known``), an infinity (``cannot serialize infinity as JSON``) or
+            a capsule.
     """
     if t == DYNAMIC and v.type != DYNAMIC:
         return {"value": value_to_json(v, v.type), "type": type_to_json(v.type)}
@@ -161,11 +201,22 @@ def value_to_json(v: Value, t: Type) -> JSON:
 
 
 def value_from_json(obj: JSON, t: Type) -> Value:
-    """The value of type ``t`` that ``obj`` encodes; malformed data raises ``ValueError``.
+    """The value of a type that JSON data encodes (go-cty's ``ctyjson.Unmarshal``).
 
     As go-cty does, a JSON string is accepted for a bool or number (and
     converted), a JSON number or bool for a string, and an object attribute
     that is absent is null.
+
+    Args:
+        obj: JSON data; numbers are read exactly from :class:`JSONNumber`
+            objects.
+        t: The type of the value.
+
+    Returns:
+        The value.
+
+    Raises:
+        ValueError: The data is malformed or does not fit ``t``.
     """
     if obj is None:
         return Value.null(t)
@@ -386,7 +437,18 @@ def _scalar_text(obj: JSON) -> str:
 
 
 def encode_json(v: Value, t: Type) -> str:
-    """``v`` encoded by type ``t`` as compact JSON text, as go-cty's ``Marshal`` writes it."""
+    """A value encoded by a type as compact JSON text, as go-cty's ``ctyjson.Marshal`` writes it.
+
+    Args:
+        v: The value.
+        t: The type to encode it by, as for :func:`value_to_json`.
+
+    Returns:
+        The JSON text.
+
+    Raises:
+        ValueError: As for :func:`value_to_json`.
+    """
     return go_json_text(value_to_json(v, t))
 
 
@@ -395,9 +457,18 @@ def _no_constant(name: str) -> JSON:
 
 
 def decode_json(text: str | bytes, t: Type) -> Value:
-    """The value of type ``t`` encoded in the JSON ``text``, numbers read exactly.
+    """The value of a type encoded in JSON text, numbers read exactly.
 
-    Malformed JSON or data that does not fit ``t`` raises ``ValueError``.
+    Args:
+        text: The JSON text.
+        t: The type of the value, as for :func:`value_from_json`.
+
+    Returns:
+        The value.
+
+    Raises:
+        ValueError: The JSON is malformed (``NaN`` and ``Infinity`` included),
+            or the data does not fit ``t``.
     """
     obj = json.loads(
         text, parse_float=JSONNumber, parse_int=JSONNumber, parse_constant=_no_constant

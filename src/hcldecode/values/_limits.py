@@ -54,7 +54,12 @@ deeper than this would pass."""
 
 
 def max_nesting() -> int:
-    """The deepest nesting a configuration may have, under the current recursion limit."""
+    """The deepest nesting a configuration may have, under the current recursion limit.
+
+    Returns:
+        An eighth of :func:`sys.getrecursionlimit`, at least 1 and at most
+        :data:`NESTING_CAP`.
+    """
     return max(1, min(NESTING_CAP, sys.getrecursionlimit() // 8))
 
 
@@ -84,23 +89,26 @@ class Limits:
     gives an :class:`~hcldecode.model.EvalContext` or a
     :class:`~hcldecode.Decoder` its own ``Limits``.
 
-    ``max_string_length``
-        The most characters of any string value (16 Mi: 16,777,216).
-    ``max_integer_bits``
-        The most binary digits of an integer (1 Mi: 1,048,576, about 315,000
-        decimal digits; numbers read from text have at most about 332,000).
-    ``max_cost``
-        The most work of one evaluation (1,000,000, about a second): each
-        expression node evaluated costs one, and each collection handed from
-        one part of the expression to another costs the number of values it
-        is made of (:attr:`Value.deep_count`), so that building, passing on
-        and comparing large values is paid for even where their parts are
-        shared in memory. No expression of the 14,105 in the shared corpus
-        of real configurations costs 1,000.
-
     The string and integer limits apply to the values an expression builds
     (by templates, operators, function calls, ``for`` expressions), not to
     literals and variables as they are; every value counts towards the cost.
+
+    Attributes:
+        max_string_length: The most characters of any string value (16 Mi:
+            16,777,216).
+        max_integer_bits: The most binary digits of an integer (1 Mi:
+            1,048,576, about 315,000 decimal digits; numbers read from text
+            have at most about 332,000).
+        max_cost: The most work of one evaluation (1,000,000, about a second):
+            each expression node evaluated costs one, and each collection
+            handed from one part of the expression to another costs the number
+            of values it is made of (:attr:`Value.deep_count`), so that
+            building, passing on and comparing large values is paid for even
+            where their parts are shared in memory. No expression of the 14,105
+            in the shared corpus of real configurations costs 1,000.
+
+    Raises:
+        TypeError: A limit is not a positive ``int``.
     """
 
     max_string_length: int = attrs.field(default=16 * 1024 * 1024, validator=_positive)
@@ -123,9 +131,12 @@ def current_limits() -> Limits:
 
     A function whose result could be huge (a string built by repetition, a
     long list) asks for them and refuses to build more than they allow,
-    before building it: the evaluation that calls the function gives its
-    own :class:`Limits` (an :class:`~hcldecode.model.EvalContext`'s, a
-    :class:`~hcldecode.Decoder`'s); outside a call this is
-    :data:`DEFAULT_LIMITS`.
+    before building it.
+
+    Returns:
+        The limits the evaluation that calls the function gives (an
+        :class:`~hcldecode.model.EvalContext`'s, a
+        :class:`~hcldecode.Decoder`'s); outside a call,
+        :data:`DEFAULT_LIMITS`.
     """
     return CALL_LIMITS.get()

@@ -81,14 +81,19 @@ _MAX_NON_STARTERS: Final = 30
 
 
 def safe_known_prefix(prefix: str) -> str:
-    """The part of ``prefix`` that text appended to it cannot change, as go-cty's
-    ``ctystrings.SafeKnownPrefix`` computes it.
+    """The part of a string prefix that text appended to it cannot change.
 
-    The prefix is NFC-normalised. If its last character could compose with a
-    following one (a letter with a combining accent), everything from the
-    last starter on is dropped. Otherwise its last grapheme cluster is
-    dropped, unless that cluster is a single delimiter such as ``/`` or
-    ``:`` that nothing can extend.
+    As go-cty's ``ctystrings.SafeKnownPrefix`` computes it. If the prefix's
+    last character could compose with a following one (a letter with a
+    combining accent), everything from the last starter on is dropped.
+    Otherwise its last grapheme cluster is dropped, unless that cluster is a
+    single delimiter such as ``/`` or ``:`` that nothing can extend.
+
+    Args:
+        prefix: The known start of a string; it is NFC-normalised.
+
+    Returns:
+        The safe part of it (possibly empty).
     """
     prefix = unicodedata.normalize("NFC", prefix)
     if not prefix:

@@ -225,21 +225,42 @@ class CollectionType(Type):
 
 @attrs.frozen(slots=True, repr=False, eq=False)
 class ListType(CollectionType):
-    """An ordered sequence of values of one element type."""
+    """An ordered sequence of values of one element type.
+
+    Attributes:
+        element: The element type.
+
+    Raises:
+        TypeError: ``element`` is not a :class:`Type`.
+    """
 
     kind: ClassVar[str] = "list"
 
 
 @attrs.frozen(slots=True, repr=False, eq=False)
 class SetType(CollectionType):
-    """An unordered collection of distinct values of one element type."""
+    """An unordered collection of distinct values of one element type.
+
+    Attributes:
+        element: The element type.
+
+    Raises:
+        TypeError: ``element`` is not a :class:`Type`.
+    """
 
     kind: ClassVar[str] = "set"
 
 
 @attrs.frozen(slots=True, repr=False, eq=False)
 class MapType(CollectionType):
-    """Values of one element type, each under a string key."""
+    """Values of one element type, each under a string key.
+
+    Attributes:
+        element: The element type.
+
+    Raises:
+        TypeError: ``element`` is not a :class:`Type`.
+    """
 
     kind: ClassVar[str] = "map"
 
@@ -255,13 +276,21 @@ def _frozen(self: object, name: str, value: object) -> NoReturn:
 class ObjectType(Type):
     """An object type: named attributes, each with its own type.
 
-    ``attributes`` maps attribute names (NFC-normalised) to types and is
-    kept in lexicographic order of the names. ``optional`` names the
-    attributes that a conversion to this type may leave out (filling them
-    with null); it only matters to conversion, as in go-cty's
-    ``ObjectWithOptionalAttrs``. Two object types are identical when they
-    have the same attribute names with identical types and the same
-    optional attributes.
+    Two object types are identical when they have the same attribute names
+    with identical types and the same optional attributes.
+
+    Args:
+        attributes: Attribute names mapped to types. Names are NFC-normalised;
+            the mapping is kept, read-only, in lexicographic order of the names
+            (as ``attributes``).
+        optional: The attributes that a conversion to this type may leave out
+            (filling them with null), kept as the frozenset ``optional``; it
+            only matters to conversion, as in go-cty's
+            ``ObjectWithOptionalAttrs``.
+
+    Raises:
+        TypeError: An attribute's type is not a :class:`Type`, or an optional
+            attribute is not one of ``attributes``.
     """
 
     __slots__ = ("attributes", "optional")
@@ -338,7 +367,14 @@ def _to_type_tuple(elements: Iterable[Type]) -> tuple[Type, ...]:
 
 @attrs.frozen(slots=True, repr=False, eq=False)
 class TupleType(Type):
-    """A tuple type: a fixed sequence of elements, each with its own type."""
+    """A tuple type: a fixed sequence of elements, each with its own type.
+
+    Attributes:
+        elements: The element types, in order (any iterable, kept as a tuple).
+
+    Raises:
+        TypeError: An element type is not a :class:`Type`.
+    """
 
     elements: tuple[Type, ...] = attrs.field(converter=_to_type_tuple)
 
@@ -374,9 +410,10 @@ class TupleType(Type):
 class CapsuleType(Type):
     """An application-defined opaque type, identical only to itself.
 
-    ``name`` is its friendly name (used in messages and by ``str()``);
-    ``python_type``, when given, is the Python class of the encapsulated
-    objects, which :meth:`hcldecode.values._value.Value.capsule` checks.
+    Attributes:
+        name: Its friendly name, used in messages and by ``str()``.
+        python_type: When given, the Python class of the encapsulated objects,
+            which :meth:`~hcldecode.values.Value.capsule` checks.
     """
 
     name: str

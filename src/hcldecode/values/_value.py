@@ -6,8 +6,8 @@ pseudo-type. The payload of a known, non-null value is:
 
 * string: a ``str`` in Unicode normal form C;
 * number: an ``int`` (every integer), a ``Fraction`` (any other finite
-  number) or a ``float`` (only the infinities), as :mod:`hcldecode.values._number`
-  defines them;
+  number) or a ``float`` (only the infinities), as the number module of
+  :mod:`hcldecode.values` defines them;
 * bool: a ``bool``;
 * list, set, tuple: a ``tuple`` of element values (a set's elements are
   distinct and in the canonical set order, see :meth:`Value.set`);
@@ -97,7 +97,7 @@ _NULL_OPERAND = "argument must not be null"
 
 
 class Value:
-    """An HCL value: a :class:`~hcldecode.values._types.Type` and a payload.
+    """An HCL value: a :class:`~hcldecode.values.Type` and a payload.
 
     Build values with the class methods (:meth:`string`, :meth:`list`, ...);
     values are immutable.
@@ -126,7 +126,17 @@ class Value:
 
     @classmethod
     def string(cls, s: str) -> Value:
-        """A string value; ``s`` is NFC-normalised."""
+        """A string value.
+
+        Args:
+            s: The text; it is NFC-normalised.
+
+        Returns:
+            A known string value.
+
+        Raises:
+            TypeError: ``s`` is not a ``str``.
+        """
         if not isinstance(s, str):
             raise TypeError(f"Value.string needs a str, not {type(s).__name__}")
         return cls._make(STRING, _nfc(s))
@@ -135,9 +145,18 @@ class Value:
     def number(cls, n: int | float | Decimal | Fraction | str) -> Value:
         """A number value from an ``int``, ``float``, ``Decimal``, ``Fraction`` or numeric string.
 
-        Strings are read like HCL's string-to-number conversion
-        (``"1.5"``, ``"1e3"``, ``"-Inf"``); a malformed one raises ``ValueError``.
         Non-integers are rounded to HCL's 512-bit precision.
+
+        Args:
+            n: The number. Strings are read like HCL's string-to-number conversion
+                (``"1.5"``, ``"1e3"``, ``"-Inf"``).
+
+        Returns:
+            A known number value.
+
+        Raises:
+            TypeError: ``n`` is a ``bool`` or not a number or string.
+            ValueError: ``n`` is a malformed numeric string, or a NaN.
         """
         if isinstance(n, bool) or not isinstance(n, (int, float, Decimal, Fraction, str)):
             raise TypeError(f"Value.number needs a number, not {type(n).__name__}")
@@ -147,18 +166,40 @@ class Value:
 
     @classmethod
     def bool(cls, b: builtins.bool) -> Value:
-        """The bool value ``true`` or ``false``."""
+        """The bool value ``true`` or ``false``.
+
+        Args:
+            b: The Python bool.
+
+        Returns:
+            :data:`TRUE` or :data:`FALSE`.
+
+        Raises:
+            TypeError: ``b`` is not a ``bool``.
+        """
         if not isinstance(b, builtins.bool):
             raise TypeError(f"Value.bool needs a bool, not {type(b).__name__}")
         return TRUE if b else FALSE
 
     @classmethod
     def list(cls, elements: Iterable[Value], element_type: Type | None = None) -> Value:
-        """A list value. All elements must have one type (``element_type``, if given).
+        """A list value.
 
-        An empty list needs ``element_type``. Elements of the dynamic
-        pseudo-type (null or unknown) become the null or unknown value of
-        the element type.
+        Elements of the dynamic pseudo-type (null or unknown) become the null or
+        unknown value of the element type.
+
+        Args:
+            elements: The elements, all of one type.
+            element_type: The element type; needed for an empty list. Without it,
+                the type of the first element not of the dynamic pseudo-type.
+
+        Returns:
+            A known list value.
+
+        Raises:
+            TypeError: An element is not a :class:`Value`; elements have
+                different types (or differ from ``element_type``); the list is
+                empty and no ``element_type`` is given.
         """
         items = builtins.tuple(elements)
         element_type = _element_type("list", items, element_type)
@@ -175,6 +216,16 @@ class Value:
         value, ``false`` before ``true``; other element types in the order of
         a serialisation of their content (that of go-cty, ties broken by the
         full-precision serialisation).
+
+        Args:
+            elements: The elements, all of one type.
+            element_type: The element type; needed for an empty set.
+
+        Returns:
+            A known set value.
+
+        Raises:
+            TypeError: As for :meth:`list`.
         """
         items = builtins.tuple(elements)
         element_type = _element_type("set", items, element_type)
@@ -182,7 +233,19 @@ class Value:
 
     @classmethod
     def map(cls, mapping: Mapping[str, Value], element_type: Type | None = None) -> Value:
-        """A map value, with the same element rules as :meth:`list`; keys are NFC-normalised."""
+        """A map value, with the same element rules as :meth:`list`.
+
+        Args:
+            mapping: Keys mapped to the elements, all of one type. Keys are
+                NFC-normalised.
+            element_type: The element type; needed for an empty map.
+
+        Returns:
+            A known map value.
+
+        Raises:
+            TypeError: A key is not a ``str``, or as for :meth:`list`.
+        """
         entries = _normalised_keys(mapping)
         element_type = _element_type("map", builtins.tuple(entries.values()), element_type)
         retyped = _retyped(builtins.tuple(entries.values()), element_type)
@@ -190,7 +253,18 @@ class Value:
 
     @classmethod
     def object(cls, mapping: Mapping[str, Value]) -> Value:
-        """An object value whose attributes are the entries of ``mapping``."""
+        """An object value.
+
+        Args:
+            mapping: Attribute names mapped to their values, of any types. Names
+                are NFC-normalised.
+
+        Returns:
+            A known object value whose type has one attribute per entry.
+
+        Raises:
+            TypeError: A name is not a ``str`` or a value is not a :class:`Value`.
+        """
         entries = _normalised_keys(mapping)
         for value in entries.values():
             _check_value(value)
@@ -198,7 +272,17 @@ class Value:
 
     @classmethod
     def tuple(cls, elements: Iterable[Value]) -> Value:
-        """A tuple value of the given elements."""
+        """A tuple value.
+
+        Args:
+            elements: The elements, of any types.
+
+        Returns:
+            A known tuple value whose type has one element type per element.
+
+        Raises:
+            TypeError: An element is not a :class:`Value`.
+        """
         items = builtins.tuple(elements)
         for value in items:
             _check_value(value)
@@ -206,20 +290,45 @@ class Value:
 
     @classmethod
     def null(cls, t: Type) -> Value:
-        """The null value of type ``t``."""
+        """The null value of a type.
+
+        Args:
+            t: The type.
+
+        Raises:
+            TypeError: ``t`` is not a :class:`Type`.
+        """
         return cls._make(_check_type(t), _NULL)
 
     @classmethod
     def unknown(cls, t: Type) -> Value:
-        """The unknown value of type ``t``."""
+        """The unknown value of a type, with no refinement.
+
+        Args:
+            t: The type.
+
+        Raises:
+            TypeError: ``t`` is not a :class:`Type`.
+        """
         return cls._make(_check_type(t), UNREFINED)
 
     @classmethod
     def capsule(cls, t: CapsuleType, obj: builtins.object) -> Value:
-        """A value of capsule type ``t`` encapsulating ``obj``.
+        """A value of a capsule type encapsulating a Python object.
 
         Two capsule values are equal only when they encapsulate the very
         same object (``is``).
+
+        Args:
+            t: The capsule type.
+            obj: The object to encapsulate.
+
+        Returns:
+            A known capsule value.
+
+        Raises:
+            TypeError: ``t`` is not a :class:`CapsuleType`, or ``obj`` is not an
+                instance of its ``python_type``.
         """
         if not isinstance(t, CapsuleType):
             raise TypeError(f"Value.capsule needs a CapsuleType, not {t!r}")
@@ -238,15 +347,23 @@ class Value:
         is an unknown value carrying the refinements, or a known value when
         they leave only one possibility (a number bounded above and below by
         the same number, a collection of length 0). On a known value the
-        refinements are checks: one the value breaks raises ``ValueError``,
-        and ``new_value()`` is the value itself. Refinements of
-        :data:`DYNAMIC_VALUE` are ignored: nothing can be known of a value
-        whose type is not known.
+        refinements are checks, and ``new_value()`` is the value itself.
+        Refinements of :data:`DYNAMIC_VALUE` are ignored: nothing can be known
+        of a value whose type is not known.
+
+        Returns:
+            A :class:`RefinementBuilder`; its methods raise ``ValueError`` for a
+            refinement the value breaks and ``TypeError`` for one that does not
+            apply to its type.
         """
         return RefinementBuilder(self)
 
     def refine_not_null(self) -> Value:
-        """This value refined as not null: ``self.refine().not_null().new_value()``."""
+        """This value refined as not null: ``self.refine().not_null().new_value()``.
+
+        Raises:
+            ValueError: The value is null.
+        """
         if type(self.payload) is not Refinement or self.payload.not_null:
             if self.payload is _NULL:
                 raise ValueError("refining a null value as not null")
@@ -256,7 +373,15 @@ class Value:
     def refine_with(self, *refiners: Callable[[RefinementBuilder], RefinementBuilder]) -> Value:
         """This value passed through each refiner in turn (go-cty's ``RefineWith``).
 
-        Each refiner receives the builder and must return that same builder.
+        Args:
+            refiners: Callables that receive the value's :class:`RefinementBuilder`
+                and return that same builder.
+
+        Returns:
+            The refined value.
+
+        Raises:
+            TypeError: A refiner returned something other than the builder.
         """
         builder = RefinementBuilder(self)
         for refiner in refiners:
@@ -376,29 +501,51 @@ class Value:
             raise TypeError("value is unknown")
 
     def as_str(self) -> str:
-        """The ``str`` of a known, non-null string value."""
+        """The ``str`` of a known, non-null string value.
+
+        Raises:
+            TypeError: The value is not a string, or is null or unknown.
+        """
         self._require(STRING, "string")
         assert isinstance(self.payload, str)
         return self.payload
 
     def as_bool(self) -> builtins.bool:
-        """The ``bool`` of a known, non-null bool value."""
+        """The ``bool`` of a known, non-null bool value.
+
+        Raises:
+            TypeError: The value is not a bool, or is null or unknown.
+        """
         self._require(BOOL, "bool")
         assert isinstance(self.payload, builtins.bool)
         return self.payload
 
     def as_number(self) -> Num:
-        """The exact number (``int``, ``Fraction`` or infinite ``float``) of a number value."""
+        """The exact number (``int``, ``Fraction`` or infinite ``float``) of a number value.
+
+        Raises:
+            TypeError: The value is not a number, or is null or unknown.
+        """
         self._require(NUMBER, "number")
         assert isinstance(self.payload, (int, Fraction, float))
         return self.payload
 
     def as_int(self) -> int:
-        """The ``int`` of a number value that is an integer (else ``ValueError``)."""
+        """The ``int`` of a number value that is an integer.
+
+        Raises:
+            TypeError: The value is not a number, or is null or unknown.
+            ValueError: The number is not an integer (infinities included).
+        """
         return number.to_int(self.as_number())
 
     def as_fraction(self) -> Fraction:
-        """The exact ``Fraction`` of a finite number value."""
+        """The exact ``Fraction`` of a finite number value.
+
+        Raises:
+            TypeError: The value is not a number, or is null or unknown.
+            OverflowError: The number is infinite.
+        """
         return number.to_fraction(self.as_number())
 
     def as_decimal(self) -> Decimal:
@@ -408,22 +555,37 @@ class Value:
         reads back to the same 512-bit value (``0.1`` stays ``0.1``), which
         identifies the value at full precision; :meth:`as_fraction` gives
         the exact binary value itself.
+
+        Raises:
+            TypeError: The value is not a number, or is null or unknown.
         """
         return Decimal(number.to_string(self.as_number()))
 
     def as_float(self) -> float:
-        """The nearest ``float`` to a number value."""
+        """The nearest ``float`` to a number value.
+
+        Raises:
+            TypeError: The value is not a number, or is null or unknown.
+        """
         return number.to_float(self.as_number())
 
     def as_capsule(self) -> builtins.object:
-        """The object encapsulated in a known, non-null capsule value."""
+        """The object encapsulated in a known, non-null capsule value.
+
+        Raises:
+            TypeError: The value is not a capsule, or is null or unknown.
+        """
         if not isinstance(self.type, CapsuleType):
             raise TypeError(f"value is {self.type.friendly_name()}, not a capsule")
         self._require_present()
         return self.payload
 
     def elements(self) -> builtins.tuple[Value, ...]:
-        """The elements of a known, non-null list, set or tuple, in order."""
+        """The elements of a known, non-null list, set or tuple, in order.
+
+        Raises:
+            TypeError: The value is of another type, or is null or unknown.
+        """
         if not isinstance(self.type, (ListType, SetType, TupleType)):
             raise TypeError(f"value is {self.type.friendly_name()}, not a list, set or tuple")
         self._require_present()
@@ -431,7 +593,11 @@ class Value:
         return self.payload
 
     def items(self) -> ItemsView[str, Value]:
-        """The ``(key, value)`` pairs of a known, non-null map or object, in key order."""
+        """The ``(key, value)`` pairs of a known, non-null map or object, in key order.
+
+        Raises:
+            TypeError: The value is of another type, or is null or unknown.
+        """
         if not isinstance(self.type, (MapType, ObjectType)):
             raise TypeError(f"value is {self.type.friendly_name()}, not a map or object")
         self._require_present()
@@ -439,11 +605,19 @@ class Value:
         return self.payload.items()
 
     def get(self, name: str) -> Value:
-        """The attribute ``name`` of an object, or the element under key ``name`` of a map.
+        """The attribute of an object, or the element under a key of a map.
 
-        An unknown object or map gives the unknown value of the attribute or
-        element type; a value of the dynamic pseudo-type gives
-        :data:`DYNAMIC_VALUE`. A missing name raises ``KeyError``.
+        Args:
+            name: The attribute name or key (NFC-normalised before the lookup).
+
+        Returns:
+            The attribute or element. An unknown object or map gives the unknown
+            value of the attribute or element type; a value of the dynamic
+            pseudo-type gives :data:`DYNAMIC_VALUE`.
+
+        Raises:
+            KeyError: The object has no such attribute, or the map no such key.
+            TypeError: The value is not an object or map, or is null.
         """
         t = self.type
         if t == DYNAMIC:
@@ -470,6 +644,10 @@ class Value:
 
         Tuples and objects have a length even when null or unknown; other
         values must be known and not null.
+
+        Raises:
+            TypeError: The value is of another type, or a null or unknown
+                collection.
         """
         t = self.type
         if isinstance(t, TupleType):
@@ -541,35 +719,114 @@ class Value:
         types; values of different types are not equal; numbers compare by
         value, collections and structures element by element (the first
         element pair that is unknown or unequal decides).
+
+        Args:
+            other: The value to compare with, of any type.
+
+        Returns:
+            A bool value, known or unknown, never null.
         """
         return _equals(self, other, same_type=False)
 
     def not_equals(self, other: Value) -> Value:
-        """HCL's ``!=``: the negation of :meth:`equals`."""
+        """HCL's ``!=``: the negation of :meth:`equals`.
+
+        Args:
+            other: The value to compare with, of any type.
+
+        Returns:
+            A bool value, known or unknown, never null.
+        """
         return self.equals(other).not_()
 
     def add(self, other: Value) -> Value:
-        """HCL's ``+`` on numbers."""
+        """HCL's ``+`` on numbers.
+
+        Args:
+            other: The right operand.
+
+        Returns:
+            A number value; unknown (not null) when an operand is unknown.
+
+        Raises:
+            TypeError: An operand is neither a number nor of the dynamic pseudo-type.
+            OperationError: An operand is null, or the sum of opposing infinities is asked
+                for.
+        """
         return _arithmetic(number.add, self, other)
 
     def subtract(self, other: Value) -> Value:
-        """HCL's binary ``-`` on numbers."""
+        """HCL's binary ``-`` on numbers.
+
+        Args:
+            other: The right operand.
+
+        Returns:
+            A number value; unknown (not null) when an operand is unknown.
+
+        Raises:
+            TypeError: An operand is neither a number nor of the dynamic pseudo-type.
+            OperationError: An operand is null, or an infinity is subtracted from itself.
+        """
         return _arithmetic(number.sub, self, other)
 
     def multiply(self, other: Value) -> Value:
-        """HCL's ``*`` on numbers."""
+        """HCL's ``*`` on numbers.
+
+        Args:
+            other: The right operand.
+
+        Returns:
+            A number value; unknown (not null) when an operand is unknown.
+
+        Raises:
+            TypeError: An operand is neither a number nor of the dynamic pseudo-type.
+            OperationError: An operand is null, or zero is multiplied by an infinity.
+        """
         return _arithmetic(number.mul, self, other)
 
     def divide(self, other: Value) -> Value:
-        """HCL's ``/`` on numbers; a non-zero number divided by zero is an infinity."""
+        """HCL's ``/`` on numbers; a non-zero number divided by zero is an infinity.
+
+        Args:
+            other: The right operand.
+
+        Returns:
+            A number value; unknown (not null) when an operand is unknown.
+
+        Raises:
+            TypeError: An operand is neither a number nor of the dynamic pseudo-type.
+            OperationError: An operand is null, or zero is divided by zero or an infinity
+                by an infinity.
+        """
         return _arithmetic(number.div, self, other, bounded=False)
 
     def modulo(self, other: Value) -> Value:
-        """HCL's ``%`` on numbers, as go-cty's ``Modulo`` (``x % 0`` is ``x``)."""
+        """HCL's ``%`` on numbers, as go-cty's ``Modulo`` (``x % 0`` is ``x``).
+
+        Args:
+            other: The right operand.
+
+        Returns:
+            A number value; unknown (not null) when an operand is unknown.
+
+        Raises:
+            TypeError: An operand is neither a number nor of the dynamic pseudo-type.
+            OperationError: An operand is null, or the operation is undefined (zero and
+                an infinity).
+        """
         return _arithmetic(number.mod, self, other, bounded=False)
 
     def negate(self) -> Value:
-        """HCL's unary ``-`` on a number."""
+        """HCL's unary ``-`` on a number.
+
+        Returns:
+            A number value; unknown (not null) when this one is unknown.
+
+        Raises:
+            TypeError: The value is neither a number nor of the dynamic pseudo-type.
+            OperationError: The value is null.
+        """
         if _short_circuit(NUMBER, self):
             return _UNKNOWN_NUMBER_NOT_NULL
         return Value._make(NUMBER, number.neg(self.as_number()))
@@ -579,28 +836,82 @@ class Value:
 
         With an unknown operand the answer is known when the operands'
         ranges do not overlap (go-cty compares the bounds as if exclusive).
+
+        Args:
+            other: The right operand.
+
+        Returns:
+            A bool value, known or unknown, never null.
+
+        Raises:
+            TypeError: An operand is neither a number nor of the dynamic pseudo-type.
+            OperationError: An operand is null.
         """
         return _comparison(-1, self, other)
 
     def less_equal(self, other: Value) -> Value:
-        """HCL's ``<=`` on numbers: ``<`` or ``==``."""
+        """HCL's ``<=`` on numbers: ``<`` or ``==``.
+
+        Args:
+            other: The right operand.
+
+        Returns:
+            A bool value, known or unknown, never null.
+
+        Raises:
+            TypeError: An operand is neither a number nor of the dynamic pseudo-type.
+            OperationError: An operand is null.
+        """
         if _short_circuit(NUMBER, self, other):
             return self.less_than(other).or_(self.equals(other))
         return Value.bool(number.compare(self.as_number(), other.as_number()) <= 0)
 
     def greater_than(self, other: Value) -> Value:
-        """HCL's ``>`` on numbers (see :meth:`less_than` for unknown operands)."""
+        """HCL's ``>`` on numbers (see :meth:`less_than` for unknown operands).
+
+        Args:
+            other: The right operand.
+
+        Returns:
+            A bool value, known or unknown, never null.
+
+        Raises:
+            TypeError: An operand is neither a number nor of the dynamic pseudo-type.
+            OperationError: An operand is null.
+        """
         return _comparison(1, self, other)
 
     def greater_equal(self, other: Value) -> Value:
-        """HCL's ``>=`` on numbers: ``>`` or ``==``."""
+        """HCL's ``>=`` on numbers: ``>`` or ``==``.
+
+        Args:
+            other: The right operand.
+
+        Returns:
+            A bool value, known or unknown, never null.
+
+        Raises:
+            TypeError: An operand is neither a number nor of the dynamic pseudo-type.
+            OperationError: An operand is null.
+        """
         if _short_circuit(NUMBER, self, other):
             return self.greater_than(other).or_(self.equals(other))
         return Value.bool(number.compare(self.as_number(), other.as_number()) >= 0)
 
     def and_(self, other: Value) -> Value:
-        """HCL's ``&&`` on two bools: false if either is false, even when the other
-        is unknown; otherwise unknown if either is."""
+        """HCL's ``&&`` on two bools.
+
+        Args:
+            other: The right operand.
+
+        Returns:
+            ``false`` if either is false, even when the other is unknown;
+            otherwise unknown (not null) if either is.
+
+        Raises:
+            TypeError: An operand is neither a bool nor of the dynamic pseudo-type.
+            OperationError: An operand is null.
+        """
         if _short_circuit(BOOL, self, other):
             if self is FALSE or other is FALSE:
                 return FALSE
@@ -608,8 +919,19 @@ class Value:
         return Value.bool(self.as_bool() and other.as_bool())
 
     def or_(self, other: Value) -> Value:
-        """HCL's ``||`` on two bools: true if either is true, even when the other
-        is unknown; otherwise unknown if either is."""
+        """HCL's ``||`` on two bools.
+
+        Args:
+            other: The right operand.
+
+        Returns:
+            ``true`` if either is true, even when the other is unknown;
+            otherwise unknown (not null) if either is.
+
+        Raises:
+            TypeError: An operand is neither a bool nor of the dynamic pseudo-type.
+            OperationError: An operand is null.
+        """
         if _short_circuit(BOOL, self, other):
             if self is TRUE or other is TRUE:
                 return TRUE
@@ -617,7 +939,15 @@ class Value:
         return Value.bool(self.as_bool() or other.as_bool())
 
     def not_(self) -> Value:
-        """HCL's ``!`` on a bool."""
+        """HCL's ``!`` on a bool.
+
+        Returns:
+            A bool value; unknown (not null) when this one is unknown.
+
+        Raises:
+            TypeError: The value is neither a bool nor of the dynamic pseudo-type.
+            OperationError: The value is null.
+        """
         if _short_circuit(BOOL, self):
             return _UNKNOWN_BOOL_NOT_NULL
         return Value.bool(not self.as_bool())
@@ -629,6 +959,10 @@ class Value:
         unknown length within its refined length bounds, and so has a set
         with more than one element when some element is not wholly known
         (such elements may turn out equal): between 1 and its element count.
+
+        Raises:
+            OperationError: The value is a null collection.
+            TypeError: The value is not a collection, tuple or object.
         """
         t = self.type
         if isinstance(t, TupleType):
@@ -990,6 +1324,9 @@ class RefinementBuilder:
     the chain. A refinement that contradicts the value or an earlier
     refinement raises ``ValueError``; one that does not apply to the value's
     type (a string prefix on a number) raises ``TypeError``.
+
+    Args:
+        value: The value to refine.
     """
 
     __slots__ = (
@@ -1058,15 +1395,57 @@ class RefinementBuilder:
         return self
 
     def number_range_inclusive(self, lower: Value | Num, upper: Value | Num) -> RefinementBuilder:
-        """The number lies in ``[lower, upper]``; an unknown bound says nothing."""
+        """The number lies in ``[lower, upper]``.
+
+        Args:
+            lower: The least value, as a number :class:`Value` or Python number;
+                an unknown bound says nothing.
+            upper: The greatest value, likewise.
+
+        Returns:
+            This builder.
+
+        Raises:
+            TypeError: The value is not a number, or a bound is not a number.
+            ValueError: A bound is null, the value breaks the range, or the range
+                contradicts an earlier one.
+        """
         return self.number_lower_bound(lower, True).number_upper_bound(upper, True)
 
     def number_lower_bound(self, bound: Value | Num, inclusive: builtins.bool) -> RefinementBuilder:
-        """The number is at least (``inclusive``) or above ``bound``."""
+        """The number is at least (``inclusive``) or above ``bound``.
+
+        Args:
+            bound: The bound, as a number :class:`Value` or Python number; an
+                unknown bound says nothing.
+            inclusive: Whether the bound itself is allowed.
+
+        Returns:
+            This builder.
+
+        Raises:
+            TypeError: The value is not a number, or the bound is not a number.
+            ValueError: The bound is null, the value breaks it, or it contradicts
+                an earlier bound.
+        """
         return self._number_bound(bound, inclusive, lower=True)
 
     def number_upper_bound(self, bound: Value | Num, inclusive: builtins.bool) -> RefinementBuilder:
-        """The number is at most (``inclusive``) or below ``bound``."""
+        """The number is at most (``inclusive``) or below ``bound``.
+
+        Args:
+            bound: The bound, as a number :class:`Value` or Python number; an
+                unknown bound says nothing.
+            inclusive: Whether the bound itself is allowed.
+
+        Returns:
+            This builder.
+
+        Raises:
+            TypeError: The value is not a number, or the bound is not a number.
+            ValueError: The bound is null, the value breaks it, or it contradicts
+                an earlier bound.
+        """
         return self._number_bound(bound, inclusive, lower=False)
 
     def _number_bound(
@@ -1104,11 +1483,33 @@ class RefinementBuilder:
         return self
 
     def collection_length_lower_bound(self, length: int) -> RefinementBuilder:
-        """The collection has at least ``length`` elements."""
+        """The collection has at least ``length`` elements.
+
+        Args:
+            length: The least number of elements.
+
+        Returns:
+            This builder.
+
+        Raises:
+            TypeError: The value is not a collection.
+            ValueError: The value breaks the bound, or it contradicts an earlier one.
+        """
         return self._length_bound(length, lower=True)
 
     def collection_length_upper_bound(self, length: int) -> RefinementBuilder:
-        """The collection has at most ``length`` elements."""
+        """The collection has at most ``length`` elements.
+
+        Args:
+            length: The greatest number of elements.
+
+        Returns:
+            This builder.
+
+        Raises:
+            TypeError: The value is not a collection.
+            ValueError: The value breaks the bound, or it contradicts an earlier one.
+        """
         return self._length_bound(length, lower=False)
 
     def _length_bound(self, length: int, *, lower: builtins.bool) -> RefinementBuilder:
@@ -1132,18 +1533,56 @@ class RefinementBuilder:
         return self
 
     def collection_length(self, length: int) -> RefinementBuilder:
-        """The collection has exactly ``length`` elements (for a set: distinct ones)."""
+        """The collection has exactly ``length`` elements (for a set: distinct ones).
+
+        Args:
+            length: The number of elements.
+
+        Returns:
+            This builder.
+
+        Raises:
+            TypeError: The value is not a collection.
+            ValueError: The value breaks the length, or it contradicts an earlier
+                bound.
+        """
         return self.collection_length_lower_bound(length).collection_length_upper_bound(length)
 
     def string_prefix(self, prefix: str) -> RefinementBuilder:
-        """The string starts with ``prefix``, less any ending that text added after
-        it could change (a letter a combining accent could join; see
-        :func:`safe_known_prefix`)."""
+        """The string starts with a prefix, less any ending that text added after it could change.
+
+        Args:
+            prefix: The known start of the string. An ending that a following
+                character could join (a letter a combining accent could join; see
+                :func:`safe_known_prefix`) is dropped.
+
+        Returns:
+            This builder.
+
+        Raises:
+            TypeError: The value is not a string.
+            ValueError: The prefix does not match the known string or a prefix
+                refined before.
+        """
         return self.string_prefix_full(safe_known_prefix(prefix))
 
     def string_prefix_full(self, prefix: str) -> RefinementBuilder:
-        """The string starts with all of ``prefix``: only for callers who know that
-        what follows cannot combine with the prefix's last character."""
+        """The string starts with all of a prefix.
+
+        Only for callers who know that what follows cannot combine with the
+        prefix's last character; otherwise use :meth:`string_prefix`.
+
+        Args:
+            prefix: The known start of the string (NFC-normalised).
+
+        Returns:
+            This builder.
+
+        Raises:
+            TypeError: The value is not a string.
+            ValueError: The prefix does not match the known string or a prefix
+                refined before.
+        """
         if not self._applies("string"):
             return self
         prefix = _nfc(prefix)
@@ -1194,7 +1633,14 @@ class RefinementBuilder:
 
 
 class ValueRange:
-    """What is known of the values a value stands for; made by :meth:`Value.range`."""
+    """What is known of the values a value stands for; made by :meth:`Value.range`.
+
+    Args:
+        t: The type of every value in the range.
+        refinement: What is known of them (the values layer's refinement
+            record).
+        null: Whether the value is the known null value.
+    """
 
     __slots__ = ("_null", "_refinement", "type")
 

@@ -183,7 +183,11 @@ _HEAD, _OPEN, _CLOSE, _AFTER = 1, 2, 3, 4
 
 
 class DocumentAttribute:
-    """``name = expression`` in a document, with its comments."""
+    """``name = expression`` in a document, with its comments.
+
+    Get one from :attr:`DocumentBody.attributes` or :meth:`DocumentBody.get_attribute`, or make
+    one with :meth:`DocumentBody.set_attribute`; the constructor is internal.
+    """
 
     __slots__ = ("_runs",)
 
@@ -192,6 +196,7 @@ class DocumentAttribute:
 
     @property
     def name(self) -> str:
+        """The attribute's name."""
         return self._runs.first_text(_NAME)
 
     @property
@@ -200,6 +205,7 @@ class DocumentAttribute:
         return self._runs.text(_EXPR, _EXPR + 1).lstrip(" \t")
 
     def tokens(self) -> Iterator[WriterToken]:
+        """The attribute's tokens, its comments and the end of its line included."""
         runs = self._runs
         for k in range(5):
             yield from runs[k]
@@ -218,7 +224,11 @@ class DocumentAttribute:
 
 
 class DocumentBlock:
-    """``type "label" ... { body }`` in a document, with its comments."""
+    """``type "label" ... { body }`` in a document, with its comments.
+
+    Get one from :meth:`DocumentBody.blocks` or :meth:`DocumentBody.first_block`, or make one
+    with :meth:`DocumentBody.append_block`; the constructor is internal.
+    """
 
     __slots__ = ("_body", "_labels", "_runs")
 
@@ -239,10 +249,14 @@ class DocumentBlock:
 
     @property
     def type(self) -> str:
+        """The block type."""
         return self._runs.first_text(_HEAD)
 
     @property
     def labels(self) -> tuple[str, ...]:
+        """The labels' values; setting them (HCL's ``SetLabels``) writes each as a
+        quoted string, and raises ``TypeError`` for anything but a sequence of
+        strings."""
         return tuple(self._labels)
 
     @labels.setter
@@ -255,6 +269,7 @@ class DocumentBlock:
         self._labels = list(labels)
 
     def tokens(self) -> Iterator[WriterToken]:
+        """The block's tokens, its comments, body and braces included."""
         runs = self._runs
         for k in (_LEAD, _HEAD, _OPEN):
             yield from runs[k]
@@ -287,7 +302,11 @@ class DocumentBlock:
 
 class DocumentBody:
     """The attributes and blocks of a document or a block, in order, with what lies
-    between them (blank lines, comments of their own)."""
+    between them (blank lines, comments of their own).
+
+    Get one as :attr:`Document.body` or :attr:`DocumentBlock.body`; the constructor is
+    internal.
+    """
 
     __slots__ = ("_braces", "_depth", "_items", "_names")
 
@@ -307,6 +326,7 @@ class DocumentBody:
         self._braces = braces
 
     def tokens(self) -> Iterator[WriterToken]:
+        """The body's tokens, in order."""
         for item in self._items:
             if isinstance(item, list):
                 yield from item
@@ -329,14 +349,37 @@ class DocumentBody:
         return {i.name: i for i in self._items if isinstance(i, DocumentAttribute)}
 
     def get_attribute(self, name: str) -> DocumentAttribute | None:
+        """The attribute of a name.
+
+        Args:
+            name: The attribute's name.
+
+        Returns:
+            The attribute, or ``None`` when the body has none of that name.
+        """
         return self._names.get(name)
 
     def blocks(self, type: str | None = None) -> list[DocumentBlock]:
-        """The blocks, in order; only those of ``type`` if given."""
+        """The blocks, in order.
+
+        Args:
+            type: Only the blocks of this type; by default all.
+
+        Returns:
+            A new list of the blocks.
+        """
         return [i for i in self._items if isinstance(i, DocumentBlock) and type in (None, i.type)]
 
     def first_block(self, type: str, labels: Sequence[str] | None = None) -> DocumentBlock | None:
-        """The first block of ``type`` (with exactly ``labels``, if given)."""
+        """The first block of a type.
+
+        Args:
+            type: The block type.
+            labels: When given, only a block with exactly these labels.
+
+        Returns:
+            The block, or ``None``.
+        """
         for block in self.blocks(type):
             if labels is None or block.labels == tuple(labels):
                 return block
@@ -345,28 +388,80 @@ class DocumentBody:
     # ------------------------------------------------------------------ attributes
 
     def set_attribute(self, name: str, value: object) -> DocumentAttribute:
-        """Set ``name`` to a value (a :class:`Value`, or a Python object that
-        :func:`~hcldecode.values.to_value` converts), written as
-        :func:`~hcldecode.write.value_text` writes it. An existing attribute
-        keeps its place and comments; a new one is added at the end."""
+        """Set an attribute to a value.
+
+        The value is written as :func:`~hcldecode.write.value_text` writes it.
+        An existing attribute keeps its place and comments; a new one is added at
+        the end.
+
+        Args:
+            name: The attribute's name.
+            value: A :class:`~hcldecode.values.Value`, or a Python object that
+                :func:`~hcldecode.values.to_value` converts.
+
+        Returns:
+            The attribute set.
+
+        Raises:
+            ValueError: ``name`` is not a valid identifier; the value is, or holds,
+                an unknown value, an infinity or a capsule, which have no HCL text;
+                or a Python object cannot be converted.
+            TypeError: A Python object of a type that has no HCL value.
+        """
         converted = value if isinstance(value, Value) else DEFAULT_TYPES.to_value(value)
         return self._set(name, raw_value_text(converted))
 
     def set_attribute_raw(self, name: str, expression: str) -> DocumentAttribute:
-        """Set ``name`` to the expression written in ``expression`` (native
-        syntax); ``ValueError`` with its diagnostics if it does not parse."""
+        """Set an attribute to an expression written in native syntax.
+
+        Args:
+            name: The attribute's name.
+            expression: The expression's text, such as ``"var.a + 1"``; it is
+                kept as written, less surrounding white space.
+
+        Returns:
+            The attribute set.
+
+        Raises:
+            ValueError: The expression does not parse (the message gives the
+                first diagnostic's summary), or ``name`` is not a valid identifier.
+        """
         _, diags = parse_expression(expression)
         if diags.has_errors():
             raise ValueError(f"not a valid expression: {expression!r}: {diags[0].summary}")
         return self._set(name, expression.strip())
 
     def set_attribute_traversal(self, name: str, traversal: Traversal) -> DocumentAttribute:
-        """Set ``name`` to a reference such as ``var.region[0]``."""
+        """Set an attribute to a reference such as ``var.region[0]``.
+
+        Args:
+            name: The attribute's name.
+            traversal: An absolute traversal; index keys are written as values.
+
+        Returns:
+            The attribute set.
+
+        Raises:
+            ValueError: The traversal does not start with a variable name, a name
+                in it or ``name`` is not a valid identifier, or a key has no HCL
+                text.
+        """
         return self._set(name, _traversal_text(traversal))
 
     def rename_attribute(self, old: str, new: str) -> bool:
-        """Rename an attribute, keeping its value and comments; false if there is no
-        ``old`` or there already is a ``new``."""
+        """Rename an attribute, keeping its value and comments.
+
+        Args:
+            old: The attribute's name.
+            new: Its new name.
+
+        Returns:
+            ``True`` when renamed; ``False`` if there is no ``old`` or there
+            already is a ``new``.
+
+        Raises:
+            ValueError: ``new`` is not a valid identifier.
+        """
         names = self._names
         if old not in names or new in names:
             return False
@@ -378,7 +473,14 @@ class DocumentBody:
         return True
 
     def remove_attribute(self, name: str) -> DocumentAttribute | None:
-        """Remove an attribute and its comments; the removed one, or ``None``."""
+        """Remove an attribute and its comments.
+
+        Args:
+            name: The attribute's name.
+
+        Returns:
+            The removed attribute, or ``None`` when there is none of that name.
+        """
         attribute = self._names.pop(name, None)
         if attribute is not None:
             self._items.remove(attribute)
@@ -399,7 +501,19 @@ class DocumentBody:
     # ------------------------------------------------------------------ blocks
 
     def append_block(self, type: str, labels: Sequence[str] = ()) -> DocumentBlock:
-        """Add an empty block at the end of the body, and return it to fill."""
+        """Add an empty block at the end of the body, and return it to fill.
+
+        Args:
+            type: The block type.
+            labels: The labels, each written as a quoted string.
+
+        Returns:
+            The new block.
+
+        Raises:
+            ValueError: ``type`` is not a valid identifier.
+            TypeError: ``labels`` is not a sequence of strings (one string is not).
+        """
         _check_name(type)
         labels = _check_labels(labels)
         header = "".join(f" {quoted_string(label)}" for label in labels)
@@ -417,7 +531,14 @@ class DocumentBody:
         self._items.append([WriterToken(K.NEWLINE, "\n")])
 
     def remove_block(self, block: DocumentBlock) -> bool:
-        """Remove a block (this very one) and its comments; false if it is not here."""
+        """Remove a block and its comments.
+
+        Args:
+            block: The block to remove (this very object, not an equal one).
+
+        Returns:
+            ``True`` when removed, ``False`` if it is not in this body.
+        """
         for index, item in enumerate(self._items):
             if item is block:
                 del self._items[index]
@@ -511,7 +632,14 @@ def _traversal_text(traversal: Traversal) -> str:
 
 
 class Document:
-    """A native-syntax file as an editable tree (see the module)."""
+    """A native-syntax file as an editable tree (see the module).
+
+    Make one with :func:`parse_document` or :func:`new_document`; the
+    constructor is internal. ``str()`` gives :attr:`text`.
+
+    Attributes:
+        body: The top-level body, to read and edit.
+    """
 
     __slots__ = ("_bom", "_eof", "body")
 
@@ -521,6 +649,7 @@ class Document:
         self._bom = bom
 
     def tokens(self) -> Iterator[WriterToken]:
+        """The document's tokens, ending with the ``EOF`` token."""
         yield from self.body.tokens()
         yield self._eof
 
@@ -554,8 +683,17 @@ def parse_document(
 ) -> tuple[Document | None, Diagnostics]:
     """A native-syntax file as a :class:`Document`, with the diagnostics of parsing it.
 
-    A file with syntax errors gives ``None``: edits need to know where each
-    item starts and ends.
+    Args:
+        src: The file's content, as bytes (UTF-8) or text.
+        filename: The name used in the diagnostics.
+
+    Returns:
+        ``(document, diagnostics)``. A file with syntax errors gives ``None``
+        and the error diagnostics: edits need to know where each item starts
+        and ends.
+
+    Raises:
+        TypeError: ``filename`` is not a ``str``.
     """
     text, scanned, kinds, bom, diags = scan_checked(src, filename)
     if diags.has_errors():

@@ -320,8 +320,12 @@ def _layout(kinds: Sequence[int], texts: list[str], spaces: list[int]) -> None:
 
 
 def format_tokens(tokens: list[WriterToken]) -> None:
-    """Give the tokens (of a whole file, or a run of whole lines) their
-    canonical spacing, in place; only ``spaces_before`` changes."""
+    """Give tokens their canonical spacing, in place, as ``hclfmt`` lays them out.
+
+    Args:
+        tokens: The tokens of a whole file, or of a run of whole lines; only
+            their ``spaces_before`` changes.
+    """
     spaces = [token.spaces_before for token in tokens]
     _layout([token.kind for token in tokens], [token.text for token in tokens], spaces)
     for token, space in zip(tokens, spaces, strict=True):
@@ -331,11 +335,21 @@ def format_tokens(tokens: list[WriterToken]) -> None:
 def format(src: bytes | str, filename: str = "<string>") -> tuple[str, Diagnostics]:
     """A native-syntax file in canonical layout, as HCL's ``hclfmt`` writes it.
 
-    Returns the formatted text and the diagnostics of parsing ``src``. When
-    these include errors, the text is ``src`` unchanged (decoded, if bytes).
     Bytes that are not UTF-8 (which the syntax allows in comments) are kept
     as lone surrogates: encode the text with ``"surrogateescape"`` to write
     them back.
+
+    Args:
+        src: The file's content, as bytes (UTF-8) or text.
+        filename: The name used in the diagnostics.
+
+    Returns:
+        ``(text, diagnostics)``: the formatted text and the diagnostics of
+        parsing ``src``. When these include errors, the text is ``src``
+        unchanged (decoded, if bytes).
+
+    Raises:
+        TypeError: ``filename`` is not a ``str``.
     """
     text, scanned, kinds, bom, diags = scan_checked(src, filename)
     if diags.has_errors():

@@ -104,10 +104,14 @@ _KINDS = sorted(TokenKind)
 class WriterToken:
     """One token: its kind, its exact text, and how many spaces precede it.
 
-    ``space`` is the exact text of those spaces as read, kept by documents
-    that write back every byte when it holds tabs (``None`` stands for
-    ``spaces_before`` plain spaces); it is written while ``spaces_before``
-    still counts its characters, and is not compared.
+    Attributes:
+        kind: The token's kind.
+        text: Its exact text.
+        spaces_before: How many spaces precede it.
+        space: The exact text of those spaces as read, kept by documents that
+            write back every byte when it holds tabs (``None`` stands for
+            ``spaces_before`` plain spaces); it is written while
+            ``spaces_before`` still counts its characters, and is not compared.
     """
 
     kind: TokenKind
@@ -136,7 +140,15 @@ BRACKET_CHANGE: tuple[int, ...] = tuple(
 
 
 def bracket_change(kind: int) -> int:
-    """+1 when tokens of ``kind`` open a bracket, -1 when they close one, else 0."""
+    """How a token of a kind changes the bracket level.
+
+    Args:
+        kind: A :class:`TokenKind` (or its ``int`` value).
+
+    Returns:
+        +1 when tokens of ``kind`` open a bracket (``${`` and ``%{``
+        included), -1 when they close one, else 0.
+    """
     return BRACKET_CHANGE[kind]
 
 
@@ -191,6 +203,12 @@ def lex_config(src: bytes | str) -> list[WriterToken]:
     :func:`hcldecode.native.parse_config` to know whether it is valid). As in
     the reference, a leading byte order mark is dropped and counts as three
     spaces before the first token, and tabs between tokens count as spaces.
+
+    Args:
+        src: The file's content, as bytes (UTF-8) or text.
+
+    Returns:
+        A new list of tokens.
     """
     text, _ = decode_source(src, "<string>")
     return tokens_of(text, 3 if has_bom(src) else 0)
@@ -235,7 +253,14 @@ def spaced_tokens_of(
 
 
 def tokens_text(tokens: Iterable[WriterToken]) -> str:
-    """The text the tokens write: each token's spaces, then its text."""
+    """The text tokens write: each token's spaces, then its text.
+
+    Args:
+        tokens: The tokens.
+
+    Returns:
+        The text.
+    """
     return "".join([t.text if not t.spaces_before else _space(t) + t.text for t in tokens])
 
 
@@ -247,6 +272,13 @@ def _space(token: WriterToken) -> str:
 
 
 def columns(tokens: Iterable[WriterToken]) -> int:
-    """How many columns the tokens take on a line: spaces, plus one per
-    grapheme cluster of their text (meaningless across line ends)."""
+    """How many columns tokens take on a line.
+
+    Args:
+        tokens: Tokens of one line (the answer means nothing across line
+            ends).
+
+    Returns:
+        Their spaces, plus one per grapheme cluster of their text.
+    """
     return sum(t.spaces_before + grapheme_count(t.text) for t in tokens)

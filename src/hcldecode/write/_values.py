@@ -26,7 +26,14 @@ _ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", '"': '\\"', "\\": "\\\\"}
 
 
 def quoted_string(text: str) -> str:
-    """``text`` as a quoted native-syntax string literal that reads back as ``text``."""
+    """A text as a quoted native-syntax string literal that reads back as the text.
+
+    Args:
+        text: Any text.
+
+    Returns:
+        The literal, quotes included, escaped as the module says.
+    """
     if text.isprintable() and not any(c in text for c in '"\\${%'):
         return f'"{text}"'
     out = []
@@ -48,8 +55,15 @@ def quoted_string(text: str) -> str:
 def raw_value_text(value: Value) -> str:
     """The native-syntax text of a known value, before layout (see the module).
 
-    Raises ``ValueError`` for a value that is unknown, or holds an unknown
-    value, an infinity (which has no literal) or a capsule.
+    Args:
+        value: The value.
+
+    Returns:
+        The text, for embedding in a larger text that is formatted as a whole.
+
+    Raises:
+        ValueError: The value is unknown, or holds an unknown value, an
+            infinity (which has no literal) or a capsule.
     """
     parts: list[str] = []
     _append(value, parts)
@@ -57,7 +71,17 @@ def raw_value_text(value: Value) -> str:
 
 
 def value_text(value: Value) -> str:
-    """The native-syntax text of a known value, laid out as ``hclfmt`` would."""
+    """The native-syntax text of a known value, laid out as ``hclfmt`` would.
+
+    Args:
+        value: The value.
+
+    Returns:
+        The text (maps and objects take several lines).
+
+    Raises:
+        ValueError: As for :func:`raw_value_text`.
+    """
     text, diags = format("v = " + raw_value_text(value) + "\n")
     assert not diags.has_errors(), diags
     return text[len("v = ") : -1]
