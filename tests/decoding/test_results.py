@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import hcldecode as hcl
+from hcldecode.model import AttributeSchema, BlockHeaderSchema, BodySchema
 from hcldecode.native import parse_expression
 
 
@@ -107,6 +108,6 @@ def test_a_decoders_own_variables_serve_to_dict() -> None:
 def test_to_dict_of_what_remains_holds_only_what_was_not_claimed() -> None:
     file = hcl.parse('listen = "x"\nb = 2\nblk {}\n', filename="x.hcl")
     assert hcl.to_dict(hcl.decode_partial(file, Core).remaining) == {"b": 2, "blk": [{}]}
-    schema = hcl.BodySchema([hcl.AttributeSchema("listen")], [hcl.BlockHeaderSchema("blk")])
+    schema = BodySchema([AttributeSchema("listen")], [BlockHeaderSchema("blk")])
     _, rest, _ = file.body.partial_content(schema)
     assert hcl.to_dict(rest) == {"b": 2}

@@ -10,17 +10,14 @@ without a schema (``content_as_written``).
 from __future__ import annotations
 
 from hcldecode import (
-    DEFAULT_LIMITS,
-    AttributeSchema,
-    BlockHeaderSchema,
-    BodySchema,
     Expression,
     Limits,
     Value,
     json,
     native,
 )
-from hcldecode.values import DYNAMIC
+from hcldecode.model import AttributeSchema, BlockHeaderSchema, BodySchema
+from hcldecode.values import DEFAULT_LIMITS, DYNAMIC
 
 
 def _native_exprs(text: str) -> dict[str, Expression]:
