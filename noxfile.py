@@ -151,7 +151,7 @@ def differential(session: nox.Session) -> None:
     """The reference ``hcldec`` and ``hcldecode hcldec`` compared on the whole corpus,
     the reference ``hclfmt`` and ``hcldecode.write.format`` on it and generated files, and
     ``hclwrite.TokensForValue`` and ``hcldecode.write.value_text`` on generated values,
-    go-cty's standard library functions and ``hcldecode.values.STDLIB`` on generated calls,
+    go-cty's standard library functions and ``hcldecode.functions.STDLIB`` on generated calls,
     HCL's ``ext/dynblock`` and ``hcldecode.ext.dynblock`` on generated configurations,
     and HCL's position lookups, lexer and walker and hcldecode's on the corpus."""
     reference = _reference_tool(session, "hcldec")

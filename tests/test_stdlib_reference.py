@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 
+from hcldecode.functions import STDLIB
 from hcldecode.model import EvalContext
 from hcldecode.native import parse_expression
-from hcldecode.values import BYTES, STDLIB, STRING, Value, encode_json, type_to_json
+from hcldecode.values import BYTES, STRING, Value, encode_json, type_to_json
 
 # The variables tools/gofuncs gives its expressions too.
 CTX = EvalContext(

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
+from hcldecode.functions import STDLIB
 from hcldecode.model import EvalContext
 from hcldecode.native import parse_expression
 from hcldecode.values import (
-    STDLIB,
     STRING,
     Limits,
     Value,

@@ -1,7 +1,7 @@
 """Differential test of the standard library functions against go-cty's.
 
 Generates seeded random calls of every function of
-:data:`hcldecode.values.STDLIB` (strings with spaces, newlines, non-ASCII
+:data:`hcldecode.functions.STDLIB` (strings with spaces, newlines, non-ASCII
 letters and combining marks; numbers of every sign and size; nulls,
 unknowns, lists with nulls, wrong types and argument counts; for the date
 functions, timestamps, layouts and durations, half of them valid; for
@@ -29,9 +29,10 @@ import sys
 from collections import Counter
 from typing import Any, cast
 
+from hcldecode.functions import STDLIB
 from hcldecode.model import EvalContext
 from hcldecode.native import parse_expression
-from hcldecode.values import BYTES, NUMBER, STDLIB, STRING, Value, type_to_json, value_to_json
+from hcldecode.values import BYTES, NUMBER, STRING, Value, type_to_json, value_to_json
 from hcldecode.values._json import go_json_text
 
 _PIECES = ["a", "B", " ", "\t", "\n", "\r\n", "é", "e\u0301", "ǆ", "ß", "x_y", "-", ".", ",",

@@ -98,6 +98,7 @@ from .values._value import Value
 
 if TYPE_CHECKING:
     from .ext.typeexpr import type_constraint, type_constraint_with_defaults
+    from .functions._stdlib import STDLIB
     from .hclparse import Parser
     from .model._closure import (
         EXPRESSION,
@@ -105,7 +106,6 @@ if TYPE_CHECKING:
         ExpressionClosure,
         LiteralExpression,
     )
-    from .values._stdlib import STDLIB
 
 # Names whose modules load on first use (the JSON syntax comes with ``Parser``, the
 # function library with ``STDLIB``): a program that only decodes native-syntax files
@@ -116,7 +116,7 @@ _LAZY = {
     "ExpressionClosure": "model._closure",
     "LiteralExpression": "model._closure",
     "Parser": "hclparse",
-    "STDLIB": "values._stdlib",
+    "STDLIB": "functions._stdlib",
     "type_constraint": "ext.typeexpr",
     "type_constraint_with_defaults": "ext.typeexpr",
 }

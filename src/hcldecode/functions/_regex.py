@@ -2,8 +2,8 @@
 ``regexall``, ``regex_replace`` and ``replace`` (``function/stdlib/regexp.go``
 and ``string_replace.go``), with go-cty's rules and messages.
 
-Patterns are RE2's, as Go's ``regexp`` reads them: :mod:`._re2` translates
-them into Python's :mod:`re`, and :mod:`._re2_cost` bounds the time Python's
+Patterns are RE2's, as Go's ``regexp`` reads them: :mod:`._go.regexp` translates
+them into Python's :mod:`re`, and :mod:`._go.regexp_cost` bounds the time Python's
 backtracking matcher may take, so that a pattern never hangs an evaluation:
 a pattern that could take exponential time is refused, and so is a search
 whose bound passes :data:`STEPS_PER_COST` times the evaluation's
@@ -20,12 +20,12 @@ import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
 
-from ._function import Function, FunctionArgError, FunctionError, Parameter
-from ._limits import current_limits, max_nesting
-from ._re2 import Pattern, RE2Error, Unsupported, parse
-from ._re2_cost import Cost, analyse
-from ._types import DYNAMIC, STRING, ListType, ObjectType, TupleType, Type
-from ._value import Value
+from ..values._function import Function, FunctionArgError, FunctionError, Parameter
+from ..values._limits import current_limits, max_nesting
+from ..values._types import DYNAMIC, STRING, ListType, ObjectType, TupleType, Type
+from ..values._value import Value
+from ._go.regexp import Pattern, RE2Error, Unsupported, parse
+from ._go.regexp_cost import Cost, analyse
 
 __all__ = ["REGEX_FUNCTIONS", "STEPS_PER_COST"]
 
