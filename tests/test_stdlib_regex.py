@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from hcldecode.functions import STDLIB
-from hcldecode.functions._regex import RE2_HINT, matching_with_python_re
+from hcldecode.functions._regex import matching_with_python_re
 from hcldecode.model import EvalContext
 from hcldecode.native import parse_expression
 from hcldecode.values import (
@@ -408,6 +408,11 @@ def _call(call: str, ctx: EvalContext = CTX) -> dict[str, Any]:
 
 
 RE2_MISSING = "google-re2 not installed (pip install hcldecode[re2])"
+# The sentence that ends a refusal the re2 extra would lift, when RE2 is not in use.
+RE2_HINT = (
+    "Installing hcldecode's re2 extra (pip install hcldecode[re2]) lifts this limit: "
+    "Google's RE2 then matches every pattern Go accepts, in linear time"
+)
 
 
 @pytest.fixture
