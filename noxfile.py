@@ -1,4 +1,5 @@
-"""Development sessions: ``nox -s tests lint typecheck docs bench bench_compiled conformance``.
+"""Development sessions: ``nox -s tests lint typecheck docs bench bench_compiled conformance``
+(and ``tests_without_re2``, ``differential``, ``fuzz``).
 
 Every session runs on the interpreter nox itself runs on, so no session
 fails for a missing interpreter.
@@ -19,9 +20,18 @@ nox.options.reuse_existing_virtualenvs = True
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run the test suite."""
-    session.install("-e", ".[test]")
+    """Run the test suite, with google-re2 (the ``re2`` extra) installed: the
+    regular-expression tests run with RE2 and, forced, with Python's ``re``."""
+    session.install("-e", ".[test,re2]")
     session.run("pytest", *session.posargs)
+
+
+@nox.session
+def tests_without_re2(session: nox.Session) -> None:
+    """Run the test suite without google-re2, as a plain install is: the tests
+    that need it are deselected (``HCLDECODE_WITHOUT_RE2=1``), not skipped."""
+    session.install("-e", ".[test]")
+    session.run("pytest", *session.posargs, env={"HCLDECODE_WITHOUT_RE2": "1"})
 
 
 @nox.session
@@ -151,7 +161,8 @@ def differential(session: nox.Session) -> None:
     """The reference ``hcldec`` and ``hcldecode hcldec`` compared on the whole corpus,
     the reference ``hclfmt`` and ``hcldecode.write.format`` on it and generated files, and
     ``hclwrite.TokensForValue`` and ``hcldecode.write.value_text`` on generated values,
-    go-cty's standard library functions and ``hcldecode.values.STDLIB`` on generated calls,
+    go-cty's standard library functions and ``hcldecode.functions.STDLIB`` on generated calls
+    (twice: regular expressions matched with RE2, from the ``re2`` extra, and with Python's re),
     HCL's ``ext/dynblock`` and ``hcldecode.ext.dynblock`` on generated configurations,
     and HCL's position lookups, lexer and walker and hcldecode's on the corpus."""
     reference = _reference_tool(session, "hcldec")
@@ -160,13 +171,20 @@ def differential(session: nox.Session) -> None:
     functions = _go_build(session, "./tools/differential/go/gofuncs")
     dynamic = _go_build(session, "./tools/differential/go/godynblock")
     navigation = _go_build(session, "./tools/differential/go/gonav")
-    session.install("-e", ".")
+    session.install("-e", ".[re2]")
     session.run("python", "tools/differential/differential.py", str(reference), *session.posargs)
     session.run(
         "python", "tools/differential/differential_format.py", str(formatter), *session.posargs
     )
     session.run("python", "tools/differential/differential_values.py", str(writer))
-    session.run("python", "tools/differential/differential_functions.py", str(functions))
+    for engine in ("re2", "re"):
+        session.run(
+            "python",
+            "tools/differential/differential_functions.py",
+            str(functions),
+            "--engine",
+            engine,
+        )
     session.run("python", "tools/differential/differential_dynblock.py", str(dynamic))
     session.run(
         "python",

@@ -11,6 +11,12 @@ When the folder is missing, those tests are skipped, all with the same
 one-line reason. With ``HCLDECODE_REQUIRE_SHARED=1`` (CI sets it) a missing
 folder stops the run with an error instead.
 
+Tests marked ``re2`` need google-re2 (``pip install hcldecode[re2]``) and
+are skipped, each with one line saying so, without it. With
+``HCLDECODE_WITHOUT_RE2=1`` (CI's environment without the extra sets it)
+they are deselected instead, and a run where google-re2 is installed all
+the same stops with an error: CI runs them in its environment with the extra.
+
 Everything else the suite needs is in the repository; the larger expected
 outputs are data files under ``data/`` (one folder per package), read by
 ``expected_data.load_expected``. That module and the helpers of the folders
@@ -22,6 +28,7 @@ runs in importlib mode, which puts no test folder on the path.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import os
 import sys
 from collections.abc import Callable, Generator
@@ -32,6 +39,7 @@ import pytest
 
 SHARED_VARIABLE = "HCLDECODE_SHARED"
 REQUIRE_VARIABLE = "HCLDECODE_REQUIRE_SHARED"
+WITHOUT_RE2_VARIABLE = "HCLDECODE_WITHOUT_RE2"
 _REPOSITORY = Path(__file__).resolve().parents[1]
 
 for _folder in ("", "cli", "decoding", "write"):
@@ -84,7 +92,14 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 @pytest.hookimpl(trylast=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if os.environ.get(WITHOUT_RE2_VARIABLE, "") not in ("", "0"):
+        if importlib.util.find_spec("re2") is not None:
+            raise pytest.UsageError(f"{WITHOUT_RE2_VARIABLE} is set, but google-re2 is installed")
+        deselected = [item for item in items if item.get_closest_marker("re2") is not None]
+        if deselected:
+            config.hook.pytest_deselected(items=deselected)
+            items[:] = [item for item in items if item.get_closest_marker("re2") is None]
     # Runs after selection (-k, -m), so a run that needs no shared data is not stopped.
     message = _missing()
     needed = any("_shared_folder" in getattr(item, "fixturenames", ()) for item in items)

@@ -21,6 +21,7 @@ PUBLIC = [
     "hcldecode.ext.userfunc",
     "hcldecode.hcldec",
     "hcldecode.hclparse",
+    "hcldecode.functions",
     "hcldecode.json",
     "hcldecode.model",
     "hcldecode.native",

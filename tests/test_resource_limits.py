@@ -18,8 +18,9 @@ import pytest
 import hcldecode as hcl
 from hcldecode import json as hcljson
 from hcldecode import native
+from hcldecode.functions import STDLIB
 from hcldecode.model import EvalContext
-from hcldecode.values import DEFAULT_LIMITS, NUMBER, STDLIB, STRING, Limits, Value, current_limits
+from hcldecode.values import DEFAULT_LIMITS, NUMBER, STRING, Limits, Value, current_limits
 
 
 def _nest(levels: int, first: str, step: str) -> str:

@@ -87,12 +87,12 @@ from .model import (
 from .values import Error, Function, Limits, Value, function
 
 if TYPE_CHECKING:
-    from .values._stdlib import STDLIB
+    from .functions._stdlib import STDLIB
 
 # Names whose modules load on first use: a program that calls no function does not
 # pay for importing the function library.
 _LAZY = {
-    "STDLIB": "values._stdlib",
+    "STDLIB": "functions._stdlib",
 }
 
 # Names that were exported here before and now live only in their subpackage; they

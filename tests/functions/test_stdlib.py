@@ -1,4 +1,4 @@
-"""hcldecode.values.STDLIB: go-cty's standard library functions, exactly.
+"""hcldecode.functions.STDLIB: go-cty's standard library functions, exactly.
 
 The expected values and messages are go-cty 1.12.1's (Debian's package),
 from ``tools/differential/go/gofuncs``; ``nox -s differential`` compares thousands of
@@ -7,11 +7,14 @@ generated calls the same way (tools/differential/differential_functions.py).
 
 from __future__ import annotations
 
+import warnings
+
 import pytest
 
+from hcldecode.functions import STDLIB
 from hcldecode.model import EvalContext
 from hcldecode.native import parse_expression
-from hcldecode.values import DYNAMIC_VALUE, STDLIB, STRING, ListType, Value
+from hcldecode.values import DYNAMIC_VALUE, STRING, ListType, Value
 
 CTX = EvalContext(
     {"unknown": Value.unknown(STRING), "unknown_list": Value.unknown(ListType(STRING))},
@@ -261,3 +264,24 @@ def test_parseint_refuses_numbers_past_the_integer_limit() -> None:
     _, diags = parse_expression("parseint(digits, 10)", "t.hcl")[0].value(ctx)
     detail = 'Call to function "parseint" failed: the number is too large.'
     assert [(d.summary, d.detail) for d in diags] == [("Error in function call", detail)]
+
+
+def test_the_library_has_moved_and_its_old_path_warns() -> None:
+    import hcldecode  # noqa: PLC0415 (the root's lazy name is what is checked)
+    import hcldecode.values  # noqa: PLC0415
+
+    message = (
+        "hcldecode.values.STDLIB is deprecated and will be removed in the next release: "
+        "use hcldecode.functions.STDLIB"
+    )
+    with pytest.warns(DeprecationWarning) as caught:
+        old = hcldecode.values.STDLIB
+    assert [str(w.message) for w in caught] == [message]
+    assert caught[0].filename == __file__  # the warning points at the code that used the name
+    assert old is STDLIB
+    assert "STDLIB" not in hcldecode.values.__all__
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert hcldecode.STDLIB is STDLIB  # the root's name stays, without a warning
+    with pytest.raises(AttributeError, match="has no attribute 'SPEC_FUNCTIONS'"):
+        hcldecode.values.SPEC_FUNCTIONS  # noqa: B018 (never public there: no shim)

@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 from expected_data import load_expected
+from hcldecode.functions import STDLIB
 from hcldecode.model import EvalContext
 from hcldecode.native import parse_expression
 from hcldecode.values import (
-    STDLIB,
     STRING,
     Limits,
     Value,

@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 
 from expected_data import load_expected
+from hcldecode.functions import STDLIB
 from hcldecode.model import EvalContext
 from hcldecode.native import parse_expression
-from hcldecode.values import BYTES, STDLIB, STRING, Value, encode_json, type_to_json
+from hcldecode.values import BYTES, STRING, Value, encode_json, type_to_json
 
 # The variables tools/differential/go/gofuncs gives its expressions too.
 CTX = EvalContext(

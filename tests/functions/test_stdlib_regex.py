@@ -1,23 +1,31 @@
 """regex, regexall, regex_replace and replace: go-cty 1.12.1's results, and hcldecode's bounds.
 
 The cases are calls and what ``tools/differential/go/gofuncs`` (go-cty's own functions) gives
-for them. Then the patterns and calls hcldecode refuses, because Python's
-backtracking matcher could take practically forever on them or would match
-them differently from Go's (docs/compatibility.md), and the limits on what
-the functions build.
+for them, run with each engine: Python's ``re`` (forced with
+``matching_with_python_re``, so that it is tested whether or not google-re2
+is installed) and Google's RE2 (tests marked ``re2``; they need google-re2
+and are skipped, with one line saying why, without it). Then the patterns
+and calls hcldecode refuses without RE2, because Python's backtracking
+matcher could take practically forever on them or would match them
+differently from Go's (docs/compatibility.md), and which RE2 runs as Go
+does; and the limits on what the functions build.
 """
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from hcldecode.functions import STDLIB
+from hcldecode.functions._regex import matching_with_python_re
 from hcldecode.model import EvalContext
 from hcldecode.native import parse_expression
 from hcldecode.values import (
-    STDLIB,
     STRING,
     Limits,
     Value,
@@ -399,8 +407,40 @@ def _call(call: str, ctx: EvalContext = CTX) -> dict[str, Any]:
     }
 
 
+RE2_MISSING = "google-re2 not installed (pip install hcldecode[re2])"
+# The sentence that ends a refusal the re2 extra would lift, when RE2 is not in use.
+RE2_HINT = (
+    "Installing hcldecode's re2 extra (pip install hcldecode[re2]) lifts this limit: "
+    "Google's RE2 then matches every pattern Go accepts, in linear time"
+)
+
+
+@pytest.fixture
+def python_re() -> Iterator[None]:
+    """The test's calls match with Python's re, whether google-re2 is installed or not."""
+    with matching_with_python_re():
+        yield
+
+
+@pytest.fixture
+def re2() -> None:
+    """The test's calls match with RE2: skipped without google-re2."""
+    pytest.importorskip("re2", reason=RE2_MISSING)
+
+
+@pytest.fixture(params=["re", pytest.param("re2", marks=pytest.mark.re2)])
+def engine(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The test runs once with each engine."""
+    if request.param == "re":
+        with matching_with_python_re():
+            yield "re"
+    else:
+        pytest.importorskip("re2", reason=RE2_MISSING)
+        yield "re2"
+
+
 @pytest.mark.parametrize(("call", "expected"), CASES)
-def test_function_call_as_go_cty(call: str, expected: dict[str, Any]) -> None:
+def test_function_call_as_go_cty(call: str, expected: dict[str, Any], engine: str) -> None:
     assert _call(call) == expected
 
 
@@ -427,10 +467,11 @@ EXPONENTIAL = (
     "hcldecode cannot run this pattern: it can match some texts in a number of ways that "
     "grows exponentially with their length (a repetition inside a repetition, or "
     "alternatives in a repetition, that can read the same characters), and Python's "
-    "backtracking matcher could try them all."
+    "backtracking matcher could try them all. " + RE2_HINT + "."
 )
 
 
+@pytest.mark.usefixtures("python_re")
 @pytest.mark.parametrize("pattern", CATASTROPHIC)
 def test_catastrophic_pattern_is_refused(pattern: str) -> None:
     ctx = EvalContext({"text": "a" * 5000 + "!"}, dict(STDLIB))
@@ -444,12 +485,14 @@ def test_catastrophic_pattern_is_refused(pattern: str) -> None:
     ]
 
 
+@pytest.mark.usefixtures("python_re")
 def test_catastrophic_pattern_is_refused_for_an_unknown_text() -> None:
     assert _detail(_call('regex("(a+)+$", unknown)')) == [
         f'Invalid value for "pattern" parameter: {EXPONENTIAL}'
     ]
 
 
+@pytest.mark.usefixtures("python_re")
 @pytest.mark.parametrize("pattern", ["(?:a?){20}a{20}", "(.*a){1,3}x", "a*a*a*a*x"])
 def test_a_pattern_with_many_ways_to_match_is_refused_on_a_long_text(pattern: str) -> None:
     # Not exponential in the text's length, but in the pattern's size, or a
@@ -458,10 +501,11 @@ def test_a_pattern_with_many_ways_to_match_is_refused_on_a_long_text(pattern: st
     assert _detail(_call(f"regex({json.dumps(pattern)}, text)", ctx)) == [
         'Call to function "regex" failed: matching this pattern against a string of 5001 '
         "characters could take more than 100000000 steps, more than hcldecode allows in one "
-        "evaluation."
+        f"evaluation. {RE2_HINT}."
     ]
 
 
+@pytest.mark.usefixtures("python_re")
 def test_a_search_that_could_take_too_long_is_refused() -> None:
     # From each position, \w+ takes the rest of the letters and gives them
     # back one by one looking for an x: the work grows with the square of
@@ -470,20 +514,20 @@ def test_a_search_that_could_take_too_long_is_refused() -> None:
     assert _detail(_call(r'regex("\\w+x", text)', ctx)) == [
         'Call to function "regex" failed: matching this pattern against a string of 20000 '
         "characters could take more than 100000000 steps, more than hcldecode allows in one "
-        "evaluation."
+        f"evaluation. {RE2_HINT}."
     ]
     small = EvalContext({"text": "a" * 2000}, dict(STDLIB), limits=Limits(max_cost=10_000))
     assert _detail(_call(r'regexall("\\w+x", text)', small)) == [
         'Call to function "regexall" failed: matching this pattern against a string of 2000 '
         "characters could take more than 1000000 steps, more than hcldecode allows in one "
-        "evaluation."
+        f"evaluation. {RE2_HINT}."
     ]
     assert _detail(_call(r'regex("\\w+x", "aaaa")', small)) == [
         'Call to function "regex" failed: pattern did not match any part of the given string.'
     ]
 
 
-def test_a_linear_search_runs_on_a_long_text() -> None:
+def test_a_linear_search_runs_on_a_long_text(engine: str) -> None:
     ctx = EvalContext({"text": "ab  c\t" * 200_000}, dict(STDLIB))
     value = _call(r'regex_replace(text, "\\s+", " ")', ctx)["value"]
     assert value == "ab c " * 200_000
@@ -491,6 +535,7 @@ def test_a_linear_search_runs_on_a_long_text() -> None:
     assert _call(r'regex("[a-z]\\t$", text)', ctx)["value"] == "c\t"
 
 
+@pytest.mark.usefixtures("python_re")
 @pytest.mark.parametrize(
     ("pattern", "reason"),
     [
@@ -510,18 +555,18 @@ def test_repeated_empty_matches_that_python_treats_differently_are_refused(
     # regex("(?:a|(?:|b))+", "ab"); Python's re, "" and "a".
     assert _detail(_call(f'regex("{pattern}", "aab")')) == [
         'Invalid value for "pattern" parameter: hcldecode cannot run this pattern: it repeats '
-        f"an expression that can match the empty string and {reason}."
+        f"an expression that can match the empty string and {reason}. {RE2_HINT}."
     ]
 
 
-def test_repeated_empty_matches_without_groups_run() -> None:
+def test_repeated_empty_matches_without_groups_run(engine: str) -> None:
     # As go-cty: the empty alternative is tried last, and no group records it.
     assert _call('regex("(?:a|)+b", "aab")')["value"] == "aab"
     assert _call('regex("(?:a?)*", "aa")')["value"] == "aa"
     assert _call(r'regex("()*(\\b)+x", "x")')["value"] == ["", ""]
 
 
-def test_deeply_nested_groups_are_refused() -> None:
+def test_deeply_nested_groups_are_refused(engine: str) -> None:
     depth = max_nesting() // 4
     pattern = "(" * (depth + 1) + "a" + ")" * (depth + 1)
     assert _detail(_call(f'regex("{pattern}", "a")')) == [
@@ -532,7 +577,7 @@ def test_deeply_nested_groups_are_refused() -> None:
     assert _call(f'regex("{inner}", "a")')["value"] == ["a"] * depth
 
 
-def test_results_are_checked_against_the_limits_before_they_are_built() -> None:
+def test_results_are_checked_against_the_limits_before_they_are_built(engine: str) -> None:
     ctx = EvalContext({"text": "a" * 200}, dict(STDLIB), limits=Limits(max_cost=100))
     assert _detail(_call('regexall("a", text)', ctx)) == [
         'Call to function "regexall" failed: the result would hold more than 100 values, '
@@ -559,7 +604,7 @@ def test_results_are_checked_against_the_limits_before_they_are_built() -> None:
     assert _call('replace("aaaa", "", "-")', short)["value"] == "-a-a-a-a-"
 
 
-def test_patterns_too_large_for_python_are_refused() -> None:
+def test_patterns_too_large_for_hcldecode_are_refused(engine: str) -> None:
     ctx = EvalContext({"long": "a" * 100_001, "classes": "\\pL" * 1000}, dict(STDLIB))
     prefix = 'Invalid value for "pattern" parameter: hcldecode cannot run this pattern: '
     assert _detail(_call('regex(long, "a")', ctx)) == [
@@ -569,3 +614,163 @@ def test_patterns_too_large_for_python_are_refused() -> None:
         prefix + "its character classes are too large for hcldecode: Python's re would take "
         "too long to compile them."
     ]
+
+
+# go-cty's answers (tools/gofuncs) for calls that Python's re cannot take as Go
+# does, and for empty matches next to characters of more than one UTF-8 byte,
+# where RE2 (which looks at bytes) and Go (at characters) could part.
+RE2_CASES = [
+    (
+        'regex("^(\\\\w+\\\\s?)*$", "word word!")',
+        {
+            "type": "dynamic",
+            "value": "unknown",
+            "diags": [
+                [
+                    "Error in function call",
+                    'Call to function "regex" failed: pattern did not match any part of the '
+                    "given string.",
+                    "t.hcl:1,1-7",
+                ]
+            ],
+        },
+    ),
+    (
+        'regex("^(\\\\w+\\\\s?)*$", "word word")',
+        {"type": ["tuple", ["string"]], "value": ["word"], "diags": []},
+    ),
+    ('regex("(a|)+", "aab")', {"type": ["tuple", ["string"]], "value": ["a"], "diags": []}),
+    ('regex("(a*)*b", "aab")', {"type": ["tuple", ["string"]], "value": ["aa"], "diags": []}),
+    ('regex("(?:a|(?:|b))+", "ab")', {"type": "string", "value": "ab", "diags": []}),
+    (
+        'regexall("(a|)+", "aa,a")',
+        {"type": ["list", ["tuple", ["string"]]], "value": [["a"], ["a"]], "diags": []},
+    ),
+    (
+        'regexall("(?:|a)+", "aab")',
+        {"type": ["list", "string"], "value": ["", "", "", ""], "diags": []},
+    ),
+    ('regexall("\\\\B", "aé日")', {"type": ["list", "string"], "value": ["", ""], "diags": []}),
+    ('regexall("x*", "日本")', {"type": ["list", "string"], "value": ["", "", ""], "diags": []}),
+    (
+        'regex_replace("héllo wörld", "", "-")',
+        {"type": "string", "value": "-h-é-l-l-o- -w-ö-r-l-d-", "diags": []},
+    ),
+    (
+        'regex_replace("日本語", "x*", "[$0]")',
+        {"type": "string", "value": "[]日[]本[]語[]", "diags": []},
+    ),
+    ('regex_replace("aé日", "\\\\B", "|")', {"type": "string", "value": "aé|日|", "diags": []}),
+    (
+        'regexall("(?i)straße", "STRASSE straße STRAẞE")',
+        {"type": ["list", "string"], "value": ["straße", "STRAẞE"], "diags": []},
+    ),
+    (
+        'regexall("\\\\p{Greek}+", "abc αβγ Ω ω")',
+        {"type": ["list", "string"], "value": ["αβγ", "Ω", "ω"], "diags": []},
+    ),
+    (
+        'regexall("[[:alpha:]]+\\\\pL*", "abc1 éa xyz")',
+        {"type": ["list", "string"], "value": ["abc", "a", "xyz"], "diags": []},
+    ),
+    ('regex("(?U)a+", "aaa")', {"type": "string", "value": "a", "diags": []}),
+    ('regex("(?s)a.b", "a\\nb")', {"type": "string", "value": "a\nb", "diags": []}),
+    (
+        'regexall("(?m)^\\\\w", "ab\\ncd\\n")',
+        {"type": ["list", "string"], "value": ["a", "c"], "diags": []},
+    ),
+    (
+        'regex_replace("Ada Lovelace", "(?P<first>\\\\w+) (?P<last>\\\\w+)", "$last, $${first}")',
+        {"type": "string", "value": "Lovelace, Ada", "diags": []},
+    ),
+    (
+        'regexall("a|é|", "éaé")',
+        {"type": ["list", "string"], "value": ["é", "a", "é"], "diags": []},
+    ),
+    ('regex("\\\\x{1F600}+", "a😀😀b")', {"type": "string", "value": "😀😀", "diags": []}),
+]
+
+
+@pytest.mark.re2
+@pytest.mark.usefixtures("re2")
+@pytest.mark.parametrize(("call", "expected"), RE2_CASES)
+def test_re2_runs_every_pattern_as_go_cty(call: str, expected: dict[str, Any]) -> None:
+    assert _call(call) == expected
+
+
+@pytest.mark.re2
+@pytest.mark.usefixtures("re2")
+@pytest.mark.parametrize("pattern", CATASTROPHIC)
+def test_re2_runs_catastrophic_patterns_on_long_texts(pattern: str) -> None:
+    # What Python's re is refused (above) RE2 answers, in linear time, as go-cty
+    # does: none matches but (\w+\s?)*$, which matches the empty string at the end.
+    ctx = EvalContext({"text": "a" * 100_000 + "!"}, dict(STDLIB))
+    quoted = json.dumps(pattern)
+    matches_at_end = pattern == "(\\w+\\s?)*$"
+    if matches_at_end:
+        assert _call(f"regex({quoted}, text)", ctx)["value"] == [None]
+    else:
+        assert _detail(_call(f"regex({quoted}, text)", ctx)) == [
+            'Call to function "regex" failed: pattern did not match any part of the given string.'
+        ]
+    assert _call(f"length(regexall({quoted}, text))", ctx)["value"] == int(matches_at_end)
+    assert _call(f'regex_replace(text, {quoted}, "")', ctx)["value"] == "a" * 100_000 + "!"
+
+
+@pytest.mark.re2
+@pytest.mark.usefixtures("re2")
+def test_re2_runs_searches_that_python_would_take_too_long_on() -> None:
+    ctx = EvalContext({"text": "a" * 200_000}, dict(STDLIB))
+    assert _detail(_call(r'regex("\\w+x", text)', ctx)) == [
+        'Call to function "regex" failed: pattern did not match any part of the given string.'
+    ]
+    assert _call(r'length(regexall("a*a*a*a*x|a{1000}", text))', ctx)["value"] == 200
+    assert _call('regex("(a+)+$", unknown)') == {
+        "type": ["tuple", ["string"]],
+        "value": "unknown",
+        "diags": [],
+    }
+
+
+@pytest.mark.re2
+@pytest.mark.usefixtures("re2")
+def test_re2_leaves_undecodable_bytes_to_python_re() -> None:
+    # Undecodable bytes reach a string as lone surrogates (surrogateescape); RE2
+    # cannot be given them as Go sees them, so Python's re takes such a text,
+    # with its refusals, but without the advice to install RE2: it is installed.
+    ctx = EvalContext({"text": "ab\udcff" * 3}, dict(STDLIB))
+    assert _call(r'regexall("b.", text)', ctx)["value"] == ["b\udcff"] * 3
+    assert _detail(_call('regex("(a+)+$", text)', ctx)) == [
+        f'Invalid value for "pattern" parameter: {EXPONENTIAL.removesuffix(f" {RE2_HINT}.")}'
+    ]
+
+
+def test_neither_import_nor_other_functions_load_re2() -> None:
+    # google-re2 (when installed) is imported the first time a pattern is matched.
+    code = """
+import sys
+import hcldecode as hcl
+from hcldecode.functions import STDLIB
+expr, _ = hcl.native.parse_expression('upper(replace("abc", "b", "x"))', "t.hcl")
+print(expr.value(hcl.EvalContext(functions=STDLIB))[0].as_str(), "re2" in sys.modules)
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout == "AXC False\n"
+
+
+@pytest.mark.re2
+@pytest.mark.usefixtures("re2")
+def test_re2_is_imported_when_a_pattern_is_first_matched() -> None:
+    code = """
+import sys
+import hcldecode as hcl
+from hcldecode.functions import STDLIB
+expr, _ = hcl.native.parse_expression('regex("(a|)+", "aab")', "t.hcl")
+print(expr.value(hcl.EvalContext(functions=STDLIB))[0].elements(), "re2" in sys.modules)
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout == "(Value.string('a'),) True\n"

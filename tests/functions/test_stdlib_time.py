@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 
+from hcldecode.functions import STDLIB
 from hcldecode.model import EvalContext
 from hcldecode.native import parse_expression
-from hcldecode.values import STDLIB, STRING, Limits, Value, encode_json, type_to_json
+from hcldecode.values import STRING, Limits, Value, encode_json, type_to_json
 
 # The variables tools/differential/go/gofuncs gives its expressions too.
 CTX = EvalContext({"unknown": Value.unknown(STRING), "nothing": Value.null(STRING)}, dict(STDLIB))

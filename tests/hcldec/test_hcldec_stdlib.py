@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from hcldecode.functions import SPEC_FUNCTIONS
 from hcldecode.values import (
     DYNAMIC,
     NUMBER,
@@ -14,7 +15,6 @@ from hcldecode.values import (
     TupleType,
     Value,
 )
-from hcldecode.values._stdlib import SPEC_FUNCTIONS
 
 S, N, B = Value.string, Value.number, Value.bool
 

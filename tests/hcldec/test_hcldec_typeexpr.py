@@ -18,6 +18,7 @@ from hcldecode.ext.typeexpr import (
     type_of,
     type_string,
 )
+from hcldecode.functions import SPEC_FUNCTIONS
 from hcldecode.model import Diagnostic, EvalContext, Expression, Pos, Range
 from hcldecode.native import parse_expression
 from hcldecode.values import (
@@ -35,7 +36,6 @@ from hcldecode.values import (
     Value,
     convert,
 )
-from hcldecode.values._stdlib import SPEC_FUNCTIONS
 
 SUMMARY = "Invalid type specification"
 _STDLIB_CONTEXT = EvalContext(functions=SPEC_FUNCTIONS)

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import hcldecode as hcl
 from hcldecode import hcldec
 from hcldecode.ext import tryfunc
+from hcldecode.functions import STDLIB
 from hcldecode.model import EvalContext
 from hcldecode.native import parse_config, parse_expression
 from hcldecode.values import (
@@ -25,7 +26,6 @@ from hcldecode.values import (
     DYNAMIC_VALUE,
     FALSE,
     NUMBER,
-    STDLIB,
     STRING,
     TRUE,
     ListType,

@@ -30,7 +30,8 @@ PACKAGE = "hcldecode"
 # in SIDEWAYS.
 LAYERS: list[tuple[str, ...]] = [
     ("_text", "_lazy"),  # Unicode text rules, quoting, suggestions; lazily loaded names
-    ("values",),  # types, numbers, values, conversion, functions (go-cty)
+    ("values",),  # types, numbers, values, conversion, the function model (go-cty)
+    ("functions",),  # go-cty's function library, over emulations of Go's regexp, time, fmt, csv
     ("model",),  # positions, diagnostics, bodies, expressions, traversals (hcl)
     ("native", "json", "write"),  # the two syntaxes (hclsyntax, json), writing (hclwrite)
     ("ext", "hclparse"),  # extensions (ext/*), and parsing many files (hclparse)

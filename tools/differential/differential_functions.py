@@ -1,7 +1,7 @@
 """Differential test of the standard library functions against go-cty's.
 
 Generates seeded random calls of every function of
-:data:`hcldecode.values.STDLIB` (strings with spaces, newlines, non-ASCII
+:data:`hcldecode.functions.STDLIB` (strings with spaces, newlines, non-ASCII
 letters and combining marks; numbers of every sign and size; nulls,
 unknowns, lists with nulls, wrong types and argument counts; for the date
 functions, timestamps, layouts and durations, half of them valid; for
@@ -14,13 +14,22 @@ for ``replace``), evaluates each with hcldecode and with the Go program
 ships it, under the same names), and compares the values and the diagnostics (summary,
 detail, subject).
 
+The regular-expression functions match with Google's RE2 when google-re2
+is installed (``pip install hcldecode[re2]``), else with Python's ``re``,
+which refuses some patterns; ``--engine re`` uses Python's ``re`` even when
+RE2 is there, ``--engine re2`` fails at once when it is not (the default,
+``auto``, takes RE2 when it imports). The first line of the report names
+the engine.
+
 Usage: ``python tools/differential/differential_functions.py GOFUNCS [--count N] [--seed N]
-[--functions NAME,...]``. Exits 1 when a call differs.
+[--functions NAME,...] [--engine auto|re2|re]``. Exits 1 when a call differs.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import importlib.util
 import json
 import random
 import re
@@ -29,9 +38,11 @@ import sys
 from collections import Counter
 from typing import Any, cast
 
+from hcldecode.functions import STDLIB
+from hcldecode.functions._regex import matching_with_python_re
 from hcldecode.model import EvalContext
 from hcldecode.native import parse_expression
-from hcldecode.values import BYTES, NUMBER, STDLIB, STRING, Value, type_to_json, value_to_json
+from hcldecode.values import BYTES, NUMBER, STRING, Value, type_to_json, value_to_json
 from hcldecode.values._json import go_json_text
 
 _PIECES = ["a", "B", " ", "\t", "\n", "\r\n", "é", "e\u0301", "ǆ", "ß", "x_y", "-", ".", ",",
@@ -665,7 +676,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--functions", help="only these functions (names separated by commas)")
+    parser.add_argument(
+        "--engine",
+        choices=["auto", "re2", "re"],
+        default="auto",
+        help="what matches regular expressions: RE2 (google-re2), Python's re, or RE2 when "
+        "installed (the default)",
+    )
     args = parser.parse_args(argv)
+    has_re2 = importlib.util.find_spec("re2") is not None
+    if args.engine == "re2" and not has_re2:
+        parser.error("--engine re2 needs google-re2 (pip install hcldecode[re2])")
+    engine = "re" if args.engine == "re" or not has_re2 else "re2"
+    print(f"regular expressions matched with {'RE2' if engine == 're2' else 'Python re'}")
     rng = random.Random(args.seed)
     names = sorted(args.functions.split(",") if args.functions else set(STDLIB) - _NEWER)
     calls = [_call(rng, names[i % len(names)]) for i in range(args.count)]
@@ -698,7 +721,8 @@ def main(argv: list[str] | None = None) -> int:
         if "error" in theirs:  # the Go program itself failed
             differ.append(f"{call}\n  theirs: {theirs}")
             continue
-        mine = ours(call, ctx)
+        with matching_with_python_re() if engine == "re" else contextlib.nullcontext():
+            mine = ours(call, ctx)
         if mine == theirs:
             agree[name] += 1
         elif any("panic in function implementation" in d[1] for d in theirs["diags"]):

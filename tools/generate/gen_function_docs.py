@@ -1,4 +1,4 @@
-"""Writes docs/function-reference.md from the definitions of hcldecode.values.STDLIB.
+"""Writes docs/function-reference.md from the definitions of hcldecode.functions.STDLIB.
 
 Usage: ``python tools/generate/gen_function_docs.py`` (the test suite checks that the
 page is what this writes, so the page cannot drift from the functions).
@@ -9,7 +9,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from hcldecode.values import STDLIB, Function
+from hcldecode.functions import STDLIB
+from hcldecode.values import Function
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "function-reference.md"
 

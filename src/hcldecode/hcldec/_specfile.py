@@ -33,7 +33,7 @@ the block specs, the default name to read. Type expressions (``type``,
 ``optional`` is read with the static rules of
 :mod:`hcldecode.ext.typeexpr`, and its defaults are applied to the
 decoded values. Expressions elsewhere in the file may call the functions
-of the function library (:data:`~hcldecode.values.STDLIB`).
+of :data:`hcldecode.functions.SPEC_FUNCTIONS`.
 
 Differences from the reference (``hcldec`` of HCL 2.14): ``block_attrs`` is
 accepted as the format documentation says (the reference rejects it),
@@ -52,6 +52,7 @@ import attrs
 from ..ext._frozen import frozen_mapping
 from ..ext.typeexpr import Defaults, type_constraint_with_defaults
 from ..ext.userfunc import decode_user_functions
+from ..functions._stdlib import SPEC_FUNCTIONS
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._static import expr_call, expr_list, expr_map
@@ -66,7 +67,6 @@ from ..model._structure import (
 from ..model._traversal import Traversal
 from ..values._convert import ConversionError, convert
 from ..values._function import Function, Parameter
-from ..values._stdlib import SPEC_FUNCTIONS
 from ..values._types import (
     BOOL,
     DYNAMIC,

@@ -18,6 +18,10 @@ It knows nothing of syntax, source positions or diagnostics. What it offers:
   each annotation is handled), and go-cty's JSON encoding of values and types;
 * the one model of a class's fields (:class:`Field`, read by a
   :class:`ClassKind` such as :data:`DATACLASSES` and :data:`ATTRS_CLASSES`).
+
+go-cty's function library is the layer above, :mod:`hcldecode.functions`
+(``hcldecode.values.STDLIB`` still gives its :data:`~hcldecode.functions.STDLIB`
+for one release, with a :class:`DeprecationWarning`).
 """
 
 from __future__ import annotations
@@ -83,12 +87,10 @@ if TYPE_CHECKING:
         value_from_json,
         value_to_json,
     )
-    from ._stdlib import STDLIB
 
-# Names whose modules load on first use: the function library and go-cty's JSON
-# encoding cost milliseconds to import, and decoding without functions needs neither.
+# Names whose modules load on first use: go-cty's JSON encoding costs milliseconds to
+# import, and decoding needs it only for the JSON functions and tools.
 _LAZY = {
-    "STDLIB": "_stdlib",
     "JSONNumber": "_json",
     "decode_json": "_json",
     "encode_json": "_json",
@@ -99,7 +101,11 @@ _LAZY = {
 }
 
 
-__getattr__ = lazy_names(__name__, _LAZY)
+# Names that have moved to another package: they still work here, for one release,
+# with a DeprecationWarning (the function library is hcldecode.functions now).
+_MOVED = {"STDLIB": "hcldecode.functions.STDLIB"}
+
+__getattr__ = lazy_names(__name__, _LAZY, _MOVED)
 
 
 __all__ = [
@@ -117,7 +123,6 @@ __all__ = [
     "FALSE",
     "MISSING",
     "NUMBER",
-    "STDLIB",
     "STRING",
     "TRUE",
     "AttrStep",

@@ -1,11 +1,11 @@
-// Command gore2scripts writes src/hcldecode/values/_re2_scripts.py: the
+// Command gore2scripts writes src/hcldecode/functions/_go/regexp_scripts.py: the
 // code points of each Unicode script as Go's unicode package (the tables Go's
 // regexp uses for \p{Greek}) has them, so that hcldecode's RE2 patterns name
 // the same characters as the reference's.
 //
 // Usage (from the repository root, GOPATH mode):
 //
-//	go run ./tools/generate/go/gore2scripts > src/hcldecode/values/_re2_scripts.py
+//	go run ./tools/generate/go/gore2scripts > src/hcldecode/functions/_go/regexp_scripts.py
 package main
 
 import (

@@ -1,6 +1,6 @@
 """go-cty's date and time functions: ``formatdate`` and ``timeadd``, with
 go-cty's rules and messages (``function/stdlib/datetime.go``) over Go's
-``time`` package (:mod:`._gotime`).
+``time`` package (:mod:`._go.time`).
 
 ``formatdate``'s layout language: runs of one ASCII letter are directives
 (``YYYY``, ``MM``, ``hh``, ``ZZZZZ``...; any other letter or length is an
@@ -18,14 +18,17 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from .._text import go_quote
-from ._function import (
+from ..values._function import (
     Function,
     FunctionArgError,
     FunctionError,
     Parameter,
     check_result_length,
 )
-from ._gotime import (
+from ..values._limits import current_limits
+from ..values._types import STRING
+from ..values._value import Value
+from ._go.time import (
     MONTH_NAMES,
     WEEKDAY_NAMES,
     DurationError,
@@ -34,9 +37,6 @@ from ._gotime import (
     parse_duration,
     parse_rfc3339,
 )
-from ._limits import current_limits
-from ._types import STRING
-from ._value import Value
 
 __all__ = ["TIME_FUNCTIONS"]
 

@@ -16,7 +16,7 @@ the previous verb's (the first: argument 1), and:
 * ``%t`` converts to a bool and writes ``true`` or ``false`` (no width).
 * ``%b %d %o %x %X`` convert to a number, which must be whole, and
   ``%e %E %f %g %G`` to any number; Go's ``fmt`` writes them (see
-  :mod:`._gofmt`).
+  :mod:`._go.fmt`).
 * ``%s`` converts to a string, ``%q`` too and writes it as JSON; a
   precision keeps that many characters of the string first (``.0``: all).
 
@@ -42,10 +42,14 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from .._text import go_quote, grapheme_count, iter_graphemes
-from . import _number as number
-from ._convert import ConversionError, convert
-from ._function import Function, FunctionArgError, FunctionError, Parameter
-from ._gofmt import (
+from ..values import _number as number
+from ..values._convert import ConversionError, convert
+from ..values._function import Function, FunctionArgError, FunctionError, Parameter
+from ..values._json import encode_json
+from ..values._limits import current_limits
+from ..values._types import BOOL, DYNAMIC, NUMBER, STRING, ListType, SetType, TupleType, Type
+from ..values._value import Value
+from ._go.fmt import (
     FLOAT_VERBS,
     INTEGER_VERBS,
     Pieces,
@@ -54,10 +58,6 @@ from ._gofmt import (
     pieces_text,
     sprintf_number,
 )
-from ._json import encode_json
-from ._limits import current_limits
-from ._types import BOOL, DYNAMIC, NUMBER, STRING, ListType, SetType, TupleType, Type
-from ._value import Value
 
 __all__ = ["FORMAT_FUNCTIONS"]
 

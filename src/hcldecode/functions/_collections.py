@@ -12,10 +12,15 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 
 from .._text import go_quote
-from ._convert import ConversionError, can_convert, convert, mismatch_message, unify_unsafe
-from ._function import Function, FunctionArgError, FunctionError, Parameter, check_result_count
-from ._stdlib_numbers import go_int
-from ._types import (
+from ..values._convert import ConversionError, can_convert, convert, mismatch_message, unify_unsafe
+from ..values._function import (
+    Function,
+    FunctionArgError,
+    FunctionError,
+    Parameter,
+    check_result_count,
+)
+from ..values._types import (
     BOOL,
     DYNAMIC,
     EMPTY_OBJECT,
@@ -29,7 +34,8 @@ from ._types import (
     TupleType,
     Type,
 )
-from ._value import FALSE, TRUE, Value
+from ..values._value import FALSE, TRUE, Value
+from ._numbers import go_int
 
 __all__ = ["COLLECTION_FUNCTIONS", "CONVERSION_FUNCTIONS"]
 

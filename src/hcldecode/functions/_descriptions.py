@@ -1,4 +1,4 @@
-"""One sentence about each function of :data:`hcldecode.values.STDLIB`, for its
+"""One sentence about each function of :data:`hcldecode.functions.STDLIB`, for its
 ``description`` (and the generated docs/function-reference.md)."""
 
 from __future__ import annotations

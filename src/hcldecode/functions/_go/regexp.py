@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import _re2_unicode as uni
-from ._re2_unicode import MAX_RUNE, Ranges
+from . import regexp_unicode as uni
+from .regexp_unicode import MAX_RUNE, Ranges
 
 __all__ = [
     "Alternate",

@@ -17,10 +17,10 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from .._text import go_quote
-from ._function import Function, FunctionArgError, FunctionError, Parameter
-from ._limits import current_limits
-from ._types import BOOL, DYNAMIC, NUMBER, STRING, ListType, Type
-from ._value import Value
+from ..values._function import Function, FunctionArgError, FunctionError, Parameter
+from ..values._limits import current_limits
+from ..values._types import BOOL, DYNAMIC, NUMBER, STRING, ListType, Type
+from ..values._value import Value
 
 __all__ = ["NUMBER_FUNCTIONS", "go_int"]
 

@@ -38,7 +38,7 @@ import math
 from collections.abc import Callable, Hashable, Iterable
 from typing import TypeVar
 
-from ._re2 import BEGIN_TEXT, Alternate, Assertion, Capture, Chars, Concat, Empty, Node, Repeat
+from .regexp import BEGIN_TEXT, Alternate, Assertion, Capture, Chars, Concat, Empty, Node, Repeat
 
 __all__ = ["Cost", "analyse"]
 

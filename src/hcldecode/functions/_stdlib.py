@@ -24,9 +24,9 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from .._text import go_quote, grapheme_count, iter_graphemes
-from . import _json as valuejson
-from ._convert import ConversionError, convert, unify_unsafe
-from ._function import (
+from ..values import _json as valuejson
+from ..values._convert import ConversionError, convert, unify_unsafe
+from ..values._function import (
     Function,
     FunctionArgError,
     FunctionError,
@@ -35,16 +35,9 @@ from ._function import (
     check_result_length,
     refine_not_null,
 )
-from ._gocsv import CSVError, CSVReader
-from ._limits import current_limits, max_nesting
-from ._number import NumberRangeError
-from ._stdlib_collections import COLLECTION_FUNCTIONS, CONVERSION_FUNCTIONS
-from ._stdlib_descriptions import DESCRIPTIONS
-from ._stdlib_format import FORMAT_FUNCTIONS
-from ._stdlib_numbers import NUMBER_FUNCTIONS, go_int
-from ._stdlib_regex import REGEX_FUNCTIONS
-from ._stdlib_time import TIME_FUNCTIONS
-from ._types import (
+from ..values._limits import current_limits, max_nesting
+from ..values._number import NumberRangeError
+from ..values._types import (
     BOOL,
     BYTES,
     DYNAMIC,
@@ -57,7 +50,14 @@ from ._types import (
     TupleType,
     Type,
 )
-from ._value import FALSE, TRUE, RefinementBuilder, Value
+from ..values._value import FALSE, TRUE, RefinementBuilder, Value
+from ._collections import COLLECTION_FUNCTIONS, CONVERSION_FUNCTIONS
+from ._descriptions import DESCRIPTIONS
+from ._format import FORMAT_FUNCTIONS
+from ._go.csv import CSVError, CSVReader
+from ._numbers import NUMBER_FUNCTIONS, go_int
+from ._regex import REGEX_FUNCTIONS
+from ._time import TIME_FUNCTIONS
 
 __all__ = ["SPEC_FUNCTIONS", "STDLIB"]
 

@@ -24,8 +24,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TypeAlias
 
-from . import _number as number
-from ._number import Num
+from ...values import _number as number
+from ...values._number import Num
 
 __all__ = [
     "FLOAT_VERBS",

@@ -4,7 +4,7 @@ A character set is a tuple of ``(lo, hi)`` code-point ranges, sorted and
 disjoint (:data:`Ranges`). The general categories (``\\pL``, ``\\p{Lu}``) and
 simple case folding come from the running Python's :mod:`unicodedata` and
 ``str`` case mappings; the scripts (``\\p{Greek}``), which :mod:`unicodedata`
-does not have, from Go's own tables (``_re2_scripts``). Each table is built
+does not have, from Go's own tables (``regexp_scripts``). Each table is built
 on first use, not at import.
 """
 
@@ -15,7 +15,7 @@ import functools
 import unicodedata
 from collections.abc import Iterable
 
-from ._re2_scripts import SCRIPTS
+from .regexp_scripts import SCRIPTS
 
 __all__ = [
     "MAX_RUNE",
