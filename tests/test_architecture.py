@@ -25,7 +25,9 @@ PRIVATE_IMPORTS = {
     "tests/json/test_json_parser.py": "checks the JSON parser's node tree",
     "tests/write/test_tokens.py": "checks that writer token kinds are the scanner's kinds",
     "tests/hcldec/test_hcldec_command.py": "runs the hcldec command with its own streams",
-    "tests/functions/test_stdlib_regex.py": "forces Python's re, to test that engine with google-re2 there",
+    "tests/functions/test_stdlib_regex.py": (
+        "forces Python's re, to test that engine with google-re2 there"
+    ),
 }
 
 

@@ -18,7 +18,8 @@ import pytest
 
 import hcldecode as hcl
 from hcldecode.cli import main
-from hcldecode.values import DYNAMIC, Value, convert, encode_json, max_nesting, to_python, unify
+from hcldecode.pytypes import to_python
+from hcldecode.values import DYNAMIC, Value, convert, encode_json, max_nesting, unify
 
 LIMIT = max_nesting()
 

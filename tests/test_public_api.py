@@ -19,12 +19,13 @@ PUBLIC = [
     "hcldecode.ext.tryfunc",
     "hcldecode.ext.typeexpr",
     "hcldecode.ext.userfunc",
+    "hcldecode.functions",
     "hcldecode.hcldec",
     "hcldecode.hclparse",
-    "hcldecode.functions",
     "hcldecode.json",
     "hcldecode.model",
     "hcldecode.native",
+    "hcldecode.pytypes",
     "hcldecode.values",
     "hcldecode.write",
 ]
@@ -227,3 +228,18 @@ def test_a_name_moved_from_the_root_warns_and_is_the_same_object(name: str, home
         f"hcldecode.{name} is deprecated and will be removed in the next release: use {home}"
     ]
     assert caught[0].filename == __file__
+
+
+@pytest.mark.parametrize("name", ["function", "to_python", "to_value"])
+def test_python_objects_moved_from_values_to_pytypes_warn(name: str) -> None:
+    import hcldecode.pytypes  # noqa: PLC0415
+    import hcldecode.values  # noqa: PLC0415
+
+    with pytest.warns(DeprecationWarning) as caught:
+        old = getattr(hcldecode.values, name)
+    assert [str(w.message) for w in caught] == [
+        f"hcldecode.values.{name} is deprecated and will be removed in the next release: "
+        f"use hcldecode.pytypes.{name}"
+    ]
+    assert old is getattr(hcldecode.pytypes, name)
+    assert name not in hcldecode.values.__all__

@@ -24,6 +24,9 @@ The rest lives in the subpackages, each a layer of the package:
   traversals, the static analyses such as ``expr_list``, merging bodies,
   ``HCLError``);
 * :mod:`hcldecode.values`: types, values, conversion and limits;
+* :mod:`hcldecode.pytypes`: Python types and classes as HCL values, and
+  the rules a decoder decides them by;
+* :mod:`hcldecode.functions`: go-cty's function library;
 * :mod:`hcldecode.native` and :mod:`hcldecode.json`: the two syntaxes;
 * :mod:`hcldecode.write`: the formatter and editable documents;
 * :mod:`hcldecode.hclparse`: a ``Parser`` that keeps every file it parses;
@@ -84,7 +87,8 @@ from .model import (
     Range,
     render_diagnostics,
 )
-from .values import Error, Function, Limits, Value, function
+from .pytypes import function
+from .values import Error, Function, Limits, Value
 
 if TYPE_CHECKING:
     from .functions._stdlib import STDLIB

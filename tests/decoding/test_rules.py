@@ -1,9 +1,9 @@
 """The one field model and the rule table a Decoder owns.
 
-A class is read once into :class:`hcldecode.values.Field` records; every
+A class is read once into :class:`hcldecode.pytypes.Field` records; every
 annotation is handled by the first rule of a table that an application can
 extend per decoder, with a ``(predicate, factory)`` pair or a new
-:class:`~hcldecode.values.ClassKind`.
+:class:`~hcldecode.pytypes.ClassKind`.
 """
 
 from __future__ import annotations
@@ -17,16 +17,8 @@ import attrs
 import pytest
 
 import hcldecode as hcl
-from hcldecode.values import (
-    ATTRS_CLASSES,
-    DATACLASSES,
-    MISSING,
-    STRING,
-    ClassKind,
-    Field,
-    PythonTypes,
-    Value,
-)
+from hcldecode.pytypes import ATTRS_CLASSES, DATACLASSES, MISSING, ClassKind, Field, PythonTypes
+from hcldecode.values import STRING, Value
 
 # --------------------------------------------------------------------------- the field model
 

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 from hcldecode import json as hcljson
 from hcldecode.model import Range
-from hcldecode.values import max_nesting, to_python
+from hcldecode.pytypes import to_python
+from hcldecode.values import max_nesting
 
 
 def _shape(node: Any) -> Any:

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from hcldecode.model import Diagnostic, Diagnostics, EvalContext
 from hcldecode.native import BinaryOp, parse_expression
+from hcldecode.pytypes import function
 from hcldecode.values import (
     BOOL,
     DYNAMIC,
@@ -40,7 +41,6 @@ from hcldecode.values import (
     SetType,
     TupleType,
     Value,
-    function,
     max_nesting,
 )
 

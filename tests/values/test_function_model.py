@@ -21,6 +21,7 @@ from hcldecode.model import (
     call_function,
     evaluate_call,
 )
+from hcldecode.pytypes import function
 from hcldecode.values import (
     BOOL,
     DYNAMIC,
@@ -37,7 +38,6 @@ from hcldecode.values import (
     TupleType,
     Type,
     Value,
-    function,
 )
 
 

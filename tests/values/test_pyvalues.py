@@ -17,6 +17,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hcldecode.pytypes import to_python, to_value
+from hcldecode.pytypes._rules import nullable, type_for_annotation
 from hcldecode.values import (
     BOOL,
     BYTES,
@@ -31,11 +33,8 @@ from hcldecode.values import (
     SetType,
     TupleType,
     Value,
-    to_python,
-    to_value,
 )
 from hcldecode.values._number import to_string as number_text
-from hcldecode.values._python import nullable, type_for_annotation
 
 
 def s(text: str) -> Value:

@@ -31,7 +31,9 @@ PACKAGE = "hcldecode"
 LAYERS: list[tuple[str, ...]] = [
     ("_text", "_lazy"),  # Unicode text rules, quoting, suggestions; lazily loaded names
     ("values",),  # types, numbers, values, conversion, the function model (go-cty)
-    ("functions",),  # go-cty's function library, over emulations of Go's regexp, time, fmt, csv
+    # go-cty's function library, over emulations of Go's regexp, time, fmt, csv; and
+    # Python types and classes as values (the rule table, the field model)
+    ("functions", "pytypes"),
     ("model",),  # positions, diagnostics, bodies, expressions, traversals (hcl)
     ("native", "json", "write"),  # the two syntaxes (hclsyntax, json), writing (hclwrite)
     ("ext", "hclparse"),  # extensions (ext/*), and parsing many files (hclparse)

@@ -48,8 +48,8 @@ from collections.abc import Mapping
 
 from ..model._diagnostics import Range
 from ..model._structure import Attribute, Block, Body, Expression
+from ..pytypes._rules import DEFAULT_TYPES, PythonTypes
 from ..values._json import JSONForm, JSONNumber, layout_json, value_to_json
-from ..values._python import DEFAULT_TYPES, PythonTypes
 from ..values._types import NUMBER
 from ..values._value import Value
 

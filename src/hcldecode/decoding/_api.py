@@ -17,9 +17,9 @@ from ..hclparse._syntax import Syntax, syntax_for
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostics
 from ..model._structure import Block, Body, BodySchema, Expression, File
-from ..values._classes import ClassKind
+from ..pytypes._fields import ClassKind
+from ..pytypes._rules import PythonTypes, Rule, TypeRule
 from ..values._limits import Limits
-from ..values._python import PythonTypes, Rule, TypeRule
 from ..values._types import Type
 from ._claimed import ClaimedBody
 from ._classinfo import ClassInfo, SchemaError, class_info
@@ -66,8 +66,8 @@ class Decoder:
     parameters and results of functions given as plain callables, and
     variables alike. ``rules`` are rules of the application's own for whole
     families of types, and new kinds of classes, tried after ``types`` and
-    before the built-in rules (see :data:`hcldecode.values.Rule` and
-    :class:`hcldecode.values.ClassKind`). ``variables`` and ``functions`` are available
+    before the built-in rules (see :data:`hcldecode.pytypes.Rule` and
+    :class:`hcldecode.pytypes.ClassKind`). ``variables`` and ``functions`` are available
     to every configuration it decodes; a call's own ``variables`` and
     ``functions`` are added to them (the call's win), and a call's ``ctx``
     is used instead of all of them. ``limits`` bounds what evaluating one

@@ -23,8 +23,8 @@ from ..model._structure import (
     Body,
     BodySchema,
 )
-from ..values._classes import ClassKind, Field
-from ..values._python import strip_optional
+from ..pytypes._fields import ClassKind, Field
+from ..pytypes._rules import strip_optional
 from ._markers import (
     AttrMarker,
     BlockMarker,

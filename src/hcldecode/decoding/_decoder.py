@@ -17,9 +17,9 @@ from .._text import counted, go_quote
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._structure import Attribute, Block, Body, BodyContent, Expression
+from ..pytypes._rules import LowerError
 from ..values._convert import AttrStep
 from ..values._limits import DEFAULT_LIMITS
-from ..values._python import LowerError
 from ..values._types import NUMBER, STRING
 from ..values._value import Value
 from ._classinfo import ClassInfo, FieldInfo, class_info
@@ -507,7 +507,7 @@ def _locate_validation_errors(
     info: ClassInfo, kwargs: dict[str, Any], content: BodyContent
 ) -> list[Diagnostic]:
     """A diagnostic at its attribute for each field the class's kind says was refused
-    (see :meth:`~hcldecode.values.ClassKind.field_errors`); fields that are not
+    (see :meth:`~hcldecode.pytypes.ClassKind.field_errors`); fields that are not
     attributes of the body are left to the caller's diagnostic for the block."""
     attributes = {
         f.name: content.attributes.get(f.hcl_name) for f in info.fields if f.kind == "attr"

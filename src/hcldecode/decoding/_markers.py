@@ -16,7 +16,7 @@ from typing import ClassVar, Literal
 
 import attrs
 
-from ..values._classes import FieldMarker
+from ..pytypes._fields import FieldMarker
 
 __all__ = [
     "AttrMarker",

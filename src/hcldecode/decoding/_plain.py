@@ -28,8 +28,8 @@ from typing import Any
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics
 from ..model._structure import Body, Expression
+from ..pytypes._rules import DEFAULT_TYPES
 from ..values._limits import DEFAULT_LIMITS, Limits
-from ..values._python import DEFAULT_TYPES
 
 __all__ = ["plain_body"]
 

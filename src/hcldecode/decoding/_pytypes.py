@@ -1,6 +1,6 @@
 """The Python types of one decoder: the values layer's plan, with configuration classes.
 
-:class:`ConfigTypes` is :class:`~hcldecode.values._python.PythonTypes` (the
+:class:`ConfigTypes` is :class:`~hcldecode.pytypes.PythonTypes` (the
 one plan of Python types that fields, function parameters and variables
 share) told about hcldecode's markers: a configuration class used as an
 attribute value is an object whose attribute names are the fields' HCL
@@ -18,10 +18,10 @@ from typing import Any
 import attrs
 
 from ..model._structure import Attribute, Expression
-from ..values._classes import Field
+from ..pytypes._fields import Field
+from ..pytypes._lowering import Lowering
+from ..pytypes._rules import PythonTypes, nullable, strip_optional
 from ..values._errors import Error
-from ..values._lowering import Lowering
-from ..values._python import PythonTypes, nullable, strip_optional
 from ..values._types import DYNAMIC, Type
 from ..values._value import Value
 from ._markers import AttrMarker

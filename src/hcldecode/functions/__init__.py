@@ -2,7 +2,7 @@
 
 The layer above :mod:`hcldecode.values`, which holds the function *model*
 (:class:`~hcldecode.values.Function`, :class:`~hcldecode.values.Parameter`,
-:func:`~hcldecode.values.function`); this package holds functions built
+:func:`~hcldecode.pytypes.function`); this package holds functions built
 with it:
 
 * :data:`STDLIB`: go-cty's standard library under the names Terraform gives

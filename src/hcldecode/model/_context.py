@@ -32,10 +32,10 @@ from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from ..values._callable import function
+from ..pytypes._callable import function
+from ..pytypes._rules import DEFAULT_TYPES, PythonTypes
 from ..values._function import Function
 from ..values._limits import DEFAULT_LIMITS, Limits
-from ..values._python import DEFAULT_TYPES, PythonTypes
 from ..values._value import Value
 
 __all__ = ["EvalContext", "is_literal_only"]
@@ -54,7 +54,7 @@ class EvalContext:
             empty mapping is a table with no names.
         functions: Function names mapped to :class:`~hcldecode.values.Function`
             objects or to plain Python callables, which are converted with
-            :func:`~hcldecode.values.function` and the same ``types`` (so their
+            :func:`~hcldecode.pytypes.function` and the same ``types`` (so their
             annotations decide the parameter types). Namespaced functions are
             registered under their full name, e.g. ``"provider::util::upper"``.
             ``None`` means no function table.
@@ -78,7 +78,7 @@ class EvalContext:
             string; a variable's value cannot be converted (the message names
             the variable); a function is not callable, or its signature or
             annotations have no HCL equivalent (see
-            :func:`~hcldecode.values.function`).
+            :func:`~hcldecode.pytypes.function`).
     """
 
     __slots__ = ("_functions", "_limits", "_literal_only", "_parent", "_variables")

@@ -11,17 +11,14 @@ It knows nothing of syntax, source positions or diagnostics. What it offers:
   configuration, schema or value problem (``hcldecode.Error``);
 * conversion and unification by HCL's rules (:func:`convert`, :func:`unify`,
   :class:`ConversionError`);
-* functions callable from expressions (:class:`Function`, :class:`Parameter`,
-  :func:`function` for plain Python callables);
-* Python objects to values and back (:func:`to_value`, :func:`to_python`,
-  and :class:`PythonTypes`, whose table of :data:`Rule` entries decides how
-  each annotation is handled), and go-cty's JSON encoding of values and types;
-* the one model of a class's fields (:class:`Field`, read by a
-  :class:`ClassKind` such as :data:`DATACLASSES` and :data:`ATTRS_CLASSES`).
+* functions callable from expressions (:class:`Function`, :class:`Parameter`);
+* go-cty's JSON encoding of values and types.
 
-go-cty's function library is the layer above, :mod:`hcldecode.functions`
-(``hcldecode.values.STDLIB`` still gives its :data:`~hcldecode.functions.STDLIB`
-for one release, with a :class:`DeprecationWarning`).
+Above it, :mod:`hcldecode.pytypes` turns Python objects and classes into
+values and back, and :mod:`hcldecode.functions` is go-cty's function
+library. ``hcldecode.values.STDLIB``, ``to_value``, ``to_python`` and
+``function`` still give those layers' names for one release, with a
+:class:`DeprecationWarning`.
 """
 
 from __future__ import annotations
@@ -29,8 +26,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .._lazy import lazy_names
-from ._callable import function
-from ._classes import ATTRS_CLASSES, DATACLASSES, MISSING, ClassKind, Field, FieldMarker
 from ._convert import (
     AttrStep,
     ConversionError,
@@ -47,7 +42,6 @@ from ._convert import (
 from ._errors import Error
 from ._function import Function, FunctionArgError, FunctionError, Parameter, refine_not_null
 from ._limits import DEFAULT_LIMITS, Limits, current_limits, max_nesting
-from ._python import PythonTypes, Rule, TypeRule, to_python, to_value
 from ._refinement import safe_known_prefix
 from ._types import (
     BOOL,
@@ -102,17 +96,21 @@ _LAZY = {
 
 
 # Names that have moved to another package: they still work here, for one release,
-# with a DeprecationWarning (the function library is hcldecode.functions now).
-_MOVED = {"STDLIB": "hcldecode.functions.STDLIB"}
+# with a DeprecationWarning (the function library is hcldecode.functions now, and
+# Python objects and classes are hcldecode.pytypes).
+_MOVED = {
+    "STDLIB": "hcldecode.functions.STDLIB",
+    "function": "hcldecode.pytypes.function",
+    "to_python": "hcldecode.pytypes.to_python",
+    "to_value": "hcldecode.pytypes.to_value",
+}
 
 __getattr__ = lazy_names(__name__, _LAZY, _MOVED)
 
 
 __all__ = [
-    "ATTRS_CLASSES",
     "BOOL",
     "BYTES",
-    "DATACLASSES",
     "DEFAULT_LIMITS",
     "DYNAMIC",
     "DYNAMIC_VALUE",
@@ -121,17 +119,13 @@ __all__ = [
     "EMPTY_TUPLE",
     "EMPTY_TUPLE_VALUE",
     "FALSE",
-    "MISSING",
     "NUMBER",
     "STRING",
     "TRUE",
     "AttrStep",
     "CapsuleType",
-    "ClassKind",
     "ConversionError",
     "Error",
-    "Field",
-    "FieldMarker",
     "Function",
     "FunctionArgError",
     "FunctionError",
@@ -145,13 +139,10 @@ __all__ = [
     "Parameter",
     "Path",
     "PathStep",
-    "PythonTypes",
     "RefinementBuilder",
-    "Rule",
     "SetType",
     "TupleType",
     "Type",
-    "TypeRule",
     "Value",
     "ValueRange",
     "can_convert",
@@ -159,14 +150,11 @@ __all__ = [
     "current_limits",
     "decode_json",
     "encode_json",
-    "function",
     "get_conversion",
     "max_nesting",
     "mismatch_message",
     "refine_not_null",
     "safe_known_prefix",
-    "to_python",
-    "to_value",
     "type_from_json",
     "type_to_json",
     "unify",

@@ -44,7 +44,7 @@ from ..model._diagnostics import Diagnostics
 from ..model._traversal import Traversal, TraverseAttr, TraverseIndex, TraverseRoot
 from ..native import LiteralValue, Template, parse_expression
 from ..native import _scanner as S
-from ..values._python import DEFAULT_TYPES
+from ..pytypes._rules import DEFAULT_TYPES
 from ..values._value import Value
 from ._format import format_tokens
 from ._tokens import (
@@ -397,7 +397,7 @@ class DocumentBody:
         Args:
             name: The attribute's name.
             value: A :class:`~hcldecode.values.Value`, or a Python object that
-                :func:`~hcldecode.values.to_value` converts.
+                :func:`~hcldecode.pytypes.to_value` converts.
 
         Returns:
             The attribute set.

@@ -1,7 +1,7 @@
 """Lowering HCL values to Python objects: one walk that finds every misfit.
 
 A :class:`Lowering` is the compiled form of one Python annotation (built by
-:class:`~hcldecode.values._python.PythonTypes`, which decides which node each
+:class:`~hcldecode.pytypes.PythonTypes`, which decides which node each
 annotation gets). :meth:`Lowering.lower` walks a value once: it converts
 each part to the HCL type its annotation asks for (HCL's conversion rules),
 checks that the part is known and not null where ``None`` does not fit,
@@ -29,11 +29,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .._text import go_quote, suggest
-from . import _number as number
-from ._classes import ClassKind, Field
-from ._convert import AttrStep, ConversionError, IndexStep, Path, PathStep, convert
-from ._errors import Error
-from ._types import (
+from ..values import _number as number
+from ..values._convert import AttrStep, ConversionError, IndexStep, Path, PathStep, convert
+from ..values._errors import Error
+from ..values._types import (
     BOOL,
     BYTES,
     DYNAMIC,
@@ -47,7 +46,8 @@ from ._types import (
     TupleType,
     Type,
 )
-from ._value import Value
+from ..values._value import Value
+from ._fields import ClassKind, Field
 
 if TYPE_CHECKING:
     from pathlib import PurePath

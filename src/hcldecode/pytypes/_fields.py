@@ -11,7 +11,7 @@ the command line's JSON output) works on these records.
 Which classes have fields, and how they are read, built and taken apart, is
 a :class:`ClassKind`: dataclasses (:data:`DATACLASSES`) and attrs classes
 (:data:`ATTRS_CLASSES`) are built in. A kind is a rule of a
-:class:`~hcldecode.values.PythonTypes` table, so a new kind of model class
+:class:`~hcldecode.pytypes.PythonTypes` table, so a new kind of model class
 is one more rule.
 """
 
@@ -124,7 +124,7 @@ class ClassKind:
     Subclasses say which classes are theirs (:meth:`matches`), read their
     fields (:meth:`fields`), build an instance (:meth:`construct`) and read a
     field of one (:meth:`get`). A kind is also a rule of a
-    :class:`~hcldecode.values.PythonTypes`: the classes it matches lower from
+    :class:`~hcldecode.pytypes.PythonTypes`: the classes it matches lower from
     HCL objects (and, in class decoding, from bodies).
     """
 

@@ -9,10 +9,10 @@ from typing import Any, overload
 
 import attrs
 
-from ._function import Function, FunctionArgError, Parameter, error_message, refine_not_null
-from ._python import DEFAULT_TYPES, PythonTypes, nullable
-from ._types import DYNAMIC, Type
-from ._value import Value
+from ..values._function import Function, FunctionArgError, Parameter, error_message, refine_not_null
+from ..values._types import DYNAMIC, Type
+from ..values._value import Value
+from ._rules import DEFAULT_TYPES, PythonTypes, nullable
 
 __all__ = ["function"]
 

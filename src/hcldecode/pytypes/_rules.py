@@ -45,14 +45,28 @@ from typing import Any, TypeVar
 import attrs
 from typing_extensions import Self
 
-from ._classes import (
+from ..values._convert import ConversionError, convert
+from ..values._types import (
+    BOOL,
+    BYTES,
+    DYNAMIC,
+    NUMBER,
+    STRING,
+    ListType,
+    MapType,
+    ObjectType,
+    SetType,
+    TupleType,
+    Type,
+)
+from ..values._value import Value
+from ._fields import (
     ATTRS_CLASSES,
     DATACLASSES,
     ClassKind,
     Field,
     read_fields,
 )
-from ._convert import ConversionError, convert
 from ._lowering import (
     LEAVES,
     ClassLowering,
@@ -72,20 +86,6 @@ from ._lowering import (
     path_text,
     registered_leaf,
 )
-from ._types import (
-    BOOL,
-    BYTES,
-    DYNAMIC,
-    NUMBER,
-    STRING,
-    ListType,
-    MapType,
-    ObjectType,
-    SetType,
-    TupleType,
-    Type,
-)
-from ._value import Value
 
 __all__ = [
     "BUILTIN_KINDS",

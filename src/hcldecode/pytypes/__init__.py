@@ -1,0 +1,42 @@
+"""Python objects and classes as HCL values, and HCL values as Python objects.
+
+The layer between Python's types and HCL's values (``values``):
+
+* :class:`PythonTypes`: which Python types have an HCL form, decided for
+  each annotation by one table of rules (:data:`Rule`): the application's
+  own types (:data:`TypeRule`) and rules first, then the built-in ones
+  (``str``, numbers, dates, paths, enums, ``Literal``, unions, sequences,
+  sets, mappings, ``Any``, :class:`~hcldecode.values.Value`), then the
+  kinds of classes whose fields make objects;
+* the one model of a class's fields: :class:`Field`, read by a
+  :class:`ClassKind` (:data:`DATACLASSES` and :data:`ATTRS_CLASSES` are
+  built in; a new kind of model class is one more rule), with the markers
+  of a decoder as :class:`FieldMarker` subclasses;
+* :func:`to_value` and :func:`to_python` with the built-in types, and
+  :func:`function`, which makes a plain Python callable an HCL
+  :class:`~hcldecode.values.Function`.
+
+A ``hcldecode.Decoder`` owns a :class:`PythonTypes` (``Decoder.types``):
+nothing here is shared between two of them.
+"""
+
+from __future__ import annotations
+
+from ._callable import function
+from ._fields import ATTRS_CLASSES, DATACLASSES, MISSING, ClassKind, Field, FieldMarker
+from ._rules import PythonTypes, Rule, TypeRule, to_python, to_value
+
+__all__ = [
+    "ATTRS_CLASSES",
+    "DATACLASSES",
+    "MISSING",
+    "ClassKind",
+    "Field",
+    "FieldMarker",
+    "PythonTypes",
+    "Rule",
+    "TypeRule",
+    "function",
+    "to_python",
+    "to_value",
+]
