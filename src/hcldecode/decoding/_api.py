@@ -53,31 +53,11 @@ TypeRules = Mapping[type, TypeRule]
 
 
 class Decoder:
-    """Decodes configurations with the types, variables and functions it is given.
+    """Decodes configurations with the types, rules, variables and functions it is given.
 
-    ``types`` teaches it Python types of the application's own: each maps to
-    the HCL type its values are converted to first, and a callable that
-    builds the object from the converted value made plain Python (``str``,
-    ``int``, ``Decimal``, ``bool``, ``None``, ``list``, ``dict``); a
-    ``ValueError`` or ``TypeError`` that callable raises becomes a
-    diagnostic at the value. An optional third callable turns an object
-    back into plain Python, so that objects of the type can be variables
-    and function results. The decoder's types serve class fields, the
-    parameters and results of functions given as plain callables, and
-    variables alike. ``rules`` are rules of the application's own for whole
-    families of types, and new kinds of classes, tried after ``types`` and
-    before the built-in rules (see :data:`hcldecode.pytypes.Rule` and
-    :class:`hcldecode.pytypes.ClassKind`). ``variables`` and ``functions`` are available
-    to every configuration it decodes; a call's own ``variables`` and
-    ``functions`` are added to them (the call's win), and a call's ``ctx``
-    is used instead of all of them. ``limits`` bounds what evaluating one
-    expression may build and spend (:class:`~hcldecode.values.Limits`; by
-    default :data:`~hcldecode.values.DEFAULT_LIMITS`). With ``dynamic_blocks``,
-    ``dynamic`` blocks are expanded before decoding
-    (:func:`hcldecode.ext.dynblock.expand`, with the evaluation context of
-    the call).
-
-    A decoder never changes: :meth:`with_type` and :meth:`with_rule` make a new one, so two
+    The decoder's types serve class fields, the parameters and results of
+    functions given as plain callables, and variables alike. A decoder never
+    changes: :meth:`with_type` and :meth:`with_rule` make a new one, so two
     libraries in one process can each have their own without meeting. The
     module-level :func:`~hcldecode.decode`, :func:`~hcldecode.loads` and the
     rest are the methods of a decoder that knows no types, variables or
@@ -88,6 +68,34 @@ class Decoder:
     than an object, return a :class:`~hcldecode.Decoded`. A program's own
     mistakes (a class that cannot be decoded into) raise at once:
     :class:`~hcldecode.SchemaError` or ``TypeError``.
+
+    Args:
+        types: Python types of the application's own, each mapped to
+            ``(hcl_type, structure)`` or ``(hcl_type, structure, unstructure)``:
+            the HCL type its values are converted to first; a callable that
+            builds the object from the converted value made plain Python
+            (``str``, ``int``, ``Decimal``, ``bool``, ``None``, ``list``,
+            ``dict``), whose ``ValueError`` or ``TypeError`` becomes a
+            diagnostic at the value; and optionally one that turns an object
+            back into plain Python, so that objects of the type can be
+            variables and function results.
+        rules: Rules of the application's own for whole families of types, and
+            new kinds of classes, tried after ``types`` and before the built-in
+            rules (see :data:`hcldecode.pytypes.Rule` and
+            :class:`hcldecode.pytypes.ClassKind`).
+        variables: Variables for every configuration it decodes; a call's own
+            are added to them (the call's win).
+        functions: Functions for every configuration it decodes
+            (:class:`~hcldecode.Function` objects or plain callables); a call's
+            own are added to them.
+        limits: What evaluating one expression may build and spend; by default
+            :data:`~hcldecode.values.DEFAULT_LIMITS`.
+        dynamic_blocks: Expand ``dynamic`` blocks before decoding
+            (:func:`hcldecode.ext.dynblock.expand`, with the evaluation context
+            of the call).
+
+    Raises:
+        TypeError: ``types`` or ``rules`` are not of the documented form.
     """
 
     __slots__ = ("_base", "_dynamic_blocks", "_functions", "_limits", "_types", "_variables")
@@ -122,7 +130,22 @@ class Decoder:
         structure: Callable[[Any], Any],
         unstructure: Callable[[Any], Any] | None = None,
     ) -> Decoder:
-        """A new decoder that also knows ``tp`` (see the class description)."""
+        """A new decoder that also knows the application's type ``tp``.
+
+        Args:
+            tp: The type (a class).
+            hcl_type: The HCL type its values are converted to first.
+            structure: Builds the object from the converted value made plain
+                Python; its ``ValueError`` or ``TypeError`` is a diagnostic.
+            unstructure: Turns an object back into plain Python, so that
+                objects of the type can be variables and function results.
+
+        Returns:
+            A new :class:`Decoder`; this one is unchanged.
+
+        Raises:
+            TypeError: ``tp`` is not a class, or the callables are not callable.
+        """
         rule: TypeRule = (
             (hcl_type, structure) if unstructure is None else (hcl_type, structure, unstructure)
         )
@@ -133,11 +156,21 @@ class Decoder:
         predicate: Callable[[Any], bool] | ClassKind,
         factory: Callable[[Any, PythonTypes], Any] | None = None,
     ) -> Decoder:
-        """A new decoder that also has the rule ``(predicate, factory)``, or the class
-        kind ``predicate``, tried before its other rules (see ``rules=``).
+        """A new decoder that also has one more rule, tried before its other rules.
+
+        Args:
+            predicate: Whether the rule handles an annotation; or a
+                :class:`~hcldecode.pytypes.ClassKind` (then without ``factory``).
+            factory: Called once for each annotation the rule handles, with the
+                annotation and the decoder's :class:`~hcldecode.pytypes.PythonTypes`;
+                returns ``(hcl_type, structure)`` or ``(hcl_type, structure,
+                unstructure)`` for that annotation (see :data:`~hcldecode.pytypes.Rule`).
+
+        Returns:
+            A new :class:`Decoder`; this one is unchanged.
 
         Raises:
-            TypeError: the rule is not of the documented form.
+            TypeError: The rule is not of the documented form.
         """
         rule: Rule = predicate if factory is None else (predicate, factory)  # type: ignore[assignment]
         return self._with_types(self._types.registered, (rule, *self._types.rules))
@@ -176,17 +209,32 @@ class Decoder:
     ) -> T:
         """Decode a configuration into an instance of ``cls``.
 
-        ``source`` is a path, a list of paths (merged into one configuration), a
-        binary file object, a parsed :class:`~hcldecode.File` or a
-        :class:`~hcldecode.Body`. Files whose name ends in ``.json`` are read as
-        HCL JSON (:func:`hcldecode.hclparse.syntax_for`). Expressions are
-        evaluated with ``variables`` and ``functions`` (or a prepared ``ctx``);
-        with neither, in literal-only mode. Everything the class does not claim
-        is an error, unless the class has a ``remain()`` field.
+        Everything the class does not claim is an error, unless the class has
+        a ``remain()`` field.
 
-        Raises :class:`~hcldecode.DecodeError` with every problem found, in
-        source order; :class:`~hcldecode.SchemaError` for a class that cannot
-        be decoded into; ``OSError`` for a file that cannot be read.
+        Args:
+            source: A path, a list of paths (merged into one configuration), a
+                binary file object, a parsed :class:`~hcldecode.model.File` or a
+                :class:`~hcldecode.Body`. Files whose name ends in ``.json`` are
+                read as HCL JSON (:func:`hcldecode.hclparse.syntax_for`).
+            cls: The configuration class (a dataclass or attrs class, or a class
+                of a kind the decoder's rules know).
+            variables: Variables for this call, added to the decoder's (this
+                call's win); Python objects are converted by the decoder's types.
+            functions: Functions for this call, added to the decoder's
+                (:class:`~hcldecode.Function` objects or plain callables).
+            ctx: An evaluation context to use instead of all variables and
+                functions; without any of the three, expressions are evaluated
+                in literal-only mode.
+
+        Returns:
+            The object.
+
+        Raises:
+            DecodeError: The configuration has mistakes: every one found, in
+                source order.
+            SchemaError: ``cls`` cannot be decoded into.
+            OSError: A file cannot be read.
         """
         eval_ctx = self._context(variables, functions, ctx)
         self._info(cls, None)
@@ -207,18 +255,34 @@ class Decoder:
     ) -> Decoded[T]:
         """Decode what ``cls`` claims, and keep the body of everything else.
 
-        Returns a :class:`~hcldecode.Decoded`: ``value`` is the object,
-        ``remaining`` the body of what the class did not claim, ``fields``
-        the object's fields by name, ``diagnostics`` any warnings. The
-        remaining body can be decoded by other classes (plugins), and
+        The remaining body can be decoded by other classes (plugins), and
         finally passed to :func:`~hcldecode.reject_unclaimed`, which reports
         what nobody claimed, with suggestions drawn from every class that
         took part.
 
-        Raises :class:`~hcldecode.DecodeError` as :meth:`decode` does; it
-        holds the remaining body as ``remaining``, so that later steps can
-        still report their own mistakes. (Unpacking the result as
-        ``value, remaining`` is deprecated.)
+        Args:
+            source: As for :meth:`decode`.
+            cls: The class that decodes its part.
+            variables: Variables for this call, added to the decoder's (this
+                call's win); Python objects are converted by the decoder's types.
+            functions: Functions for this call, added to the decoder's
+                (:class:`~hcldecode.Function` objects or plain callables).
+            ctx: An evaluation context to use instead of all variables and
+                functions; without any of the three, expressions are evaluated
+                in literal-only mode.
+
+        Returns:
+            A :class:`~hcldecode.Decoded`: ``value`` is the object, ``remaining``
+            the body of what the class did not claim, ``fields`` the object's
+            fields by name, ``diagnostics`` any warnings. (Unpacking it as
+            ``value, remaining`` is deprecated.)
+
+        Raises:
+            DecodeError: As :meth:`decode` raises it; it holds the remaining body
+                as ``remaining``, so that later steps can still report their own
+                mistakes.
+            SchemaError: ``cls`` cannot be decoded into.
+            OSError: A file cannot be read.
         """
         eval_ctx = self._context(variables, functions, ctx)
         info = self._info(cls, None)
@@ -250,10 +314,27 @@ class Decoder:
         functions: Functions | None = None,
         ctx: EvalContext | None = None,
     ) -> T:
-        """Decode configuration text, in ``syntax``, into an instance of ``cls``.
+        """Decode configuration text into an instance of ``cls``, as :meth:`decode` does.
 
-        As :meth:`decode` does, and raises as it does; ``filename`` names the
-        text in diagnostics.
+        Args:
+            text: The configuration, as text or UTF-8 bytes.
+            cls: The configuration class.
+            filename: The name of the text in diagnostics.
+            syntax: ``"native"`` or ``"json"``.
+            variables: Variables for this call, added to the decoder's (this
+                call's win); Python objects are converted by the decoder's types.
+            functions: Functions for this call, added to the decoder's
+                (:class:`~hcldecode.Function` objects or plain callables).
+            ctx: An evaluation context to use instead of all variables and
+                functions; without any of the three, expressions are evaluated
+                in literal-only mode.
+
+        Returns:
+            The object.
+
+        Raises:
+            DecodeError: The configuration has mistakes (syntax errors included).
+            SchemaError: ``cls`` cannot be decoded into.
         """
         return self.decode(
             parse(text, filename=filename, syntax=syntax),
@@ -279,16 +360,30 @@ class Decoder:
         A block's labels go to the class's label fields and its ranges to its
         range markers, as with :meth:`decode_block`.
 
-        The result (a :class:`~hcldecode.Decoded`) holds the object when there
-        is no error, and otherwise every field that did decode, beside all the
-        diagnostics: a loader can go on checking the rest of a broken block.
-        With ``partial``, what the class does not claim is left in
-        ``remaining`` (as :meth:`decode_partial` does) instead of being an
-        error. With ``override``, the body is an override file's (as Go
-        loaders read them): nothing in it is required, in nested blocks too;
-        ``fields`` holds what it sets, and ``value`` is the object only when
-        it sets every required field. Mistakes of the program (a class that
-        cannot be decoded into: :class:`~hcldecode.SchemaError`) still raise.
+        Args:
+            source: The body, or a block whose body is decoded.
+            cls: The configuration class.
+            partial: Leave what the class does not claim in ``remaining`` (as
+                :meth:`decode_partial` does) instead of reporting it.
+            override: The body is an override file's (as Go loaders read them):
+                nothing in it is required, in nested blocks too.
+            variables: Variables for this call, added to the decoder's (this
+                call's win); Python objects are converted by the decoder's types.
+            functions: Functions for this call, added to the decoder's
+                (:class:`~hcldecode.Function` objects or plain callables).
+            ctx: An evaluation context to use instead of all variables and
+                functions; without any of the three, expressions are evaluated
+                in literal-only mode.
+
+        Returns:
+            A :class:`~hcldecode.Decoded` holding the object when there is no
+            error (with ``override``, only when the body sets every required
+            field), every field that did decode in ``fields``, and all the
+            diagnostics: a loader can go on checking the rest of a broken block.
+
+        Raises:
+            SchemaError: ``cls`` cannot be decoded into (a mistake of the program).
+            TypeError: ``cls`` has not one label field per label of the block.
         """
         block = source if isinstance(source, Block) else None
         body = source.body if isinstance(source, Block) else source
@@ -322,13 +417,30 @@ class Decoder:
         functions: Functions | None = None,
         ctx: EvalContext | None = None,
     ) -> T:
-        """Decode one block (from :attr:`~hcldecode.BodyContent.blocks`, say) into ``cls``.
+        """Decode one block (from :attr:`~hcldecode.model.BodyContent.blocks`, say) into ``cls``.
 
         The class's label fields receive the block's labels in order, and its
         range markers the block's ranges, as for a block decoded as part of
-        an enclosing class. ``cls`` must have one label field per label of
-        the block (``TypeError`` otherwise). Raises
-        :class:`~hcldecode.DecodeError` with every problem found.
+        an enclosing class.
+
+        Args:
+            block: The block.
+            cls: The configuration class, with one label field per label.
+            variables: Variables for this call, added to the decoder's (this
+                call's win); Python objects are converted by the decoder's types.
+            functions: Functions for this call, added to the decoder's
+                (:class:`~hcldecode.Function` objects or plain callables).
+            ctx: An evaluation context to use instead of all variables and
+                functions; without any of the three, expressions are evaluated
+                in literal-only mode.
+
+        Returns:
+            The object.
+
+        Raises:
+            DecodeError: The block has mistakes: every one found.
+            SchemaError: ``cls`` cannot be decoded into.
+            TypeError: ``cls`` has not one label field per label of the block.
         """
         self._info(cls, block)
         eval_ctx = self._context(variables, functions, ctx)
@@ -353,11 +465,22 @@ class Decoder:
         converted by HCL's rules and then built as a field of that type
         would be; when it does not fit, the error is ``Unsuitable value
         type`` (``Unsuitable value: <reason>``) at the part that does not fit.
-        Returns a :class:`~hcldecode.Decoded` whose ``value`` is the object
-        (``None`` on errors) and whose ``diagnostics`` are what was found.
-        Nothing is raised for a mistake in the configuration; a ``pytype``
-        hcldecode cannot decode into raises :class:`~hcldecode.SchemaError`.
-        (Unpacking the result as ``value, diagnostics`` is deprecated.)
+
+        Args:
+            expr: The expression.
+            pytype: The Python type to build (any annotation a field may have).
+            ctx: An evaluation context to use instead of ``variables`` and
+                ``functions``.
+            variables: Variables, added to the decoder's.
+            functions: Functions, added to the decoder's.
+
+        Returns:
+            A :class:`~hcldecode.Decoded` whose ``value`` is the object (``None``
+            on errors) and whose ``diagnostics`` are what was found. (Unpacking it
+            as ``value, diagnostics`` is deprecated.)
+
+        Raises:
+            SchemaError: hcldecode cannot decode into ``pytype``.
         """
         try:
             plan = self._types.plan(pytype)
@@ -375,8 +498,15 @@ class Decoder:
     def schema_of(self, cls: type) -> BodySchema:
         """The body schema that a configuration class implies.
 
-        Raises :class:`~hcldecode.SchemaError` for a class that cannot be
-        decoded into.
+        Args:
+            cls: The configuration class.
+
+        Returns:
+            Its :class:`~hcldecode.model.BodySchema`: its attributes (required or
+            not) and block types with their label names.
+
+        Raises:
+            SchemaError: ``cls`` cannot be decoded into.
         """
         return class_info(cls, self._types).schema
 
@@ -392,15 +522,32 @@ class Decoder:
     ) -> dict[str, Any]:
         """A configuration as plain Python, without a schema.
 
-        ``source`` is text (in ``syntax``), a parsed :class:`~hcldecode.File`
-        or a body. Attributes become their values as plain Python, evaluated
-        with ``variables`` and ``functions`` (or ``ctx``); expressions that
-        cannot be evaluated so are kept as template text
-        (``"${var.region}"``); the blocks of a type are a list under its
-        name, each nested in one ``dict`` per label. Only the native syntax
-        tells blocks from attributes: a JSON file's objects become dictionaries.
-        See docs/types.md. Raises :class:`~hcldecode.DecodeError` for syntax
-        errors.
+        Attributes become their values as plain Python; expressions that
+        cannot be evaluated are kept as template text (``"${var.region}"``);
+        the blocks of a type are a list under its name, each nested in one
+        ``dict`` per label. Only the native syntax tells blocks from
+        attributes: a JSON file's objects become dictionaries. See
+        docs/types.md.
+
+        Args:
+            source: Text (in ``syntax``), a parsed :class:`~hcldecode.model.File`
+                or a body.
+            filename: The name of the text in diagnostics.
+            syntax: ``"native"`` or ``"json"``, for text.
+            variables: Variables for this call, added to the decoder's (this
+                call's win); Python objects are converted by the decoder's types.
+            functions: Functions for this call, added to the decoder's
+                (:class:`~hcldecode.Function` objects or plain callables).
+            ctx: An evaluation context to use instead of all variables and
+                functions; without any of the three, expressions are evaluated
+                in literal-only mode.
+
+        Returns:
+            The configuration as a ``dict``.
+
+        Raises:
+            DecodeError: The text has syntax errors, or a block type is also an
+                attribute name.
         """
         from ._plain import plain_body  # noqa: PLC0415 (used by few programs)
 
@@ -421,25 +568,31 @@ class Decoder:
         """``obj``, an instance of a configuration class, written as an HCL file.
 
         The inverse of :meth:`loads`, by the same markers and the decoder's
-        types: the text decodes back to an equal object. ``syntax`` is
-        ``"native"`` (laid out as ``hclfmt`` lays it out) or ``"json"``.
-        Fields equal to their defaults are left out unless ``defaults`` is
-        true; ``None`` is written as ``null`` where that reads back as
-        ``None``, left out where the default is ``None``, and refused
-        (``ValueError``) where it cannot be read back.
-        Expression fields are written as their source text (native syntax
-        expressions only); bodies, raw blocks and ranges are not written.
-        Raises ``TypeError`` for what cannot be written (an object of a type
-        the decoder cannot turn back into a value) and ``ValueError`` for a
-        value that has no HCL form (an infinity, NaN).
+        types: the text decodes back to an equal object. Expression fields are
+        written as their source text (native syntax expressions only); bodies,
+        raw blocks and ranges are not written. The JSON syntax reads strings as
+        templates only when it evaluates with variables or functions (an
+        evaluation context); native-syntax strings are always templates, and
+        always written so.
 
-        The JSON syntax reads strings as templates only when it evaluates
-        with variables or functions (an evaluation context): ``templates``
-        writes ``${`` and ``%{`` in strings doubled, for a reader that will
-        (as applications with variables do), and by default they are
-        written as they are, for one that will not (as :meth:`loads` without
-        variables or functions). Native-syntax strings are always templates,
-        and always written so.
+        Args:
+            obj: The object.
+            syntax: ``"native"`` (laid out as ``hclfmt`` lays it out) or ``"json"``.
+            defaults: Write fields equal to their defaults too (by default they
+                are left out). ``None`` is written as ``null`` where that reads
+                back as ``None``, and left out where the default is ``None``.
+            templates: In JSON, write ``${`` and ``%{`` in strings doubled, for a
+                reader that evaluates them as templates (as applications with
+                variables do); by default they are written as they are.
+
+        Returns:
+            The file's text.
+
+        Raises:
+            TypeError: ``obj`` is not an instance of a configuration class, or
+                holds an object the decoder cannot turn back into a value.
+            ValueError: A value has no HCL form (an infinity, NaN), ``None``
+                cannot be read back where it is, or ``syntax`` is unknown.
         """
         from ._encode import encode  # noqa: PLC0415 (loads the writer on first use)
 
@@ -456,6 +609,15 @@ class Decoder:
         appended, and the attributes and blocks of the class's fields that
         the object no longer has removed. What the class does not know is
         left alone. See :func:`hcldecode.write.parse_document`.
+
+        Args:
+            document: The document, or a body in one.
+            obj: An instance of a configuration class.
+            defaults: Write fields equal to their defaults too.
+
+        Raises:
+            TypeError: As :meth:`dumps` raises it.
+            ValueError: As :meth:`dumps` raises it.
         """
         from ..write._document import Document  # noqa: PLC0415 (the writer loads on first use)
         from ._encode import update  # noqa: PLC0415
@@ -474,10 +636,19 @@ class Decoder:
     ) -> None:
         """Write :meth:`dumps` of ``obj`` to a path or a text file.
 
-        Without ``syntax``, a path gets the syntax its name calls for
-        (:func:`hcldecode.hclparse.syntax_for`: ``.json`` means JSON), and a
-        text file the native syntax. Raises as :meth:`dumps` does, and
-        ``OSError`` for a path that cannot be written.
+        Args:
+            obj: An instance of a configuration class.
+            destination: A path, or a text file open for writing.
+            syntax: ``"native"`` or ``"json"``; without it, a path gets the syntax
+                its name calls for (:func:`hcldecode.hclparse.syntax_for`:
+                ``.json`` means JSON), and a text file the native syntax.
+            defaults: As for :meth:`dumps`.
+            templates: As for :meth:`dumps`.
+
+        Raises:
+            TypeError: As :meth:`dumps` raises it.
+            ValueError: As :meth:`dumps` raises it.
+            OSError: The path cannot be written.
         """
         if isinstance(destination, str | os.PathLike):
             name = os.fspath(destination)

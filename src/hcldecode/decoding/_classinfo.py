@@ -2,7 +2,7 @@
 
 :func:`class_info` reads a dataclass or attrs class once (the result is
 cached) and returns a :class:`ClassInfo`: one :class:`FieldInfo` per field
-and the :class:`~hcldecode.model._structure.BodySchema` derived from them. Mistakes in
+and the :class:`~hcldecode.model.BodySchema` derived from them. Mistakes in
 the class raise :class:`SchemaError` naming the class and the field.
 """
 

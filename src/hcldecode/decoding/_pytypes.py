@@ -6,7 +6,7 @@ share) told about hcldecode's markers: a configuration class used as an
 attribute value is an object whose attribute names are the fields' HCL
 names. It also keeps what one decoder caches: the :class:`TypePlan` of each
 field annotation and the class information built for it (see
-:func:`._classinfo.class_info`). Nothing here is shared between two decoders.
+``_classinfo.class_info``). Nothing here is shared between two decoders.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ the previous verb's (the first: argument 1), and:
 * ``%t`` converts to a bool and writes ``true`` or ``false`` (no width).
 * ``%b %d %o %x %X`` convert to a number, which must be whole, and
   ``%e %E %f %g %G`` to any number; Go's ``fmt`` writes them (see
-  :mod:`._go.fmt`).
+  ``_go/fmt.py``).
 * ``%s`` converts to a string, ``%q`` too and writes it as JSON; a
   precision keeps that many characters of the string first (``.0``: all).
 

@@ -2,7 +2,7 @@
 ``regexall``, ``regex_replace`` and ``replace`` (``function/stdlib/regexp.go``
 and ``string_replace.go``), with go-cty's rules and messages.
 
-Patterns are RE2's, as Go's ``regexp`` reads them: :mod:`._go.regexp` reads
+Patterns are RE2's, as Go's ``regexp`` reads them: ``_go/regexp.py`` reads
 every pattern first, for Go's errors and capture groups. Then one of two
 engines matches it:
 
@@ -11,8 +11,8 @@ engines matches it:
   syntax is Go's) and the text's UTF-8 bytes, and runs in linear time, so no
   valid pattern is refused. Whether its module imports is found out once,
   the first time a pattern is matched.
-* Otherwise Python's :mod:`re`, on the translation :mod:`._go.regexp` writes,
-  with :mod:`._go.regexp_cost` bounding the time its backtracking may take, so
+* Otherwise Python's :mod:`re`, on the translation ``_go/regexp.py`` writes,
+  with ``_go/regexp_cost.py`` bounding the time its backtracking may take, so
   that a pattern never hangs an evaluation: a pattern that could take
   exponential time, or that Python would match differently from Go, is
   refused, and so is a search whose bound passes :data:`STEPS_PER_COST` times

@@ -1,6 +1,6 @@
 """go-cty's date and time functions: ``formatdate`` and ``timeadd``, with
 go-cty's rules and messages (``function/stdlib/datetime.go``) over Go's
-``time`` package (:mod:`._go.time`).
+``time`` package (``_go/time.py``).
 
 ``formatdate``'s layout language: runs of one ASCII letter are directives
 (``YYYY``, ``MM``, ``hh``, ``ZZZZZ``...; any other letter or length is an

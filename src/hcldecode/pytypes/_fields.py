@@ -138,8 +138,13 @@ class ClassKind:
     def fields(self, cls: type, hints: Mapping[str, Any]) -> Sequence[Field]:
         """The fields of ``cls`` in ``__init__`` order.
 
-        ``hints`` are the class's resolved annotations (``Annotated`` kept),
-        by attribute name; :meth:`field` makes the record of one.
+        Args:
+            cls: A class of this kind.
+            hints: The class's resolved annotations (``Annotated`` kept), by
+                attribute name.
+
+        Returns:
+            One :class:`Field` per ``__init__`` parameter (:meth:`field` makes one).
         """
         raise NotImplementedError
 
@@ -174,6 +179,21 @@ class ClassKind:
         metadata: Mapping[str, Any] | None = None,
     ) -> Field:
         """The :class:`Field` of one parameter, its ``Annotated`` metadata taken apart.
+
+        Args:
+            owner: The class, for messages.
+            name: The ``__init__`` parameter.
+            attribute: The attribute that holds the value.
+            hint: The resolved annotation, ``Annotated`` kept; ``None`` when the
+                field has none.
+            default: The default, or :data:`MISSING`.
+            factory: A function that makes the default.
+            factory_takes_self: Whether ``factory`` takes the instance.
+            metadata: The field's metadata (its ``doc`` or ``description`` is
+                the field's documentation).
+
+        Returns:
+            The field, with its marker and HCL name.
 
         Raises:
             TypeError: the field has no annotation, or more than one marker.

@@ -11,7 +11,7 @@ fields, function parameters and results, and variables:
   annotation (after that conversion);
 * :meth:`~PythonTypes.to_value`: the HCL value for a Python object.
 
-Values become Python objects along a :class:`~._lowering.Lowering`, the
+Values become Python objects along a lowering (``_lowering.Lowering``), the
 annotation compiled once (:meth:`~PythonTypes.lowering`): one walk that
 converts each part by HCL's rules, builds the object and reports every part
 that does not fit at its own path. The compiled plans and the application's
@@ -166,6 +166,11 @@ class PythonTypes:
     Python); :class:`Value` (the value itself); the classes of the
     :class:`ClassKind` rules (dataclasses and attrs classes), as objects of
     their fields.
+
+    Args:
+        registered: The application's own types, each with its :data:`TypeRule`.
+        rules: The application's own rules (:data:`Rule`), tried in order after
+            ``registered`` and before the built-in ones.
 
     Raises:
         TypeError: a registered type is not a class, or a rule or
