@@ -78,11 +78,17 @@ def _lenient_union(claimed: BodySchema, schema: BodySchema) -> BodySchema:
 
 
 def reject_unclaimed(body: Body) -> None:
-    """Raise :class:`~hcldecode.DecodeError` for anything left in ``body``.
+    """Report anything left in ``body`` after the last layered decoding step.
 
     Use it after the last :func:`~hcldecode.decode_partial` step: whatever
     no class claimed is reported as unexpected, most likely a typo, with
     suggestions drawn from every class that took part.
+
+    Args:
+        body: The ``remaining`` body of the last step.
+
+    Raises:
+        DecodeError: Something is left: every such attribute and block.
     """
     _, diags = body.content(BodySchema())
     raise_errors(diags, body.source_files())

@@ -29,11 +29,14 @@ T = TypeVar("T")
 
 
 class DecodeError(HCLError):
-    """A configuration could not be decoded; ``diagnostics`` holds every reason, in source order.
+    """A configuration could not be decoded.
 
-    When :func:`~hcldecode.decode_partial` fails, ``remaining`` is the body
-    of what its class did not claim, so that later steps can still run and
-    report their own mistakes too; otherwise it is ``None``.
+    Attributes:
+        diagnostics: Every reason, in source order (``str()`` renders them).
+        files: The files they are about, by name.
+        remaining: When :func:`~hcldecode.decode_partial` fails, the body of
+            what its class did not claim, so that later steps can still run
+            and report their own mistakes too; otherwise ``None``.
     """
 
     remaining: Body | None = None
@@ -47,30 +50,27 @@ class Decoded(Generic[T]):
     :meth:`~hcldecode.Decoder.decode_expression`,
     :meth:`~hcldecode.Decoder.decode_partial`,
     :func:`~hcldecode.parse_config` and :func:`~hcldecode.parse_config_file`
-    return, errors or not:
-
-    * ``value``: the result. With errors, a decode gives ``None`` (what did
-      decode is in ``fields``), and a parse gives the file as far as it
-      could be read (HCL's recovery: the parts in error evaluate to unknown
-      values);
-    * ``fields``: every field of the class that did decode, by field name,
-      even when others did not, so that a loader can still check the rest
-      of a broken block itself (empty for expressions and files);
-    * ``diagnostics``: every problem found, errors and warnings, in source
-      order;
-    * ``remaining``: the body of what the class did not claim, when it was
-      decoded partially or has a ``remain()`` field;
-    * ``files``: the files the diagnostics are about, by name, for
-      rendering them.
-
-    :attr:`ok` says whether there is no error, and :meth:`unwrap` gives the
-    value or raises the :class:`DecodeError` that the raising call would
-    have raised.
+    return, errors or not. :attr:`ok` says whether there is no error, and
+    :meth:`unwrap` gives the value or raises the :class:`DecodeError` that
+    the raising call would have raised.
 
     Some of these calls used to return a pair; unpacking a result
     (``value, diags = ...``, or ``value, rest = ...`` for
-    ``decode_partial``) and indexing it still work, with a
-    ``DeprecationWarning``, until the release after next.
+    ``decode_partial``) and indexing it still work for one release, with a
+    ``DeprecationWarning``.
+
+    Attributes:
+        value: The result. With errors, a decode gives ``None`` (what did
+            decode is in ``fields``), and a parse gives the file as far as it
+            could be read (HCL's recovery: the parts in error evaluate to
+            unknown values).
+        fields: Every field of the class that did decode, by field name, even
+            when others did not, so that a loader can still check the rest of
+            a broken block itself (empty for expressions and files).
+        diagnostics: Every problem found, errors and warnings, in source order.
+        remaining: The body of what the class did not claim, when it was
+            decoded partially or has a ``remain()`` field.
+        files: The files the diagnostics are about, by name, for rendering them.
     """
 
     value: T | None

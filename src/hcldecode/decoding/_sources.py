@@ -38,10 +38,19 @@ configuration), a binary file object, a parsed :class:`~hcldecode.File` or a
 
 
 def parse(text: str | bytes, *, filename: str = "<string>", syntax: Syntax = "native") -> File:
-    """Parse configuration text in ``syntax`` (``"native"`` or ``"json"``).
+    """Parse configuration text; see :func:`parse_config` for a call that does not raise.
 
-    Raises :class:`~hcldecode.DecodeError` with every syntax error; see
-    :func:`parse_config` for a call that does not.
+    Args:
+        text: The configuration, as text or UTF-8 bytes.
+        filename: The name of the text in diagnostics.
+        syntax: ``"native"`` or ``"json"``.
+
+    Returns:
+        The parsed :class:`~hcldecode.model.File`.
+
+    Raises:
+        DecodeError: The text has syntax errors: every one of them.
+        ValueError: ``syntax`` is neither ``"native"`` nor ``"json"``.
     """
     file, diags = parse_source(text, filename, syntax)
     raise_errors(diags, {filename: file})
@@ -51,8 +60,15 @@ def parse(text: str | bytes, *, filename: str = "<string>", syntax: Syntax = "na
 def parse_file(path: str | os.PathLike[str]) -> File:
     """Parse a file, choosing the syntax from its name (``.json`` means JSON).
 
-    Raises :class:`~hcldecode.DecodeError` with every syntax error, and
-    ``OSError`` when the file cannot be read.
+    Args:
+        path: The file's path.
+
+    Returns:
+        The parsed :class:`~hcldecode.model.File`.
+
+    Raises:
+        DecodeError: The file has syntax errors: every one of them.
+        OSError: The file cannot be read.
     """
     file, diags = _read(path)
     raise_errors(diags, {file.filename: file})
@@ -64,12 +80,22 @@ def parse_config(
 ) -> Decoded[File]:
     """Parse configuration text without raising for its mistakes.
 
-    Returns a :class:`~hcldecode.Decoded` whose ``value`` is the file, and
-    whose ``diagnostics`` are the syntax errors. After syntax errors the
-    file is still usable, as far as the syntax allows: what parsed is
-    there, and the parts in error are placeholders whose evaluation gives
-    unknown values (HCL's own recovery). ``result.unwrap()`` is
-    :func:`parse`.
+    After syntax errors the file is still usable, as far as the syntax
+    allows: what parsed is there, and the parts in error are placeholders
+    whose evaluation gives unknown values (HCL's own recovery).
+
+    Args:
+        text: The configuration, as text or UTF-8 bytes.
+        filename: The name of the text in diagnostics.
+        syntax: ``"native"`` or ``"json"``.
+
+    Returns:
+        A :class:`~hcldecode.Decoded` whose ``value`` is the file and whose
+        ``diagnostics`` are the syntax errors; ``result.unwrap()`` is
+        :func:`parse`.
+
+    Raises:
+        ValueError: ``syntax`` is neither ``"native"`` nor ``"json"``.
     """
     file, diags = parse_source(text, filename, syntax)
     return _parsed(file, diags)
@@ -78,9 +104,16 @@ def parse_config(
 def parse_config_file(path: str | os.PathLike[str]) -> Decoded[File]:
     """Parse a file without raising for its mistakes (see :func:`parse_config`).
 
-    The syntax is chosen from the file's name (``.json`` means JSON). A
-    file that cannot be read raises ``OSError``: that is the program's
-    business, not the configuration's.
+    Args:
+        path: The file's path; its name chooses the syntax (``.json`` means JSON).
+
+    Returns:
+        A :class:`~hcldecode.Decoded` whose ``value`` is the file and whose
+        ``diagnostics`` are the syntax errors.
+
+    Raises:
+        OSError: The file cannot be read (the program's business, not the
+            configuration's).
     """
     file, diags = _read(path)
     return _parsed(file, diags)

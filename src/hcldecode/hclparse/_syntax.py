@@ -24,20 +24,35 @@ Syntax = Literal["native", "json"]
 
 
 def syntax_for(filename: str | os.PathLike[str]) -> Syntax:
-    """The syntax of a file, by its name: ``"json"`` for a name ending in ``.json``
-    (``main.tf.json`` included), ``"native"`` for any other."""
+    """The syntax of a file, by its name: the one place that decides it.
+
+    Args:
+        filename: The file's name or path.
+
+    Returns:
+        ``"json"`` for a name ending in ``.json`` (``main.tf.json`` included),
+        ``"native"`` for any other.
+    """
     return "json" if os.fspath(filename).endswith(".json") else "native"
 
 
 def parse_source(
     src: str | bytes, filename: str, syntax: Syntax | None = None
 ) -> tuple[File, Diagnostics]:
-    """Parse ``src``, read from ``filename``, in ``syntax``: the file and its diagnostics.
+    """Parse text in either syntax.
 
-    Without ``syntax``, the syntax is :func:`syntax_for` the file name.
-    After syntax errors the file is still there, as far as the syntax can
-    recover. Raises ``ValueError`` for a syntax name other than ``"native"``
-    and ``"json"``.
+    Args:
+        src: The text, as text or UTF-8 bytes.
+        filename: The name it was read from, used in ranges and diagnostics.
+        syntax: ``"native"`` or ``"json"``; by default :func:`syntax_for` the
+            file name.
+
+    Returns:
+        ``(file, diagnostics)``. After syntax errors the file is still there,
+        as far as the syntax can recover.
+
+    Raises:
+        ValueError: ``syntax`` is neither ``"native"`` nor ``"json"``.
     """
     if syntax is None:
         syntax = syntax_for(filename)

@@ -678,12 +678,37 @@ def _hashable(annotation: Any) -> bool:
 
 
 def to_value(obj: object, type: Type | None = None) -> Value:
-    """The HCL value for ``obj`` (see :meth:`PythonTypes.to_value`), with the built-in types."""
+    """The HCL value for a Python object, with the built-in types.
+
+    Args:
+        obj: The object (see :meth:`PythonTypes.to_value` for each kind).
+        type: An HCL type to convert the value to.
+
+    Returns:
+        The value.
+
+    Raises:
+        TypeError: ``obj``, or a part of it, has no HCL form.
+        ValueError: NaN, or the conversion to ``type`` fails (HCL's message).
+    """
     return DEFAULT_TYPES.to_value(obj, type)
 
 
 def to_python(value: Value, python_type: Any = Any) -> Any:
-    """Python data for ``value`` (see :meth:`PythonTypes.to_python`), with the built-in types."""
+    """The Python object for an HCL value, with the built-in types.
+
+    Args:
+        value: The value.
+        python_type: The annotation that shapes the object (see
+            :meth:`PythonTypes.to_python`); by default plain Python.
+
+    Returns:
+        The object.
+
+    Raises:
+        ValueError: The value does not fit the annotation or is not known.
+        TypeError: No rule handles the annotation.
+    """
     return DEFAULT_TYPES.to_python(value, python_type)
 
 
