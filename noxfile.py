@@ -171,7 +171,8 @@ def differential(session: nox.Session) -> None:
     functions = _go_build(session, "./tools/differential/go/gofuncs")
     dynamic = _go_build(session, "./tools/differential/go/godynblock")
     navigation = _go_build(session, "./tools/differential/go/gonav")
-    session.install("-e", ".[re2]")
+    # pytest too: the dynamic-block harness reads its cases from the tests.
+    session.install("-e", ".[test,re2]")
     session.run("python", "tools/differential/differential.py", str(reference), *session.posargs)
     session.run(
         "python", "tools/differential/differential_format.py", str(formatter), *session.posargs
