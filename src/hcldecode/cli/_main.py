@@ -345,7 +345,17 @@ def _quiet_closed_pipe() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; returns the exit status."""
+    """Run the ``hcldecode`` command.
+
+    Args:
+        argv: The arguments after the program's name; by default ``sys.argv[1:]``.
+
+    Returns:
+        The exit status, as docs/cli.md describes it: 0 on success, 1 when
+        the configuration has errors, 2 for a mistake in the command line or
+        the schema (``fmt --check`` gives 3 for files it would change), 141
+        when the output pipe closed and 130 on an interrupt.
+    """
     try:
         status = _run(argv)
         sys.stdout.flush()

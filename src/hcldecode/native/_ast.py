@@ -79,10 +79,12 @@ __all__ = [
 
 @dataclass(eq=False, repr=False, slots=True)
 class Node(Expression):
-    """Base of every native-syntax expression node.
+    """Base of every native-syntax expression node; nodes are made by the parser.
 
-    ``source`` is the file's source map, ``start``/``end`` the character
-    offsets of the node's whole source text.
+    Attributes:
+        source: The file's source map.
+        start: The character offset where the node's source text starts.
+        end: The character offset just after it.
     """
 
     source: SourceMap
@@ -148,12 +150,16 @@ class LiteralKind(enum.Enum):
 class LiteralValue(Node):
     """A constant: a string, number, ``true``/``false`` or ``null``.
 
-    ``kind`` says which; ``raw`` is the Python payload: the ``str`` for a
-    string (escapes already processed, not yet NFC-normalised), the literal's
-    source text for a number (already checked to be a valid decimal
-    literal in range; ``None`` for an invalid one, whose value is an unknown
-    number as in HCL), the ``bool``, or ``None``. Template literal parts are string
-    literals too. :meth:`literal_value` builds (and caches) the HCL value.
+    Template literal parts are string literals too. :meth:`literal_value`
+    builds (and caches) the HCL value.
+
+    Attributes:
+        kind: Which kind of constant.
+        raw: The Python payload: the ``str`` for a string (escapes already
+            processed, not yet NFC-normalised), the literal's source text for a
+            number (already checked to be a valid decimal literal in range;
+            ``None`` for an invalid one, whose value is an unknown number as in
+            HCL), the ``bool``, or ``None``.
     """
 
     kind: LiteralKind
@@ -224,11 +230,14 @@ class StepKind(enum.Enum):
 class Step:
     """One step of a :class:`ScopeTraversal` or :class:`RelativeTraversal`.
 
-    ``name`` is the variable or attribute name (ROOT, ATTR); ``key`` is the
-    constant key of an INDEX step, or ``None`` for the unknown key the
-    reference uses after an invalid legacy index like ``a.0.1``.
-    ``start``/``end`` are the offsets of the step's source (``.name``,
-    ``[key]``, ``.0``).
+    Attributes:
+        kind: ROOT, ATTR or INDEX.
+        start: The offset where the step's source (``.name``, ``[key]``,
+            ``.0``) starts.
+        end: The offset just after it.
+        name: The variable or attribute name (ROOT, ATTR).
+        key: The constant key of an INDEX step, or ``None`` for the unknown
+            key the reference uses after an invalid legacy index like ``a.0.1``.
     """
 
     kind: StepKind
@@ -276,11 +285,13 @@ _NO_STEPS: tuple[Step, ...] = ()
 class ScopeTraversal(Node):
     """A variable reference with constant steps: ``var.a[0].b``.
 
-    ``name`` is the variable's name, which starts the node; ``steps`` are
-    the ATTR/INDEX steps after it (most references have one or none, so an
-    empty tuple stands for none). ``traversal`` is the
-    :class:`~hcldecode.model.Traversal` (built on first use).
     Evaluation is ``traversal.traverse_abs(ctx)``.
+
+    Attributes:
+        name: The variable's name, which starts the node.
+        steps: The ATTR/INDEX steps after it (most references have one or
+            none, so an empty tuple stands for none).
+        traversal: The :class:`~hcldecode.model.Traversal` (built on first use).
     """
 
     name: str
@@ -306,9 +317,12 @@ class ScopeTraversal(Node):
 class AnonSymbol(Node):
     """The placeholder for "the current element" inside a :class:`Splat`'s ``each``.
 
-    Its range is the splat marker (``.*`` or ``[*]``). ``slots`` is scratch
-    storage for the evaluator (e.g. the current element per evaluation);
-    evaluated outside a splat it is the unknown of the dynamic pseudo-type.
+    Its range is the splat marker (``.*`` or ``[*]``); evaluated outside a
+    splat it is the unknown of the dynamic pseudo-type.
+
+    Attributes:
+        slots: Scratch storage for the evaluator (the current element per
+            evaluation).
     """
 
     slots: dict[int, Value] = field(default_factory=dict, init=False)
@@ -318,9 +332,11 @@ class AnonSymbol(Node):
 class ErrorExpr(Node):
     """Where a syntax error left no expression (the reference's placeholder).
 
-    ``diagnostics`` are the parse errors found for this spot (already
-    reported by the parser). It evaluates to the unknown of the dynamic
-    pseudo-type.
+    It evaluates to the unknown of the dynamic pseudo-type.
+
+    Attributes:
+        diagnostics: The parse errors found for this spot (already reported by
+            the parser).
     """
 
     diagnostics: Diagnostics
@@ -333,10 +349,13 @@ class ErrorExpr(Node):
 class RelativeTraversal(Node):
     """Constant steps applied to the value of another expression: ``f(x).a[0]``.
 
-    ``source_expr`` is the expression; ``steps`` are ATTR/INDEX steps (no
-    ROOT); ``traversal`` is the relative Traversal, evaluated with
-    ``traversal.traverse_rel(value)``. The node's range runs from the
-    source expression to the last step.
+    The node's range runs from the source expression to the last step.
+
+    Attributes:
+        source_expr: The expression.
+        steps: Its ATTR/INDEX steps (no ROOT).
+        traversal: The relative :class:`~hcldecode.model.Traversal`, evaluated
+            with ``traversal.traverse_rel(value)``.
     """
 
     source_expr: Node
@@ -363,8 +382,13 @@ class RelativeTraversal(Node):
 class Index(Node):
     """``collection[key]`` with a key that is not a constant.
 
-    ``open_start`` is the offset of ``[``; ``bracket_range`` covers
-    ``[key]`` (the subject of index errors); ``start_range`` is the ``[``.
+    ``bracket_range`` covers ``[key]`` (the subject of index errors);
+    ``start_range`` is the ``[``.
+
+    Attributes:
+        collection: The indexed expression.
+        key: The key expression.
+        open_start: The offset of ``[``.
     """
 
     _: KW_ONLY
@@ -388,11 +412,16 @@ class Index(Node):
 class Splat(Node):
     """A splat: ``source[*].each...`` or the attribute-only ``source.*.a.b``.
 
-    ``item`` is the :class:`AnonSymbol` standing for each element;
-    ``each`` is the expression applied to it (``item`` itself, or a tree
-    over ``item``; for ``.*`` only attribute/legacy-index steps, for ``[*]``
-    every following traversal step, index and nested splat). ``marker_start``/
-    ``marker_end`` cover ``.*`` or ``[*]`` (``start_range``).
+    Attributes:
+        source_expr: The collection splatted.
+        each: The expression applied to each element: ``item`` itself, or a
+            tree over ``item`` (for ``.*`` only attribute and legacy-index
+            steps, for ``[*]`` every following traversal step, index and
+            nested splat).
+        item: The :class:`AnonSymbol` standing for each element.
+        marker_start: The offset where ``.*`` or ``[*]`` starts
+            (``start_range`` covers the marker).
+        marker_end: The offset just after it.
     """
 
     _: KW_ONLY
@@ -419,12 +448,15 @@ class Splat(Node):
 
 @dataclass(eq=False, repr=False, slots=True)
 class FunctionCall(Node):
-    """``name(args...)``; ``name`` may be namespaced (``provider::aws::fn``).
+    """``name(args...)``; ``start_range`` covers the name and ``(``.
 
-    ``expand_final`` is set when the last argument is followed by ``...``.
-    Offsets: ``start`` is the name's start, ``name_end`` its end,
-    ``open_start`` the ``(``, ``close_start`` the ``)`` (``end`` is just
-    after it). ``start_range`` covers the name and ``(``.
+    Attributes:
+        name: The function's name; it may be namespaced (``provider::aws::fn``).
+        name_end: The offset just after the name (``start`` is its start).
+        args: The argument expressions.
+        expand_final: Whether the last argument is followed by ``...``.
+        open_start: The offset of ``(``.
+        close_start: The offset of ``)`` (``end`` is just after it).
     """
 
     _: KW_ONLY
@@ -482,7 +514,13 @@ class Operator(enum.Enum):
 
 @dataclass(eq=False, repr=False, slots=True)
 class BinaryOp(Node):
-    """``lhs op rhs``. ``start_range`` is the start range of the leftmost operand."""
+    """``lhs op rhs``; ``start_range`` is the start range of the leftmost operand.
+
+    Attributes:
+        lhs: The left operand.
+        op: The operator.
+        rhs: The right operand.
+    """
 
     _: KW_ONLY
     lhs: Node
@@ -502,9 +540,12 @@ class BinaryOp(Node):
 
 @dataclass(eq=False, repr=False, slots=True)
 class UnaryOp(Node):
-    """``-operand`` (``Operator.NEGATE``) or ``!operand`` (``Operator.NOT``).
+    """``-operand`` or ``!operand``; the symbol is the single character at ``start``,
+    which ``start_range`` covers.
 
-    The symbol is the single character at ``start``; ``start_range`` covers it.
+    Attributes:
+        op: ``Operator.NEGATE`` or ``Operator.NOT``.
+        operand: The operand.
     """
 
     _: KW_ONLY
@@ -525,7 +566,13 @@ class UnaryOp(Node):
 
 @dataclass(eq=False, repr=False, slots=True)
 class Conditional(Node):
-    """``condition ? true_result : false_result``."""
+    """``condition ? true_result : false_result``.
+
+    Attributes:
+        condition: The condition.
+        true_result: The result when it is true.
+        false_result: The result when it is false.
+    """
 
     _: KW_ONLY
     condition: Node
@@ -542,7 +589,11 @@ class Conditional(Node):
 
 @dataclass(eq=False, repr=False, slots=True)
 class Parens(Node):
-    """``(inner)``: only records the parentheses' range; evaluates as ``inner``."""
+    """``(inner)``: only records the parentheses' range; evaluates as ``inner``.
+
+    Attributes:
+        inner: The expression in the parentheses.
+    """
 
     inner: Node
 
@@ -562,7 +613,11 @@ class Parens(Node):
 
 @dataclass(eq=False, repr=False, slots=True)
 class TupleCons(Node):
-    """``[a, b, ...]``. ``start_range`` is the ``[``."""
+    """``[a, b, ...]``; ``start_range`` is the ``[``.
+
+    Attributes:
+        items: The element expressions.
+    """
 
     items: list[Node]
 
@@ -610,11 +665,15 @@ class TupleCons(Node):
 class ObjectKey(Node):
     """The key of an object constructor item, wrapping the key expression.
 
-    When ``force_non_literal`` is false (the key is not in parentheses) and
-    ``wrapped`` is a single bare word (``keyword()`` not ``None``), the key
-    is that word as a string; a multi-step bare traversal (``a.b``) is the
-    "Ambiguous attribute key" evaluation error; anything else is evaluated.
-    The range is the wrapped expression's (:meth:`around` builds the key).
+    When the key is not in parentheses and ``wrapped`` is a single bare word
+    (``keyword()`` not ``None``), the key is that word as a string; a
+    multi-step bare traversal (``a.b``) is the "Ambiguous attribute key"
+    evaluation error; anything else is evaluated. The range is the wrapped
+    expression's (:meth:`around` builds the key).
+
+    Attributes:
+        wrapped: The key expression.
+        force_non_literal: Whether the key is in parentheses (never a bare word).
     """
 
     _: KW_ONLY
@@ -652,7 +711,12 @@ class ObjectKey(Node):
 
 @dataclass(eq=False, slots=True)
 class ObjectItem:
-    """One ``key = value`` item of an :class:`ObjectCons`."""
+    """One ``key = value`` item of an :class:`ObjectCons`.
+
+    Attributes:
+        key: The key.
+        value: The value expression.
+    """
 
     key: ObjectKey
     value: Node
@@ -660,7 +724,11 @@ class ObjectItem:
 
 @dataclass(eq=False, repr=False, slots=True)
 class ObjectCons(Node):
-    """``{k = v, ...}``. ``start_range`` is the ``{``."""
+    """``{k = v, ...}``; ``start_range`` is the ``{``.
+
+    Attributes:
+        items: The items, in order.
+    """
 
     items: list[ObjectItem]
 
@@ -679,13 +747,21 @@ class ObjectCons(Node):
 class ForExpr(Node):
     """``[for k, v in coll: value if cond]`` or ``{for k, v in coll: key => value... if cond}``.
 
-    ``key_var`` is ``None`` when only a value variable is declared.
-    ``key_expr`` is ``None`` for the tuple form; ``cond`` is ``None``
-    without ``if``; ``group`` is set by ``...`` after the value (object
-    form only). ``key_expr``, ``value_expr`` and ``cond`` see the two
-    variables as locals. ``start_range`` is the opening bracket (or the
-    ``%{`` of a template ``for`` directive), ending at ``open_end``;
-    ``close_start`` is the closing bracket's offset.
+    ``key_expr``, ``value_expr`` and ``cond`` see the two variables as
+    locals. ``start_range`` is the opening bracket (or the ``%{`` of a
+    template ``for`` directive).
+
+    Attributes:
+        key_var: The key variable, or ``None`` when only a value variable is
+            declared.
+        value_var: The value variable.
+        collection: The expression iterated over.
+        key_expr: The key expression, or ``None`` for the tuple form.
+        value_expr: The value expression.
+        cond: The ``if`` condition, or ``None``.
+        group: Whether ``...`` follows the value (object form only).
+        open_end: The offset just after the opening bracket (or ``%{``).
+        close_start: The closing bracket's offset.
     """
 
     _: KW_ONLY
@@ -727,12 +803,14 @@ class ForExpr(Node):
 
 @dataclass(eq=False, repr=False, slots=True)
 class Template(Node):
-    """A string template: the concatenation of ``parts`` (at least one).
+    """A string template: the concatenation of its parts.
 
-    Literal runs are string :class:`LiteralValue` parts; interpolations are
-    their expressions; ``%{if}`` directives are :class:`Conditional` nodes
-    over two Templates (a missing ``else`` is an empty one); ``%{for}``
-    directives are :class:`TemplateJoin` nodes.
+    Attributes:
+        parts: At least one: literal runs are string :class:`LiteralValue`
+            parts; interpolations are their expressions; ``%{if}`` directives
+            are :class:`Conditional` nodes over two Templates (a missing
+            ``else`` is an empty one); ``%{for}`` directives are
+            :class:`TemplateJoin` nodes.
     """
 
     parts: Sequence[Node]
@@ -781,7 +859,12 @@ def _constant_string(template: Template, limits: Limits) -> Value | None:
 
 @dataclass(eq=False, repr=False, slots=True)
 class TemplateWrap(Node):
-    """A template that is one interpolation, ``"${x}"``: its value is ``wrapped``'s, unconverted."""
+    """A template that is one interpolation, ``"${x}"``.
+
+    Attributes:
+        wrapped: The interpolated expression, whose value (unconverted) is
+            the template's.
+    """
 
     wrapped: Node
 
@@ -794,9 +877,12 @@ class TemplateWrap(Node):
 
 @dataclass(eq=False, repr=False, slots=True)
 class TemplateJoin(Node):
-    """A ``%{for}`` directive: ``tuple`` is a tuple-form :class:`ForExpr` whose
-    element results (strings) are joined without separator. Range and
-    start range are the ForExpr's (:meth:`around` builds the node).
+    """A ``%{for}`` directive; its range and start range are the ForExpr's
+    (:meth:`around` builds the node).
+
+    Attributes:
+        tuple: A tuple-form :class:`ForExpr` whose element results (strings)
+            are joined without separator.
     """
 
     _: KW_ONLY
