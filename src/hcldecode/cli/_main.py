@@ -345,16 +345,24 @@ def _quiet_closed_pipe() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``hcldecode`` command.
+    """Run the ``hcldecode`` command (what the console script calls).
 
     Args:
-        argv: The arguments after the program's name; by default ``sys.argv[1:]``.
+        argv: The arguments after the program name (``["check", "app.hcl",
+            "--schema", "schema.py:App"]``); ``None`` reads ``sys.argv[1:]``.
 
     Returns:
-        The exit status, as docs/cli.md describes it: 0 on success, 1 when
-        the configuration has errors, 2 for a mistake in the command line or
-        the schema (``fmt --check`` gives 3 for files it would change), 141
-        when the output pipe closed and 130 on an interrupt.
+        The exit status (docs/cli.md): for ``decode``, ``check`` and
+        ``convert`` 0 when the configuration is valid, 1 when it has errors,
+        2 for a mistake on the command line; for ``fmt`` 0, 2 for errors, 3
+        when ``--check`` found files to change; 130 when interrupted, 141
+        when the output pipe was closed early. ``hcldecode hcldec`` returns
+        the reference ``hcldec``'s statuses.
+
+    Raises:
+        SystemExit: From the argument parser: with 0 after ``--help`` or
+            ``--version``, with 2 for arguments it rejects (an unknown option,
+            a missing argument); the usage is printed on standard error first.
     """
     try:
         status = _run(argv)

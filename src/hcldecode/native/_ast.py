@@ -79,12 +79,16 @@ __all__ = [
 
 @dataclass(eq=False, repr=False, slots=True)
 class Node(Expression):
-    """Base of every native-syntax expression node; nodes are made by the parser.
+    """Base of every native-syntax expression node.
+
+    Nodes are made by the parser. A node is equal only to itself.
 
     Attributes:
-        source: The file's source map.
+        source: The source map of the whole file (the text and the line
+            tables that turn offsets into positions), shared by every node
+            of the file.
         start: The character offset where the node's source text starts.
-        end: The character offset just after it.
+        end: The character offset just after the node's source text.
     """
 
     source: SourceMap
@@ -150,16 +154,22 @@ class LiteralKind(enum.Enum):
 class LiteralValue(Node):
     """A constant: a string, number, ``true``/``false`` or ``null``.
 
-    Template literal parts are string literals too. :meth:`literal_value`
-    builds (and caches) the HCL value.
+    Made by the parser; template literal parts are string literals too.
+    :meth:`literal_value` builds (and caches) the HCL value.
 
     Attributes:
-        kind: Which kind of constant.
+        source: The source map of the whole file (the text and the line
+            tables that turn offsets into positions), shared by every node
+            of the file.
+        start: The character offset where the node's source text starts.
+        end: The character offset just after the node's source text.
+        kind: Which kind of constant it is (a :class:`LiteralKind`).
         raw: The Python payload: the ``str`` for a string (escapes already
-            processed, not yet NFC-normalised), the literal's source text for a
-            number (already checked to be a valid decimal literal in range;
-            ``None`` for an invalid one, whose value is an unknown number as in
-            HCL), the ``bool``, or ``None``.
+            processed, not yet NFC-normalised); the literal's source text for
+            a number (already checked to be a valid decimal literal in range),
+            or ``None`` for an invalid number literal, whose value is an
+            unknown number as in HCL; the ``bool`` for ``true``/``false``;
+            ``None`` for ``null``.
     """
 
     kind: LiteralKind
@@ -230,14 +240,18 @@ class StepKind(enum.Enum):
 class Step:
     """One step of a :class:`ScopeTraversal` or :class:`RelativeTraversal`.
 
+    Made by the parser.
+
     Attributes:
-        kind: ROOT, ATTR or INDEX.
-        start: The offset where the step's source (``.name``, ``[key]``,
-            ``.0``) starts.
-        end: The offset just after it.
-        name: The variable or attribute name (ROOT, ATTR).
-        key: The constant key of an INDEX step, or ``None`` for the unknown
-            key the reference uses after an invalid legacy index like ``a.0.1``.
+        kind: The kind of step (a :class:`StepKind`).
+        start: The character offset where the step's source (``.name``,
+            ``[key]``, ``.0``, ``[*]``) starts.
+        end: The character offset just after the step's source.
+        name: The variable or attribute name of a ROOT or ATTR step; ``""``
+            for the other kinds.
+        key: The constant key of an INDEX step (a :class:`LiteralValue`), or
+            ``None``: for the unknown key the reference uses after an
+            invalid legacy index like ``a.0.1``, and for the other kinds.
     """
 
     kind: StepKind
@@ -285,13 +299,21 @@ _NO_STEPS: tuple[Step, ...] = ()
 class ScopeTraversal(Node):
     """A variable reference with constant steps: ``var.a[0].b``.
 
-    Evaluation is ``traversal.traverse_abs(ctx)``.
+    Made by the parser. Evaluation is ``traversal.traverse_abs(ctx)``.
 
     Attributes:
+        source: The source map of the whole file (the text and the line
+            tables that turn offsets into positions), shared by every node
+            of the file.
+        start: The character offset where the node's source text starts.
+        end: The character offset just after the node's source text.
         name: The variable's name, which starts the node.
-        steps: The ATTR/INDEX steps after it (most references have one or
-            none, so an empty tuple stands for none).
-        traversal: The :class:`~hcldecode.model.Traversal` (built on first use).
+        steps: The ATTR and INDEX :class:`Step` objects after the name, in
+            order (most references have one or none, so an empty tuple
+            stands for none).
+        root_name: The variable's name (the same as ``name``; read-only).
+        traversal: The absolute :class:`~hcldecode.model.Traversal` of the
+            name and the steps, built on first use (read-only).
     """
 
     name: str
@@ -317,12 +339,19 @@ class ScopeTraversal(Node):
 class AnonSymbol(Node):
     """The placeholder for "the current element" inside a :class:`Splat`'s ``each``.
 
-    Its range is the splat marker (``.*`` or ``[*]``); evaluated outside a
-    splat it is the unknown of the dynamic pseudo-type.
+    Made by the parser; its range is the splat marker (``.*`` or ``[*]``).
+    Evaluated outside a splat it is the unknown of the dynamic pseudo-type.
 
     Attributes:
-        slots: Scratch storage for the evaluator (the current element per
-            evaluation).
+        source: The source map of the whole file (the text and the line
+            tables that turn offsets into positions), shared by every node
+            of the file.
+        start: The character offset where the node's source text starts.
+        end: The character offset just after the node's source text.
+        slots: Scratch storage for the evaluator: the current element for
+            each splat evaluation in progress, keyed by the ``id`` of the
+            scope that evaluation uses. Empty outside evaluation; not an
+            argument of the constructor.
     """
 
     slots: dict[int, Value] = field(default_factory=dict, init=False)
@@ -332,11 +361,17 @@ class AnonSymbol(Node):
 class ErrorExpr(Node):
     """Where a syntax error left no expression (the reference's placeholder).
 
-    It evaluates to the unknown of the dynamic pseudo-type.
+    Made by the parser. It evaluates to the unknown of the dynamic
+    pseudo-type.
 
     Attributes:
-        diagnostics: The parse errors found for this spot (already reported by
-            the parser).
+        source: The source map of the whole file (the text and the line
+            tables that turn offsets into positions), shared by every node
+            of the file.
+        start: The character offset where the node's source text starts.
+        end: The character offset just after the node's source text.
+        diagnostics: The parse errors found for this spot (already reported
+            by the parser, among the diagnostics it returns).
     """
 
     diagnostics: Diagnostics
@@ -349,13 +384,20 @@ class ErrorExpr(Node):
 class RelativeTraversal(Node):
     """Constant steps applied to the value of another expression: ``f(x).a[0]``.
 
-    The node's range runs from the source expression to the last step.
+    Made by the parser. Evaluation is ``traversal.traverse_rel(value)`` on
+    the value of ``source_expr``. The node's range runs from the source
+    expression to the last step.
 
     Attributes:
-        source_expr: The expression.
-        steps: Its ATTR/INDEX steps (no ROOT).
-        traversal: The relative :class:`~hcldecode.model.Traversal`, evaluated
-            with ``traversal.traverse_rel(value)``.
+        source: The source map of the whole file (the text and the line
+            tables that turn offsets into positions), shared by every node
+            of the file.
+        start: The character offset where the node's source text starts.
+        end: The character offset just after the node's source text.
+        source_expr: The expression whose value the steps apply to.
+        steps: The ATTR and INDEX :class:`Step` objects (no ROOT), in order.
+        traversal: The relative :class:`~hcldecode.model.Traversal` of the
+            steps, built on first use (read-only).
     """
 
     source_expr: Node
@@ -382,13 +424,19 @@ class RelativeTraversal(Node):
 class Index(Node):
     """``collection[key]`` with a key that is not a constant.
 
-    ``bracket_range`` covers ``[key]`` (the subject of index errors);
-    ``start_range`` is the ``[``.
+    Made by the parser.
 
     Attributes:
-        collection: The indexed expression.
-        key: The key expression.
-        open_start: The offset of ``[``.
+        source: The source map of the whole file (the text and the line
+            tables that turn offsets into positions), shared by every node
+            of the file.
+        start: The character offset where the node's source text starts.
+        end: The character offset just after the node's source text.
+        collection: The expression indexed.
+        key: The key expression, inside the brackets.
+        open_start: The character offset of ``[``.
+        bracket_range: The range of ``[key]``, the subject of index errors
+            (read-only; ``start_range`` is the ``[``).
     """
 
     _: KW_ONLY
@@ -412,16 +460,24 @@ class Index(Node):
 class Splat(Node):
     """A splat: ``source[*].each...`` or the attribute-only ``source.*.a.b``.
 
+    Made by the parser.
+
     Attributes:
-        source_expr: The collection splatted.
+        source: The source map of the whole file (the text and the line
+            tables that turn offsets into positions), shared by every node
+            of the file.
+        start: The character offset where the node's source text starts.
+        end: The character offset just after the node's source text.
+        source_expr: The expression whose elements the splat applies to.
         each: The expression applied to each element: ``item`` itself, or a
             tree over ``item`` (for ``.*`` only attribute and legacy-index
             steps, for ``[*]`` every following traversal step, index and
             nested splat).
         item: The :class:`AnonSymbol` standing for each element.
-        marker_start: The offset where ``.*`` or ``[*]`` starts
-            (``start_range`` covers the marker).
-        marker_end: The offset just after it.
+        marker_start: The character offset where ``.*`` or ``[*]`` starts.
+        marker_end: The character offset just after ``.*`` or ``[*]``.
+        marker_range: The range of ``.*`` or ``[*]`` (read-only; also the
+            ``start_range``).
     """
 
     _: KW_ONLY
@@ -448,15 +504,27 @@ class Splat(Node):
 
 @dataclass(eq=False, repr=False, slots=True)
 class FunctionCall(Node):
-    """``name(args...)``; ``start_range`` covers the name and ``(``.
+    """``name(args...)``; ``name`` may be namespaced (``provider::aws::fn``).
+
+    Made by the parser. ``start`` is the name's start, ``end`` just after
+    the ``)``; ``start_range`` covers the name and ``(``.
 
     Attributes:
-        name: The function's name; it may be namespaced (``provider::aws::fn``).
-        name_end: The offset just after the name (``start`` is its start).
-        args: The argument expressions.
-        expand_final: Whether the last argument is followed by ``...``.
-        open_start: The offset of ``(``.
-        close_start: The offset of ``)`` (``end`` is just after it).
+        source: The source map of the whole file (the text and the line
+            tables that turn offsets into positions), shared by every node
+            of the file.
+        start: The character offset where the node's source text starts.
+        end: The character offset just after the node's source text.
+        name: The function's name, namespace included.
+        name_end: The character offset just after the name.
+        args: The argument expressions, in order.
+        expand_final: Whether the last argument is followed by ``...`` (its
+            elements are passed as separate arguments).
+        open_start: The character offset of ``(``.
+        close_start: The character offset of ``)``.
+        name_range: The range of the name (read-only).
+        open_paren_range: The range of ``(`` (read-only).
+        close_paren_range: The range of ``)`` (read-only).
     """
 
     _: KW_ONLY
@@ -514,11 +582,20 @@ class Operator(enum.Enum):
 
 @dataclass(eq=False, repr=False, slots=True)
 class BinaryOp(Node):
-    """``lhs op rhs``; ``start_range`` is the start range of the leftmost operand.
+    """``lhs op rhs``.
+
+    Made by the parser. ``start_range`` is the start range of the leftmost
+    operand.
 
     Attributes:
+        source: The source map of the whole file (the text and the line
+            tables that turn offsets into positions), shared by every node
+            of the file.
+        start: The character offset where the node's source text starts.
+        end: The character offset just after the node's source text.
         lhs: The left operand.
-        op: The operator.
+        op: The operator (an :class:`Operator`, neither ``NOT`` nor
+            ``NEGATE``).
         rhs: The right operand.
     """
 
@@ -540,12 +617,20 @@ class BinaryOp(Node):
 
 @dataclass(eq=False, repr=False, slots=True)
 class UnaryOp(Node):
-    """``-operand`` or ``!operand``; the symbol is the single character at ``start``,
-    which ``start_range`` covers.
+    """``-operand`` (``Operator.NEGATE``) or ``!operand`` (``Operator.NOT``).
+
+    Made by the parser. The symbol is the single character at ``start``;
+    ``start_range`` covers it.
 
     Attributes:
-        op: ``Operator.NEGATE`` or ``Operator.NOT``.
+        source: The source map of the whole file (the text and the line
+            tables that turn offsets into positions), shared by every node
+            of the file.
+        start: The character offset where the node's source text starts.
+        end: The character offset just after the node's source text.
+        op: The operator: ``Operator.NEGATE`` or ``Operator.NOT``.
         operand: The operand.
+        symbol_range: The range of the operator's symbol (read-only).
     """
 
     _: KW_ONLY
@@ -568,10 +653,19 @@ class UnaryOp(Node):
 class Conditional(Node):
     """``condition ? true_result : false_result``.
 
+    Made by the parser, also for a template's ``%{if}`` directive.
+
     Attributes:
+        source: The source map of the whole file (the text and the line
+            tables that turn offsets into positions), shared by every node
+            of the file.
+        start: The character offset where the node's source text starts.
+        end: The character offset just after the node's source text.
         condition: The condition.
-        true_result: The result when it is true.
-        false_result: The result when it is false.
+        true_result: The expression whose value is the result when the
+            condition is true.
+        false_result: The expression whose value is the result when the
+            condition is false.
     """
 
     _: KW_ONLY
@@ -591,8 +685,15 @@ class Conditional(Node):
 class Parens(Node):
     """``(inner)``: only records the parentheses' range; evaluates as ``inner``.
 
+    Made by the parser.
+
     Attributes:
-        inner: The expression in the parentheses.
+        source: The source map of the whole file (the text and the line
+            tables that turn offsets into positions), shared by every node
+            of the file.
+        start: The character offset where the node's source text starts.
+        end: The character offset just after the node's source text.
+        inner: The expression inside the parentheses.
     """
 
     inner: Node
@@ -613,10 +714,17 @@ class Parens(Node):
 
 @dataclass(eq=False, repr=False, slots=True)
 class TupleCons(Node):
-    """``[a, b, ...]``; ``start_range`` is the ``[``.
+    """``[a, b, ...]``. ``start_range`` is the ``[``.
+
+    Made by the parser.
 
     Attributes:
-        items: The element expressions.
+        source: The source map of the whole file (the text and the line
+            tables that turn offsets into positions), shared by every node
+            of the file.
+        start: The character offset where the node's source text starts.
+        end: The character offset just after the node's source text.
+        items: The element expressions, in order.
     """
 
     items: list[Node]
@@ -665,15 +773,22 @@ class TupleCons(Node):
 class ObjectKey(Node):
     """The key of an object constructor item, wrapping the key expression.
 
-    When the key is not in parentheses and ``wrapped`` is a single bare word
-    (``keyword()`` not ``None``), the key is that word as a string; a
-    multi-step bare traversal (``a.b``) is the "Ambiguous attribute key"
-    evaluation error; anything else is evaluated. The range is the wrapped
-    expression's (:meth:`around` builds the key).
+    Made by the parser (:meth:`around` builds the key, over the wrapped
+    expression's source text). When ``force_non_literal`` is false and
+    ``wrapped`` is a single bare word (``keyword()`` not ``None``), the key
+    is that word as a string; a multi-step bare traversal (``a.b``) is the
+    "Ambiguous attribute key" evaluation error; anything else is evaluated.
 
     Attributes:
+        source: The source map of the whole file (the text and the line
+            tables that turn offsets into positions), shared by every node
+            of the file.
+        start: The character offset where the node's source text starts.
+        end: The character offset just after the node's source text.
         wrapped: The key expression.
-        force_non_literal: Whether the key is in parentheses (never a bare word).
+        force_non_literal: Whether the key's source starts with ``(`` (as in
+            ``(name) = v``), so that a bare word is evaluated as an
+            expression instead of read as a name.
     """
 
     _: KW_ONLY
@@ -713,9 +828,11 @@ class ObjectKey(Node):
 class ObjectItem:
     """One ``key = value`` item of an :class:`ObjectCons`.
 
+    Made by the parser.
+
     Attributes:
-        key: The key.
-        value: The value expression.
+        key: The item's key (an :class:`ObjectKey`).
+        value: The item's value expression.
     """
 
     key: ObjectKey
@@ -724,10 +841,17 @@ class ObjectItem:
 
 @dataclass(eq=False, repr=False, slots=True)
 class ObjectCons(Node):
-    """``{k = v, ...}``; ``start_range`` is the ``{``.
+    """``{k = v, ...}``. ``start_range`` is the ``{``.
+
+    Made by the parser.
 
     Attributes:
-        items: The items, in order.
+        source: The source map of the whole file (the text and the line
+            tables that turn offsets into positions), shared by every node
+            of the file.
+        start: The character offset where the node's source text starts.
+        end: The character offset just after the node's source text.
+        items: The :class:`ObjectItem` objects, in source order.
     """
 
     items: list[ObjectItem]
@@ -747,21 +871,32 @@ class ObjectCons(Node):
 class ForExpr(Node):
     """``[for k, v in coll: value if cond]`` or ``{for k, v in coll: key => value... if cond}``.
 
-    ``key_expr``, ``value_expr`` and ``cond`` see the two variables as
-    locals. ``start_range`` is the opening bracket (or the ``%{`` of a
-    template ``for`` directive).
+    Made by the parser, also for a template's ``%{for}`` directive (inside a
+    :class:`TemplateJoin`). ``key_expr``, ``value_expr`` and ``cond`` see the
+    two variables as locals. ``start_range`` is the opening bracket (or the
+    ``%{`` of a template ``for`` directive), ending at ``open_end``.
 
     Attributes:
-        key_var: The key variable, or ``None`` when only a value variable is
-            declared.
-        value_var: The value variable.
+        source: The source map of the whole file (the text and the line
+            tables that turn offsets into positions), shared by every node
+            of the file.
+        start: The character offset where the node's source text starts.
+        end: The character offset just after the node's source text.
+        key_var: The name of the key variable, or ``None`` when only a
+            value variable is declared.
+        value_var: The name of the value variable.
         collection: The expression iterated over.
-        key_expr: The key expression, or ``None`` for the tuple form.
-        value_expr: The value expression.
-        cond: The ``if`` condition, or ``None``.
-        group: Whether ``...`` follows the value (object form only).
-        open_end: The offset just after the opening bracket (or ``%{``).
-        close_start: The closing bracket's offset.
+        key_expr: The expression of each element's key (object form), or
+            ``None`` for the tuple form.
+        value_expr: The expression of each element's value.
+        cond: The ``if`` condition, or ``None`` without ``if``.
+        group: Whether ``...`` follows the value (object form only: elements
+            with equal keys are grouped into tuples).
+        open_end: The character offset just after the opening bracket (or
+            the opening ``%{ for ... }`` of a directive).
+        close_start: The character offset of the closing bracket (or of the
+            closing ``%{ endfor }`` of a directive).
+        close_range: The range from ``close_start`` to ``end`` (read-only).
     """
 
     _: KW_ONLY
@@ -803,14 +938,21 @@ class ForExpr(Node):
 
 @dataclass(eq=False, repr=False, slots=True)
 class Template(Node):
-    """A string template: the concatenation of its parts.
+    """A string template: the concatenation of ``parts``.
+
+    Made by the parser.
 
     Attributes:
-        parts: At least one: literal runs are string :class:`LiteralValue`
-            parts; interpolations are their expressions; ``%{if}`` directives
-            are :class:`Conditional` nodes over two Templates (a missing
-            ``else`` is an empty one); ``%{for}`` directives are
-            :class:`TemplateJoin` nodes.
+        source: The source map of the whole file (the text and the line
+            tables that turn offsets into positions), shared by every node
+            of the file.
+        start: The character offset where the node's source text starts.
+        end: The character offset just after the node's source text.
+        parts: The parts, in order (at least one): literal runs are string
+            :class:`LiteralValue` parts; interpolations are their
+            expressions; ``%{if}`` directives are :class:`Conditional` nodes
+            over two Templates (a missing ``else`` is an empty one);
+            ``%{for}`` directives are :class:`TemplateJoin` nodes.
     """
 
     parts: Sequence[Node]
@@ -859,11 +1001,17 @@ def _constant_string(template: Template, limits: Limits) -> Value | None:
 
 @dataclass(eq=False, repr=False, slots=True)
 class TemplateWrap(Node):
-    """A template that is one interpolation, ``"${x}"``.
+    """A template that is one interpolation, ``"${x}"``: its value is ``wrapped``'s, unconverted.
+
+    Made by the parser.
 
     Attributes:
-        wrapped: The interpolated expression, whose value (unconverted) is
-            the template's.
+        source: The source map of the whole file (the text and the line
+            tables that turn offsets into positions), shared by every node
+            of the file.
+        start: The character offset where the node's source text starts.
+        end: The character offset just after the node's source text.
+        wrapped: The interpolated expression.
     """
 
     wrapped: Node
@@ -877,12 +1025,18 @@ class TemplateWrap(Node):
 
 @dataclass(eq=False, repr=False, slots=True)
 class TemplateJoin(Node):
-    """A ``%{for}`` directive; its range and start range are the ForExpr's
-    (:meth:`around` builds the node).
+    """A ``%{for}`` directive, whose element results (strings) are joined without separator.
+
+    Made by the parser (:meth:`around` builds the node). Range and start
+    range are the ForExpr's, and so are ``start`` and ``end``.
 
     Attributes:
-        tuple: A tuple-form :class:`ForExpr` whose element results (strings)
-            are joined without separator.
+        source: The source map of the whole file (the text and the line
+            tables that turn offsets into positions), shared by every node
+            of the file.
+        start: The character offset where the node's source text starts.
+        end: The character offset just after the node's source text.
+        tuple: The tuple-form :class:`ForExpr` of the directive.
     """
 
     _: KW_ONLY
