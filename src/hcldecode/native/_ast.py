@@ -158,11 +158,6 @@ class LiteralValue(Node):
     :meth:`literal_value` builds (and caches) the HCL value.
 
     Attributes:
-        source: The source map of the whole file (the text and the line
-            tables that turn offsets into positions), shared by every node
-            of the file.
-        start: The character offset where the node's source text starts.
-        end: The character offset just after the node's source text.
         kind: Which kind of constant it is (a :class:`LiteralKind`).
         raw: The Python payload: the ``str`` for a string (escapes already
             processed, not yet NFC-normalised); the literal's source text for
@@ -240,7 +235,7 @@ class StepKind(enum.Enum):
 class Step:
     """One step of a :class:`ScopeTraversal` or :class:`RelativeTraversal`.
 
-    Made by the parser.
+    Made by the parser; ``source``, ``start`` and ``end`` are :class:`Node`'s.
 
     Attributes:
         kind: The kind of step (a :class:`StepKind`).
@@ -302,11 +297,6 @@ class ScopeTraversal(Node):
     Made by the parser. Evaluation is ``traversal.traverse_abs(ctx)``.
 
     Attributes:
-        source: The source map of the whole file (the text and the line
-            tables that turn offsets into positions), shared by every node
-            of the file.
-        start: The character offset where the node's source text starts.
-        end: The character offset just after the node's source text.
         name: The variable's name, which starts the node.
         steps: The ATTR and INDEX :class:`Step` objects after the name, in
             order (most references have one or none, so an empty tuple
@@ -343,11 +333,6 @@ class AnonSymbol(Node):
     Evaluated outside a splat it is the unknown of the dynamic pseudo-type.
 
     Attributes:
-        source: The source map of the whole file (the text and the line
-            tables that turn offsets into positions), shared by every node
-            of the file.
-        start: The character offset where the node's source text starts.
-        end: The character offset just after the node's source text.
         slots: Scratch storage for the evaluator: the current element for
             each splat evaluation in progress, keyed by the ``id`` of the
             scope that evaluation uses. Empty outside evaluation; not an
@@ -365,11 +350,6 @@ class ErrorExpr(Node):
     pseudo-type.
 
     Attributes:
-        source: The source map of the whole file (the text and the line
-            tables that turn offsets into positions), shared by every node
-            of the file.
-        start: The character offset where the node's source text starts.
-        end: The character offset just after the node's source text.
         diagnostics: The parse errors found for this spot (already reported
             by the parser, among the diagnostics it returns).
     """
@@ -389,11 +369,6 @@ class RelativeTraversal(Node):
     expression to the last step.
 
     Attributes:
-        source: The source map of the whole file (the text and the line
-            tables that turn offsets into positions), shared by every node
-            of the file.
-        start: The character offset where the node's source text starts.
-        end: The character offset just after the node's source text.
         source_expr: The expression whose value the steps apply to.
         steps: The ATTR and INDEX :class:`Step` objects (no ROOT), in order.
         traversal: The relative :class:`~hcldecode.model.Traversal` of the
@@ -424,14 +399,9 @@ class RelativeTraversal(Node):
 class Index(Node):
     """``collection[key]`` with a key that is not a constant.
 
-    Made by the parser.
+    Made by the parser; ``source``, ``start`` and ``end`` are :class:`Node`'s.
 
     Attributes:
-        source: The source map of the whole file (the text and the line
-            tables that turn offsets into positions), shared by every node
-            of the file.
-        start: The character offset where the node's source text starts.
-        end: The character offset just after the node's source text.
         collection: The expression indexed.
         key: The key expression, inside the brackets.
         open_start: The character offset of ``[``.
@@ -460,14 +430,9 @@ class Index(Node):
 class Splat(Node):
     """A splat: ``source[*].each...`` or the attribute-only ``source.*.a.b``.
 
-    Made by the parser.
+    Made by the parser; ``source``, ``start`` and ``end`` are :class:`Node`'s.
 
     Attributes:
-        source: The source map of the whole file (the text and the line
-            tables that turn offsets into positions), shared by every node
-            of the file.
-        start: The character offset where the node's source text starts.
-        end: The character offset just after the node's source text.
         source_expr: The expression whose elements the splat applies to.
         each: The expression applied to each element: ``item`` itself, or a
             tree over ``item`` (for ``.*`` only attribute and legacy-index
@@ -510,11 +475,6 @@ class FunctionCall(Node):
     the ``)``; ``start_range`` covers the name and ``(``.
 
     Attributes:
-        source: The source map of the whole file (the text and the line
-            tables that turn offsets into positions), shared by every node
-            of the file.
-        start: The character offset where the node's source text starts.
-        end: The character offset just after the node's source text.
         name: The function's name, namespace included.
         name_end: The character offset just after the name.
         args: The argument expressions, in order.
@@ -588,11 +548,6 @@ class BinaryOp(Node):
     operand.
 
     Attributes:
-        source: The source map of the whole file (the text and the line
-            tables that turn offsets into positions), shared by every node
-            of the file.
-        start: The character offset where the node's source text starts.
-        end: The character offset just after the node's source text.
         lhs: The left operand.
         op: The operator (an :class:`Operator`, neither ``NOT`` nor
             ``NEGATE``).
@@ -623,11 +578,6 @@ class UnaryOp(Node):
     ``start_range`` covers it.
 
     Attributes:
-        source: The source map of the whole file (the text and the line
-            tables that turn offsets into positions), shared by every node
-            of the file.
-        start: The character offset where the node's source text starts.
-        end: The character offset just after the node's source text.
         op: The operator: ``Operator.NEGATE`` or ``Operator.NOT``.
         operand: The operand.
         symbol_range: The range of the operator's symbol (read-only).
@@ -656,11 +606,6 @@ class Conditional(Node):
     Made by the parser, also for a template's ``%{if}`` directive.
 
     Attributes:
-        source: The source map of the whole file (the text and the line
-            tables that turn offsets into positions), shared by every node
-            of the file.
-        start: The character offset where the node's source text starts.
-        end: The character offset just after the node's source text.
         condition: The condition.
         true_result: The expression whose value is the result when the
             condition is true.
@@ -685,14 +630,9 @@ class Conditional(Node):
 class Parens(Node):
     """``(inner)``: only records the parentheses' range; evaluates as ``inner``.
 
-    Made by the parser.
+    Made by the parser; ``source``, ``start`` and ``end`` are :class:`Node`'s.
 
     Attributes:
-        source: The source map of the whole file (the text and the line
-            tables that turn offsets into positions), shared by every node
-            of the file.
-        start: The character offset where the node's source text starts.
-        end: The character offset just after the node's source text.
         inner: The expression inside the parentheses.
     """
 
@@ -716,14 +656,9 @@ class Parens(Node):
 class TupleCons(Node):
     """``[a, b, ...]``. ``start_range`` is the ``[``.
 
-    Made by the parser.
+    Made by the parser; ``source``, ``start`` and ``end`` are :class:`Node`'s.
 
     Attributes:
-        source: The source map of the whole file (the text and the line
-            tables that turn offsets into positions), shared by every node
-            of the file.
-        start: The character offset where the node's source text starts.
-        end: The character offset just after the node's source text.
         items: The element expressions, in order.
     """
 
@@ -780,11 +715,6 @@ class ObjectKey(Node):
     "Ambiguous attribute key" evaluation error; anything else is evaluated.
 
     Attributes:
-        source: The source map of the whole file (the text and the line
-            tables that turn offsets into positions), shared by every node
-            of the file.
-        start: The character offset where the node's source text starts.
-        end: The character offset just after the node's source text.
         wrapped: The key expression.
         force_non_literal: Whether the key's source starts with ``(`` (as in
             ``(name) = v``), so that a bare word is evaluated as an
@@ -828,7 +758,7 @@ class ObjectKey(Node):
 class ObjectItem:
     """One ``key = value`` item of an :class:`ObjectCons`.
 
-    Made by the parser.
+    Made by the parser; ``source``, ``start`` and ``end`` are :class:`Node`'s.
 
     Attributes:
         key: The item's key (an :class:`ObjectKey`).
@@ -843,14 +773,9 @@ class ObjectItem:
 class ObjectCons(Node):
     """``{k = v, ...}``. ``start_range`` is the ``{``.
 
-    Made by the parser.
+    Made by the parser; ``source``, ``start`` and ``end`` are :class:`Node`'s.
 
     Attributes:
-        source: The source map of the whole file (the text and the line
-            tables that turn offsets into positions), shared by every node
-            of the file.
-        start: The character offset where the node's source text starts.
-        end: The character offset just after the node's source text.
         items: The :class:`ObjectItem` objects, in source order.
     """
 
@@ -877,11 +802,6 @@ class ForExpr(Node):
     ``%{`` of a template ``for`` directive), ending at ``open_end``.
 
     Attributes:
-        source: The source map of the whole file (the text and the line
-            tables that turn offsets into positions), shared by every node
-            of the file.
-        start: The character offset where the node's source text starts.
-        end: The character offset just after the node's source text.
         key_var: The name of the key variable, or ``None`` when only a
             value variable is declared.
         value_var: The name of the value variable.
@@ -940,14 +860,9 @@ class ForExpr(Node):
 class Template(Node):
     """A string template: the concatenation of ``parts``.
 
-    Made by the parser.
+    Made by the parser; ``source``, ``start`` and ``end`` are :class:`Node`'s.
 
     Attributes:
-        source: The source map of the whole file (the text and the line
-            tables that turn offsets into positions), shared by every node
-            of the file.
-        start: The character offset where the node's source text starts.
-        end: The character offset just after the node's source text.
         parts: The parts, in order (at least one): literal runs are string
             :class:`LiteralValue` parts; interpolations are their
             expressions; ``%{if}`` directives are :class:`Conditional` nodes
@@ -1003,14 +918,9 @@ def _constant_string(template: Template, limits: Limits) -> Value | None:
 class TemplateWrap(Node):
     """A template that is one interpolation, ``"${x}"``: its value is ``wrapped``'s, unconverted.
 
-    Made by the parser.
+    Made by the parser; ``source``, ``start`` and ``end`` are :class:`Node`'s.
 
     Attributes:
-        source: The source map of the whole file (the text and the line
-            tables that turn offsets into positions), shared by every node
-            of the file.
-        start: The character offset where the node's source text starts.
-        end: The character offset just after the node's source text.
         wrapped: The interpolated expression.
     """
 
@@ -1031,11 +941,6 @@ class TemplateJoin(Node):
     range are the ForExpr's, and so are ``start`` and ``end``.
 
     Attributes:
-        source: The source map of the whole file (the text and the line
-            tables that turn offsets into positions), shared by every node
-            of the file.
-        start: The character offset where the node's source text starts.
-        end: The character offset just after the node's source text.
         tuple: The tuple-form :class:`ForExpr` of the directive.
     """
 
