@@ -5,7 +5,8 @@ implementation (HCL v2.14 ``hcldec``) on ``r = <expression>`` with the
 variables of :data:`VARIABLES`; ranges are byte offsets into the expression
 text. Behaviour the local reference lacks (namespaced function calls, the
 short-circuit of ``&&`` and ``||`` since v2.24, the nested-splat error of
-v2.24) follows the reference notes and the v2.24 source.
+v2.24) follows the reference notes and the v2.24 source. The tables of
+expressions and what they give are in ``tests/data/native/evaluate.json``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from expected_data import load_expected
 from hcldecode.model import Diagnostic, Diagnostics, EvalContext
 from hcldecode.native import BinaryOp, parse_expression
 from hcldecode.pytypes import function
@@ -42,6 +44,8 @@ from hcldecode.values import (
     TupleType,
     Value,
     max_nesting,
+    type_from_json,
+    value_from_json,
 )
 
 VARIABLES: dict[str, Any] = {
@@ -132,25 +136,66 @@ def unknown_var(name: str, start: int, suggestion: str = "") -> Expect:
     return ("Unknown variable", detail, (start, start + len(name)), None)
 
 
+# The expected results of the parametrized tables (tests/data/native/evaluate.json):
+# for each table its cases in order, each an expression ("src") with the value it
+# evaluates to, its diagnostics (summary, detail, subject and context byte ranges)
+# or the context it is evaluated in. A value is go-cty's JSON encoding with its
+# type ("type" and "value"), or {"type": ..., "unknown": true} for an unknown value
+# without refinements; the few JSON cannot hold are named, from NAMED_VALUES.
+EXPECTED: dict[str, list[dict[str, Any]]] = load_expected(
+    "native/evaluate.json", exact_numbers=True
+)
+NAMED_VALUES = {
+    "NOT_NULL_BOOL": NOT_NULL_BOOL,
+    "NOT_NULL_NUMBER": NOT_NULL_NUMBER,
+    "ONE_OR_TWO": ONE_OR_TWO,
+    "INFINITY": Value.number(float("inf")),
+    "NEGATIVE_INFINITY": Value.number(float("-inf")),
+}
+_TABLES_READ: list[str] = []
+
+
+def expected_value(data: dict[str, Any]) -> Value:
+    if "named" in data:
+        return NAMED_VALUES[data["named"]]
+    t = type_from_json(data["type"])
+    return Value.unknown(t) if data.get("unknown") else value_from_json(data["value"], t)
+
+
+def expected_diags(data: list[list[Any]]) -> list[Expect]:
+    return [
+        (
+            summary,
+            detail,
+            (subject[0], subject[1]),
+            None if context is None else (context[0], context[1]),
+        )
+        for summary, detail, subject, context in data
+    ]
+
+
+def expected_ctx(name: str | None) -> EvalContext | None:
+    contexts = {
+        "variables only": lambda: EvalContext({"x": 1}),
+        "functions": lambda: EvalContext(functions=FUNCTIONS),
+        "no functions": lambda: EvalContext(functions={}),
+    }
+    return None if name is None else contexts[name]()
+
+
+def cases(table: str, *fields: str) -> list[tuple[Any, ...]]:
+    """The cases of a table: the expression, then the fields named, decoded."""
+    decode = {"value": expected_value, "diags": expected_diags, "ctx": expected_ctx}
+    _TABLES_READ.append(table)
+    return [
+        (case["src"], *(decode[field](case[field]) for field in fields)) for case in EXPECTED[table]
+    ]
+
+
 # --------------------------------------------------------------------------- literals
 
 
-@pytest.mark.parametrize(
-    ("src", "expected"),
-    [
-        ("1", n(1)),
-        ("1.5", n("1.5")),
-        ('"x"', s("x")),
-        ("true", TRUE),
-        ("false", FALSE),
-        ("null", Value.null(DYNAMIC)),
-        ("(1)", n(1)),
-        ("((((1))))", n(1)),
-        ("[]", EMPTY_TUPLE_VALUE),
-        ("{}", EMPTY_OBJECT_VALUE),
-        ('[1, "a", true]', tup(n(1), s("a"), TRUE)),
-    ],
-)
+@pytest.mark.parametrize(("src", "expected"), cases("literals", "value"))
 def test_literals(src: str, expected: Value) -> None:
     assert value_of(src) == expected
     assert value_of(src, None) == expected
@@ -196,100 +241,12 @@ def test_diagnostics_record_expression_and_context() -> None:
 # --------------------------------------------------------------------------- traversals and indexes
 
 
-@pytest.mark.parametrize(
-    ("src", "expected"),
-    [
-        ("obj.id", s("x")),
-        ('obj["id"]', s("x")),
-        ("tup[1]", s("two")),
-        ('tup["1"]', s("two")),
-        ("tup.1", s("two")),
-        ("lst[0].id", s("a")),
-        ("[1,2][0]", n(1)),
-        ('{a=1}["a"]', n(1)),
-        ("[for v in [1]: v][0]", n(1)),
-        ("[1, 2][a]", n(2)),
-        ('{x = 3}[s == "hello" ? "x" : "y"]', n(3)),
-    ],
-)
+@pytest.mark.parametrize(("src", "expected"), cases("traversal_values", "value"))
 def test_traversal_values(src: str, expected: Value) -> None:
     assert value_of(src) == expected
 
 
-INVALID_INDEX = "The given key does not identify an element in this collection value"
-
-
-@pytest.mark.parametrize(
-    ("src", "expected"),
-    [
-        (
-            "obj.nope",
-            [
-                (
-                    "Unsupported attribute",
-                    'This object does not have an attribute named "nope".',
-                    (3, 8),
-                    None,
-                )
-            ],
-        ),
-        (
-            "obj[0]",
-            [
-                (
-                    "Invalid index",
-                    f"{INVALID_INDEX}. An object only supports looking up "
-                    "attributes by name, not by numeric index.",
-                    (3, 6),
-                    None,
-                )
-            ],
-        ),
-        (
-            "tup[3]",
-            [
-                (
-                    "Invalid index",
-                    f"{INVALID_INDEX}: the given index is greater than or equal "
-                    "to the length of the collection.",
-                    (3, 6),
-                    None,
-                )
-            ],
-        ),
-        (
-            "tup[-1]",
-            [
-                (
-                    "Invalid index",
-                    f"{INVALID_INDEX}: a negative number is not a valid index for a sequence.",
-                    (3, 7),
-                    None,
-                )
-            ],
-        ),
-        (
-            "tup[nul]",
-            [("Invalid index", "Can't use a null value as an indexing key.", (3, 8), None)],
-        ),
-        (
-            "nul[0]",
-            [
-                (
-                    "Attempt to index null value",
-                    "This value is null, so it does not have any indices.",
-                    (3, 6),
-                    None,
-                )
-            ],
-        ),
-        ("s[0]", [("Invalid index", "This value does not have any indices.", (1, 4), None)]),
-        ("tup[0][0]", [("Invalid index", "This value does not have any indices.", (6, 9), None)]),
-        ("tup[nosuch]", [unknown_var("nosuch", 4)]),
-        ("[1,2][nosuch]", [unknown_var("nosuch", 6)]),
-        ("nosuch[0]", [unknown_var("nosuch", 0)]),
-    ],
-)
+@pytest.mark.parametrize(("src", "expected"), cases("traversal_errors", "diags"))
 def test_traversal_errors(src: str, expected: list[Expect]) -> None:
     _value, diags = errors_of(src)
     assert diags == expected
@@ -305,52 +262,7 @@ def test_index_error_names_the_index_expression() -> None:
 # --------------------------------------------------------------------------- operators
 
 
-@pytest.mark.parametrize(
-    ("src", "expected"),
-    [
-        ("1 + 2 * 3", n(7)),
-        ("10-4-3", n(3)),
-        ("2*3%4", n(2)),
-        ("!true == false", TRUE),
-        ("- 2 * 3", n(-6)),
-        ("1 < 2 == true", TRUE),
-        ("true || false && false", TRUE),
-        ('"1" + 1', n(2)),
-        ('"true" && true', TRUE),
-        ('-"5"', n(-5)),
-        ('!"false"', TRUE),
-        ('"1" == 1', FALSE),
-        ("null == null", TRUE),
-        ("nul == null", TRUE),
-        ("nul != 1", TRUE),
-        ("1 == 1.0", TRUE),
-        ("[] == []", TRUE),
-        ("{} == {}", TRUE),
-        ("[1] == [1]", TRUE),
-        ("{a=1} == {a=1}", TRUE),
-        ('[1, "a"] == [1, "a"]', TRUE),
-        ("-1/0", Value.number(float("-inf"))),
-        ("1/0", Value.number(float("inf"))),
-        ("5 % 0", n(5)),
-        ("-7 % 3", n(-1)),
-        ("7 % -3", n(1)),
-        ("7.5 % 2", n("1.5")),
-        ("0.1 + 0.2 == 0.3", TRUE),
-        ('1 < "2"', TRUE),
-        ("1 > 0", TRUE),
-        ("2 >= 2", TRUE),
-        ("1 <= 0", FALSE),
-        ("-a", n(-1)),
-        ("!t", FALSE),
-        ("-(-(3))", n(3)),
-        ("(1 + 2) * 3", n(9)),
-        (
-            "3.14159265358979323846264338327950288419716939937510582097494459 + 1",
-            n("4.14159265358979323846264338327950288419716939937510582097494459"),
-        ),
-        ("1 / 10", n("0.1")),
-    ],
-)
+@pytest.mark.parametrize(("src", "expected"), cases("operator_values", "value"))
 def test_operator_values(src: str, expected: Value) -> None:
     assert value_of(src) == expected
 
@@ -369,204 +281,7 @@ def test_division_precision() -> None:
 
 
 @pytest.mark.parametrize(
-    ("src", "expected_value", "expected"),
-    [
-        (
-            '"a" + 1',
-            Value.unknown(NUMBER),
-            [
-                (
-                    "Invalid operand",
-                    "Unsuitable value for left operand: a number is required.",
-                    (0, 3),
-                    (0, 7),
-                )
-            ],
-        ),
-        (
-            "true + 1",
-            Value.unknown(NUMBER),
-            [
-                (
-                    "Invalid operand",
-                    "Unsuitable value for left operand: number required, but have bool.",
-                    (0, 4),
-                    (0, 8),
-                )
-            ],
-        ),
-        (
-            "1 + true",
-            Value.unknown(NUMBER),
-            [
-                (
-                    "Invalid operand",
-                    "Unsuitable value for right operand: number required, but have bool.",
-                    (4, 8),
-                    (0, 8),
-                )
-            ],
-        ),
-        (
-            '"a" + "b"',
-            Value.unknown(NUMBER),
-            [
-                (
-                    "Invalid operand",
-                    "Unsuitable value for left operand: a number is required.",
-                    (0, 3),
-                    (0, 9),
-                ),
-                (
-                    "Invalid operand",
-                    "Unsuitable value for right operand: a number is required.",
-                    (6, 9),
-                    (0, 9),
-                ),
-            ],
-        ),
-        (
-            '"a" < 1',
-            Value.unknown(BOOL),
-            [
-                (
-                    "Invalid operand",
-                    "Unsuitable value for left operand: a number is required.",
-                    (0, 3),
-                    (0, 7),
-                )
-            ],
-        ),
-        (
-            "1 + nul",
-            Value.unknown(NUMBER),
-            [
-                (
-                    "Operation failed",
-                    "Error during operation: argument must not be null.",
-                    (0, 7),
-                    None,
-                )
-            ],
-        ),
-        (
-            "nul + 1",
-            Value.unknown(NUMBER),
-            [
-                (
-                    "Operation failed",
-                    "Error during operation: argument must not be null.",
-                    (0, 7),
-                    None,
-                )
-            ],
-        ),
-        (
-            "0/0",
-            Value.unknown(NUMBER),
-            [
-                (
-                    "Operation failed",
-                    "Error during operation: can't divide zero by zero or infinity by infinity.",
-                    (0, 3),
-                    None,
-                )
-            ],
-        ),
-        (
-            "-nul",
-            Value.unknown(NUMBER),
-            [
-                (
-                    "Operation failed",
-                    "Error during operation: argument must not be null.",
-                    (0, 4),
-                    None,
-                )
-            ],
-        ),
-        (
-            "!nul",
-            Value.unknown(BOOL),
-            [
-                (
-                    "Operation failed",
-                    "Error during operation: argument must not be null.",
-                    (0, 4),
-                    None,
-                )
-            ],
-        ),
-        (
-            '-"x"',
-            Value.unknown(NUMBER),
-            [
-                (
-                    "Invalid operand",
-                    "Unsuitable value for unary operand: a number is required.",
-                    (1, 4),
-                    (0, 4),
-                )
-            ],
-        ),
-        (
-            '!"x"',
-            Value.unknown(BOOL),
-            [
-                (
-                    "Invalid operand",
-                    "Unsuitable value for unary operand: a bool is required.",
-                    (1, 4),
-                    (0, 4),
-                )
-            ],
-        ),
-        (
-            "!1",
-            Value.unknown(BOOL),
-            [
-                (
-                    "Invalid operand",
-                    "Unsuitable value for unary operand: bool required, but have number.",
-                    (1, 2),
-                    (0, 2),
-                )
-            ],
-        ),
-        ("!nosuch", Value.unknown(BOOL), [unknown_var("nosuch", 1)]),
-        ("-nosuch", Value.unknown(NUMBER), [unknown_var("nosuch", 1)]),
-        (
-            "nosuch + 1 + nosuch2",
-            Value.unknown(NUMBER),
-            [unknown_var("nosuch", 0), unknown_var("nosuch2", 13)],
-        ),
-        # Operand diagnostics come before conversion errors (as in v2.14).
-        (
-            '"a" + nosuch',
-            Value.unknown(NUMBER),
-            [
-                unknown_var("nosuch", 6),
-                (
-                    "Invalid operand",
-                    "Unsuitable value for left operand: a number is required.",
-                    (0, 3),
-                    (0, 12),
-                ),
-            ],
-        ),
-        (
-            "1 + [1]",
-            Value.unknown(NUMBER),
-            [
-                (
-                    "Invalid operand",
-                    "Unsuitable value for right operand: number required, but have tuple.",
-                    (4, 7),
-                    (0, 7),
-                )
-            ],
-        ),
-    ],
+    ("src", "expected_value", "expected"), cases("operator_errors", "value", "diags")
 )
 def test_operator_errors(src: str, expected_value: Value, expected: list[Expect]) -> None:
     assert errors_of(src) == (expected_value, expected)
@@ -582,99 +297,7 @@ def test_operation_failed_names_the_operation() -> None:
 
 
 @pytest.mark.parametrize(
-    ("src", "expected_value", "expected"),
-    [
-        ("true && true", TRUE, []),
-        ("true && false", FALSE, []),
-        ("false || true", TRUE, []),
-        ("false || false", FALSE, []),
-        # The deciding operand's diagnostics are kept, the other side's dropped.
-        ("false && nosuch", FALSE, []),
-        ("true || nosuch", TRUE, []),
-        ("nosuch && false", FALSE, []),
-        ("nosuch || true", TRUE, []),
-        ("nosuch && true", NOT_NULL_BOOL, [unknown_var("nosuch", 0)]),
-        ("true && nosuch", NOT_NULL_BOOL, [unknown_var("nosuch", 8)]),
-        ("false || nosuch", NOT_NULL_BOOL, [unknown_var("nosuch", 9)]),
-        (
-            "nosuch && nosuch2",
-            Value.unknown(BOOL),
-            [unknown_var("nosuch", 0), unknown_var("nosuch2", 10)],
-        ),
-        (
-            "nosuch || nosuch2",
-            Value.unknown(BOOL),
-            [unknown_var("nosuch", 0), unknown_var("nosuch2", 10)],
-        ),
-        # A null operand counts as false (go-cty's Value.True on null).
-        ("nul && true", FALSE, []),
-        ("true && nul", FALSE, []),
-        ("nul && nul", FALSE, []),
-        ("nul || true", TRUE, []),
-        (
-            "nul || false",
-            Value.unknown(BOOL),
-            [
-                (
-                    "Operation failed",
-                    "Error during operation: argument must not be null.",
-                    (0, 12),
-                    None,
-                )
-            ],
-        ),
-        (
-            "false || nul",
-            Value.unknown(BOOL),
-            [
-                (
-                    "Operation failed",
-                    "Error during operation: argument must not be null.",
-                    (0, 12),
-                    None,
-                )
-            ],
-        ),
-        # Conversion errors are always reported, with both sides' diagnostics.
-        (
-            '"x" || nosuch',
-            Value.unknown(BOOL),
-            [
-                unknown_var("nosuch", 7),
-                (
-                    "Invalid operand",
-                    "Unsuitable value for left operand: a bool is required.",
-                    (0, 3),
-                    (0, 13),
-                ),
-            ],
-        ),
-        (
-            "1 && true",
-            Value.unknown(BOOL),
-            [
-                (
-                    "Invalid operand",
-                    "Unsuitable value for left operand: bool required, but have number.",
-                    (0, 1),
-                    (0, 9),
-                )
-            ],
-        ),
-        (
-            "true && 1",
-            Value.unknown(BOOL),
-            [
-                (
-                    "Invalid operand",
-                    "Unsuitable value for right operand: bool required, but have number.",
-                    (8, 9),
-                    (0, 9),
-                )
-            ],
-        ),
-        ('"true" || false', TRUE, []),
-    ],
+    ("src", "expected_value", "expected"), cases("logical_operators", "value", "diags")
 )
 def test_logical_operators(src: str, expected_value: Value, expected: list[Expect]) -> None:
     assert errors_of(src) == (expected_value, expected)
@@ -749,26 +372,7 @@ def test_unknown_and_null_operand_is_an_error() -> None:
 # --------------------------------------------------------------------------- conditionals
 
 
-@pytest.mark.parametrize(
-    ("src", "expected"),
-    [
-        ("true ? 1 : 2", n(1)),
-        ("false ? 1 : 2", n(2)),
-        ('"true" ? 1 : 2', n(1)),
-        ('true ? 1 : "a"', s("1")),
-        ("true ? null : 1", Value.null(NUMBER)),
-        ("false ? null : 1", n(1)),
-        ("false ? 1 : null", Value.null(NUMBER)),
-        ("true ? null : null", Value.null(DYNAMIC)),
-        ('true ? [1] : ["a"]', tup(s("1"))),
-        ("true ? [1] : [1,2]", Value.list([n(1)])),
-        ("false ? nosuch : 2", n(2)),
-        ("true ? 1 : nosuch", n(1)),
-        ("true ? nul : 1", Value.null(NUMBER)),
-        ("true ? tup : tup", Value.tuple([n(1), s("two"), TRUE])),
-        ('false ? "a" : true ? "b" : "c"', s("b")),
-    ],
-)
+@pytest.mark.parametrize(("src", "expected"), cases("conditional_values", "value"))
 def test_conditional_values(src: str, expected: Value) -> None:
     assert value_of(src) == expected
 
@@ -792,56 +396,7 @@ def mismatch(detail: str, subject: tuple[int, int], context: tuple[int, int]) ->
     ]
 
 
-@pytest.mark.parametrize(
-    ("src", "expected"),
-    [
-        (
-            "true ? 1 : [1]",
-            mismatch(
-                "The 'true' value is number, but the 'false' value is tuple", (7, 14), (0, 14)
-            ),
-        ),
-        (
-            "true ? {a=[1]} : {a={}}",
-            mismatch(
-                "Type mismatch for object attribute \"a\": The 'true' value is tuple, but "
-                "the 'false' value is object",
-                (7, 23),
-                (0, 23),
-            ),
-        ),
-        (
-            "true ? [[1]] : [{}]",
-            mismatch(
-                "Type mismatch for tuple element 0: The 'true' value is tuple, but the "
-                "'false' value is object",
-                (7, 19),
-                (0, 19),
-            ),
-        ),
-        (
-            "true ? tup : obj",
-            mismatch(
-                "The 'true' value is tuple, but the 'false' value is object", (7, 16), (0, 16)
-            ),
-        ),
-        (
-            "false ? [1, 2] : [[]]",
-            mismatch(
-                "The 'true' tuple has length 2, but the 'false' tuple has length 1",
-                (8, 21),
-                (0, 21),
-            ),
-        ),
-        # Only the mismatch is reported: no arm or condition diagnostics.
-        (
-            "nosuch ? [nosuch2] : 1",
-            mismatch(
-                "The 'true' value is tuple, but the 'false' value is number", (9, 22), (0, 22)
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize(("src", "expected"), cases("conditional_type_mismatch", "diags"))
 def test_conditional_type_mismatch(src: str, expected: list[Expect]) -> None:
     assert errors_of(src) == (DYNAMIC_VALUE, expected)
 
@@ -880,49 +435,7 @@ def test_conditional_mismatch_details() -> None:
 
 
 @pytest.mark.parametrize(
-    ("src", "expected_value", "expected"),
-    [
-        (
-            '"x" ? 1 : 2',
-            Value.unknown(NUMBER),
-            [
-                (
-                    "Incorrect condition type",
-                    "The condition expression must be of type bool.",
-                    (0, 3),
-                    (0, 11),
-                )
-            ],
-        ),
-        (
-            "5 ? 1 : 2",
-            Value.unknown(NUMBER),
-            [
-                (
-                    "Incorrect condition type",
-                    "The condition expression must be of type bool.",
-                    (0, 1),
-                    (0, 9),
-                )
-            ],
-        ),
-        (
-            "nul ? 1 : 2",
-            Value.unknown(NUMBER),
-            [
-                (
-                    "Null condition",
-                    "The condition value is null. Conditions must either be true or false.",
-                    (0, 3),
-                    (0, 11),
-                )
-            ],
-        ),
-        ("true ? nosuch : 2", DYNAMIC_VALUE, [unknown_var("nosuch", 7)]),
-        ("nosuch ? 1 : 2", ONE_OR_TWO, [unknown_var("nosuch", 0)]),
-        ("nosuch ? nosuch2 : nosuch3", DYNAMIC_VALUE, [unknown_var("nosuch", 0)]),
-        ("nosuch ? 1 : nosuch2", DYNAMIC_VALUE, [unknown_var("nosuch", 0)]),
-    ],
+    ("src", "expected_value", "expected"), cases("conditional_errors", "value", "diags")
 )
 def test_conditional_errors(src: str, expected_value: Value, expected: list[Expect]) -> None:
     assert errors_of(src) == (expected_value, expected)
@@ -963,73 +476,12 @@ def test_conditional_unsafe_conversion_failure() -> None:
 # --------------------------------------------------------------------------- collections
 
 
-@pytest.mark.parametrize(
-    ("src", "expected"),
-    [
-        ("{a = 1, b = 2}", obj(a=n(1), b=n(2))),
-        ("{a = 1, a = 2}", obj(a=n(2))),
-        ('{a = 1, "a" = 2}', obj(a=n(2))),
-        ('{"a" = 1}', obj(a=n(1))),
-        ("{(s) = 1}", obj(hello=n(1))),
-        ("{s = 1}", obj(s=n(1))),
-        ("{nosuch = 1}", obj(nosuch=n(1))),
-        (
-            "{true = 1, null = 2, false = 3}",
-            Value.object({"true": n(1), "null": n(2), "false": n(3)}),
-        ),
-        ('{1 = "x"}', Value.object({"1": s("x")})),
-        ("{(obj.id) = 1}", obj(x=n(1))),
-        ('{"${s}x" = 1}', obj(hellox=n(1))),
-        ("{a: 1, b: 2}", obj(a=n(1), b=n(2))),
-        ('{"for" = 1}', Value.object({"for": n(1)})),
-        ("{(t) = 1}", Value.object({"true": n(1)})),
-    ],
-)
+@pytest.mark.parametrize(("src", "expected"), cases("object_constructor", "value"))
 def test_object_constructor(src: str, expected: Value) -> None:
     assert value_of(src) == expected
 
 
-@pytest.mark.parametrize(
-    ("src", "expected"),
-    [
-        ("{(nul) = 1}", [("Null value as key", "Can't use a null value as a key.", (9, 10), None)]),
-        (
-            "{a.b = 1}",
-            [
-                (
-                    "Ambiguous attribute key",
-                    "If this expression is intended to be a reference, wrap it in "
-                    "parentheses. If it's instead intended as a literal name containing "
-                    "periods, wrap it in quotes to create a string literal.",
-                    (1, 4),
-                    None,
-                )
-            ],
-        ),
-        (
-            "{([1]) = 1}",
-            [
-                (
-                    "Incorrect key type",
-                    "Can't use this value as a key: string required, but have tuple.",
-                    (1, 6),
-                    None,
-                )
-            ],
-        ),
-        ("{(nosuch) = 1}", [unknown_var("nosuch", 2)]),
-        ("{(nosuch) = 1, b = nosuch2}", [unknown_var("nosuch", 2), unknown_var("nosuch2", 19)]),
-        (
-            "{(nul) = nosuch}",
-            [
-                unknown_var("nosuch", 9),
-                ("Null value as key", "Can't use a null value as a key.", (9, 15), None),
-            ],
-        ),
-        ("[nosuch, nosuch2]", [unknown_var("nosuch", 1), unknown_var("nosuch2", 9)]),
-        ("{a = nosuch, b = nosuch2}", [unknown_var("nosuch", 5), unknown_var("nosuch2", 17)]),
-    ],
-)
+@pytest.mark.parametrize(("src", "expected"), cases("collection_errors", "diags"))
 def test_collection_errors(src: str, expected: list[Expect]) -> None:
     assert errors_of(src)[1] == expected
 
@@ -1043,33 +495,7 @@ def test_collection_error_values() -> None:
 # --------------------------------------------------------------------------- for expressions
 
 
-@pytest.mark.parametrize(
-    ("src", "expected"),
-    [
-        ("[for x in tup: x]", tup(n(1), s("two"), TRUE)),
-        ("[for i, x in tup: i]", tup(n(0), n(1), n(2))),
-        ("[for k, v in obj: k]", tup(s("id"), s("n"))),
-        ("[for k, v in obj: v]", tup(s("x"), n(2))),
-        ("{for k, v in obj: v => k}", Value.object({"2": s("n"), "x": s("id")})),
-        ('{for i, v in ["a","a","b"]: v => i...}', obj(a=tup(n(0), n(1)), b=tup(n(2)))),
-        ('{ for v in ["a", "b", "a"]: v => v... }', obj(a=tup(s("a"), s("a")), b=tup(s("b")))),
-        ("{for k, v in {a=1}: k => v...}", obj(a=tup(n(1)))),
-        ("[for x in [1,2,3]: x if x > 1]", tup(n(2), n(3))),
-        ("[for x in tup: x if x == true]", tup(TRUE)),
-        ("{for i, x in tup: x => i}", Value.object({"1": n(0), "true": n(2), "two": n(1)})),
-        ("{for i, x in tup: x => i if i > 0}", Value.object({"true": n(2), "two": n(1)})),
-        ("[for k, v in tup: k]", tup(n(0), n(1), n(2))),
-        ("{for k, v in {b=1, a=2, c=3}: k => v}", obj(a=n(2), b=n(1), c=n(3))),
-        ('[for k, v in {b=1, a=2, "B"=3}: k]', tup(s("B"), s("a"), s("b"))),
-        ("[for x in [true, false]: !x]", tup(FALSE, TRUE)),
-        ("[for x in []: x]", EMPTY_TUPLE_VALUE),
-        ("{for x in []: x => x}", EMPTY_OBJECT_VALUE),
-        ('[for x in ["a"]: [for y in [1, 2]: "${x}${y}"]]', tup(tup(s("a1"), s("a2")))),
-        ("[for x in [1]: a + x]", tup(n(2))),
-        ("[for a in [5]: a]", tup(n(5))),
-        ('[for x in [1, 2]: x if "true"]', tup(n(1), n(2))),
-    ],
-)
+@pytest.mark.parametrize(("src", "expected"), cases("for_values", "value"))
 def test_for_values(src: str, expected: Value) -> None:
     assert value_of(src) == expected
 
@@ -1096,156 +522,7 @@ def test_for_without_context() -> None:
     assert diags == [unknown_var("y", 15, "x")]
 
 
-FOR_DUPLICATE = (
-    "Two different items produced the key \"{}\" in this 'for' expression. If duplicates "
-    "are expected, use the ellipsis (...) after the value expression to enable grouping "
-    "by key."
-)
-
-
-@pytest.mark.parametrize(
-    ("src", "expected"),
-    [
-        (
-            '{for i, v in ["a","a","b"]: v => i}',
-            [("Duplicate object key", FOR_DUPLICATE.format("a"), (28, 29), (0, 35))],
-        ),
-        (
-            '{for x in [[1], [2]]: "k" => x}',
-            [("Duplicate object key", FOR_DUPLICATE.format("k"), (22, 25), (0, 31))],
-        ),
-        (
-            "[for x in nul: x]",
-            [
-                (
-                    "Iteration over null value",
-                    "A null value cannot be used as the collection in a 'for' expression.",
-                    (10, 13),
-                    (0, 17),
-                )
-            ],
-        ),
-        (
-            "[for x in 5: x]",
-            [
-                (
-                    "Iteration over non-iterable value",
-                    "A value of type number cannot be used as the collection in a 'for' "
-                    "expression.",
-                    (10, 11),
-                    (0, 15),
-                )
-            ],
-        ),
-        (
-            '[for v in "str": v]',
-            [
-                (
-                    "Iteration over non-iterable value",
-                    "A value of type string cannot be used as the collection in a 'for' "
-                    "expression.",
-                    (10, 15),
-                    (0, 19),
-                )
-            ],
-        ),
-        (
-            "[for x in tup: x if x]",
-            [
-                (
-                    "Invalid 'for' condition",
-                    "The 'if' clause value is invalid: bool required, but have number.",
-                    (20, 21),
-                    (0, 22),
-                )
-            ],
-        ),
-        (
-            "[for x in [1,2,3]: x if nul]",
-            [
-                (
-                    "Condition is null",
-                    "The value of the 'if' clause must not be null.",
-                    (24, 27),
-                    (0, 28),
-                )
-            ],
-        ),
-        (
-            '[for x in [1,2,3]: x if "x"]',
-            [
-                (
-                    "Invalid 'for' condition",
-                    "The 'if' clause value is invalid: a bool is required.",
-                    (24, 27),
-                    (0, 28),
-                )
-            ],
-        ),
-        (
-            "[for x in [1,2,3]: x if x == 2 ? null : true]",
-            [
-                (
-                    "Invalid 'for' condition",
-                    "The value of the 'if' clause must not be null.",
-                    (24, 44),
-                    (0, 45),
-                )
-            ],
-        ),
-        (
-            "{for x in [1,2,3]: x => x if x == 2 ? null : true}",
-            [
-                (
-                    "Invalid 'for' condition",
-                    "The value of the 'if' clause must not be null.",
-                    (29, 49),
-                    (0, 50),
-                )
-            ],
-        ),
-        (
-            '[for x in [1,2,3]: x if x == 2 ? "y" : true]',
-            [
-                (
-                    "Invalid 'for' condition",
-                    "The 'if' clause value is invalid: a bool is required.",
-                    (24, 43),
-                    (0, 44),
-                )
-            ],
-        ),
-        (
-            "{for x in [1,null]: x => 1}",
-            [
-                (
-                    "Invalid object key",
-                    "Key expression in 'for' expression must not produce a null value.",
-                    (20, 21),
-                    (0, 27),
-                )
-            ],
-        ),
-        (
-            "{for x in [1,[2]]: x => 1}",
-            [
-                (
-                    "Invalid object key",
-                    "The key expression produced an invalid result: string "
-                    "required, but have tuple.",
-                    (19, 20),
-                    (0, 26),
-                )
-            ],
-        ),
-        ("[for x in nosuch: x]", [unknown_var("nosuch", 10)]),
-        ("[for x in [1]: nosuch]", [unknown_var("nosuch", 15)]),
-        ("[for x in [1, 2]: nosuch]", [unknown_var("nosuch", 18), unknown_var("nosuch", 18)]),
-        ("{for x in [1, 2]: x => nosuch}", [unknown_var("nosuch", 23), unknown_var("nosuch", 23)]),
-        ("{for x in [1, 2]: nosuch => x}", [unknown_var("nosuch", 18), unknown_var("nosuch", 18)]),
-        ("[for x in [1,2]: x if nosuch]", [unknown_var("nosuch", 22)]),
-    ],
-)
+@pytest.mark.parametrize(("src", "expected"), cases("for_errors", "diags"))
 def test_for_errors(src: str, expected: list[Expect]) -> None:
     assert errors_of(src)[1] == expected
 
@@ -1288,28 +565,7 @@ def test_for_condition_precheck_uses_unknown_variables() -> None:
 # --------------------------------------------------------------------------- splat
 
 
-@pytest.mark.parametrize(
-    ("src", "expected"),
-    [
-        ("lst[*].id", tup(s("a"), s("b"))),
-        ("lst.*.id", tup(s("a"), s("b"))),
-        ("lst.*.id[0]", s("a")),
-        ("obj.*.id", tup(s("x"))),
-        ("obj[*].id", tup(s("x"))),
-        ("5[*]", tup(n(5))),
-        ("nul[*]", EMPTY_TUPLE_VALUE),
-        ("nul.*.x", EMPTY_TUPLE_VALUE),
-        ("tup[*]", tup(n(1), s("two"), TRUE)),
-        ("nested[*][0]", tup(n(1), n(3))),
-        ("s[*]", tup(s("hello"))),
-        ("objs[*].x", tup(n(1), s("s"))),
-        ("emp[*].x", EMPTY_TUPLE_VALUE),
-        ("[[1,2],[3]][*][0]", tup(n(1), n(3))),
-        ("[{a=[{b=1}]},{a=[{b=2}]}][*].a[*].b", tup(tup(n(1)), tup(n(2)))),
-        ("[{a={b=1}},{a={b=2}}].*.a.b", tup(n(1), n(2))),
-        ("[[1], [2]].*.0", tup(n(1), n(2))),
-    ],
-)
+@pytest.mark.parametrize(("src", "expected"), cases("splat_values", "value"))
 def test_splat_values(src: str, expected: Value) -> None:
     assert value_of(src) == expected
 
@@ -1425,237 +681,19 @@ def fctx(**extra: Any) -> EvalContext:
     return EvalContext(VARIABLES, {**FUNCTIONS, **extra})
 
 
-@pytest.mark.parametrize(
-    ("src", "expected"),
-    [
-        ('upper("a")', s("A")),
-        ('join("-", "a", "b")', s("a-b")),
-        ('join("-")', s("")),
-        ('join("-", ["a", "b"]...)', s("a-b")),
-        ('join(["-", "a"]...)', s("a")),
-        ('join(",", tup...)', s("1,two,true")),
-        ('ns::upper("x")', s("X")),
-        ('provider::util::shout("x")', s("X")),
-        ("upper(s)", s("HELLO")),
-        ('upper(\n  "a",\n)', s("A")),
-        ("upper(upper(upper(s)))", s("HELLO")),
-    ],
-)
+@pytest.mark.parametrize(("src", "expected"), cases("function_calls", "value"))
 def test_function_calls(src: str, expected: Value) -> None:
     assert value_of(src, fctx()) == expected
 
 
 @pytest.mark.parametrize(
-    ("src", "ctx", "expected"),
-    [
-        (
-            'upper("a")',
-            None,
-            [("Function calls not allowed", "Functions may not be called here.", (0, 10), None)],
-        ),
-        (
-            'upper("a")',
-            EvalContext({"x": 1}),
-            [("Function calls not allowed", "Functions may not be called here.", (0, 10), None)],
-        ),
-        (
-            'uper("a")',
-            EvalContext(functions=FUNCTIONS),
-            [
-                (
-                    "Call to unknown function",
-                    'There is no function named "uper". Did you mean "upper"?',
-                    (0, 4),
-                    (0, 9),
-                )
-            ],
-        ),
-        (
-            'zzzzzz("a")',
-            EvalContext(functions={}),
-            [("Call to unknown function", 'There is no function named "zzzzzz".', (0, 6), (0, 11))],
-        ),
-        (
-            'other::upper("a")',
-            EvalContext(functions=FUNCTIONS),
-            [
-                (
-                    "Call to unknown function",
-                    'There are no functions in namespace "other::".',
-                    (0, 12),
-                    (0, 17),
-                )
-            ],
-        ),
-        (
-            'ns::nope("a")',
-            EvalContext(functions=FUNCTIONS),
-            [
-                (
-                    "Call to unknown function",
-                    'There is no function named "nope" in namespace ns::.',
-                    (0, 8),
-                    (0, 13),
-                )
-            ],
-        ),
-        (
-            'ns::uper("a")',
-            EvalContext(functions=FUNCTIONS),
-            [
-                (
-                    "Call to unknown function",
-                    'There is no function named "uper" in namespace ns::. Did you mean ns::upper?',
-                    (0, 8),
-                    (0, 13),
-                )
-            ],
-        ),
-        (
-            'provider::util::shot("a")',
-            EvalContext(functions=FUNCTIONS),
-            [
-                (
-                    "Call to unknown function",
-                    'There is no function named "shot" in namespace '
-                    "provider::util::. Did you mean provider::util::shout?",
-                    (0, 20),
-                    (0, 25),
-                )
-            ],
-        ),
-        (
-            'provider::shout("a")',
-            EvalContext(functions=FUNCTIONS),
-            [
-                (
-                    "Call to unknown function",
-                    'There is no function named "shout" in namespace provider::.',
-                    (0, 15),
-                    (0, 20),
-                )
-            ],
-        ),
-        # Arguments of an unknown function are not evaluated.
-        (
-            "nope(nosuch)",
-            EvalContext(functions={}),
-            [("Call to unknown function", 'There is no function named "nope".', (0, 4), (0, 12))],
-        ),
-    ],
+    ("src", "ctx", "expected"), cases("function_lookup_errors", "ctx", "diags")
 )
 def test_function_lookup_errors(src: str, ctx: EvalContext | None, expected: list[Expect]) -> None:
     assert errors_of(src, ctx) == (DYNAMIC_VALUE, expected)
 
 
-@pytest.mark.parametrize(
-    ("src", "expected"),
-    [
-        (
-            "upper()",
-            [
-                (
-                    "Not enough function arguments",
-                    'Function "upper" expects 1 argument(s). Missing value for "text".',
-                    (6, 7),
-                    (0, 7),
-                )
-            ],
-        ),
-        (
-            'upper("a", "b")',
-            [
-                (
-                    "Too many function arguments",
-                    'Function "upper" expects only 1 argument(s).',
-                    (12, 13),
-                    (0, 15),
-                )
-            ],
-        ),
-        (
-            "join()",
-            [
-                (
-                    "Not enough function arguments",
-                    'Function "join" expects at least 1 argument(s). Missing value for "sep".',
-                    (5, 6),
-                    (0, 6),
-                )
-            ],
-        ),
-        # A wrong argument count drops the arguments' diagnostics.
-        (
-            "upper(nosuch, nosuch2)",
-            [
-                (
-                    "Too many function arguments",
-                    'Function "upper" expects only 1 argument(s).',
-                    (14, 21),
-                    (0, 22),
-                )
-            ],
-        ),
-        (
-            "upper(nul)",
-            [
-                (
-                    "Invalid function argument",
-                    'Invalid value for "text" parameter: argument must not be null.',
-                    (6, 9),
-                    (0, 10),
-                )
-            ],
-        ),
-        (
-            "upper([])",
-            [
-                (
-                    "Invalid function argument",
-                    'Invalid value for "text" parameter: string required, but have tuple.',
-                    (6, 7),
-                    (0, 9),
-                )
-            ],
-        ),
-        ("upper(nosuch)", [unknown_var("nosuch", 6)]),
-        ('join("-", nosuch...)', [unknown_var("nosuch", 10)]),
-        (
-            'join("-", nul...)',
-            [
-                (
-                    "Invalid expanding argument value",
-                    "The expanding argument (indicated by ...) must not be null.",
-                    (10, 13),
-                    (0, 17),
-                )
-            ],
-        ),
-        (
-            'join("-", "a"...)',
-            [
-                (
-                    "Invalid expanding argument value",
-                    "The expanding argument (indicated by ...) must be of a tuple, list, or set "
-                    "type.",
-                    (10, 13),
-                    (0, 17),
-                )
-            ],
-        ),
-        (
-            "fail(1)",
-            [
-                (
-                    "Error in function call",
-                    'Call to function "fail" failed: no good.',
-                    (0, 5),
-                    (0, 7),
-                )
-            ],
-        ),
-    ],
-)
+@pytest.mark.parametrize(("src", "expected"), cases("function_call_errors", "diags"))
 def test_function_call_errors(src: str, expected: list[Expect]) -> None:
     assert errors_of(src, fctx()) == (DYNAMIC_VALUE, expected)
 
@@ -1870,20 +908,7 @@ def test_mixed_arithmetic_matches_python(src: str) -> None:
     assert value_of(src) == n(eval(python, {"Fraction": Fraction}))
 
 
-@pytest.mark.parametrize(
-    ("src", "expected"),
-    [
-        ("1 + 2 + u + 3", NOT_NULL_NUMBER),
-        ("u + 1 + 2", NOT_NULL_NUMBER),
-        ("1 + 2 + u * 3 + 4", NOT_NULL_NUMBER),
-        ('"1" + 2 + 3', n(6)),
-        ("9223372036854775807 + 1 + 1", n(9223372036854775809)),
-        ("1 + 2 + 0.5 + 1", n("4.5")),
-        ("0.5 + 1 + 2", n("3.5")),
-        ("10 - 2 - 3 * 2 - 1", n(1)),
-        ("1 + 2 == 3", TRUE),
-    ],
-)
+@pytest.mark.parametrize(("src", "expected"), cases("folded_chains", "value"))
 def test_folded_chains(src: str, expected: Value) -> None:
     assert value_of(src, ctx_with(u=Value.unknown(NUMBER))) == expected
 
@@ -1931,3 +956,8 @@ def test_interpolated_string_literals_concatenate(parts: list[str]) -> None:
     quoted = [json.dumps(p).replace("${", "$${").replace("%{", "%%{") for p in parts]
     src = '"' + "".join("${" + q + "}" for q in quoted) + '"'
     assert value_of(src, None) == s("".join(parts))
+
+
+def test_every_expected_result_has_its_case() -> None:
+    assert sorted(_TABLES_READ) == sorted(EXPECTED)
+    assert len(_TABLES_READ) == len(set(_TABLES_READ))
