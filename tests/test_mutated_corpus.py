@@ -17,6 +17,7 @@ import pytest
 import hcldecode as hcl
 from hcldecode import json as hcljson
 from hcldecode import native
+from hcldecode.model import render_diagnostics
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKENS = [
@@ -64,4 +65,4 @@ def test_damaged_files_give_diagnostics(corpus_files: list[Path], seed: int) -> 
             output.value.value(None)
             output.value.variables()
     file, diags = (hcljson.parse if syntax == "json" else native.parse_config)(data, name)
-    hcl.render_diagnostics(diags, {name: file})
+    render_diagnostics(diags, {name: file})

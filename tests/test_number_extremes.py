@@ -22,6 +22,7 @@ import pytest
 import hcldecode as hcl
 from hcldecode import json as hcljson
 from hcldecode import native
+from hcldecode.model import render_diagnostics
 from hcldecode.values import NUMBER, STRING, ConversionError, Value, convert, encode_json
 
 RANGE_DETAIL = (
@@ -300,4 +301,4 @@ def test_every_attribute_of_damaged_numbers_evaluates(seed: int) -> None:
             repr(value)
             if value.is_wholly_known and value.type == NUMBER:
                 convert(value, STRING)
-        hcl.render_diagnostics([*diags, *more], {"t": file})
+        render_diagnostics([*diags, *more], {"t": file})

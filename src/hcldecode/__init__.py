@@ -8,12 +8,11 @@ object or a :class:`DecodeError` listing every mistake in the configuration.
 back; a :class:`Decoder` holds the functions, variables and limits of many
 calls.
 
-Here too are what such a program meets: :class:`Value` and
-:class:`Function` (:func:`function` for a plain Python callable,
-:data:`STDLIB` for HCL's function library), :class:`EvalContext`,
+Here too are what such a program meets: :class:`Value`,
+:func:`function` (a plain Python callable as an HCL function),
+:data:`STDLIB` (HCL's function library), :class:`EvalContext`,
 :class:`Limits`, the diagnostics (:class:`Diagnostic`,
-:class:`Diagnostics`, :class:`Range`, :class:`Pos`,
-:func:`render_diagnostics`), the body and expression a field may hold
+:class:`Diagnostics`, :class:`Range`), the body and expression a field may hold
 (:class:`Body`, :class:`Expression`, :class:`Attribute`, :class:`Block`),
 and the steps of layered decoding (:func:`parse_config`,
 :func:`decode_partial`, :func:`reject_unclaimed`, ...).
@@ -21,9 +20,10 @@ and the steps of layered decoding (:func:`parse_config`,
 The rest lives in the subpackages, each a layer of the package:
 
 * :mod:`hcldecode.model`: HCL's information model (schemas, files,
-  traversals, the static analyses such as ``expr_list``, merging bodies,
-  ``HCLError``);
-* :mod:`hcldecode.values`: types, values, conversion and limits;
+  traversals, positions, the static analyses such as ``expr_list``,
+  merging bodies, rendering diagnostics, ``HCLError``);
+* :mod:`hcldecode.values`: types, values, conversion, limits and the
+  function model (``Function``, ``Parameter``);
 * :mod:`hcldecode.pytypes`: Python types and classes as HCL values, and
   the rules a decoder decides them by;
 * :mod:`hcldecode.functions`: go-cty's function library;
@@ -83,12 +83,10 @@ from .model import (
     Diagnostics,
     EvalContext,
     Expression,
-    Pos,
     Range,
-    render_diagnostics,
 )
 from .pytypes import function
-from .values import Error, Function, Limits, Value
+from .values import Error, Limits, Value
 
 if TYPE_CHECKING:
     from .functions._stdlib import STDLIB
@@ -113,6 +111,7 @@ _MOVED = {
         "File",
         "HCLError",
         "LiteralExpression",
+        "Pos",
         "Severity",
         "StaticCall",
         "Traversal",
@@ -129,11 +128,13 @@ _MOVED = {
         "merge_bodies",
         "merge_files",
         "rel_traversal_for_expr",
+        "render_diagnostics",
         "write_diagnostics",
     ],
     "hcldecode.values": [
         "DEFAULT_LIMITS",
         "ConversionError",
+        "Function",
         "Parameter",
         "current_limits",
         "max_nesting",
@@ -163,9 +164,7 @@ __all__ = [
     "Error",
     "EvalContext",
     "Expression",
-    "Function",
     "Limits",
-    "Pos",
     "Range",
     "SchemaError",
     "Value",
@@ -191,7 +190,6 @@ __all__ = [
     "parse_file",
     "reject_unclaimed",
     "remain",
-    "render_diagnostics",
     "schema_of",
     "to_dict",
     "type_range",

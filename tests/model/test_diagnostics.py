@@ -6,8 +6,8 @@ from typing import Annotated
 import pytest
 
 import hcldecode as hcl
-from hcldecode import Diagnostic, Diagnostics, Pos, Range
-from hcldecode.model import HCLError, Severity
+from hcldecode import Diagnostic, Diagnostics, Range
+from hcldecode.model import HCLError, Pos, Severity
 from hcldecode.native import parse_config
 
 

@@ -86,7 +86,7 @@ class Decoder:
         variables: Variables for every configuration it decodes; a call's own
             are added to them (the call's win).
         functions: Functions for every configuration it decodes
-            (:class:`~hcldecode.Function` objects or plain callables); a call's
+            (:class:`~hcldecode.values.Function` objects or plain callables); a call's
             own are added to them.
         limits: What evaluating one expression may build and spend; by default
             :data:`~hcldecode.values.DEFAULT_LIMITS`.
@@ -222,7 +222,7 @@ class Decoder:
             variables: Variables for this call, added to the decoder's (this
                 call's win); Python objects are converted by the decoder's types.
             functions: Functions for this call, added to the decoder's
-                (:class:`~hcldecode.Function` objects or plain callables).
+                (:class:`~hcldecode.values.Function` objects or plain callables).
             ctx: An evaluation context to use instead of all variables and
                 functions; without any of the three, expressions are evaluated
                 in literal-only mode.
@@ -266,7 +266,7 @@ class Decoder:
             variables: Variables for this call, added to the decoder's (this
                 call's win); Python objects are converted by the decoder's types.
             functions: Functions for this call, added to the decoder's
-                (:class:`~hcldecode.Function` objects or plain callables).
+                (:class:`~hcldecode.values.Function` objects or plain callables).
             ctx: An evaluation context to use instead of all variables and
                 functions; without any of the three, expressions are evaluated
                 in literal-only mode.
@@ -324,7 +324,7 @@ class Decoder:
             variables: Variables for this call, added to the decoder's (this
                 call's win); Python objects are converted by the decoder's types.
             functions: Functions for this call, added to the decoder's
-                (:class:`~hcldecode.Function` objects or plain callables).
+                (:class:`~hcldecode.values.Function` objects or plain callables).
             ctx: An evaluation context to use instead of all variables and
                 functions; without any of the three, expressions are evaluated
                 in literal-only mode.
@@ -370,7 +370,7 @@ class Decoder:
             variables: Variables for this call, added to the decoder's (this
                 call's win); Python objects are converted by the decoder's types.
             functions: Functions for this call, added to the decoder's
-                (:class:`~hcldecode.Function` objects or plain callables).
+                (:class:`~hcldecode.values.Function` objects or plain callables).
             ctx: An evaluation context to use instead of all variables and
                 functions; without any of the three, expressions are evaluated
                 in literal-only mode.
@@ -429,7 +429,7 @@ class Decoder:
             variables: Variables for this call, added to the decoder's (this
                 call's win); Python objects are converted by the decoder's types.
             functions: Functions for this call, added to the decoder's
-                (:class:`~hcldecode.Function` objects or plain callables).
+                (:class:`~hcldecode.values.Function` objects or plain callables).
             ctx: An evaluation context to use instead of all variables and
                 functions; without any of the three, expressions are evaluated
                 in literal-only mode.
@@ -537,7 +537,7 @@ class Decoder:
             variables: Variables for this call, added to the decoder's (this
                 call's win); Python objects are converted by the decoder's types.
             functions: Functions for this call, added to the decoder's
-                (:class:`~hcldecode.Function` objects or plain callables).
+                (:class:`~hcldecode.values.Function` objects or plain callables).
             ctx: An evaluation context to use instead of all variables and
                 functions; without any of the three, expressions are evaluated
                 in literal-only mode.
