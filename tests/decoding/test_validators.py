@@ -381,8 +381,8 @@ def test_validators_of_classes_used_as_attribute_values() -> None:
     assert problems(text, UsesValues) == [
         (
             "Unsuitable value type",
-            "Unsuitable value: high must not be below low.",
-            span(text, "{ low = 2, high = 1 }"),
+            'Unsuitable value: attribute "high": high must not be below low.',
+            span(text, "high = 1", part="1"),
         ),
         (
             "Unsuitable value type",

@@ -17,8 +17,9 @@ from .._text import counted, go_quote
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._structure import Attribute, Block, Body, BodyContent, Expression
+from ..pytypes._fields import FieldProblem, InvalidFields
 from ..pytypes._rules import LowerError
-from ..values._convert import AttrStep
+from ..values._convert import AttrStep, IndexStep, Path
 from ..values._limits import DEFAULT_LIMITS
 from ..values._types import NUMBER, STRING
 from ..values._value import Value
@@ -487,43 +488,91 @@ def _decode_block(block: Block, cls: type | None, scope: _Scope, diags: Diagnost
 
 
 def _construct(scope: _Scope, kwargs: dict[str, Any]) -> Any:
+    info = scope.info
     try:
-        return scope.info.kind.construct(scope.info.cls, kwargs)
+        return info.kind.construct(info.cls, kwargs)
+    except InvalidFields as exc:
+        scope.diags.extend(_problem(scope, problem) for problem in exc.problems)
     except (ValueError, TypeError) as exc:
-        located = _locate_validation_errors(scope.info, kwargs, scope.content)
-        if located:
-            scope.diags.extend(located)
-        else:
-            block = scope.block
-            where = block.def_range if block is not None else scope.body.missing_item_range
-            what = f"The {block.type} block" if block is not None else "The configuration"
-            scope.diags.append(
-                Diagnostic.error("Invalid configuration", f"{what} is not valid: {exc}", where)
-            )
-        return None
+        scope.diags.append(_invalid_object(scope, str(exc)))
+    return None
 
 
-def _locate_validation_errors(
-    info: ClassInfo, kwargs: dict[str, Any], content: BodyContent
-) -> list[Diagnostic]:
-    """A diagnostic at its attribute for each field the class's kind says was refused
-    (see :meth:`~hcldecode.pytypes.ClassKind.field_errors`); fields that are not
-    attributes of the body are left to the caller's diagnostic for the block."""
-    attributes = {
-        f.name: content.attributes.get(f.hcl_name) for f in info.fields if f.kind == "attr"
-    }
-    found = []
-    for name, exc in info.kind.field_errors(info.cls, kwargs):
-        attribute = attributes.get(name)
-        if attribute is not None:
-            found.append(_invalid_value(attribute, exc))
-    return found
-
-
-def _invalid_value(attribute: Attribute, exc: Exception) -> Diagnostic:
-    return Diagnostic.error(
-        "Invalid attribute value",
-        f"The value of {go_quote(attribute.name)} is not valid: {exc}",
-        attribute.expr.range,
-        attribute.range,
+def _problem(scope: _Scope, problem: FieldProblem) -> Diagnostic:
+    """A diagnostic at what ``problem`` is about: the part of an attribute's
+    expression its path leads to, the block or label it names, or else the
+    object's own block (or the configuration's body)."""
+    field = next((f for f in scope.info.fields if f.name == problem.field), None)
+    steps = tuple(
+        AttrStep(key) if isinstance(key, str) else IndexStep(Value.number(key))
+        for key in problem.path
     )
+    if field is None:
+        return _invalid_object(scope, str(LowerError(problem.message, steps)))
+    if field.kind == "attr":
+        attribute = scope.content.attributes.get(field.hcl_name)
+        if attribute is not None:
+            error = LowerError(problem.message, steps)
+            return Diagnostic.error(
+                "Invalid attribute value",
+                f"The value of {go_quote(attribute.name)} is not valid: {error}",
+                _locate(attribute.expr, error, scope.ctx),
+                attribute.range,
+            )
+    elif field.kind == "block":
+        found = _problem_block(scope, field, problem.path)
+        if found is not None:
+            block, rest = found
+            return Diagnostic.error(
+                "Invalid configuration",
+                f"The {block.type} block is not valid: {LowerError(problem.message, rest)}",
+                block.def_range,
+            )
+    elif field.kind == "label" and scope.block is not None:
+        index = scope.info.labels.index(field)
+        if index < len(scope.block.label_ranges):
+            return Diagnostic.error(
+                "Invalid block label",
+                f"The {go_quote(field.hcl_name)} label of the {scope.block.type} block is "
+                f"not valid: {problem.message}",
+                scope.block.label_ranges[index],
+            )
+    return _invalid_object(
+        scope, str(LowerError(problem.message, (AttrStep(field.hcl_name), *steps)))
+    )
+
+
+def _problem_block(
+    scope: _Scope, field: FieldInfo, path: tuple[str | int, ...]
+) -> tuple[Block, Path] | None:
+    """The block of a block field that ``path`` (into the field's value) leads to,
+    with the rest of the path, inside that block's object."""
+    blocks = scope.content.blocks_of_type(field.hcl_name)
+    shape = field.block_shape
+    if not blocks or shape == "attributes":
+        return None
+    depth = 0
+    block: Block | None = blocks[0]
+    if shape in ("list", "tuple"):
+        index = path[0] if path else None
+        if not isinstance(index, int) or not 0 <= index < len(blocks):
+            return None
+        block, depth = blocks[index], 1
+    elif shape == "dict":
+        labels = tuple(path[: field.dict_depth])
+        block = next((b for b in blocks if tuple(b.labels) == labels), None)
+        depth = field.dict_depth
+    if block is None:
+        return None
+    rest = tuple(
+        AttrStep(key) if isinstance(key, str) else IndexStep(Value.number(key))
+        for key in path[depth:]
+    )
+    return block, rest
+
+
+def _invalid_object(scope: _Scope, message: str) -> Diagnostic:
+    block = scope.block
+    where = block.def_range if block is not None else scope.body.missing_item_range
+    what = f"The {block.type} block" if block is not None else "The configuration"
+    return Diagnostic.error("Invalid configuration", f"{what} is not valid: {message}", where)

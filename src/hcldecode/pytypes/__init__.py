@@ -11,7 +11,8 @@ The layer between Python's types and HCL's values (``values``):
 * the one model of a class's fields: :class:`Field`, read by a
   :class:`ClassKind` (:data:`DATACLASSES` and :data:`ATTRS_CLASSES` are
   built in; a new kind of model class is one more rule), with the markers
-  of a decoder as :class:`FieldMarker` subclasses;
+  of a decoder as :class:`FieldMarker` subclasses, and what a class's own
+  validation refused (:class:`InvalidFields`, :class:`FieldProblem`);
 * :func:`to_value` and :func:`to_python` with the built-in types, and
   :func:`function`, which makes a plain Python callable an HCL
   :class:`~hcldecode.values.Function`.
@@ -23,7 +24,16 @@ nothing here is shared between two of them.
 from __future__ import annotations
 
 from ._callable import function
-from ._fields import ATTRS_CLASSES, DATACLASSES, MISSING, ClassKind, Field, FieldMarker
+from ._fields import (
+    ATTRS_CLASSES,
+    DATACLASSES,
+    MISSING,
+    ClassKind,
+    Field,
+    FieldMarker,
+    FieldProblem,
+    InvalidFields,
+)
 from ._rules import PythonTypes, Rule, TypeRule, to_python, to_value
 
 __all__ = [
@@ -33,6 +43,8 @@ __all__ = [
     "ClassKind",
     "Field",
     "FieldMarker",
+    "FieldProblem",
+    "InvalidFields",
     "PythonTypes",
     "Rule",
     "TypeRule",

@@ -24,6 +24,8 @@ from typing import Any
 
 import attrs
 
+from ..values._errors import Error
+
 __all__ = [
     "ATTRS_CLASSES",
     "DATACLASSES",
@@ -31,6 +33,8 @@ __all__ = [
     "ClassKind",
     "Field",
     "FieldMarker",
+    "FieldProblem",
+    "InvalidFields",
     "read_fields",
 ]
 
@@ -118,6 +122,39 @@ class Field:
         return self.default
 
 
+@attrs.frozen
+class FieldProblem:
+    """One thing a class's own validation refused.
+
+    Attributes:
+        message: What is wrong, as the class's validation says it.
+        field: The ``__init__`` parameter (:attr:`Field.name`) it is about,
+            or ``None`` when it is about the object as a whole (a model
+            validator, a check across fields).
+        path: Where in the field's value: keys (``str``) and indexes
+            (``int``) from the value to the part refused; ``()`` for the
+            whole value.
+    """
+
+    message: str
+    field: str | None = None
+    path: tuple[str | int, ...] = ()
+
+
+class InvalidFields(Error, ValueError):
+    """Raised by :meth:`ClassKind.construct` when the class refused the values given:
+    every problem found, each with the field and the part of its value it is about,
+    so that each becomes a diagnostic at its own place in the configuration.
+
+    Args:
+        problems: What was refused (at least one).
+    """
+
+    def __init__(self, problems: Sequence[FieldProblem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(p.message for p in self.problems))
+
+
 class ClassKind:
     """A kind of class whose instances HCL values become (dataclasses, attrs classes, ...).
 
@@ -151,20 +188,25 @@ class ClassKind:
     def construct(self, cls: type, kwargs: dict[str, Any]) -> Any:
         """An instance of ``cls`` with the fields in ``kwargs`` (by ``Field.name``).
 
-        A ``ValueError`` or ``TypeError`` it raises is a mistake in the
-        configuration (a validator said no).
+        Args:
+            cls: A class of this kind.
+            kwargs: The values of the fields given, by :attr:`Field.name`;
+                the others take their defaults.
+
+        Returns:
+            The instance.
+
+        Raises:
+            InvalidFields: The class's validation refused some values, and
+                the kind can tell which (each is reported at its place).
+            ValueError: The class refused the values (reported at the
+                object); ``TypeError`` too.
         """
         return cls(**kwargs)
 
     def get(self, obj: Any, field: Field) -> Any:
         """The value of ``field`` in ``obj``."""
         return getattr(obj, field.attribute)
-
-    def field_errors(self, cls: type, kwargs: dict[str, Any]) -> list[tuple[str, Exception]]:
-        """After :meth:`construct` failed: each field whose value was refused, by
-        ``Field.name``, with the error, so that each can be reported at its own
-        place. ``[]`` when the kind cannot tell (the whole object is reported)."""
-        return []
 
     @staticmethod
     def field(
@@ -283,50 +325,62 @@ class _AttrsClasses(ClassKind):
             )
         return found
 
-    def field_errors(self, cls: type, kwargs: dict[str, Any]) -> list[tuple[str, Exception]]:
-        """Run the converters and validators field by field.
+    def construct(self, cls: type, kwargs: dict[str, Any]) -> Any:
+        try:
+            return cls(**kwargs)
+        except (ValueError, TypeError) as exc:
+            found = _attrs_field_errors(cls, kwargs)
+            if found:
+                raise InvalidFields(
+                    [FieldProblem(str(error), name) for name, error in found]
+                ) from exc
+            raise
 
-        As ``__init__`` would, a stand-in instance receives each field in
-        turn: the given value, or else the default, converted. So converters
-        that take ``self`` and validators written as methods see the other
-        fields. A step that fails otherwise (reading a field that holds no
-        value) is skipped.
 
-        attrs offers no way to do this with its own code that is safe in a
-        process with other threads and gives every failure: validators can
-        only be switched off for the whole process
-        (``attrs.validators.set_disabled``), and running the class's
-        ``__init__`` again on an instance of our own sets the fields only up
-        to the first converter that fails, so the converters and validators
-        of the fields after it could not be run.
-        """
-        instance: Any = object.__new__(cls)
-        found: list[tuple[str, Exception]] = []
-        checked: list[tuple[str, attrs.Attribute[Any], Any]] = []
-        for definition in attrs.fields(cls):
-            name = definition.alias or definition.name
-            given = definition.init and name in kwargs
-            try:
-                raw = kwargs[name] if given else _attrs_default(definition, instance)
-                value = _attrs_convert(definition, raw, instance)
-            except (ValueError, TypeError) as exc:
-                if given:
-                    found.append((name, exc))
-                continue
-            except (AttributeError, LookupError):  # no default, or it reads a field not set
-                continue
-            object.__setattr__(instance, definition.name, value)
-            if given and definition.validator is not None:
-                checked.append((name, definition, value))
-        for name, definition, value in checked:
-            assert definition.validator is not None
-            try:
-                definition.validator(instance, definition, value)
-            except (ValueError, TypeError) as exc:
+def _attrs_field_errors(cls: type, kwargs: dict[str, Any]) -> list[tuple[str, Exception]]:
+    """After ``__init__`` failed: run the converters and validators field by field.
+
+    As ``__init__`` would, a stand-in instance receives each field in
+    turn: the given value, or else the default, converted. So converters
+    that take ``self`` and validators written as methods see the other
+    fields. A step that fails otherwise (reading a field that holds no
+    value) is skipped.
+
+    attrs offers no way to do this with its own code that is safe in a
+    process with other threads and gives every failure: validators can
+    only be switched off for the whole process
+    (``attrs.validators.set_disabled``), and running the class's
+    ``__init__`` again on an instance of our own sets the fields only up
+    to the first converter that fails, so the converters and validators
+    of the fields after it could not be run.
+    """
+    instance: Any = object.__new__(cls)
+    found: list[tuple[str, Exception]] = []
+    checked: list[tuple[str, attrs.Attribute[Any], Any]] = []
+    for definition in attrs.fields(cls):
+        name = definition.alias or definition.name
+        given = definition.init and name in kwargs
+        try:
+            raw = kwargs[name] if given else _attrs_default(definition, instance)
+            value = _attrs_convert(definition, raw, instance)
+        except (ValueError, TypeError) as exc:
+            if given:
                 found.append((name, exc))
-            except AttributeError:  # the validator reads a field that holds no value
-                continue
-        return found
+            continue
+        except (AttributeError, LookupError):  # no default, or it reads a field not set
+            continue
+        object.__setattr__(instance, definition.name, value)
+        if given and definition.validator is not None:
+            checked.append((name, definition, value))
+    for name, definition, value in checked:
+        assert definition.validator is not None
+        try:
+            definition.validator(instance, definition, value)
+        except (ValueError, TypeError) as exc:
+            found.append((name, exc))
+        except AttributeError:  # the validator reads a field that holds no value
+            continue
+    return found
 
 
 _ATTRS_CONVERTER: Any = getattr(attrs, "Converter", None)  # attrs 24.1 and later

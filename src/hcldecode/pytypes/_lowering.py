@@ -47,7 +47,7 @@ from ..values._types import (
     Type,
 )
 from ..values._value import Value
-from ._fields import ClassKind, Field
+from ._fields import ClassKind, Field, InvalidFields
 
 if TYPE_CHECKING:
     from pathlib import PurePath
@@ -437,7 +437,7 @@ class LoweredField(typing.NamedTuple):
 class ClassLowering(Lowering):
     """A class of fields from an object: ``kind.construct(cls, fields)``."""
 
-    __slots__ = ("by_hcl_name", "cls", "fields", "kind")
+    __slots__ = ("by_hcl_name", "by_name", "cls", "fields", "kind")
 
     def __init__(self, hcl_type: ObjectType, nullable: bool, cls: type, kind: ClassKind) -> None:
         super().__init__(hcl_type, nullable)
@@ -445,11 +445,13 @@ class ClassLowering(Lowering):
         self.kind = kind
         self.fields: tuple[LoweredField, ...] = ()
         self.by_hcl_name: dict[str, LoweredField] = {}
+        self.by_name: dict[str, Field] = {}
 
     def set_fields(self, fields: Sequence[LoweredField]) -> None:
         """Complete the lowering with its fields."""
         self.fields = tuple(fields)
         self.by_hcl_name = {f.field.hcl_name: f for f in fields}
+        self.by_name = {f.field.name: f.field for f in fields}
 
     def build_present(self, value: Value, walk: _Walk) -> Any:
         errors = walk.errors
@@ -483,6 +485,16 @@ class ClassLowering(Lowering):
             return _FAILED
         try:
             return self.kind.construct(self.cls, kwargs)
+        except InvalidFields as exc:
+            for problem in exc.problems:
+                owner = self.by_name.get(problem.field or "")
+                path: list[PathStep] = [] if owner is None else [AttrStep(owner.hcl_name)]
+                path.extend(
+                    AttrStep(key) if isinstance(key, str) else IndexStep(Value.number(key))
+                    for key in problem.path
+                )
+                walk.fail(problem.message, tuple(path))
+            return _FAILED
         except (ValueError, TypeError) as exc:
             return walk.fail(str(exc))
 
