@@ -1,5 +1,5 @@
 """Development sessions: ``nox -s tests lint typecheck docs bench bench_compiled conformance``
-(and ``tests_without_re2``, ``differential``, ``fuzz``).
+(and ``tests_without_extras``, ``differential``, ``fuzz``).
 
 Every session runs on the interpreter nox itself runs on, so no session
 fails for a missing interpreter.
@@ -20,18 +20,19 @@ nox.options.reuse_existing_virtualenvs = True
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run the test suite, with google-re2 (the ``re2`` extra) installed: the
-    regular-expression tests run with RE2 and, forced, with Python's ``re``."""
-    session.install("-e", ".[test,re2]")
+    """Run the test suite with every optional extra installed (``all``: google-re2,
+    pydantic, pydantic-settings, msgspec, cattrs); the regular-expression tests
+    run with RE2 and, forced, with Python's ``re``."""
+    session.install("-e", ".[test,all]")
     session.run("pytest", *session.posargs)
 
 
 @nox.session
-def tests_without_re2(session: nox.Session) -> None:
-    """Run the test suite without google-re2, as a plain install is: the tests
-    that need it are deselected (``HCLDECODE_WITHOUT_RE2=1``), not skipped."""
+def tests_without_extras(session: nox.Session) -> None:
+    """Run the test suite without the optional extras, as a plain install is: the
+    tests that need one are deselected (``HCLDECODE_WITHOUT_EXTRAS=1``), not skipped."""
     session.install("-e", ".[test]")
-    session.run("pytest", *session.posargs, env={"HCLDECODE_WITHOUT_RE2": "1"})
+    session.run("pytest", *session.posargs, env={"HCLDECODE_WITHOUT_EXTRAS": "1"})
 
 
 @nox.session

@@ -11,11 +11,13 @@ When the folder is missing, those tests are skipped, all with the same
 one-line reason. With ``HCLDECODE_REQUIRE_SHARED=1`` (CI sets it) a missing
 folder stops the run with an error instead.
 
-Tests marked ``re2`` need google-re2 (``pip install hcldecode[re2]``) and
-are skipped, each with one line saying so, without it. With
-``HCLDECODE_WITHOUT_RE2=1`` (CI's environment without the extra sets it)
-they are deselected instead, and a run where google-re2 is installed all
-the same stops with an error: CI runs them in its environment with the extra.
+Tests of an optional extra are marked with its name (``re2``, ``pydantic``,
+``settings``, ``msgspec``, ``cattrs``: see :data:`EXTRAS`) and are skipped
+without its package, all with one line per extra saying which package is
+missing and how to install it. With ``HCLDECODE_WITHOUT_EXTRAS=1`` (CI's
+environment without the extras sets it) they are deselected instead, and a
+run where one of the packages is installed all the same stops with an
+error: CI runs them in its environment with the extras.
 
 Everything else the suite needs is in the repository; the larger expected
 outputs are data files under ``data/`` (one folder per package), read by
@@ -39,7 +41,17 @@ import pytest
 
 SHARED_VARIABLE = "HCLDECODE_SHARED"
 REQUIRE_VARIABLE = "HCLDECODE_REQUIRE_SHARED"
-WITHOUT_RE2_VARIABLE = "HCLDECODE_WITHOUT_RE2"
+WITHOUT_EXTRAS_VARIABLE = "HCLDECODE_WITHOUT_EXTRAS"
+
+#: Each optional extra, by its pytest marker: the module its tests need and the
+#: package that installs it.
+EXTRAS = {
+    "re2": ("re2", "google-re2"),
+    "pydantic": ("pydantic", "pydantic"),
+    "settings": ("pydantic_settings", "pydantic-settings"),
+    "msgspec": ("msgspec", "msgspec"),
+    "cattrs": ("cattrs", "cattrs"),
+}
 _REPOSITORY = Path(__file__).resolve().parents[1]
 
 for _folder in ("", "cli", "decoding", "write"):
@@ -93,18 +105,39 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if os.environ.get(WITHOUT_RE2_VARIABLE, "") not in ("", "0"):
-        if importlib.util.find_spec("re2") is not None:
-            raise pytest.UsageError(f"{WITHOUT_RE2_VARIABLE} is set, but google-re2 is installed")
-        deselected = [item for item in items if item.get_closest_marker("re2") is not None]
+    if os.environ.get(WITHOUT_EXTRAS_VARIABLE, "") not in ("", "0"):
+        for module, package in EXTRAS.values():
+            if importlib.util.find_spec(module) is not None:
+                raise pytest.UsageError(f"{WITHOUT_EXTRAS_VARIABLE} is set, but {package} is installed")
+        deselected = [item for item in items if _extras_of(item)]
         if deselected:
             config.hook.pytest_deselected(items=deselected)
-            items[:] = [item for item in items if item.get_closest_marker("re2") is None]
+            items[:] = [item for item in items if not _extras_of(item)]
     # Runs after selection (-k, -m), so a run that needs no shared data is not stopped.
     message = _missing()
     needed = any("_shared_folder" in getattr(item, "fixturenames", ()) for item in items)
     if message is not None and _required() and needed:
         raise pytest.UsageError(f"{message} ({REQUIRE_VARIABLE} is set)")
+
+
+def _extras_of(item: pytest.Item) -> list[str]:
+    return [name for name in EXTRAS if item.get_closest_marker(name) is not None]
+
+
+@functools.cache
+def _extra_missing(name: str) -> str | None:
+    """None when the extra's package is installed, else the one line saying so."""
+    module, package = EXTRAS[name]
+    if importlib.util.find_spec(module) is not None:
+        return None
+    return f"{package} not installed (pip install hcldecode[{name}])"
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    for name in _extras_of(item):
+        message = _extra_missing(name)
+        if message is not None:
+            pytest.skip(message)
 
 
 @pytest.hookimpl(hookwrapper=True)
