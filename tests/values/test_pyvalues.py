@@ -274,7 +274,11 @@ def test_type_for_annotation(annotation: Any, expected: object) -> None:
         (list[complex], "hcldecode has no HCL type for <class 'complex'>"),
         (dict[int, str], "HCL maps have string keys; dict[int, str] has <class 'int'> keys"),
         (Literal["a", 1], "Literal['a', 1] mixes value types"),
-        (Looped, "Looped contains itself: recursive structures cannot be decoded"),
+        (
+            Looped,
+            "Looped contains itself, and HCL's object types cannot (a class that contains "
+            "itself can be decoded from nested blocks)",
+        ),
     ],
 )
 def test_type_for_annotation_rejects(annotation: Any, message: str) -> None:

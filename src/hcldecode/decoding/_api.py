@@ -17,7 +17,7 @@ from ..hclparse._syntax import Syntax, syntax_for
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostics
 from ..model._structure import Block, Body, BodySchema, Expression, File
-from ..pytypes._fields import ClassKind
+from ..pytypes._fields import ClassKind, class_name
 from ..pytypes._rules import PythonTypes, Rule, TypeRule
 from ..values._limits import Limits
 from ..values._types import Type
@@ -616,13 +616,22 @@ class Decoder:
             defaults: Write fields equal to their defaults too.
 
         Raises:
-            TypeError: As :meth:`dumps` raises it.
+            TypeError: ``document`` is neither a document nor a body of one, or
+                as :meth:`dumps` raises it.
             ValueError: As :meth:`dumps` raises it.
         """
-        from ..write._document import Document  # noqa: PLC0415 (the writer loads on first use)
+        from ..write._document import (  # noqa: PLC0415 (the writer loads on first use)
+            Document,
+            DocumentBody,
+        )
         from ._encode import update  # noqa: PLC0415
 
         body = document.body if isinstance(document, Document) else document
+        if not isinstance(body, DocumentBody):
+            raise TypeError(
+                "update_document() needs a Document or a DocumentBody (parse_document's "
+                f"first result), not {type(document).__name__}"
+            )
         update(body, obj, self._types, defaults=defaults)
 
     def dump(
@@ -684,12 +693,12 @@ class Decoder:
         if block is not None:
             if len(info.labels) != len(block.labels):
                 raise TypeError(
-                    f"{cls.__qualname__} has {len(info.labels)} label fields, but the "
+                    f"{class_name(cls)} has {len(info.labels)} label fields, but the "
                     f"{block.type} block has {len(block.labels)} labels"
                 )
         elif info.labels:
             raise SchemaError(
-                f"{cls.__qualname__}.{info.labels[0].name}: a label() field can only be in a "
+                f"{class_name(cls)}.{info.labels[0].name}: a label() field can only be in a "
                 "class decoded from a block, not in the top-level class"
             )
         return info

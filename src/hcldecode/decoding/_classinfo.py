@@ -23,7 +23,7 @@ from ..model._structure import (
     Body,
     BodySchema,
 )
-from ..pytypes._fields import ClassKind, Field
+from ..pytypes._fields import ClassKind, Field, class_name
 from ..pytypes._rules import strip_optional
 from ._markers import (
     AttrMarker,
@@ -119,25 +119,30 @@ def class_info(cls: type, types: ConfigTypes) -> ClassInfo:
     """The :class:`ClassInfo` of ``cls`` under ``types``, built on first use.
 
     Each :class:`ConfigTypes` keeps the classes built for it, since the
-    types it knows decide which field types a class may have.
+    types it knows decide which field types a class may have. The classes
+    of ``cls``'s blocks (and theirs, ...) are built and checked with it, so
+    that a mistake in any of them is reported at once, before a file is
+    read; a block class may contain itself, at any depth. Nothing is kept
+    unless all of them are right.
     """
     info = types.classes.get(cls)
     if info is not None:
         return typing.cast(ClassInfo, info)
     with types.classes_lock:
-        info = types.classes.get(cls)
-        if info is None:
-            if cls in types.classes_in_progress:
-                raise SchemaError(
-                    f"{cls.__qualname__} contains itself: recursive structures cannot be decoded"
-                )
-            types.classes_in_progress.add(cls)
-            try:
-                info = _build(cls, types)
-            finally:
-                types.classes_in_progress.discard(cls)
-            types.classes[cls] = info
-    return typing.cast(ClassInfo, info)
+        built: dict[Any, ClassInfo] = {}
+        pending = [cls]
+        while pending:
+            current = pending.pop()
+            if current in built or current in types.classes:
+                continue
+            found = built[current] = _build(current, types)
+            pending.extend(
+                f.block_class
+                for f in found.fields
+                if f.block_class is not None and f.block_class is not Block
+            )
+        types.classes.update(built)
+    return typing.cast(ClassInfo, types.classes[cls])
 
 
 _SEQUENCES = (list, Sequence, typing.Sequence)
@@ -191,7 +196,7 @@ def _block_shape(
         if not _is_block_element(value, types):
             return "attributes", value, 0, optional
     raise SchemaError(
-        f"{cls.__qualname__}.{name}: a block field must be T, T | None, list[T], "
+        f"{class_name(cls)}.{name}: a block field must be T, T | None, list[T], "
         f"tuple[T, ...] or dict[str, T] (one dict level per label) of a dataclass or attrs "
         f"class T or of hcl.Block, or dict[str, V] for a block of attributes, not {annotation!r}"
     )
@@ -204,7 +209,11 @@ def _label_names(f: FieldInfo, types: ConfigTypes) -> tuple[str, ...]:
     if f.block_class is Block:
         return f.raw_labels
     assert f.block_class is not None
-    return class_info(f.block_class, types).label_names
+    return tuple(
+        field.hcl_name
+        for field in types.class_fields(f.block_class)
+        if isinstance(field.marker, LabelMarker)
+    )
 
 
 def _build(cls: type, types: ConfigTypes) -> ClassInfo:
@@ -222,7 +231,7 @@ def _build(cls: type, types: ConfigTypes) -> ClassInfo:
             label_names = _label_names(f, types)
             if f.block_shape == "dict" and len(label_names) != f.dict_depth:
                 raise SchemaError(
-                    f"{cls.__qualname__}.{f.name}: blocks collected into a dict need one "
+                    f"{class_name(cls)}.{f.name}: blocks collected into a dict need one "
                     f"dict level per label; there are {f.dict_depth}, but the blocks have "
                     f"{len(label_names)} labels"
                 )
@@ -236,7 +245,7 @@ def _build(cls: type, types: ConfigTypes) -> ClassInfo:
 
 def _field(cls: type, rf: Field, types: ConfigTypes) -> FieldInfo:
     base, marker = rf.annotation, rf.marker or AttrMarker()
-    where = f"{cls.__qualname__}.{rf.name}"
+    where = f"{class_name(cls)}.{rf.name}"
     required = not rf.has_default
     if isinstance(marker, AttrMarker):
         try:
@@ -337,9 +346,7 @@ def _check_fields(cls: type, fields: list[FieldInfo]) -> None:
     for kind, marker_name in singles.items():
         count = sum(1 for f in fields if f.kind == kind)
         if count > 1:
-            raise SchemaError(
-                f"{cls.__qualname__} has {count} {marker_name} fields; one is allowed"
-            )
+            raise SchemaError(f"{class_name(cls)} has {count} {marker_name} fields; one is allowed")
     by_name = {f.name: f for f in fields}
     for f in fields:
         marker = f.range_marker
@@ -350,6 +357,6 @@ def _check_fields(cls: type, fields: list[FieldInfo]) -> None:
         if target is None or target.kind != want:
             what = "a label" if want == "label" else "an attribute"
             raise SchemaError(
-                f"{cls.__qualname__}.{f.name}: {marker.target!r} is not {what} field of "
-                f"{cls.__qualname__}"
+                f"{class_name(cls)}.{f.name}: {marker.target!r} is not {what} field of "
+                f"{class_name(cls)}"
             )

@@ -31,6 +31,7 @@ import attrs
 
 from ..model._structure import Attribute, Block, Expression
 from ..values._json import go_json_text
+from ..values._limits import max_nesting
 from ..write._document import DocumentBody
 from ..write._items import AttributeItem, BlockItem, body_text, json_value_text
 from ..write._values import raw_value_text
@@ -84,8 +85,16 @@ class _Walk:
         return found
 
 
-def _items(obj: object, walk: _Walk) -> Iterator[AttributeItem | BlockItem]:
-    """The attributes and blocks that ``obj`` (of a configuration class) holds."""
+def _items(obj: object, walk: _Walk, depth: int = 0) -> Iterator[AttributeItem | BlockItem]:
+    """The attributes and blocks that ``obj`` (of a configuration class) holds;
+    ``depth`` counts the blocks around it, which may not pass the nesting limit
+    (a block class may contain itself, and an object itself)."""
+    limit = max_nesting()
+    if depth > limit:
+        raise ValueError(
+            f"{type(obj).__qualname__}: blocks nest more than {limit} levels deep (does an "
+            "object contain itself?)"
+        )
     types = walk.types
     info = class_info(type(obj), types)
     own_defaults = walk.defaults_of(info)
@@ -103,7 +112,7 @@ def _items(obj: object, walk: _Walk) -> Iterator[AttributeItem | BlockItem]:
                 continue
             yield _attr(field.hcl_name, value, field, walk)
         elif field.kind == "block":
-            yield from _blocks(value, field, walk)
+            yield from _blocks(value, field, walk, depth + 1)
         elif field.kind == "remain" and field.value_type is not None:
             for name, element in value.items():
                 yield _attr(name, element, field, walk)
@@ -125,7 +134,9 @@ def _attr(name: str, value: Any, field: FieldInfo, walk: _Walk) -> AttributeItem
         raise type(exc)(f"{field.name}: {exc}") from None
 
 
-def _blocks(value: Any, field: FieldInfo, walk: _Walk) -> Iterator[AttributeItem | BlockItem]:
+def _blocks(
+    value: Any, field: FieldInfo, walk: _Walk, depth: int
+) -> Iterator[AttributeItem | BlockItem]:
     types = walk.types
     if value is None:
         return
@@ -144,7 +155,7 @@ def _blocks(value: Any, field: FieldInfo, walk: _Walk) -> Iterator[AttributeItem
     for element in elements:
         info = class_info(type(element), types)
         labels = tuple(info.kind.get(element, f.field) for f in info.labels)
-        yield _Block(field.hcl_name, labels, tuple(_items(element, walk)), type(element))
+        yield _Block(field.hcl_name, labels, tuple(_items(element, walk, depth)), type(element))
 
 
 def _dict_leaves(value: Mapping[str, Any], depth: int) -> Iterator[Any]:

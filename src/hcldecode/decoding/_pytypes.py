@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from ..model._structure import Attribute, Expression
-from ..pytypes._fields import Field
+from ..pytypes._fields import Field, class_name
 from ..pytypes._lowering import Lowering
 from ..pytypes._rules import PythonTypes, nullable, strip_optional
 from ..values._errors import Error
@@ -59,10 +59,9 @@ class ConfigTypes(PythonTypes):
         super().__init__(registered, rules)
         self._plans: dict[Any, TypePlan] = {}
         #: The class information built for this decoder (see ``class_info``),
-        #: with the lock and in-progress set that guard building it.
+        #: with the lock that guards building it.
         self.classes: dict[type, Any] = {}
         self.classes_lock = threading.RLock()
-        self.classes_in_progress: set[type] = set()
 
     def plan(self, annotation: Any) -> TypePlan:
         """The :class:`TypePlan` of an attribute annotation; ``TypeError`` if unsupported."""
@@ -103,7 +102,7 @@ class ConfigTypes(PythonTypes):
         for field in fields:
             if not isinstance(field.marker, AttrMarker | None) or _is_raw(field.annotation):
                 raise SchemaError(
-                    f"{cls.__qualname__} is used as an attribute value, so its fields must be "
+                    f"{class_name(cls)} is used as an attribute value, so its fields must be "
                     f"plain attributes; {field.name!r} is not"
                 )
         return fields

@@ -35,6 +35,8 @@ __all__ = [
     "FieldMarker",
     "FieldProblem",
     "InvalidFields",
+    "class_name",
+    "generic_class",
     "read_fields",
 ]
 
@@ -411,13 +413,64 @@ ATTRS_CLASSES: ClassKind = _AttrsClasses()
 """attrs classes: their ``__init__`` fields, by alias (``_x`` is the parameter ``x``)."""
 
 
-def read_fields(kind: ClassKind, cls: type) -> tuple[Field, ...]:
-    """The fields of ``cls`` (a class of ``kind``), checked.
+def generic_class(tp: Any) -> tuple[Any, tuple[Any, ...]]:
+    """A class given with type arguments (``Box[int]``) as the class and its arguments;
+    anything else as itself and ``()``."""
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if isinstance(origin, type) and args and getattr(origin, "__parameters__", ()):
+        return origin, args
+    return tp, ()
+
+
+def class_name(tp: Any) -> str:
+    """A class's name for messages, with its type arguments (``Box[int]``)."""
+    origin, args = generic_class(tp)
+    name = getattr(origin, "__qualname__", None)
+    if not isinstance(name, str):
+        return repr(tp)
+    if not args:
+        return name
+    return f"{name}[{', '.join(class_name(a) for a in args)}]"
+
+
+def _with_arguments(
+    fields: tuple[Field, ...], cls: type, args: tuple[Any, ...]
+) -> tuple[Field, ...]:
+    """``fields`` of the generic class ``cls`` with its type parameters replaced by
+    ``args`` (missing ones, as in a bare ``Box``, by their bound, else ``Any``)."""
+    parameters = getattr(cls, "__parameters__", ())
+    if not parameters:
+        return fields
+    if len(args) not in (0, len(parameters)):
+        raise TypeError(
+            f"{cls.__qualname__} takes {len(parameters)} type arguments, not {len(args)}"
+        )
+    mapping = {
+        p: args[i] if args else (p.__bound__ if p.__bound__ is not None else Any)
+        for i, p in enumerate(parameters)
+    }
+
+    def substitute(annotation: Any) -> Any:
+        if isinstance(annotation, typing.TypeVar):
+            return mapping.get(annotation, Any)
+        free = () if isinstance(annotation, type) else getattr(annotation, "__parameters__", ())
+        if free:
+            return annotation[tuple(mapping.get(p, Any) for p in free)]
+        return annotation
+
+    return tuple(attrs.evolve(f, annotation=substitute(f.annotation)) for f in fields)
+
+
+def read_fields(kind: ClassKind, cls: Any) -> tuple[Field, ...]:
+    """The fields of ``cls`` (a class of ``kind``, or one given with type arguments,
+    ``Box[int]``: its fields then have the arguments for the type parameters), checked.
 
     Raises:
         TypeError: an annotation cannot be resolved or is missing, a field
             has more than one marker, or two fields have one HCL name.
     """
+    cls, args = generic_class(cls)
     try:
         hints = typing.get_type_hints(cls, include_extras=True)
     except NameError as exc:
@@ -425,7 +478,7 @@ def read_fields(kind: ClassKind, cls: type) -> tuple[Field, ...]:
             f"cannot resolve the annotations of {cls.__qualname__}: {exc}; define the "
             "classes it refers to at module level"
         ) from exc
-    fields = tuple(kind.fields(cls, hints))
+    fields = _with_arguments(tuple(kind.fields(cls, hints)), cls, args)
     seen: dict[str, str] = {}
     for f in fields:
         if f.marker is not None and not f.marker.claims_name:

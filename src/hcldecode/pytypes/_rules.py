@@ -65,6 +65,8 @@ from ._fields import (
     DATACLASSES,
     ClassKind,
     Field,
+    class_name,
+    generic_class,
     read_fields,
 )
 from ._lowering import (
@@ -210,7 +212,7 @@ class PythonTypes:
         self._lowerings: dict[Any, Lowering] = {}
         self._fields: dict[type, tuple[Field, ...]] = {}
         self._unstructures: dict[type, Callable[[Any], Any] | None] = {}
-        self._kinds: dict[type, ClassKind | None] = {}
+        self._kinds: dict[Any, ClassKind | None] = {}
         self._building = threading.local()
 
     @property
@@ -265,6 +267,11 @@ class PythonTypes:
         for entry in self._table:
             if entry[0](annotation):
                 return entry
+        origin, args = generic_class(annotation)
+        if args:  # a generic class of fields with its type arguments (Box[int])
+            found = self._rule_for(origin)
+            if found is not None and found[2] is not None:
+                return found
         return None
 
     # ------------------------------------------------------------------ classes
@@ -272,7 +279,7 @@ class PythonTypes:
     def kind_of(self, tp: object) -> ClassKind | None:
         """The :class:`ClassKind` whose rule handles ``tp``, or ``None`` when no
         kind's rule does (``tp`` is then no class of fields here)."""
-        if not isinstance(tp, type):
+        if not isinstance(tp, type) and not generic_class(tp)[1]:
             return None
         try:
             return self._kinds[tp]
@@ -484,7 +491,8 @@ class PythonTypes:
             building = self._building.classes = set()
         if annotation in building:
             raise TypeError(
-                f"{annotation.__qualname__} contains itself: recursive structures cannot be decoded"
+                f"{class_name(annotation)} contains itself, and HCL's object types cannot "
+                "(a class that contains itself can be decoded from nested blocks)"
             )
         building.add(annotation)
         try:
