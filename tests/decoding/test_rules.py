@@ -15,9 +15,19 @@ from typing import Annotated, Any, NamedTuple
 
 import attrs
 import pytest
+from decoding_helpers import span
 
 import hcldecode as hcl
-from hcldecode.pytypes import ATTRS_CLASSES, DATACLASSES, MISSING, ClassKind, Field, PythonTypes
+from hcldecode.pytypes import (
+    ATTRS_CLASSES,
+    DATACLASSES,
+    MISSING,
+    ClassKind,
+    Field,
+    FieldProblem,
+    InvalidFields,
+    PythonTypes,
+)
 from hcldecode.values import STRING, Value
 
 # --------------------------------------------------------------------------- the field model
@@ -282,3 +292,131 @@ def test_a_class_kind_reports_an_unexpected_attribute_with_a_suggestion() -> Non
     assert (
         diag.detail == 'Unsuitable value: element 0: unexpected attribute "yy". Did you mean "y"?'
     )
+
+
+# --------------------------------------------------------------------------- a kind's validation
+
+
+@dataclasses.dataclass
+class Checked:
+    """Classes whose own check returns every problem, as a model library's would."""
+
+    def problems(self) -> list[FieldProblem]:
+        return []
+
+
+class _CheckedClasses(ClassKind):
+    name = "checked class"
+
+    def matches(self, tp: Any) -> bool:
+        return isinstance(tp, type) and issubclass(tp, Checked)
+
+    def fields(self, cls: type, hints: typing.Mapping[str, Any]) -> typing.Sequence[Field]:
+        return DATACLASSES.fields(cls, hints)
+
+    def construct(self, cls: type, kwargs: dict[str, Any]) -> Any:
+        obj = cls(**kwargs)
+        found = obj.problems()
+        if found:
+            raise InvalidFields(found)
+        return obj
+
+
+@dataclasses.dataclass
+class Host(Checked):
+    name: Annotated[str, hcl.label()]
+    ports: list[int]
+    limits: dict[str, int] = dataclasses.field(default_factory=dict)
+
+    def problems(self) -> list[FieldProblem]:
+        found = [
+            FieldProblem("must be below 1024", "ports", (i,))
+            for i, port in enumerate(self.ports)
+            if port >= 1024
+        ]
+        found += [
+            FieldProblem("must be positive", "limits", (k,))
+            for k, v in self.limits.items()
+            if v < 1
+        ]
+        if self.name == "x":
+            found.append(FieldProblem("must not be x", "name"))
+        return found
+
+
+@dataclasses.dataclass
+class Site(Checked):
+    hosts: Annotated[list[Host], hcl.block("host")]
+    owner: str = "nobody"
+
+    def problems(self) -> list[FieldProblem]:
+        found = [FieldProblem("two hosts at most", "hosts", (2,))] if len(self.hosts) > 2 else []
+        if self.owner == "nobody" and not self.hosts:
+            found.append(FieldProblem("an owner is needed without hosts"))
+        if self.owner == "root":
+            found.append(FieldProblem("not root", "owner"))
+        return found
+
+
+CHECKED = hcl.Decoder(rules=[_CheckedClasses()])
+
+
+def _checked_problems(text: str) -> list[tuple[str, str, str]]:
+    with pytest.raises(hcl.DecodeError) as info:
+        CHECKED.loads(text, Site, filename="t.hcl")
+    return [(d.summary, d.detail, str(d.subject)) for d in info.value.diagnostics]
+
+
+def test_a_kind_reports_each_refused_part_of_an_attribute_where_it_is() -> None:
+    text = 'host "a" {\n  ports  = [80, 2000, 443, 8080]\n  limits = { cpu = 0, mem = 2 }\n}\n'
+    assert _checked_problems(text) == [
+        (
+            "Invalid attribute value",
+            'The value of "ports" is not valid: element 1: must be below 1024',
+            span(text, "2000"),
+        ),
+        (
+            "Invalid attribute value",
+            'The value of "ports" is not valid: element 3: must be below 1024',
+            span(text, "8080"),
+        ),
+        (
+            "Invalid attribute value",
+            'The value of "limits" is not valid: attribute "cpu": must be positive',
+            span(text, "cpu = 0", part="0"),
+        ),
+    ]
+
+
+def test_a_kind_reports_a_refused_label_block_or_object_where_it_is() -> None:
+    text = 'host "x" {\n  ports = []\n}\n'
+    assert _checked_problems(text) == [
+        (
+            "Invalid block label",
+            'The "name" label of the host block is not valid: must not be x',
+            span(text, '"x"'),
+        )
+    ]
+    text = "".join(f'host "h{i}" {{\n  ports = []\n}}\n' for i in range(3))
+    assert _checked_problems(text) == [
+        (
+            "Invalid configuration",
+            "The host block is not valid: two hosts at most",
+            span(text, 'host "h2"'),
+        )
+    ]
+    assert _checked_problems("") == [
+        (
+            "Invalid configuration",
+            "The configuration is not valid: an owner is needed without hosts",
+            "t.hcl:1,1-1",
+        )
+    ]
+    text = 'owner = "root"\n'
+    assert _checked_problems(text) == [
+        (
+            "Invalid attribute value",
+            'The value of "owner" is not valid: not root',
+            span(text, '"root"'),
+        )
+    ]

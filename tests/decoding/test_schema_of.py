@@ -138,14 +138,14 @@ def test_two_remain_fields() -> None:
     assert _schema_error(Bad).endswith("Bad has 2 remain() fields; one is allowed")
 
 
-def test_remain_must_be_body_or_a_dict_of_attributes() -> None:
+def test_remain_must_be_body_a_dict_of_attributes_or_a_class() -> None:
     @attrs.define
     class Bad:
         rest: Annotated[list[Any], hcl.remain()]
 
     assert _schema_error(Bad).endswith(
-        "Bad.rest: a remain() field must be of type hcl.Body, hcl.Body | None or dict[str, V] "
-        "(the rest as attributes)"
+        "Bad.rest: a remain() field must be of type hcl.Body, hcl.Body | None, dict[str, V] "
+        "(the rest as attributes) or a class (the rest decoded into it)"
     )
 
     @attrs.define

@@ -58,6 +58,7 @@ class FieldInfo:
     required: bool
     plan: TypePlan | None = None
     block_shape: BlockShape | None = None
+    #: The class of a block field's blocks, or of a ``remain()`` field that decodes the rest.
     block_class: type | None = None
     min_items: int | None = None
     max_items: int | None = None
@@ -141,8 +142,29 @@ def class_info(cls: type, types: ConfigTypes) -> ClassInfo:
                 for f in found.fields
                 if f.block_class is not None and f.block_class is not Block
             )
+        for info in built.values():
+            _check_remain_chain(info, {**types.classes, **built})
         types.classes.update(built)
     return typing.cast(ClassInfo, types.classes[cls])
+
+
+def _check_remain_chain(info: ClassInfo, infos: dict[Any, Any]) -> None:
+    """A class's ``remain()`` class (and its, ...) may not be the class again: each
+    would decode the rest of the same body, without end."""
+    seen = {info.cls}
+    current: ClassInfo | None = info
+    while current is not None and current.remain is not None:
+        remain_class = current.remain.block_class
+        if remain_class is None:
+            return
+        if remain_class in seen:
+            raise SchemaError(
+                f"{class_name(current.cls)}.{current.remain.name}: the rest of a body cannot "
+                f"be decoded into {class_name(remain_class)} again (remain() fields lead "
+                "back to it)"
+            )
+        seen.add(remain_class)
+        current = infos.get(remain_class)
 
 
 _SEQUENCES = (list, Sequence, typing.Sequence)
@@ -216,7 +238,34 @@ def _label_names(f: FieldInfo, types: ConfigTypes) -> tuple[str, ...]:
     )
 
 
+class _MappingTarget(ClassKind):
+    """``dict[str, V]`` (or a mapping like it) as what a whole body decodes into: its
+    attributes, by name, each a ``V``, as a ``remain()`` dict would take them."""
+
+    name = "mapping"
+
+    def matches(self, tp: Any) -> bool:
+        return _str_dict_value(tp) is not None
+
+    def fields(self, cls: type, hints: Mapping[str, Any]) -> Sequence[Field]:
+        return [Field("attributes", "attributes", cls, "attributes", RemainMarker())]
+
+    def construct(self, cls: type, kwargs: dict[str, Any]) -> Any:
+        return kwargs.get("attributes", {})
+
+    def get(self, obj: Any, field: Field) -> Any:
+        return obj
+
+
+_MAPPING_TARGET = _MappingTarget()
+
+
 def _build(cls: type, types: ConfigTypes) -> ClassInfo:
+    if _MAPPING_TARGET.matches(cls):  # a body's attributes as a dict
+        fields = [_field(cls, f, types) for f in _MAPPING_TARGET.fields(cls, {})]
+        return ClassInfo(
+            cls, _MAPPING_TARGET, tuple(fields), BodySchema([], []), (), fields[0], True
+        )
     kind = types.kind_of(cls)
     if kind is None:
         raise SchemaError(
@@ -298,13 +347,17 @@ def _field(cls: type, rf: Field, types: ConfigTypes) -> FieldInfo:
     if isinstance(marker, RemainMarker | BodyMarker):
         inner, optional = strip_optional(base)
         value = _str_dict_value(inner) if isinstance(marker, RemainMarker) else None
+        remain_class = None
         if value is not None:
             _check_value_type(where, value, types)
+        elif isinstance(marker, RemainMarker) and types.is_object_class(inner):
+            remain_class = inner
         elif inner is not Body:
             if isinstance(marker, RemainMarker):
                 raise SchemaError(
-                    f"{where}: a remain() field must be of type hcl.Body, hcl.Body | None "
-                    "or dict[str, V] (the rest as attributes)"
+                    f"{where}: a remain() field must be of type hcl.Body, hcl.Body | None, "
+                    "dict[str, V] (the rest as attributes) or a class (the rest decoded "
+                    "into it)"
                 )
             raise SchemaError(
                 f"{where}: a body() field must be of type hcl.Body or hcl.Body | None"
@@ -314,6 +367,7 @@ def _field(cls: type, rf: Field, types: ConfigTypes) -> FieldInfo:
             rf,
             kind_name,
             False,
+            block_class=remain_class,
             optional_none=optional,
             value_type=value,
         )

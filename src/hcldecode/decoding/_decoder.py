@@ -43,6 +43,7 @@ class _Scope:
         "diags",
         "info",
         "override",
+        "partial",
         "remaining",
         "types",
     )
@@ -59,6 +60,7 @@ class _Scope:
         ctx: EvalContext | None,
         diags: Diagnostics,
         override: bool,
+        partial: bool,
     ) -> None:
         self.info = info
         self.body = body
@@ -69,6 +71,7 @@ class _Scope:
         self.ctx = ctx
         self.diags = diags
         self.override = override
+        self.partial = partial
 
 
 def decode_class(
@@ -113,6 +116,7 @@ def decode_class(
         ctx=ctx,
         diags=diags,
         override=override,
+        partial=partial,
     )
     failed = content_diags.has_errors()
     kwargs: dict[str, Any] = {}
@@ -124,6 +128,7 @@ def decode_class(
             kwargs[field.name] = value
     if fields is not None:
         fields.update(kwargs)
+    remaining = scope.remaining  # what a remain() class left, if it decoded the rest
     if failed:
         return None, remaining
     if override and any(
@@ -147,6 +152,8 @@ def _field_value(scope: _Scope, field: FieldInfo) -> Any:
         index = scope.info.labels.index(field)
         return scope.block.labels[index] if index < len(scope.block.labels) else _FAILED
     if kind == "remain":
+        if field.block_class is not None and scope.remaining is not None:
+            return _remain_object(scope, field.block_class)
         if field.value_type is not None and scope.remaining is not None:
             attributes, diags = scope.remaining.just_attributes()
             scope.diags.extend(diags)
@@ -156,6 +163,26 @@ def _field_value(scope: _Scope, field: FieldInfo) -> Any:
     if kind == "body":
         return scope.body
     return _range_value(scope, field)
+
+
+def _remain_object(scope: _Scope, cls: type) -> Any:
+    """The rest of the body decoded into the ``remain()`` field's class: what that
+    class does not claim is an error, unless the decoding is partial (the rest of
+    the rest is then what the decoding leaves)."""
+    assert scope.remaining is not None
+    obj, rest = decode_class(
+        scope.remaining,
+        cls,
+        scope.types,
+        scope.ctx,
+        scope.diags,
+        partial=scope.partial,
+        block=scope.block,
+        override=scope.override,
+    )
+    if scope.partial:
+        scope.remaining = rest
+    return _FAILED if obj is None else obj
 
 
 def _range_value(scope: _Scope, field: FieldInfo) -> Any:

@@ -116,6 +116,8 @@ def _items(obj: object, walk: _Walk, depth: int = 0) -> Iterator[AttributeItem |
         elif field.kind == "remain" and field.value_type is not None:
             for name, element in value.items():
                 yield _attr(name, element, field, walk)
+        elif field.kind == "remain" and field.block_class is not None and value is not None:
+            yield from _items(value, walk, depth)  # the rest: in the same body
 
 
 def _attr(name: str, value: Any, field: FieldInfo, walk: _Walk) -> AttributeItem:
@@ -211,12 +213,9 @@ def _update(
         if isinstance(item, AttributeItem):
             body.set_attribute_raw(item.name, item.native)
             written.add(item.name)
-    if info is None:  # a free-form attribute block: all its attributes are the object's
-        claims_all, claimed, block_types = True, set(), set()
-    else:
-        claims_all = any(f.kind == "remain" and f.value_type is not None for f in info.fields)
-        claimed = {f.hcl_name for f in info.fields if f.kind == "attr"}
-        block_types = {f.hcl_name for f in info.fields if f.kind == "block"}
+    claims_all, claimed, block_types = True, set[str](), set[str]()
+    if info is not None:  # else a free-form attribute block: all its attributes are the object's
+        claims_all = _claims(info, types, claimed, block_types)
     for name in list(body.attributes):
         if name not in written and (claims_all or name in claimed):
             body.remove_attribute(name)
@@ -235,6 +234,24 @@ def _update(
     for block in body.blocks():
         if block.type in block_types and id(block) not in used:
             body.remove_block(block)
+
+
+def _claims(info: ClassInfo, types: ConfigTypes, attributes: set[str], blocks: set[str]) -> bool:
+    """Add the attribute names and block types of ``info``'s fields (and of its
+    ``remain()`` class's, which share its body) to ``attributes`` and ``blocks``;
+    whether a ``remain()`` dict claims every attribute."""
+    claims_all = False
+    for f in info.fields:
+        if f.kind == "attr":
+            attributes.add(f.hcl_name)
+        elif f.kind == "block":
+            blocks.add(f.hcl_name)
+        elif f.kind == "remain" and f.value_type is not None:
+            claims_all = True
+        elif f.kind == "remain" and f.block_class is not None:
+            inner = class_info(f.block_class, types)
+            claims_all = _claims(inner, types, attributes, blocks) or claims_all
+    return claims_all
 
 
 # --------------------------------------------------------------------------- expressions

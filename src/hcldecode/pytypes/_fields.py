@@ -442,10 +442,6 @@ def _with_arguments(
     parameters = getattr(cls, "__parameters__", ())
     if not parameters:
         return fields
-    if len(args) not in (0, len(parameters)):
-        raise TypeError(
-            f"{cls.__qualname__} takes {len(parameters)} type arguments, not {len(args)}"
-        )
     mapping = {
         p: args[i] if args else (p.__bound__ if p.__bound__ is not None else Any)
         for i, p in enumerate(parameters)
