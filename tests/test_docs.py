@@ -21,6 +21,7 @@ import runpy
 import shlex
 import subprocess
 import sys
+import types
 import warnings
 from pathlib import Path
 
@@ -39,7 +40,11 @@ BLOCK = re.compile(
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 def test_code_blocks_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    namespace: dict[str, object] = {"__name__": f"docs_{page.stem}"}
+    # The page's code runs as one module, importable by name as a real one is (so
+    # that typing.get_type_hints resolves a class's references to itself).
+    module = types.ModuleType(f"docs_{page.stem.replace('-', '_')}")
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    namespace: dict[str, object] = module.__dict__
     ran = 0
     printed: str | None = None  # what the last python block printed
     for match in BLOCK.finditer(page.read_text(encoding="utf-8")):
