@@ -70,7 +70,7 @@ def bench(session: nox.Session) -> None:
     environment with 8.x, into a venv of its own that bench.py runs a helper with. A peer
     that cannot be installed is left out of the comparison with a one-line note.
     """
-    session.install("-e", ".")
+    session.install("-e", ".[pydantic,msgspec]")
     _bench(session)
 
 
@@ -78,7 +78,7 @@ def bench(session: nox.Session) -> None:
 def bench_compiled(session: nox.Session) -> None:
     """``bench`` with the compiled build (``HCLDECODE_COMPILE=1``, docs/architecture.md)
     installed, not editable, in this session's environment; it needs a C compiler."""
-    session.install(".", env={"HCLDECODE_COMPILE": "1"})
+    session.install(".[pydantic,msgspec]", env={"HCLDECODE_COMPILE": "1"})
     _bench(session)
 
 

@@ -17,6 +17,11 @@ and 15 as a ratio (the closing table):
   packages are);
 * decoding module sets (terraform-aws-vpc, terraform-aws-eks, both) with a
   Terraform-like schema, against parsing them;
+* decoding one generated configuration (labelled blocks, repeated nested
+  blocks, a recursive tree) into the classes of each model library
+  (dataclasses, attrs, pydantic, msgspec, TypedDict; the optional ones when
+  installed), against parsing it, and, apart, what pydantic's and msgspec's
+  own validation of the same data costs alone;
 * how parse time per MB grows from 10 KB to 10 MB (native and JSON), and on
   inputs that once took quadratic time;
 * formatting and the editable document's round trip against parsing, beside
@@ -56,8 +61,10 @@ SHARED = Path(os.environ.get("HCLDECODE_SHARED") or ROOT.parent / "shared").reso
 CORPUS = SHARED / "corpus"
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "examples" / "terraform"))
+sys.path.insert(0, str(ROOT / "tests" / "decoding"))
 
 from gen_tfjson import generate as generate_tfjson  # noqa: E402
+from model_libraries import LIBRARIES, classes, plain  # noqa: E402
 from schema import Module  # noqa: E402
 
 import hcldecode as hcl  # noqa: E402
@@ -454,6 +461,64 @@ def decode_cost(runs: int) -> None:
         )
 
 
+def _shop_text(services: int) -> str:
+    """A shop configuration (tests/decoding/model_libraries.py) with ``services``
+    services of three listeners each, and a menu tree four levels deep."""
+    parts = ['name = "shop"\n']
+    for i in range(services):
+        listeners = "".join(
+            f'  listener {{\n    address = "10.0.{i % 250}.{j}"\n    tags = ["t{j}"]\n  }}\n'
+            for j in range(3)
+        )
+        parts.append(f'service "kind{i % 7}" "s{i}" {{\n  port = {1000 + i}\n{listeners}}}\n')
+
+    def menu(name: str, depth: int) -> str:
+        inner = "".join(menu(f"{name}.{k}", depth - 1) for k in range(3)) if depth else ""
+        return f'menu "{name}" {{\n{inner}}}\n'
+
+    parts.append(menu("root", 4))
+    return "".join(parts)
+
+
+def model_libraries(runs: int) -> None:
+    """Decoding into each model library's classes against parsing, dataclasses first."""
+    text = _shop_text(300)
+    parse_s = best_of(runs, lambda: native.parse_config(text, "shop.hcl"))
+    print(f"model libraries: a {len(text) / 1000:.0f} KB shop configuration")
+    print(f"  parse                    {parse_s * 1000:8.1f} ms")
+    baseline = None
+    for library in LIBRARIES:
+        try:
+            cls = classes(library)
+        except ImportError:
+            print(f"  {library:<24} not installed: left out")
+            continue
+        decode_s = best_of(runs, lambda cls=cls: hcl.loads(text, cls))
+        overhead = decode_s / parse_s
+        baseline = baseline or overhead
+        print(
+            f"  parse + decode, {library:<9}{decode_s * 1000:8.1f} ms  ({overhead:.2f}x parse, "
+            f"{overhead / baseline:.2f}x dataclasses)"
+        )
+        if library in ("pydantic", "msgspec"):
+            data = plain(hcl.loads(text, cls))
+            alone_s = best_of(
+                runs, lambda lib=library, cls=cls, data=data: _validate(lib, cls, data)
+            )
+            print(f"    {library}'s own validation of the same data alone {alone_s * 1000:8.1f} ms")
+            TARGETS.reference(
+                f"decode vs parse, {library} classes", f"{overhead / baseline:.2f}x dataclasses"
+            )
+
+
+def _validate(library: str, cls: Any, data: Any) -> Any:
+    if library == "pydantic":
+        return cls.model_validate(data)
+    import msgspec  # noqa: PLC0415 (installed when its classes are)
+
+    return msgspec.convert(data, cls)
+
+
 def unclosed_string_text(size: int) -> str:
     """About ``size`` bytes of lines after a string that is never closed."""
     return 'a = "' + "x = 1\n" * (size // 6)
@@ -576,6 +641,7 @@ def main(argv: list[str] | None = None) -> None:
         f"{reference:.2f}x spread",
     )
     small_call(args.runs)
+    model_libraries(args.runs)
     startup(args.runs)
     if CORPUS.is_dir():
         decode_cost(args.runs)
