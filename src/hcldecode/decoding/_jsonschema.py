@@ -140,10 +140,11 @@ class _Writer:
 
     def body(self, info: ClassInfo) -> JSON:
         """The schema of a body decoded into the class of ``info``."""
-        schema: JSON = {"type": "object"}
+        schema: JSON = {}
         doc = _class_doc(info.cls)
         if doc:
             schema["description"] = doc
+        schema["type"] = "object"
         properties: JSON = {"//": {}}
         required: list[str] = []
         for f in info.fields:
