@@ -604,9 +604,7 @@ class Node:
 class Tree:
     title: str
     nodes: Annotated[list[Node], hcl.block("node")] = dataclasses.field(default_factory=list)
-    groups: Annotated[dict[str, Node], hcl.block("group")] = dataclasses.field(
-        default_factory=dict
-    )
+    groups: Annotated[dict[str, Node], hcl.block("group")] = dataclasses.field(default_factory=dict)
     limit: Annotated[Logging | None, hcl.block()] = None
     count: int | None = None
 
@@ -654,7 +652,9 @@ _NUMBERS = st.one_of(
 _BOOLS = st.booleans() | st.sampled_from(["true", "false", "1", "0", "yes", 1, "${true}"])
 _CHOICES = st.sampled_from(["a", "b", "c", '${"a"}', 1])
 _LISTS = st.lists(_STRINGS, max_size=3) | st.sampled_from(["${[]}", "x", {}])
-_MAPS = st.dictionaries(st.sampled_from("ab"), _NUMBERS, max_size=2) | st.sampled_from([[], "${{}}"])
+_MAPS = st.dictionaries(st.sampled_from("ab"), _NUMBERS, max_size=2) | st.sampled_from(
+    [[], "${{}}"]
+)
 
 
 def _maybe_null(values: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:

@@ -225,7 +225,9 @@ class _Writer:
             )
             if null_ok:
                 schema = _with_null(schema)
-            schema = _constrained(schema, plan.lowering.hcl_type, _field_constraints(info.cls, f.field))
+            schema = _constrained(
+                schema, plan.lowering.hcl_type, _field_constraints(info.cls, f.field)
+            )
         return _described(schema, f.field, self.types)
 
     def value(self, lowering: Lowering) -> JSON:
@@ -281,9 +283,7 @@ class _Writer:
                 schema = _with_null(schema)
             else:
                 required.append(field.hcl_name)
-            schema = _constrained(
-                schema, inner.hcl_type, _field_constraints(lowering.cls, field)
-            )
+            schema = _constrained(schema, inner.hcl_type, _field_constraints(lowering.cls, field))
             properties[field.hcl_name] = _described(schema, field, self.types)
         schema = {"type": ["object", "string"]}
         doc = _class_doc(lowering.cls)
@@ -445,12 +445,11 @@ def _forms(value: Any) -> list[Any]:
 
 
 def _same(a: Any, b: Any) -> bool:
-    return type(a) is type(b) and a == b or (
-        isinstance(a, int | float)
-        and isinstance(b, int | float)
-        and not isinstance(a, bool)
-        and not isinstance(b, bool)
-        and a == b
+    """Whether two JSON values are one (``1`` and ``1.0`` are; ``1`` and ``true`` are not)."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a is b
+    return bool(a == b) and (
+        type(a) is type(b) or isinstance(a, int | float) == isinstance(b, int | float)
     )
 
 
@@ -508,7 +507,7 @@ def _default(field: Field, types: PythonTypes) -> Any:
         return _NO_DEFAULT
     try:
         value = types.to_value(field.default_value())
-    except Exception:  # noqa: BLE001 (a default that has no HCL form is not written)
+    except Exception:  # a default that has no HCL form is not written
         return _NO_DEFAULT
     return _json_of(value)
 
@@ -621,7 +620,7 @@ def _safe_attribute(obj: object, name: str) -> Any:
         if inspect.getattr_static(obj, name, _ABSENT) is _ABSENT:
             return None
         return getattr(obj, name, None)
-    except Exception:  # noqa: BLE001 (an object's own attribute lookup failed)
+    except Exception:  # the object's own attribute lookup failed
         return None
 
 
@@ -705,10 +704,7 @@ def _constrained(schema: JSON, hcl_type: Type, found: _Bounds) -> JSON:
     result = dict(schema)
     result.update(found.keywords)
     if found.lengths:
-        if hcl_type == STRING or hcl_type == DYNAMIC:
-            kinds = [("minLength", "maxLength")]
-        else:
-            kinds = []
+        kinds = [("minLength", "maxLength")] if hcl_type in (STRING, DYNAMIC) else []
         if isinstance(hcl_type, ListType | SetType | TupleType) or hcl_type == DYNAMIC:
             kinds.append(("minItems", "maxItems"))
         if isinstance(hcl_type, MapType | ObjectType) or hcl_type == DYNAMIC:
