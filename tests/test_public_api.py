@@ -199,6 +199,7 @@ def test_the_root_exports_what_an_application_uses() -> None:
         "dump",
         "dumps",
         "function",
+        "json_schema",
         "label",
         "label_range",
         "loads",

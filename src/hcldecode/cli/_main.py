@@ -5,12 +5,14 @@ JSON; ``hcldecode check FILE... --schema SCHEMA`` only validates;
 ``hcldecode convert FILE... --schema SCHEMA --to json|hcl`` writes it back as
 HCL in the syntax asked for; ``hcldecode fmt PATH...`` lays files out as
 ``hclfmt`` does (see ``cli/_fmt.py``);
+``hcldecode schema --schema SCHEMA`` prints the JSON Schema of the class's
+JSON syntax, for editors;
 ``hcldecode hcldec ...`` is HashiCorp's ``hcldec``, flag for flag. See
 docs/cli.md. ``SCHEMA`` is a configuration class, or an hcldec spec file
 (``*.hcldec``): the files are then decoded as ``hcldec`` decodes them, and
 ``convert`` writes the value back with :func:`hcldecode.hcldec.encode`.
 
-Exit status of ``decode``, ``check`` and ``convert``: 0 when the
+Exit status of ``decode``, ``check``, ``convert`` and ``schema``: 0 when the
 configuration is valid, 1 when it has errors, 2 for a mistake on the
 command line (including a schema that cannot be loaded, a file that cannot
 be read and a value that cannot be written back). ``hcldec`` keeps the
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.metadata
+import json
 import os
 import sys
 from collections.abc import Mapping, Sequence
@@ -147,9 +150,37 @@ def _build_parser() -> argparse.ArgumentParser:
                 required=True,
                 help="the syntax to write: HCL's JSON syntax, or its native syntax",
             )
+    schema = commands.add_parser(
+        "schema",
+        help="print the JSON Schema of a configuration class's JSON syntax, for editors",
+        description="Print the JSON Schema (draft 2020-12) of the HCL JSON syntax of "
+        "configurations of a class, for editors.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    schema.add_argument(
+        "--schema",
+        required=True,
+        metavar="SCHEMA",
+        help="the configuration class (module:Class or path/to/file.py:Class)",
+    )
+    schema.add_argument("--title", help="the schema's title (by default the class's name)")
     register_fmt(commands)
     register_hcldec(commands)
     return parser
+
+
+def _print_schema(args: argparse.Namespace, out: TextIO) -> int:
+    """``hcldecode schema``: the class's JSON Schema on standard output."""
+    if is_spec_file(args.schema):
+        raise CommandError("schema needs a configuration class, not a spec file")
+    cls = load_class(args.schema)
+    try:
+        schema = _decoder_for(cls).json_schema(cls, title=args.title)
+    except SchemaError as error:
+        raise CommandError(str(error)) from None
+    _write_utf8(out, json.dumps(schema, indent=2, ensure_ascii=False) + "\n")
+    return OK
 
 
 def _with_hints(diags: Sequence[Diagnostic]) -> list[Diagnostic]:
@@ -325,6 +356,8 @@ def _run(argv: Sequence[str] | None) -> int:
     if args.command == "fmt":
         return run_fmt(args, sys.stdout, sys.stderr)
     try:
+        if args.command == "schema":
+            return _print_schema(args, sys.stdout)
         return _Run(args, sys.stdout, sys.stderr).run()
     except CommandError as error:
         sys.stderr.write(f"hcldecode {args.command}: error: {terminal_safe(str(error))}\n")
@@ -355,7 +388,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         The exit status (docs/cli.md): for ``decode``, ``check`` and
         ``convert`` 0 when the configuration is valid, 1 when it has errors,
         2 for a mistake on the command line; for ``fmt`` 0, 2 for errors, 3
-        when ``--check`` found files to change; 130 when interrupted, 141
+        when ``--check`` found files to change; for ``schema`` 0, 2 for a
+        class that cannot be loaded or described; 130 when interrupted, 141
         when the output pipe was closed early. ``hcldecode hcldec`` returns
         the reference ``hcldec``'s statuses.
 

@@ -40,6 +40,7 @@ __all__ = [
     "decode_partial",
     "dump",
     "dumps",
+    "json_schema",
     "loads",
     "schema_of",
     "to_dict",
@@ -510,6 +511,29 @@ class Decoder:
         """
         return class_info(cls, self._types).schema
 
+    def json_schema(self, cls: type, *, title: str | None = None) -> dict[str, Any]:
+        """A JSON Schema of the JSON-syntax form of configurations of a class, for editors.
+
+        The schema (draft 2020-12) describes what decoding ``cls`` with this
+        decoder accepts in HCL's JSON syntax: attributes and their types,
+        blocks with one object level per label, which names are required,
+        defaults, documentation, and the constraints JSON Schema can express
+        (docs/json-schema.md says what it covers and what it cannot say).
+
+        Args:
+            cls: The configuration class.
+            title: The schema's title; by default the class's name.
+
+        Returns:
+            The schema as a ``dict`` of JSON data (``json.dumps`` writes it).
+
+        Raises:
+            SchemaError: ``cls`` cannot be decoded into.
+        """
+        from ._jsonschema import json_schema  # noqa: PLC0415 (used by few programs)
+
+        return json_schema(cls, self._types, title)
+
     def to_dict(
         self,
         source: str | bytes | Body | File,
@@ -716,6 +740,7 @@ decode_body = _DEFAULT.decode_body
 decode_block = _DEFAULT.decode_block
 decode_expression = _DEFAULT.decode_expression
 schema_of = _DEFAULT.schema_of
+json_schema = _DEFAULT.json_schema
 to_dict = _DEFAULT.to_dict
 dumps = _DEFAULT.dumps
 dump = _DEFAULT.dump
