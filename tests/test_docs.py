@@ -8,7 +8,9 @@ starting with ``$ ``, optionally ending in ``; echo $?``), each followed by
 its output (standard output and standard error), which must be exactly what
 the command prints. A ``text`` block is the output of the ``python`` block
 above it: exactly what that block prints. ``sh`` and ``none`` blocks are
-shown, not run.
+shown, not run. A page about an optional extra starts with
+``<!-- extra: NAME -->``: its test carries the extra's marker (conftest skips
+or deselects it without the package).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import sys
 import types
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,7 +40,17 @@ BLOCK = re.compile(
 )
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+EXTRA = re.compile(r"\A<!-- extra: (?P<name>\w+) -->\n")
+
+
+def _page(path: Path) -> Any:
+    """The page as a parameter, marked with the extra it needs, if any."""
+    found = EXTRA.match(path.read_text(encoding="utf-8"))
+    marks = [getattr(pytest.mark, found["name"])] if found else []
+    return pytest.param(path, marks=marks, id=path.name)
+
+
+@pytest.mark.parametrize("page", [_page(p) for p in PAGES])
 def test_code_blocks_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     # The page's code runs as one module, importable by name as a real one is (so

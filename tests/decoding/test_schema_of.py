@@ -173,7 +173,10 @@ def test_not_a_config_class() -> None:
     class Plain:
         pass
 
-    assert "is not a dataclass or attrs class" in _schema_error(Plain)
+    assert _schema_error(Plain) == (
+        "test_not_a_config_class.<locals>.Plain is not a dataclass, attrs class, "
+        "msgspec Struct, TypedDict or NamedTuple"
+    )
 
 
 def test_label_on_top_level_class_is_rejected_on_use() -> None:

@@ -345,7 +345,10 @@ def test_mistakes_of_the_program_raise_at_once(tmp_path: Path) -> None:
         hcl.decode([io.BytesIO(b"")], Service)  # type: ignore[list-item]
     with pytest.raises(TypeError, match="cannot decode from"):
         hcl.decode(42, Service)  # type: ignore[arg-type]
-    with pytest.raises(hcl.SchemaError, match="is not a dataclass or attrs class"):
+    with pytest.raises(
+        hcl.SchemaError,
+        match=r"^dict is not a dataclass, attrs class, msgspec Struct, TypedDict or NamedTuple$",
+    ):
         hcl.loads("", dict)
     with pytest.raises(FileNotFoundError):
         hcl.decode(tmp_path / "missing.hcl", Service)

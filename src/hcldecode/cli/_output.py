@@ -12,9 +12,10 @@ Every type a configuration class can hold has one form:
 * ``uuid.UUID``: its text;
 * a path: its text;
 * lists and tuples: arrays; sets: arrays sorted by their elements' JSON text;
-* dicts: objects; dataclasses, attrs classes and the classes of any other
-  kind the decoder's types know: objects of their ``__init__`` fields, by
-  attribute name, in field order;
+* dicts: objects (a ``TypedDict``'s instances too: their keys); dataclasses,
+  attrs classes, msgspec ``Struct`` and ``NamedTuple`` classes and the classes
+  of any other kind the decoder's types know: objects of their ``__init__``
+  fields, by attribute name, in field order;
 * ``hcl.Range``: ``"file:line,column-line,column"`` (HCL's own form,
   ``"file:line,column-column"`` when it is on one line);
 * ``hcl.Value``: go-cty's JSON encoding of the value by its own type (``null``
@@ -48,6 +49,7 @@ from collections.abc import Mapping
 
 from ..model._diagnostics import Range
 from ..model._structure import Attribute, Block, Body, Expression
+from ..pytypes._fields import MISSING
 from ..pytypes._rules import DEFAULT_TYPES, PythonTypes
 from ..values._json import JSONForm, JSONNumber, layout_json, value_to_json
 from ..values._types import NUMBER
@@ -163,6 +165,11 @@ class JsonWriter:
             return "{", "}", self.expression(obj)
         if isinstance(obj, Body):
             return ("{", "}", [("body", str(obj.missing_item_range))])
+        kind = self.types.kind_of(type(obj))  # a NamedTuple is a tuple too
+        if kind is not None:
+            fields = self.types.class_fields(type(obj))
+            found = [(f.attribute, kind.get(obj, f)) for f in fields]
+            return ("{", "}", [(name, v) for name, v in found if v is not MISSING])
         if isinstance(obj, list | tuple):
             return ("[", "]", [(None, e) for e in obj])
         if isinstance(obj, set | frozenset):
@@ -170,10 +177,6 @@ class JsonWriter:
             return ("[", "]", [(None, _Raw(t)) for _, t in texts])
         if isinstance(obj, dict):
             return ("{", "}", [(str(k), v) for k, v in obj.items()])
-        kind = self.types.kind_of(type(obj))
-        if kind is not None:
-            fields = self.types.class_fields(type(obj))
-            return ("{", "}", [(f.attribute, kind.get(obj, f)) for f in fields])
         return _string(str(obj))
 
     def value(self, value: Value, depth: int) -> JSONForm:

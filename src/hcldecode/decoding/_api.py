@@ -218,7 +218,8 @@ class Decoder:
                 binary file object, a parsed :class:`~hcldecode.model.File` or a
                 :class:`~hcldecode.Body`. Files whose name ends in ``.json`` are
                 read as HCL JSON (:func:`hcldecode.hclparse.syntax_for`).
-            cls: The configuration class (a dataclass or attrs class, or a class
+            cls: The configuration class (a dataclass, attrs class, msgspec
+                ``Struct``, ``TypedDict`` or ``NamedTuple``, or a class
                 of a kind the decoder's rules know).
             variables: Variables for this call, added to the decoder's (this
                 call's win); Python objects are converted by the decoder's types.
@@ -588,6 +589,7 @@ class Decoder:
         syntax: Syntax = "native",
         defaults: bool = False,
         templates: bool = False,
+        cls: type | None = None,
     ) -> str:
         """``obj``, an instance of a configuration class, written as an HCL file.
 
@@ -608,22 +610,34 @@ class Decoder:
             templates: In JSON, write ``${`` and ``%{`` in strings doubled, for a
                 reader that evaluates them as templates (as applications with
                 variables do); by default they are written as they are.
+            cls: The configuration class to write ``obj`` as; by default the
+                object's own. A ``TypedDict``'s instances are plain dicts, so
+                one is written with its class given here (nested ones are
+                known from the annotations of the fields that hold them).
 
         Returns:
             The file's text.
 
         Raises:
-            TypeError: ``obj`` is not an instance of a configuration class, or
-                holds an object the decoder cannot turn back into a value.
+            TypeError: ``obj`` is not an instance of a configuration class (or
+                of ``cls``), or holds an object the decoder cannot turn back
+                into a value.
             ValueError: A value has no HCL form (an infinity, NaN), ``None``
                 cannot be read back where it is, or ``syntax`` is unknown.
         """
         from ._encode import encode  # noqa: PLC0415 (loads the writer on first use)
 
-        return encode(obj, self._types, syntax=syntax, defaults=defaults, templates=templates)
+        return encode(
+            obj, self._types, syntax=syntax, defaults=defaults, templates=templates, cls=cls
+        )
 
     def update_document(
-        self, document: Document | DocumentBody, obj: object, *, defaults: bool = False
+        self,
+        document: Document | DocumentBody,
+        obj: object,
+        *,
+        defaults: bool = False,
+        cls: type | None = None,
     ) -> None:
         """Make an editable document (or a body in one) say what ``obj`` says.
 
@@ -638,6 +652,7 @@ class Decoder:
             document: The document, or a body in one.
             obj: An instance of a configuration class.
             defaults: Write fields equal to their defaults too.
+            cls: The class to write ``obj`` as, as for :meth:`dumps`.
 
         Raises:
             TypeError: ``document`` is neither a document nor a body of one, or
@@ -656,7 +671,7 @@ class Decoder:
                 "update_document() needs a Document or a DocumentBody (parse_document's "
                 f"first result), not {type(document).__name__}"
             )
-        update(body, obj, self._types, defaults=defaults)
+        update(body, obj, self._types, defaults=defaults, cls=cls)
 
     def dump(
         self,
@@ -666,6 +681,7 @@ class Decoder:
         syntax: Syntax | None = None,
         defaults: bool = False,
         templates: bool = False,
+        cls: type | None = None,
     ) -> None:
         """Write :meth:`dumps` of ``obj`` to a path or a text file.
 
@@ -677,6 +693,7 @@ class Decoder:
                 ``.json`` means JSON), and a text file the native syntax.
             defaults: As for :meth:`dumps`.
             templates: As for :meth:`dumps`.
+            cls: As for :meth:`dumps`.
 
         Raises:
             TypeError: As :meth:`dumps` raises it.
@@ -686,12 +703,14 @@ class Decoder:
         if isinstance(destination, str | os.PathLike):
             name = os.fspath(destination)
             syntax = syntax or syntax_for(name)
-            text = self.dumps(obj, syntax=syntax, defaults=defaults, templates=templates)
+            text = self.dumps(obj, syntax=syntax, defaults=defaults, templates=templates, cls=cls)
             with open(name, "w", encoding="utf-8") as stream:
                 stream.write(text)
             return
         syntax = syntax or "native"
-        destination.write(self.dumps(obj, syntax=syntax, defaults=defaults, templates=templates))
+        destination.write(
+            self.dumps(obj, syntax=syntax, defaults=defaults, templates=templates, cls=cls)
+        )
 
     def _context(
         self,

@@ -1,6 +1,6 @@
 """What a configuration class says about its HCL body.
 
-:func:`class_info` reads a dataclass or attrs class once (the result is
+:func:`class_info` reads a class of fields (a dataclass, an attrs class, ...) once (the result is
 cached) and returns a :class:`ClassInfo`: one :class:`FieldInfo` per field
 and the :class:`~hcldecode.model.BodySchema` derived from them. Mistakes in
 the class raise :class:`SchemaError` naming the class and the field.
@@ -24,7 +24,7 @@ from ..model._structure import (
     BodySchema,
 )
 from ..pytypes._fields import ClassKind, Field, class_name
-from ..pytypes._rules import strip_optional
+from ..pytypes._rules import kinds_text, strip_optional
 from ._markers import (
     AttrMarker,
     BlockMarker,
@@ -219,8 +219,9 @@ def _block_shape(
             return "attributes", value, 0, optional
     raise SchemaError(
         f"{class_name(cls)}.{name}: a block field must be T, T | None, list[T], "
-        f"tuple[T, ...] or dict[str, T] (one dict level per label) of a dataclass or attrs "
-        f"class T or of hcl.Block, or dict[str, V] for a block of attributes, not {annotation!r}"
+        f"tuple[T, ...] or dict[str, T] (one dict level per label) of hcl.Block or of a class T "
+        f"that is {kinds_text(types.kinds)}, or dict[str, V] for a block of attributes, "
+        f"not {annotation!r}"
     )
 
 
@@ -268,9 +269,7 @@ def _build(cls: type, types: ConfigTypes) -> ClassInfo:
         )
     kind = types.kind_of(cls)
     if kind is None:
-        raise SchemaError(
-            f"{getattr(cls, '__qualname__', cls)!s} is not a dataclass or attrs class"
-        )
+        raise SchemaError(f"{class_name(cls)} is not {kinds_text(types.kinds)}")
     fields = [_field(cls, cf, types) for cf in types.class_fields(cls)]
     _check_fields(cls, fields)
     attributes = [AttributeSchema(f.hcl_name, f.required) for f in fields if f.kind == "attr"]

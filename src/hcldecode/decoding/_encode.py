@@ -9,7 +9,8 @@ optional block left out when it is ``None``), free-form attribute blocks
 and ``remain()`` dicts as attributes. Expression and attribute fields
 (``hcl.Expression``, ``hcl.Attribute``) are written as their source text
 when the native syntax parsed them. Fields equal to their defaults are left
-out unless ``defaults`` is true. ``None`` is written as ``null`` where that
+out unless ``defaults`` is true, and so are fields the object leaves out (a
+``TypedDict`` key that is not required). ``None`` is written as ``null`` where that
 reads back as ``None`` (a required field, or one that keeps an explicit null
 with ``attr(null="value")``), left out where the default is ``None``, and
 refused otherwise. Bodies,
@@ -30,6 +31,7 @@ from typing import Any
 import attrs
 
 from ..model._structure import Attribute, Block, Expression
+from ..pytypes._fields import MISSING, class_name
 from ..values._json import go_json_text
 from ..values._limits import max_nesting
 from ..write._document import DocumentBody
@@ -44,16 +46,41 @@ _NO_DEFAULT: Any = object()
 
 
 def encode(
-    obj: object, types: ConfigTypes, *, syntax: str, defaults: bool, templates: bool = False
+    obj: object,
+    types: ConfigTypes,
+    *,
+    syntax: str,
+    defaults: bool,
+    templates: bool = False,
+    cls: type | None = None,
 ) -> str:
     """``obj`` written as a whole file in ``syntax`` (see the module); with ``templates``,
-    JSON strings are written for a reader that evaluates them as templates."""
-    if not types.is_object_class(type(obj)) or isinstance(obj, type):
-        raise TypeError(f"encode() needs an instance of a configuration class, not {obj!r}")
+    JSON strings are written for a reader that evaluates them as templates; ``cls`` is
+    the class ``obj`` is written as (by default its own)."""
+    cls = _class_of(obj, cls, types, "encode")
     if syntax not in ("native", "json"):
         raise ValueError(f"syntax must be 'native' or 'json', not {syntax!r}")
-    items = list(_items(obj, _Walk(types, defaults, templates)))
+    items = list(_items(obj, cls, _Walk(types, defaults, templates)))
     return body_text(items, "json" if syntax == "json" else "native")
+
+
+def _class_of(obj: object, cls: type | None, types: ConfigTypes, caller: str) -> type:
+    """The class to write ``obj`` as: ``cls`` (checked), else ``obj``'s own."""
+    if cls is None:
+        if types.is_object_class(type(obj)) and not isinstance(obj, type):
+            return type(obj)
+        hint = (
+            " (a TypedDict's instances are plain dicts: give its class as cls=)"
+            if isinstance(obj, Mapping)
+            else ""
+        )
+        raise TypeError(f"{caller}() needs an instance of a configuration class, not {obj!r}{hint}")
+    kind = types.kind_of(cls)
+    if kind is None:
+        raise TypeError(f"{caller}(): cls={cls!r} is not a configuration class")
+    if not kind.instance_of(obj, cls):
+        raise TypeError(f"{caller}(): {obj!r} is not an instance of {cls.__qualname__}")
+    return cls
 
 
 # --------------------------------------------------------------------------- what to write
@@ -85,21 +112,27 @@ class _Walk:
         return found
 
 
-def _items(obj: object, walk: _Walk, depth: int = 0) -> Iterator[AttributeItem | BlockItem]:
-    """The attributes and blocks that ``obj`` (of a configuration class) holds;
+def _items(
+    obj: object, cls: type, walk: _Walk, depth: int = 0
+) -> Iterator[AttributeItem | BlockItem]:
+    """The attributes and blocks that ``obj`` (of the configuration class ``cls``) holds;
     ``depth`` counts the blocks around it, which may not pass the nesting limit
     (a block class may contain itself, and an object itself)."""
     limit = max_nesting()
     if depth > limit:
         raise ValueError(
-            f"{type(obj).__qualname__}: blocks nest more than {limit} levels deep (does an "
+            f"{class_name(cls)}: blocks nest more than {limit} levels deep (does an "
             "object contain itself?)"
         )
     types = walk.types
-    info = class_info(type(obj), types)
+    info = class_info(cls, types)
     own_defaults = walk.defaults_of(info)
     for field in info.fields:
         value = info.kind.get(obj, field.field)
+        if value is MISSING:  # left out of the object
+            if field.required and field.kind in ("attr", "block"):
+                raise ValueError(f"{field.name}: the object has no value for this required field")
+            continue
         if not walk.defaults and _equal(value, own_defaults.get(field.name, _NO_DEFAULT)):
             continue
         if field.kind == "attr":
@@ -117,7 +150,8 @@ def _items(obj: object, walk: _Walk, depth: int = 0) -> Iterator[AttributeItem |
             for name, element in value.items():
                 yield _attr(name, element, field, walk)
         elif field.kind == "remain" and field.block_class is not None and value is not None:
-            yield from _items(value, walk, depth)  # the rest: in the same body
+            rest = type(value) if walk.types.is_object_class(type(value)) else field.block_class
+            yield from _items(value, rest, walk, depth)  # the rest: in the same body
 
 
 def _attr(name: str, value: Any, field: FieldInfo, walk: _Walk) -> AttributeItem:
@@ -129,7 +163,7 @@ def _attr(name: str, value: Any, field: FieldInfo, walk: _Walk) -> AttributeItem
         text = _source_text(value)
         return AttributeItem(name, text, go_json_text("${" + text + "}"))
     try:
-        converted = walk.types.to_value(value)
+        converted = walk.types.to_value(value, annotation=field.value_type or field.annotation)
         native = raw_value_text(converted)
         return AttributeItem(name, native, json_value_text(converted, templates=walk.templates))
     except (TypeError, ValueError) as exc:
@@ -155,9 +189,12 @@ def _blocks(
     else:
         elements = list(value)
     for element in elements:
-        info = class_info(type(element), types)
+        # the element's own class (a subclass writes its own fields), else the field's
+        cls = type(element) if types.is_object_class(type(element)) else field.block_class
+        assert cls is not None
+        info = class_info(cls, types)
         labels = tuple(info.kind.get(element, f.field) for f in info.labels)
-        yield _Block(field.hcl_name, labels, tuple(_items(element, walk, depth)), type(element))
+        yield _Block(field.hcl_name, labels, tuple(_items(element, cls, walk, depth)), cls)
 
 
 def _dict_leaves(value: Mapping[str, Any], depth: int) -> Iterator[Any]:
@@ -189,7 +226,14 @@ def _equal(value: object, default: object) -> bool:
 # --------------------------------------------------------------------------- in place
 
 
-def update(body: DocumentBody, obj: object, types: ConfigTypes, *, defaults: bool) -> None:
+def update(
+    body: DocumentBody,
+    obj: object,
+    types: ConfigTypes,
+    *,
+    defaults: bool,
+    cls: builtins.type | None = None,
+) -> None:
     """Make a document's body say what ``obj`` says, keeping what it can.
 
     Attributes the object writes are set in place (their comments stay);
@@ -197,11 +241,10 @@ def update(body: DocumentBody, obj: object, types: ConfigTypes, *, defaults: boo
     are matched by type and labels, in order, and updated in place, new
     ones appended, and those of the class's block types that the object no
     longer has removed. Attributes and blocks the class does not know are
-    left alone.
+    left alone. ``cls`` is the class ``obj`` is written as (by default its own).
     """
-    if not types.is_object_class(type(obj)) or isinstance(obj, type):
-        raise TypeError(f"update() needs an instance of a configuration class, not {obj!r}")
-    _update(body, list(_items(obj, _Walk(types, defaults))), type(obj), types)
+    cls = _class_of(obj, cls, types, "update")
+    _update(body, list(_items(obj, cls, _Walk(types, defaults))), cls, types)
 
 
 def _update(

@@ -9,7 +9,8 @@ The layer between Python's types and HCL's values (``values``):
   sets, mappings, ``Any``, :class:`~hcldecode.values.Value`), then the
   kinds of classes whose fields make objects;
 * the one model of a class's fields: :class:`Field`, read by a
-  :class:`ClassKind` (:data:`DATACLASSES` and :data:`ATTRS_CLASSES` are
+  :class:`ClassKind` (:data:`DATACLASSES`, :data:`ATTRS_CLASSES`,
+  :data:`MSGSPEC_STRUCTS`, :data:`TYPED_DICTS` and :data:`NAMED_TUPLES` are
   built in; a new kind of model class is one more rule), with the markers
   of a decoder as :class:`FieldMarker` subclasses, and what a class's own
   validation refused (:class:`InvalidFields`, :class:`FieldProblem`);
@@ -34,12 +35,17 @@ from ._fields import (
     FieldProblem,
     InvalidFields,
 )
+from ._msgspec import MSGSPEC_STRUCTS
 from ._rules import PythonTypes, Rule, TypeRule, to_python, to_value
+from ._stdlib_classes import NAMED_TUPLES, TYPED_DICTS
 
 __all__ = [
     "ATTRS_CLASSES",
     "DATACLASSES",
     "MISSING",
+    "MSGSPEC_STRUCTS",
+    "NAMED_TUPLES",
+    "TYPED_DICTS",
     "ClassKind",
     "Field",
     "FieldMarker",

@@ -90,6 +90,9 @@ class Field:
         doc: the field's documentation (``doc`` or ``description`` in its
             metadata), or ``None``.
         metadata: anything else the field's ``Annotated`` metadata holds.
+        omittable: the field may be left out and has no default: an object
+            built without it does not have it (a key of a ``TypedDict`` that
+            is not required). Such a field counts as :attr:`has_default`.
     """
 
     name: str
@@ -102,11 +105,13 @@ class Field:
     factory_takes_self: bool = False
     doc: str | None = None
     metadata: tuple[Any, ...] = ()
+    omittable: bool = False
 
     @property
     def has_default(self) -> bool:
-        """Whether the field may be left out of ``__init__``."""
-        return self.default is not MISSING or self.factory is not None
+        """Whether the field may be left out of ``__init__`` (it has a default, or is
+        :attr:`omittable`)."""
+        return self.default is not MISSING or self.factory is not None or self.omittable
 
     def default_value(self) -> Any:
         """The default, made anew where a factory makes it.
@@ -207,8 +212,14 @@ class ClassKind:
         return cls(**kwargs)
 
     def get(self, obj: Any, field: Field) -> Any:
-        """The value of ``field`` in ``obj``."""
+        """The value of ``field`` in ``obj``, or :data:`MISSING` when ``obj`` does not
+        have it (an :attr:`~Field.omittable` field left out)."""
         return getattr(obj, field.attribute)
+
+    def instance_of(self, obj: object, cls: type) -> bool:
+        """Whether ``obj`` is an instance of ``cls`` (a class of this kind); a kind
+        whose instances are plain objects (``TypedDict``: dicts) says so here."""
+        return isinstance(obj, cls)
 
     @staticmethod
     def field(
@@ -221,6 +232,7 @@ class ClassKind:
         factory: Callable[..., Any] | None = None,
         factory_takes_self: bool = False,
         metadata: Mapping[str, Any] | None = None,
+        omittable: bool = False,
     ) -> Field:
         """The :class:`Field` of one parameter, its ``Annotated`` metadata taken apart.
 
@@ -235,6 +247,8 @@ class ClassKind:
             factory_takes_self: Whether ``factory`` takes the instance.
             metadata: The field's metadata (its ``doc`` or ``description`` is
                 the field's documentation).
+            omittable: Whether the field may be left out with no default
+                (:attr:`Field.omittable`).
 
         Returns:
             The field, with its marker and HCL name.
@@ -267,6 +281,7 @@ class ClassKind:
             factory_takes_self,
             doc,
             tuple(m for m in extras if not isinstance(m, FieldMarker)),
+            omittable,
         )
 
 

@@ -63,6 +63,7 @@ from ..values._value import Value
 from ._fields import (
     ATTRS_CLASSES,
     DATACLASSES,
+    MISSING,
     ClassKind,
     Field,
     class_name,
@@ -88,6 +89,8 @@ from ._lowering import (
     path_text,
     registered_leaf,
 )
+from ._msgspec import MSGSPEC_STRUCTS
+from ._stdlib_classes import NAMED_TUPLES, TYPED_DICTS
 
 __all__ = [
     "BUILTIN_KINDS",
@@ -95,6 +98,7 @@ __all__ = [
     "PythonTypes",
     "Rule",
     "TypeRule",
+    "kinds_text",
     "path_text",
     "strip_optional",
     "to_python",
@@ -142,8 +146,17 @@ _MAPPING_ORIGINS = (dict, Mapping, typing.Mapping, typing.MutableMapping)
 
 _Factory = Callable[[Any, "PythonTypes"], Lowering]
 
-#: The class kinds every table ends with.
-BUILTIN_KINDS: tuple[ClassKind, ...] = (DATACLASSES, ATTRS_CLASSES)
+#: The class kinds every table ends with. No built-in rule before them takes
+#: their classes: the tuple and mapping rules look at the annotation's origin
+#: (``tuple[...]``, ``dict[...]``), which a ``NamedTuple`` or ``TypedDict`` class
+#: has not.
+BUILTIN_KINDS: tuple[ClassKind, ...] = (
+    DATACLASSES,
+    ATTRS_CLASSES,
+    MSGSPEC_STRUCTS,
+    TYPED_DICTS,
+    NAMED_TUPLES,
+)
 
 
 class PythonTypes:
@@ -166,8 +179,9 @@ class PythonTypes:
     the bare ``list``, ``dict`` and ``tuple``; unions, ``T | None``,
     ``Annotated[T, ...]``; ``Any`` and ``object`` (any value, as plain
     Python); :class:`Value` (the value itself); the classes of the
-    :class:`ClassKind` rules (dataclasses and attrs classes), as objects of
-    their fields.
+    :class:`ClassKind` rules (dataclasses, attrs classes, msgspec ``Struct``
+    classes, ``TypedDict`` and ``NamedTuple`` classes), as objects of their
+    fields.
 
     Args:
         registered: The application's own types, each with its :data:`TypeRule`.
@@ -276,6 +290,11 @@ class PythonTypes:
 
     # ------------------------------------------------------------------ classes
 
+    @property
+    def kinds(self) -> tuple[ClassKind, ...]:
+        """The :class:`ClassKind` rules of the table, in the order they are tried."""
+        return tuple(kind for _, _, kind in self._table if kind is not None)
+
     def kind_of(self, tp: object) -> ClassKind | None:
         """The :class:`ClassKind` whose rule handles ``tp``, or ``None`` when no
         kind's rule does (``tp`` is then no class of fields here)."""
@@ -302,7 +321,7 @@ class PythonTypes:
             kind = self.kind_of(cls)
             if kind is None:
                 raise TypeError(
-                    f"{getattr(cls, '__qualname__', cls)!s} is not a dataclass or attrs class"
+                    f"{getattr(cls, '__qualname__', cls)!s} is not {kinds_text(self.kinds)}"
                 )
             found = self._fields.setdefault(cls, read_fields(kind, cls))
         return found
@@ -361,8 +380,15 @@ class PythonTypes:
 
     # ------------------------------------------------------------------ Python to HCL
 
-    def to_value(self, obj: object, hcl_type: Type | None = None) -> Value:
+    def to_value(
+        self, obj: object, hcl_type: Type | None = None, *, annotation: Any = Any
+    ) -> Value:
         """The HCL value for the Python object ``obj``, converted to ``hcl_type`` if given.
+
+        ``annotation``, the type ``obj`` was declared with, says which class of
+        fields a plain object is an instance of where the object cannot say
+        it (a ``TypedDict``'s instances are dicts): its fields' HCL names are
+        the object's attribute names, and keys it leaves out are left out.
 
         * a :class:`Value` stays as it is; ``None`` is null;
         * ``str`` is a string, ``bool`` a bool, ``bytes`` a value of the
@@ -374,14 +400,15 @@ class PythonTypes:
         * ``list`` and ``tuple`` are tuples (as HCL's ``[...]`` syntax makes
           them); a mapping with string keys is an object (as ``{...}``);
           ``set`` and ``frozenset`` are sets (their elements must unify);
-        * dataclass and attrs instances are objects of their fields;
+        * instances of the classes of fields (:meth:`kind_of`: dataclasses,
+          attrs classes, ...) are objects of their fields;
         * a registered type's object goes through its ``unstructure``.
 
         Anything else raises ``TypeError`` naming where in ``obj`` it was
         found; a failed conversion to ``hcl_type`` raises ``ValueError`` with
         HCL's message.
         """
-        value = self._to_value(obj, "")
+        value = self._to_value(obj, "", annotation)
         if hcl_type is None:
             return value
         try:
@@ -389,7 +416,7 @@ class PythonTypes:
         except ConversionError as error:
             raise ValueError(str(error)) from error
 
-    def _to_value(self, obj: object, path: str) -> Value:
+    def _to_value(self, obj: object, path: str, annotation: Any = Any) -> Value:
         if isinstance(obj, Value):
             return obj
         if obj is None:
@@ -427,18 +454,26 @@ class PythonTypes:
         if isinstance(obj, datetime.timedelta):
             micros = obj // datetime.timedelta(microseconds=1)
             return Value.number(decimal.Decimal(micros).scaleb(-6))
-        kind = self.kind_of(type(obj))  # a class of fields may be a tuple or a mapping too
+        cls: type = type(obj)
+        kind = self.kind_of(cls)  # a class of fields may be a tuple or a mapping too
+        if kind is None and annotation is not Any:
+            cls, kind = self._declared_class(obj, annotation)
         if kind is not None:
-            fields = self.object_fields(type(obj))
-            return Value.object(
-                {f.hcl_name: self._to_value(kind.get(obj, f), f"{path}.{f.name}") for f in fields}
-            )
+            items: dict[str, Value] = {}
+            for f in self.object_fields(cls):
+                element = kind.get(obj, f)
+                if element is not MISSING:  # a field the object leaves out
+                    items[f.hcl_name] = self._to_value(element, f"{path}.{f.name}", f.annotation)
+            return Value.object(items)
         if isinstance(obj, Mapping):
-            return Value.object(self._object_items(obj, path))
+            return Value.object(self._object_items(obj, path, _part(annotation, None)))
         if isinstance(obj, list | tuple):
-            return Value.tuple(self._to_value(e, f"{path}[{i}]") for i, e in enumerate(obj))
+            return Value.tuple(
+                self._to_value(e, f"{path}[{i}]", _part(annotation, i)) for i, e in enumerate(obj)
+            )
         if isinstance(obj, set | frozenset):
-            elements = Value.tuple(self._to_value(e, f"{path}[*]") for e in obj)
+            part = _part(annotation, 0)
+            elements = Value.tuple(self._to_value(e, f"{path}[*]", part) for e in obj)
             try:
                 return convert(elements, SetType(DYNAMIC))
             except ConversionError as error:
@@ -447,15 +482,33 @@ class PythonTypes:
                 ) from error
         raise TypeError(f"cannot convert {type(obj).__name__}{_at(path)} to an HCL value")
 
-    def _object_items(self, mapping: Mapping[Any, object], path: str) -> dict[str, Value]:
+    def _object_items(
+        self, mapping: Mapping[Any, object], path: str, annotation: Any = Any
+    ) -> dict[str, Value]:
         items: dict[str, Value] = {}
         for key, element in mapping.items():
             if not isinstance(key, str):
                 raise TypeError(
                     f"mapping{_at(path)} has key {key!r}: keys of HCL objects must be strings"
                 )
-            items[key] = self._to_value(element, f"{path}[{key!r}]")
+            items[key] = self._to_value(element, f"{path}[{key!r}]", annotation)
         return items
+
+    def _declared_class(self, obj: object, annotation: Any) -> tuple[type, ClassKind | None]:
+        """The class of fields that ``annotation`` (or a member of it) declares and
+        ``obj`` is a plain instance of, with its kind; else ``(type(obj), None)``."""
+        inner = strip_optional(annotation)[0]
+        members = typing.get_args(inner) if _is_union(inner) else (inner,)
+        for declared in members:
+            member = strip_optional(declared)[0]
+            kind = self.kind_of(member)
+            if kind is not None and kind.instance_of(obj, member):
+                if isinstance(obj, Mapping) and len(members) > 1:  # the one whose keys fit
+                    names = {f.name for f in self.object_fields(member)}
+                    if not names.issuperset(obj):
+                        continue
+                return member, kind
+        return type(obj), None
 
     # ------------------------------------------------------------------ lowering plans
 
@@ -758,6 +811,33 @@ def _lookup(mapping: Mapping[Any, _T], annotation: Any) -> _T | None:
         return mapping.get(annotation)
     except TypeError:
         return None
+
+
+def _part(annotation: Any, index: int | None) -> Any:
+    """The annotation of the element ``index`` of a sequence, tuple or set declared
+    as ``annotation`` (of a mapping's values for ``None``); ``Any`` if it does not say."""
+    inner = strip_optional(annotation)[0]
+    origin = typing.get_origin(inner)
+    args = typing.get_args(inner)
+    if index is None:
+        return args[1] if origin in _MAPPING_ORIGINS and len(args) == 2 else Any
+    if origin in (*_SEQUENCE_ORIGINS, *_SET_ORIGINS) and len(args) == 1:
+        return args[0]
+    if origin is tuple and args:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return args[0]
+        return args[index] if index < len(args) and args[index] != () else Any
+    return Any
+
+
+def kinds_text(kinds: Sequence[ClassKind]) -> str:
+    """The kinds of classes, for messages: ``"a dataclass, attrs class or TypedDict"``."""
+    names = [kind.name for kind in kinds]
+    if not names:
+        return "a class of fields"
+    if len(names) == 1:
+        return f"a {names[0]}"
+    return f"a {', '.join(names[:-1])} or {names[-1]}"
 
 
 def _at(path: str) -> str:
