@@ -381,8 +381,11 @@ def test_classes_of_the_same_name_have_their_own_defs() -> None:
 
 
 def test_a_class_that_cannot_be_decoded_into_is_a_schema_error() -> None:
-    with pytest.raises(hcl.SchemaError, match="is not a dataclass or attrs class"):
+    with pytest.raises(hcl.SchemaError) as info:
         hcl.json_schema(int)
+    assert str(info.value) == (
+        "int is not a dataclass, attrs class, msgspec Struct, TypedDict or NamedTuple"
+    )
 
 
 # --------------------------------------------------------------------------- the examples

@@ -40,4 +40,4 @@ def test_the_broken_shop_gives_the_same_diagnostics(library: str) -> None:
 def test_the_shop_is_written_back(library: str) -> None:
     cls = classes(library)
     shop = hcl.loads(SHOP, cls)
-    assert plain(hcl.loads(hcl.dumps(shop), cls)) == SHOP_DATA
+    assert plain(hcl.loads(hcl.dumps(shop, cls=cls), cls)) == SHOP_DATA

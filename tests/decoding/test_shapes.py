@@ -4,6 +4,7 @@ generic classes, remain() into a class, and a body's attributes as a dict."""
 from __future__ import annotations
 
 import dataclasses
+import sys
 from typing import Annotated, Any, Generic, TypeVar
 
 import attrs
@@ -14,7 +15,6 @@ from hypothesis import strategies as st
 
 import hcldecode as hcl
 from hcldecode.values import max_nesting
-from hcldecode.values._limits import nesting_too_deep_detail
 from hcldecode.write import parse_document
 
 T = TypeVar("T")
@@ -70,7 +70,9 @@ def test_a_tree_nested_past_the_limit_is_a_diagnostic() -> None:
     assert problems(text, Tree) == [
         (
             "Nesting too deep",
-            nesting_too_deep_detail("configuration nests expressions, templates or blocks", limit),
+            f"This configuration nests expressions, templates or blocks more than {limit} levels "
+            "deep, which is more than hcldecode supports at the interpreter's recursion limit "
+            f"({sys.getrecursionlimit()}).",
             f"t.hcl:{limit + 1},{len(str(limit)) + 11}-{limit + 2},1",
         )
     ]
