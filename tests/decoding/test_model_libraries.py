@@ -3,8 +3,12 @@ data, and the same broken file gives the same diagnostics (summary and range).""
 
 from __future__ import annotations
 
+import json
+
+import jsonschema
 import pytest
 from decoding_helpers import span
+from jsonschema.exceptions import best_match
 from model_libraries import BROKEN, LIBRARIES, SHOP, SHOP_DATA, classes, plain
 
 import hcldecode as hcl
@@ -41,3 +45,15 @@ def test_the_shop_is_written_back(library: str) -> None:
     cls = classes(library)
     shop = hcl.loads(SHOP, cls)
     assert plain(hcl.loads(hcl.dumps(shop, cls=cls), cls)) == SHOP_DATA
+
+
+@pytest.mark.parametrize("library", PARAMETERS)
+def test_the_shops_json_form_validates_against_its_schema(library: str) -> None:
+    cls = classes(library)
+    validator = jsonschema.Draft202012Validator(hcl.json_schema(cls))
+    document = json.loads(hcl.dumps(hcl.loads(SHOP, cls), syntax="json", cls=cls))
+    assert list(validator.iter_errors(document)) == []
+    document["menu"]["root"]["menu"][0]["products"]["colour"] = "red"
+    error = best_match(validator.iter_errors(document))
+    assert list(error.absolute_path) == ["menu", "root", "menu", 0, "products"]
+    assert error.message == "Additional properties are not allowed ('colour' was unexpected)"
