@@ -23,6 +23,7 @@ import subprocess
 import sys
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -36,7 +37,17 @@ BLOCK = re.compile(
 )
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+# A page whose code needs an optional extra says so (``<!-- extra: cattrs -->``): its
+# test has the extra's marker, so it is skipped or deselected without the package.
+EXTRA = re.compile(r"^<!-- extra: (\w+) -->$", re.MULTILINE)
+
+
+def _page(page: Path) -> Any:
+    extras = EXTRA.findall(page.read_text(encoding="utf-8"))
+    return pytest.param(page, marks=[getattr(pytest.mark, e) for e in extras], id=page.name)
+
+
+@pytest.mark.parametrize("page", [_page(p) for p in PAGES])
 def test_code_blocks_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, object] = {"__name__": f"docs_{page.stem}"}
