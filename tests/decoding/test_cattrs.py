@@ -132,6 +132,26 @@ def test_objects_given_as_variables_are_unstructured_by_the_converter() -> None:
     assert invoice.total == Money(5, "GBP")
 
 
+class Sku(str):
+    """A subclass of str: no rule of hcldecode's, cattrs builds it as ``Sku(value)``."""
+
+
+@dataclasses.dataclass
+class Stock:
+    sku: Sku
+    on_hand: dict[int, int]
+
+
+def test_types_the_converter_leaves_as_they_are_are_written_by_hcldecode_s_rules() -> None:
+    decoder = hcl.Decoder(converter=cattrs.Converter())
+    stock = decoder.loads('sku = "A-1"\non_hand = { "3" = 10 }\n', Stock)
+    assert (stock, type(stock.sku)) == (Stock(Sku("A-1"), {3: 10}), Sku)
+    assert decoder.types.to_value(stock.sku).as_str() == "A-1"  # not unstructured forever
+    with pytest.raises(TypeError) as info:  # cattrs keeps int keys: HCL's are strings
+        decoder.dumps(stock)
+    assert str(info.value) == "on_hand: mapping has key 3: keys of HCL objects must be strings"
+
+
 def test_the_hook_s_first_parameter_says_which_hcl_type_values_are_converted_to() -> None:
     loose = cattrs.Converter()  # a lambda declares nothing: any value, as plain Python
     loose.register_structure_hook(Money, lambda v, _: Money(decimal.Decimal(v), "EUR"))

@@ -414,7 +414,9 @@ class PythonTypes:
         if registered is None and (self._rules or self._converter is not None):
             unstructure = self.unstructure_of(type(obj))
             if unstructure is not None:
-                return self._to_value(unstructure(obj), path)
+                unstructured = unstructure(obj)
+                if type(unstructured) is not type(obj):  # else: a str subclass left as it is
+                    return self._to_value(unstructured, path)
         if registered is not None:
             if registered.unstructure is None:
                 raise TypeError(
