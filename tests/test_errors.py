@@ -21,6 +21,8 @@ INTERNAL = {
     "CSVError": "Go's CSV reader, reported by csvdecode as a FunctionError",
     "RE2Error": "Go's pattern syntax errors, reported by the regex functions",
     "Unsupported": "a pattern Python's re cannot run safely, reported by the regex functions",
+    "LowerErrors": "the misfits one leaf found (a cattrs validation error), each reported "
+    "by the lowering at its own path",
 }
 
 # Every public exception class and the built-in base it keeps besides hcl.Error.

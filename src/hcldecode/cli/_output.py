@@ -26,8 +26,9 @@ Every type a configuration class can hold has one form:
 * ``hcl.Attribute``: ``{"attribute": NAME, "expression": SOURCE, "range": RANGE}``;
 * ``hcl.Block``: ``{"block": TYPE, "labels": [...], "range": RANGE}``, the range
   of its header;
-* anything else (a type of the application's own, taught to a ``Decoder``): its
-  ``str()``.
+* anything else (a type of the application's own, taught to a ``Decoder``): the
+  form of what the decoder's cattrs converter unstructures it to, if it has
+  one that knows the type; else its ``str()``.
 
 Strings are written so that a terminal shows them and does nothing else:
 control characters, DEL, the C1 controls, bidirectional controls, line
@@ -177,6 +178,11 @@ class JsonWriter:
             return ("[", "]", [(None, _Raw(t)) for _, t in texts])
         if isinstance(obj, dict):
             return ("{", "}", [(str(k), v) for k, v in obj.items()])
+        converter = self.types.converter
+        if converter is not None:
+            unstructured = converter.unstructure(obj)
+            if type(unstructured) is not type(obj):  # the converter knows it
+                return self.form(unstructured, depth)
         return _string(str(obj))
 
     def value(self, value: Value, depth: int) -> JSONForm:

@@ -94,9 +94,16 @@ class Decoder:
         dynamic_blocks: Expand ``dynamic`` blocks before decoding
             (:func:`hcldecode.ext.dynblock.expand`, with the evaluation context
             of the call).
+        converter: A ``cattrs`` converter (``pip install hcldecode[cattrs]``),
+            tried after ``types``, ``rules`` and the built-in rules: the types
+            none of them handles are structured by its hooks from the value
+            made plain Python, and unstructured by it for :meth:`dumps`; the
+            errors its hooks raise are diagnostics at the value (see
+            docs/cattrs.md). It belongs to this decoder only.
 
     Raises:
-        TypeError: ``types`` or ``rules`` are not of the documented form.
+        TypeError: ``types`` or ``rules`` are not of the documented form, or
+            ``converter`` is not a cattrs converter.
     """
 
     __slots__ = ("_base", "_dynamic_blocks", "_functions", "_limits", "_types", "_variables")
@@ -110,8 +117,9 @@ class Decoder:
         functions: Functions | None = None,
         limits: Limits | None = None,
         dynamic_blocks: bool = False,
+        converter: Any = None,
     ) -> None:
-        self._types = ConfigTypes(types, rules)
+        self._types = ConfigTypes(types, rules, converter)
         self._dynamic_blocks = dynamic_blocks
         self._variables = dict(variables) if variables is not None else None
         self._functions = dict(functions) if functions is not None else None
@@ -178,7 +186,8 @@ class Decoder:
 
     @property
     def types(self) -> PythonTypes:
-        """The Python types this decoder knows: the built-in ones, ``types=`` and ``rules=``."""
+        """The Python types this decoder knows: the built-in ones, ``types=``, ``rules=``
+        and ``converter=``."""
         return self._types
 
     def _with_types(self, types: TypeRules, rules: Sequence[Rule]) -> Decoder:
@@ -189,6 +198,7 @@ class Decoder:
             functions=self._functions,
             limits=self._limits,
             dynamic_blocks=self._dynamic_blocks,
+            converter=self._types.converter,
         )
 
     def _expanded(self, body: Body, ctx: EvalContext | None) -> Body:

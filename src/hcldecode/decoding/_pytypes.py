@@ -55,8 +55,8 @@ class TypePlan:
 class ConfigTypes(PythonTypes):
     """The Python types one decoder knows, configuration classes included."""
 
-    def __init__(self, registered: Any = None, rules: Any = ()) -> None:
-        super().__init__(registered, rules)
+    def __init__(self, registered: Any = None, rules: Any = (), converter: Any = None) -> None:
+        super().__init__(registered, rules, converter)
         self._plans: dict[Any, TypePlan] = {}
         #: The class information built for this decoder (see ``class_info``),
         #: with the lock that guards building it.

@@ -47,6 +47,7 @@ from ..values._types import (
     Type,
 )
 from ..values._value import Value
+from ._cattrs_errors import is_validation_error, misfits
 from ._fields import ClassKind, Field, InvalidFields
 
 if TYPE_CHECKING:
@@ -58,6 +59,7 @@ __all__ = [
     "Leaf",
     "LeafLowering",
     "LowerError",
+    "LowerErrors",
     "LoweredField",
     "Lowering",
     "MappingLowering",
@@ -72,6 +74,7 @@ __all__ = [
     "path_text",
     "plain",
     "registered_leaf",
+    "structured",
 ]
 
 
@@ -97,6 +100,17 @@ class LowerError(Error, ValueError):
     def within(self, step: PathStep) -> LowerError:
         """The same error, one step further from the failing part."""
         return LowerError(self.message, (step, *self.path), self.key)
+
+
+class LowerErrors(LowerError):
+    """Several misfits found in one step: an application's ``structure`` that checks
+    a whole object (a cattrs converter's) and reports each part that does not fit.
+    A leaf raises it; its ``errors`` are each reported at their own path."""
+
+    def __init__(self, errors: Sequence[LowerError]) -> None:
+        first = errors[0]
+        super().__init__(first.message, first.path, first.key)
+        self.errors = tuple(errors)
 
 
 def path_text(path: Path) -> str:
@@ -260,6 +274,9 @@ class LeafLowering(Lowering):
             return walk.fail(_NOT_KNOWN)
         try:
             return self.leaf(value, self.tp)
+        except LowerErrors as exc:
+            walk.errors.extend(exc.errors)
+            return _FAILED
         except LowerError as exc:
             walk.errors.append(exc)
             return _FAILED
@@ -761,16 +778,30 @@ def literal_leaf(value: Value, tp: Any) -> Any:
 
 
 def registered_leaf(structure: Callable[[Any], Any]) -> Leaf:
-    """The leaf of a registered type: ``structure`` of the value as plain Python;
-    its ``ValueError`` or ``TypeError`` is a misfit."""
+    """The leaf of a registered type: ``structure`` of the value as plain Python
+    (see :func:`structured` for what it may raise)."""
 
     def leaf(value: Value, _tp: Any) -> Any:
-        try:
-            return structure(plain(value))
-        except (ValueError, TypeError) as exc:
-            _fail(str(exc))
+        return structured(structure, plain(value))
 
     return leaf
+
+
+def structured(structure: Callable[[Any], Any], obj: Any) -> Any:
+    """``structure(obj)``, an application's function building an object from plain
+    Python: the ``ValueError`` or ``TypeError`` it raises is a misfit, and so is
+    a cattrs validation error (an exception group), each of whose leaves is
+    one :class:`LowerError` at the path cattrs recorded (:class:`LowerErrors`)."""
+    try:
+        return structure(obj)
+    except (ValueError, TypeError) as exc:
+        _fail(str(exc) or type(exc).__name__)
+    except Exception as exc:
+        if not is_validation_error(exc):
+            raise
+        raise LowerErrors(
+            [LowerError(message, path, key) for message, path, key in misfits(exc)]
+        ) from None
 
 
 def _same_literal(choice: object, raw: object) -> bool:

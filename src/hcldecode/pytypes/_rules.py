@@ -183,20 +183,30 @@ class PythonTypes:
     classes, ``TypedDict`` and ``NamedTuple`` classes), as objects of their
     fields.
 
+    After the whole table comes the application's cattrs converter, if it
+    gives one: it structures each annotation that no rule handles, or that a
+    built-in rule refuses (``dict[int, str]``, a class that contains itself),
+    with its own hooks, from the value made plain Python, and unstructures
+    the objects that no rule knows (see docs/cattrs.md).
+
     Args:
         registered: The application's own types, each with its :data:`TypeRule`.
         rules: The application's own rules (:data:`Rule`), tried in order after
             ``registered`` and before the built-in ones.
+        converter: A ``cattrs`` converter (``cattrs.Converter()``), tried after
+            every rule.
 
     Raises:
-        TypeError: a registered type is not a class, or a rule or
-            :data:`TypeRule` is not of the documented form.
+        TypeError: a registered type is not a class, a rule or
+            :data:`TypeRule` is not of the documented form, or ``converter`` is
+            not a cattrs converter.
     """
 
     def __init__(
         self,
         registered: Mapping[type, TypeRule] | None = None,
         rules: Sequence[Rule] = (),
+        converter: Any = None,
     ) -> None:
         checked: dict[type, _Registered] = {}
         for tp, type_rule in (registered or {}).items():
@@ -215,6 +225,12 @@ class PythonTypes:
                 and callable(rule[1])
             ):
                 raise TypeError(f"a rule must be (predicate, factory) or a ClassKind, not {rule!r}")
+        if converter is not None:
+            # A converter exists only once its program has imported cattrs.
+            cattrs = sys.modules.get("cattrs")
+            if cattrs is None or not isinstance(converter, cattrs.BaseConverter):
+                raise TypeError(f"converter must be a cattrs converter, not {converter!r}")
+        self._converter = converter
         self._registered = checked
         self._rules: tuple[Rule, ...] = rules
         self._table: tuple[tuple[Callable[[Any], bool], _Factory, ClassKind | None], ...] = (
@@ -246,13 +262,19 @@ class PythonTypes:
         """The application's rules, as given."""
         return self._rules
 
+    @property
+    def converter(self) -> Any:
+        """The application's cattrs converter, tried after every rule (or ``None``)."""
+        return self._converter
+
     def with_type(self, tp: type, *rule: Any) -> Self:
         """A new object of this class that also knows ``tp`` (``rule``: a :data:`TypeRule`)."""
-        return type(self)({**self.registered, tp: typing.cast(TypeRule, rule)}, self._rules)
+        rules = {**self.registered, tp: typing.cast(TypeRule, rule)}
+        return type(self)(rules, self._rules, converter=self._converter)
 
     def with_rule(self, rule: Rule) -> Self:
         """A new object of this class with ``rule`` tried before this one's own rules."""
-        return type(self)(self.registered, (rule, *self._rules))
+        return type(self)(self.registered, (rule, *self._rules), converter=self._converter)
 
     # ------------------------------------------------------------------ the table
 
@@ -402,7 +424,8 @@ class PythonTypes:
           ``set`` and ``frozenset`` are sets (their elements must unify);
         * instances of the classes of fields (:meth:`kind_of`: dataclasses,
           attrs classes, ...) are objects of their fields;
-        * a registered type's object goes through its ``unstructure``.
+        * a registered type's object goes through its ``unstructure``, and an
+          object that no rule knows through the converter's, if there is one.
 
         Anything else raises ``TypeError`` naming where in ``obj`` it was
         found; a failed conversion to ``hcl_type`` raises ``ValueError`` with
@@ -422,10 +445,12 @@ class PythonTypes:
         if obj is None:
             return Value.null(DYNAMIC)
         registered = self._registered.get(type(obj))
-        if registered is None and self._rules:
+        if registered is None and (self._rules or self._converter is not None):
             unstructure = self.unstructure_of(type(obj))
             if unstructure is not None:
-                return self._to_value(unstructure(obj), path)
+                unstructured = unstructure(obj)
+                if type(unstructured) is not type(obj):  # else: a str subclass left as it is
+                    return self._to_value(unstructured, path)
         if registered is not None:
             if registered.unstructure is None:
                 raise TypeError(
@@ -480,6 +505,10 @@ class PythonTypes:
                 raise TypeError(
                     f"the elements of the set{_at(path)} have no common type"
                 ) from error
+        if self._converter is not None:
+            unstructured = self._converter.unstructure(obj)
+            if type(unstructured) is not type(obj):  # the converter knows it
+                return self._to_value(unstructured, path)
         raise TypeError(f"cannot convert {type(obj).__name__}{_at(path)} to an HCL value")
 
     def _object_items(
@@ -532,10 +561,44 @@ class PythonTypes:
     def _compile(self, annotation: Any) -> Lowering:
         entry = self._rule_for(annotation)
         if entry is None:
+            converted = self._converted(annotation)
+            if converted is not None:
+                return converted
             raise TypeError(
                 f"hcldecode has no HCL type for {annotation!r} (a Decoder learns the "
                 "application's own types from its types= and rules=)"
+                if self._converter is None
+                else f"hcldecode has no HCL type for {annotation!r}, and the converter "
+                "has no structure hook for it"
             )
+        try:
+            return self._compile_by(entry, annotation)
+        except TypeError as exc:
+            # A rule refused the type (it has no HCL form); the converter may know it.
+            # A subclass of TypeError (the decoder's SchemaError) is a mistake in the
+            # program's classes, which the converter must not hide.
+            if type(exc) is not TypeError or self._converter is None:
+                raise
+            converted = self._converted(annotation)
+            if converted is None:
+                raise
+            return converted
+
+    def _converted(self, annotation: Any) -> Lowering | None:
+        """The lowering of ``annotation`` by the converter's hooks, if it has them."""
+        if self._converter is None:
+            return None
+        from ._cattrs import converter_lowering  # noqa: PLC0415 (imports cattrs)
+
+        return converter_lowering(
+            self._converter, annotation, nullable(annotation), DEFAULT_TYPES.lowering
+        )
+
+    def _compile_by(
+        self,
+        entry: tuple[Callable[[Any], bool], _Factory, ClassKind | None],
+        annotation: Any,
+    ) -> Lowering:
         _, factory, kind = entry
         if kind is None:
             return factory(annotation, self)
@@ -554,7 +617,8 @@ class PythonTypes:
             building.discard(annotation)
 
     def unstructure_of(self, tp: type) -> Callable[[Any], Any] | None:
-        """The ``unstructure`` of the application's type or rule that handles ``tp``."""
+        """The ``unstructure`` of the application's type or rule that handles ``tp``,
+        or of the converter when it does."""
         registered = self._registered.get(tp)
         if registered is not None:
             return registered.unstructure
@@ -563,8 +627,17 @@ class PythonTypes:
         except KeyError:
             pass
         found = None
-        if self._rule_for(tp) in self._table[1 : 1 + len(self._rules)]:
+        entry = self._rule_for(tp)
+        if entry in self._table[1 : 1 + len(self._rules)]:
             lowering = self.lowering(tp)
+            if isinstance(lowering, LeafLowering):
+                found = lowering.unstructure
+        elif self._converter is not None and (entry is None or entry[2] is None):
+            # a type the converter structures: one no rule handles, or a rule refuses
+            try:
+                lowering = self.lowering(tp)
+            except TypeError:
+                lowering = None
             if isinstance(lowering, LeafLowering):
                 found = lowering.unstructure
         return self._unstructures.setdefault(tp, found)
