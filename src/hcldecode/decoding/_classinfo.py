@@ -213,7 +213,7 @@ def _build(cls: type, types: ConfigTypes) -> ClassInfo:
         raise SchemaError(
             f"{getattr(cls, '__qualname__', cls)!s} is not a dataclass or attrs class"
         )
-    fields = [_field(cls, cf, types) for cf in types.class_fields(cls)]
+    fields = [_field(cls, cf, types, kind) for cf in types.class_fields(cls)]
     _check_fields(cls, fields)
     attributes = [AttributeSchema(f.hcl_name, f.required) for f in fields if f.kind == "attr"]
     blocks = []
@@ -234,13 +234,13 @@ def _build(cls: type, types: ConfigTypes) -> ClassInfo:
     return ClassInfo(cls, kind, tuple(fields), schema, labels, remain, keeps_rest)
 
 
-def _field(cls: type, rf: Field, types: ConfigTypes) -> FieldInfo:
+def _field(cls: type, rf: Field, types: ConfigTypes, kind: ClassKind) -> FieldInfo:
     base, marker = rf.annotation, rf.marker or AttrMarker()
     where = f"{cls.__qualname__}.{rf.name}"
     required = not rf.has_default
     if isinstance(marker, AttrMarker):
         try:
-            plan = types.plan(base)
+            plan = types.plan(types.field_annotation(kind, rf))
         except TypeError as exc:
             raise SchemaError(f"{where}: {exc}") from None
         if marker.null == "value" and not plan.nullable:

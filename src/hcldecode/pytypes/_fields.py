@@ -208,6 +208,21 @@ class ClassKind:
         """The value of ``field`` in ``obj``."""
         return getattr(obj, field.attribute)
 
+    def unhandled(self, field: Field) -> Any:
+        """The annotation ``field`` is planned by when no rule handles its own.
+
+        A kind whose classes validate their values themselves (pydantic
+        models) can take such a field as plain Python (``Any``), for the
+        class to check; by default the field is refused.
+
+        Args:
+            field: A field of a class of this kind.
+
+        Returns:
+            An annotation the rules handle, or ``None`` to refuse the field.
+        """
+        return None
+
     @staticmethod
     def field(
         owner: type,

@@ -86,6 +86,7 @@ from ._lowering import (
     path_text,
     registered_leaf,
 )
+from ._pydantic import PYDANTIC_MODELS
 
 __all__ = [
     "BUILTIN_KINDS",
@@ -141,7 +142,7 @@ _MAPPING_ORIGINS = (dict, Mapping, typing.Mapping, typing.MutableMapping)
 _Factory = Callable[[Any, "PythonTypes"], Lowering]
 
 #: The class kinds every table ends with.
-BUILTIN_KINDS: tuple[ClassKind, ...] = (DATACLASSES, ATTRS_CLASSES)
+BUILTIN_KINDS: tuple[ClassKind, ...] = (DATACLASSES, ATTRS_CLASSES, PYDANTIC_MODELS)
 
 
 class PythonTypes:
@@ -306,6 +307,23 @@ class PythonTypes:
         return self.class_fields(cls)
 
     # ------------------------------------------------------------------ annotations
+
+    def field_annotation(self, kind: ClassKind, field: Field) -> Any:
+        """The annotation ``field`` (of a class of ``kind``) is planned by: its own,
+        or, when no rule handles it or a part of it, the kind's
+        :meth:`~ClassKind.unhandled` choice.
+
+        Raises:
+            TypeError: no rule handles the annotation, and the kind refuses it.
+        """
+        try:
+            self.lowering(field.annotation)
+        except _Unhandled:
+            fallback = kind.unhandled(field)
+            if fallback is None:
+                raise
+            return fallback
+        return field.annotation
 
     def hcl_type(self, annotation: Any) -> Type:
         """The HCL type that values for ``annotation`` are converted to.
@@ -472,7 +490,7 @@ class PythonTypes:
     def _compile(self, annotation: Any) -> Lowering:
         entry = self._rule_for(annotation)
         if entry is None:
-            raise TypeError(
+            raise _Unhandled(
                 f"hcldecode has no HCL type for {annotation!r} (a Decoder learns the "
                 "application's own types from its types= and rules=)"
             )
@@ -542,7 +560,7 @@ def _leaf_of(annotation: Any, rule: _Registered) -> Lowering:
 def _class_lowering(cls: Any, types: PythonTypes, kind: ClassKind | None = None) -> Lowering:
     assert kind is not None
     fields = types.object_fields(cls)
-    lowerings = [types.lowering(f.annotation) for f in fields]
+    lowerings = [types.lowering(types.field_annotation(kind, f)) for f in fields]
     attributes = {f.hcl_name: lw.hcl_type for f, lw in zip(fields, lowerings, strict=True)}
     optional = {
         f.hcl_name for f, lw in zip(fields, lowerings, strict=True) if f.has_default or lw.nullable
@@ -742,6 +760,10 @@ def nullable(annotation: Any) -> bool:
 
 
 _T = TypeVar("_T")
+
+
+class _Unhandled(TypeError):
+    """No rule handles an annotation (a class kind may take its fields as plain Python)."""
 
 
 def _lookup(mapping: Mapping[Any, _T], annotation: Any) -> _T | None:
