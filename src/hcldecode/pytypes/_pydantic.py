@@ -69,6 +69,7 @@ class _PydanticModels(ClassKind):
         )
 
     def fields(self, cls: type, hints: Mapping[str, Any]) -> Sequence[Field]:
+        self._names_of(cls)  # a field that cannot be given its value is refused now
         found = []
         model_fields: dict[str, Any] = getattr(cls, "model_fields", {})
         for name, info in model_fields.items():
