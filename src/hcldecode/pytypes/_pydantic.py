@@ -39,7 +39,7 @@ import attrs
 from ..values._value import Value
 from ._fields import MISSING, ClassKind, Field, FieldProblem, InvalidFields
 
-__all__ = ["PYDANTIC_MODELS"]
+__all__ = ["PYDANTIC_MODELS", "model_keys", "problem_of", "problems"]
 
 
 @attrs.frozen
@@ -205,17 +205,23 @@ def problems(error: Any, fields: Mapping[str, str]) -> list[FieldProblem]:
     """
     found = []
     for item in error.errors(include_url=False):
-        loc = tuple(item.get("loc", ()))
-        field: str | None = None
-        path: tuple[str | int, ...] = ()
-        if loc:
-            head = loc[0]
-            if isinstance(head, str) and head in fields:
-                field, path = fields[head], loc[1:]
-            else:
-                path = loc
-        found.append(FieldProblem(_message(item), field, path))
+        found.append(problem_of(item, fields))
     return found
+
+
+def problem_of(item: Mapping[str, Any], fields: Mapping[str, str]) -> FieldProblem:
+    """The :class:`FieldProblem` of one error of a ``ValidationError`` (see :func:`problems`)."""
+    loc = tuple(item.get("loc", ()))
+    if loc and isinstance(loc[0], str) and loc[0] in fields:
+        return FieldProblem(_message(item), fields[loc[0]], loc[1:])
+    return FieldProblem(_message(item), None, loc)
+
+
+def model_keys(cls: type) -> tuple[dict[str, str], dict[str, str]]:
+    """The key each field of the model ``cls`` is given to ``model_validate`` by, and
+    the field each key (or name) stands for in a validation error's ``loc``."""
+    names = _KIND._names_of(cls)
+    return names.keys, names.fields
 
 
 def _message(item: Mapping[str, Any]) -> str:
@@ -262,6 +268,8 @@ def _plain(value: object) -> bool:
     )
 
 
-PYDANTIC_MODELS: ClassKind = _PydanticModels()
+_KIND = _PydanticModels()
+
+PYDANTIC_MODELS: ClassKind = _KIND
 """pydantic v2 models (``BaseModel`` subclasses): their ``model_fields``, built by
 pydantic's own validation."""
