@@ -33,7 +33,7 @@ import attrs
 
 from .decoding._api import Decoder
 from .pytypes._fields import ClassKind, Field, FieldProblem, InvalidFields
-from .pytypes._pydantic import PYDANTIC_MODELS, model_keys, problem_of
+from .pytypes._pydantic import PYDANTIC_MODELS, field_problems, model_keys
 
 try:
     from pydantic_settings import BaseSettings, InitSettingsSource
@@ -136,33 +136,16 @@ class _SettingsFile(ClassKind):
         return PYDANTIC_MODELS.unhandled(field)
 
     def construct(self, cls: type, kwargs: dict[str, Any]) -> Any:
-        # Each value the file sets is validated as the class validates it when
-        # assigned (constraints, field validators), on an instance made without
-        # validation, so that the other sources are neither read nor needed.
-        # What is about the whole object (a model validator) is left to the
-        # validation of the merged sources.
-        pydantic = sys.modules["pydantic"]
-        keys, names = model_keys(cls)
-        model: Any = cls
-        instance = model.model_construct()
-        found: list[FieldProblem] = []
-        for name, value in kwargs.items():
-            try:
-                model.__pydantic_validator__.validate_assignment(instance, name, value)
-            except pydantic.ValidationError as exc:
-                for item in exc.errors(include_url=False):
-                    problem = problem_of(item, names)
-                    if problem.field == name and item.get("type") not in _NOT_THE_FILES:
-                        found.append(problem)
-            except (LookupError, AttributeError, TypeError):
-                continue  # a validator that reads a field no value is given yet
+        # Each value the file sets is validated on its own, as the class validates
+        # it; the whole object is validated once, from the merged sources.
+        found = field_problems(cls, kwargs)
         if found:
             raise InvalidFields(found)
+        keys, _ = model_keys(cls)
         return {keys[name]: _mergeable(value) for name, value in kwargs.items()}
 
-
-#: Errors that are not about the value the file gives.
-_NOT_THE_FILES = frozenset({"missing", "frozen_instance", "frozen_field"})
+    def check(self, cls: type, kwargs: dict[str, Any]) -> Sequence[FieldProblem]:
+        return field_problems(cls, kwargs)
 
 
 def _mergeable(value: Any) -> Any:

@@ -164,7 +164,13 @@ limits {
   memory = 8
 }
 """
+    # The service cannot be built without its limits, yet its tags are checked too.
     assert problems(text, Service) == [
+        (
+            "Invalid attribute value",
+            "The value of \"tags\" is not valid: tag 'b c' has a space",
+            span(text, '["a", "b c"]'),
+        ),
         (
             "Invalid attribute value",
             'The value of "memory" is not valid: Input should be greater than or equal to 64',
@@ -305,6 +311,65 @@ def test_types_only_pydantic_knows_are_validated_by_pydantic() -> None:
             span(text, '"1.2.3"'),
         ),
     ]
+
+
+def test_every_mistake_is_reported_at_once() -> None:
+    text = 'home = "nope"\nmirrors = 1\naddress = "1.2.3"\n'
+    assert problems(text, Endpoints) == [
+        (
+            "Invalid attribute value",
+            'The value of "home" is not valid: Input should be a valid URL, relative URL '
+            "without a base",
+            span(text, '"nope"'),
+        ),
+        (
+            "Invalid attribute value",
+            'The value of "mirrors" is not valid: Input should be a valid list',
+            span(text, "1"),
+        ),
+        (
+            "Invalid attribute value",
+            'The value of "address" is not valid: value is not a valid IPv4 or IPv6 address',
+            span(text, '"1.2.3"'),
+        ),
+    ]
+    text = 'origin = { x = -1 }\npoints = [{ x = 1 }, { x = 2, y = 7 }]\nurls = ["b"]\n'
+    assert problems(text, Holder) == [
+        (
+            "Unsuitable value type",
+            'Unsuitable value: attribute "x": Input should be greater than or equal to 0.',
+            span(text, "-1"),
+        ),
+        (
+            "Unsuitable value type",
+            'Unsuitable value: element 1: attribute "y": seven is unlucky.',
+            span(text, "7"),
+        ),
+        (
+            "Invalid attribute value",
+            'The value of "urls" is not valid: element 0: Input should be a valid URL, '
+            "relative URL without a base",
+            span(text, '"b"'),
+        ),
+    ]
+
+
+class Point(BaseModel):
+    x: int = Field(ge=0)
+    y: int = 0
+
+    @field_validator("y")
+    @classmethod
+    def _lucky(cls, y: int) -> int:
+        if y == 7:
+            raise ValueError("seven is unlucky")
+        return y
+
+
+class Holder(BaseModel):
+    origin: Point
+    points: list[Point] = []
+    urls: list[HttpUrl] = []
 
 
 def test_types_only_pydantic_knows_need_a_model() -> None:

@@ -125,6 +125,9 @@ def decode_class(
     if fields is not None:
         fields.update(kwargs)
     if failed:
+        if not override:  # what the class refuses of the fields that did decode
+            checked = info.kind.check(info.cls, kwargs)
+            diags.extend(_problem(scope, problem) for problem in checked)
         return None, remaining
     if override and any(
         f.required and f.kind in ("attr", "block") and f.name not in kwargs for f in info.fields

@@ -208,6 +208,22 @@ class ClassKind:
         """The value of ``field`` in ``obj``."""
         return getattr(obj, field.attribute)
 
+    def check(self, cls: type, kwargs: dict[str, Any]) -> Sequence[FieldProblem]:
+        """What the class's validation refuses of ``kwargs`` when other fields failed.
+
+        The instance cannot be built then; a kind that can validate each
+        field on its own says what it refuses of those given, so that one
+        pass reports every mistake. By default nothing.
+
+        Args:
+            cls: A class of this kind.
+            kwargs: The values of the fields that did decode, by :attr:`Field.name`.
+
+        Returns:
+            A problem for each refused value (none of them about the object).
+        """
+        return ()
+
     def unhandled(self, field: Field) -> Any:
         """The annotation ``field`` is planned by when no rule handles its own.
 

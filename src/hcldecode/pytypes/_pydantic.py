@@ -39,7 +39,7 @@ import attrs
 from ..values._value import Value
 from ._fields import MISSING, ClassKind, Field, FieldProblem, InvalidFields
 
-__all__ = ["PYDANTIC_MODELS", "model_keys", "problem_of", "problems"]
+__all__ = ["PYDANTIC_MODELS", "field_problems", "model_keys", "problem_of", "problems"]
 
 
 @attrs.frozen
@@ -112,6 +112,9 @@ class _PydanticModels(ClassKind):
             return model.model_validate(data)
         except pydantic.ValidationError as exc:
             raise InvalidFields(problems(exc, names.fields)) from exc
+
+    def check(self, cls: type, kwargs: dict[str, Any]) -> Sequence[FieldProblem]:
+        return field_problems(cls, kwargs)
 
     def get(self, obj: Any, field: Field) -> Any:
         value = getattr(obj, field.attribute)
@@ -215,6 +218,38 @@ def problem_of(item: Mapping[str, Any], fields: Mapping[str, str]) -> FieldProbl
     if loc and isinstance(loc[0], str) and loc[0] in fields:
         return FieldProblem(_message(item), fields[loc[0]], loc[1:])
     return FieldProblem(_message(item), None, loc)
+
+
+#: Errors of assigning a value that are not about the value.
+_NOT_THE_VALUES = frozenset({"missing", "frozen_instance", "frozen_field"})
+
+
+def field_problems(cls: type, kwargs: Mapping[str, Any]) -> list[FieldProblem]:
+    """What the model ``cls`` refuses of each value in ``kwargs``, each on its own.
+
+    Each value is validated as the model validates it when assigned
+    (constraints, field validators), on an instance made without validation
+    (so no ``__init__`` of the model's own runs, and no other field is
+    needed). What is about the whole object (a model validator) is left out.
+    A validator that reads a field no value is given to fails otherwise than
+    by a validation error: its value is taken as it is.
+    """
+    pydantic = sys.modules["pydantic"]
+    _, fields = model_keys(cls)
+    model: Any = cls
+    instance = model.model_construct()
+    found: list[FieldProblem] = []
+    for name, value in kwargs.items():
+        try:
+            model.__pydantic_validator__.validate_assignment(instance, name, value)
+        except pydantic.ValidationError as exc:
+            for item in exc.errors(include_url=False):
+                problem = problem_of(item, fields)
+                if problem.field == name and item.get("type") not in _NOT_THE_VALUES:
+                    found.append(problem)
+        except (LookupError, AttributeError, TypeError):
+            continue
+    return found
 
 
 def model_keys(cls: type) -> tuple[dict[str, str], dict[str, str]]:
