@@ -12,12 +12,12 @@ import pytest
 
 pytest.importorskip("pydantic_settings")
 
-from decoding_helpers import listed, span  # noqa: E402
-from pydantic import BaseModel, Field, ValidationError, field_validator  # noqa: E402
-from pydantic_settings import BaseSettings, SettingsConfigDict  # noqa: E402
+from decoding_helpers import listed, span
+from pydantic import BaseModel, Field, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
 
-import hcldecode as hcl  # noqa: E402
-from hcldecode.settings import HclSettingsSource  # noqa: E402
+import hcldecode as hcl
+from hcldecode.settings import HclSettingsSource
 
 pytestmark = [pytest.mark.settings, pytest.mark.pydantic]
 
@@ -139,7 +139,7 @@ def test_every_mistake_in_the_file_is_a_diagnostic(settings_file: Path) -> None:
         (
             "Missing required argument",
             'The argument "host" is required, but no definition was found.',
-            span(text, "database {", filename=file),
+            span(text, "database {", part="{", empty=True, filename=file),
         ),
         (
             "Unsuitable value type",
