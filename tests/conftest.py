@@ -108,7 +108,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if os.environ.get(WITHOUT_EXTRAS_VARIABLE, "") not in ("", "0"):
         for module, package in EXTRAS.values():
             if importlib.util.find_spec(module) is not None:
-                raise pytest.UsageError(f"{WITHOUT_EXTRAS_VARIABLE} is set, but {package} is installed")
+                raise pytest.UsageError(
+                    f"{WITHOUT_EXTRAS_VARIABLE} is set, but {package} is installed"
+                )
         deselected = [item for item in items if _extras_of(item)]
         if deselected:
             config.hook.pytest_deselected(items=deselected)
