@@ -9,8 +9,8 @@ values into classes, writing objects back, class decoding's body schemas,
 the command line's JSON output) works on these records.
 
 Which classes have fields, and how they are read, built and taken apart, is
-a :class:`ClassKind`: dataclasses (:data:`DATACLASSES`) and attrs classes
-(:data:`ATTRS_CLASSES`) are built in. A kind is a rule of a
+a :class:`ClassKind`: dataclasses (:data:`DATACLASSES`), attrs classes
+(:data:`ATTRS_CLASSES`) and pydantic models are built in. A kind is a rule of a
 :class:`~hcldecode.pytypes.PythonTypes` table, so a new kind of model class
 is one more rule.
 """

@@ -165,8 +165,8 @@ class PythonTypes:
     the bare ``list``, ``dict`` and ``tuple``; unions, ``T | None``,
     ``Annotated[T, ...]``; ``Any`` and ``object`` (any value, as plain
     Python); :class:`Value` (the value itself); the classes of the
-    :class:`ClassKind` rules (dataclasses and attrs classes), as objects of
-    their fields.
+    :class:`ClassKind` rules (dataclasses, attrs classes and pydantic
+    models), as objects of their fields.
 
     Args:
         registered: The application's own types, each with its :data:`TypeRule`.
@@ -312,6 +312,13 @@ class PythonTypes:
         """The annotation ``field`` (of a class of ``kind``) is planned by: its own,
         or, when no rule handles it or a part of it, the kind's
         :meth:`~ClassKind.unhandled` choice.
+
+        Args:
+            kind: The kind of the field's class.
+            field: The field.
+
+        Returns:
+            The annotation the field's values are lowered by.
 
         Raises:
             TypeError: no rule handles the annotation, and the kind refuses it.
