@@ -33,6 +33,7 @@ EXPECTED_BASES = {
     "FunctionArgError": Exception,
     "FunctionError": Exception,
     "HCLError": ValueError,
+    "InvalidFields": ValueError,
     "LowerError": ValueError,
     "NumberRangeError": ValueError,
     "OperationError": ValueError,
