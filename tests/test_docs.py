@@ -34,6 +34,7 @@ import hcldecode as hcl
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
+# Pages whose code needs optional extras: their markers (conftest skips them without).
 BLOCK = re.compile(
     r"(?:<!-- file: (?P<file>[^ ]+) -->\n)?```(?P<lang>\w*)\n(?P<code>.*?)^```$",
     re.DOTALL | re.MULTILINE,

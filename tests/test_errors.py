@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import importlib.util
 import inspect
 import pkgutil
 
@@ -43,6 +44,10 @@ EXPECTED_BASES = {
 }
 
 
+# Modules that need an optional extra, with the module each needs.
+NEEDS = {"hcldecode.settings": "pydantic_settings"}
+
+
 def _exception_classes() -> dict[str, type[BaseException]]:
     found: dict[str, type[BaseException]] = {}
     modules = [hcl.__name__] + [
@@ -50,6 +55,8 @@ def _exception_classes() -> dict[str, type[BaseException]]:
     ]
     for name in modules:
         if name.endswith("__main__"):
+            continue
+        if name in NEEDS and importlib.util.find_spec(NEEDS[name]) is None:
             continue
         module = importlib.import_module(name)
         for cls_name, cls in inspect.getmembers(module, inspect.isclass):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
 import warnings
 
@@ -26,6 +27,7 @@ PUBLIC = [
     "hcldecode.model",
     "hcldecode.native",
     "hcldecode.pytypes",
+    "hcldecode.settings",
     "hcldecode.values",
     "hcldecode.write",
 ]
@@ -93,10 +95,17 @@ def _resolve(spelling: str) -> object:
     return getattr(importlib.import_module(module), name)
 
 
+# Public modules that need an optional extra: the module each needs. Without it they
+# are left out here (importing one says what to install).
+NEEDS = {"hcldecode.settings": "pydantic_settings"}
+
+
 def _exported() -> dict[str, list[tuple[str, object]]]:
     """Each exported name with the packages that export it and the object each gives."""
     found: dict[str, list[tuple[str, object]]] = {}
     for package in PUBLIC:
+        if package in NEEDS and importlib.util.find_spec(NEEDS[package]) is None:
+            continue
         module = importlib.import_module(package)
         for name in module.__all__:
             found.setdefault(name, []).append((package, getattr(module, name)))

@@ -38,7 +38,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("native", "json", "write"),  # the two syntaxes (hclsyntax, json), writing (hclwrite)
     ("ext", "hclparse"),  # extensions (ext/*), and parsing many files (hclparse)
     ("decoding", "hcldec"),  # class decoding (gohcl) and specs (hcldec)
-    ("cli",),  # the hcldecode command
+    ("cli", "settings"),  # the hcldecode command; an HCL file as a pydantic-settings source
     ("",),  # the package's own __init__ and __main__: the public API
 ]
 

@@ -263,14 +263,14 @@ _MAPPING_TARGET = _MappingTarget()
 
 def _build(cls: type, types: ConfigTypes) -> ClassInfo:
     if _MAPPING_TARGET.matches(cls):  # a body's attributes as a dict
-        fields = [_field(cls, f, types) for f in _MAPPING_TARGET.fields(cls, {})]
+        fields = [_field(cls, f, types, _MAPPING_TARGET) for f in _MAPPING_TARGET.fields(cls, {})]
         return ClassInfo(
             cls, _MAPPING_TARGET, tuple(fields), BodySchema([], []), (), fields[0], True
         )
     kind = types.kind_of(cls)
     if kind is None:
         raise SchemaError(f"{class_name(cls)} is not {kinds_text(types.kinds)}")
-    fields = [_field(cls, cf, types) for cf in types.class_fields(cls)]
+    fields = [_field(cls, cf, types, kind) for cf in types.class_fields(cls)]
     _check_fields(cls, fields)
     attributes = [AttributeSchema(f.hcl_name, f.required) for f in fields if f.kind == "attr"]
     blocks = []
@@ -291,13 +291,13 @@ def _build(cls: type, types: ConfigTypes) -> ClassInfo:
     return ClassInfo(cls, kind, tuple(fields), schema, labels, remain, keeps_rest)
 
 
-def _field(cls: type, rf: Field, types: ConfigTypes) -> FieldInfo:
+def _field(cls: type, rf: Field, types: ConfigTypes, kind: ClassKind) -> FieldInfo:
     base, marker = rf.annotation, rf.marker or AttrMarker()
     where = f"{class_name(cls)}.{rf.name}"
     required = not rf.has_default
     if isinstance(marker, AttrMarker):
         try:
-            plan = types.plan(base)
+            plan = types.plan(types.field_annotation(kind, rf))
         except TypeError as exc:
             raise SchemaError(f"{where}: {exc}") from None
         if marker.null == "value" and not plan.nullable:

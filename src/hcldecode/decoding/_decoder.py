@@ -130,6 +130,9 @@ def decode_class(
         fields.update(kwargs)
     remaining = scope.remaining  # what a remain() class left, if it decoded the rest
     if failed:
+        if not override:  # what the class refuses of the fields that did decode
+            checked = info.kind.check(info.cls, kwargs)
+            diags.extend(_problem(scope, problem) for problem in checked)
         return None, remaining
     if override and any(
         f.required and f.kind in ("attr", "block") and f.name not in kwargs for f in info.fields

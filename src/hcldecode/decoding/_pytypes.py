@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from ..model._structure import Attribute, Expression
-from ..pytypes._fields import Field, class_name
+from ..pytypes._fields import ClassKind, Field, class_name
 from ..pytypes._lowering import Lowering
 from ..pytypes._rules import PythonTypes, nullable, strip_optional
 from ..values._errors import Error
@@ -86,6 +86,13 @@ class ConfigTypes(PythonTypes):
         with contextlib.suppress(TypeError):  # an unhashable annotation is planned each time
             self._plans[annotation] = plan
         return plan
+
+    def field_annotation(self, kind: ClassKind, field: Field) -> Any:
+        """As :meth:`PythonTypes.field_annotation`; fields that take the expression,
+        attribute or value as it is keep their annotation."""
+        if _is_raw(field.annotation):
+            return field.annotation
+        return super().field_annotation(kind, field)
 
     def class_fields(self, cls: type) -> tuple[Field, ...]:
         """The fields of a configuration class; :class:`SchemaError` if they cannot be read."""

@@ -9,8 +9,8 @@ values into classes, writing objects back, class decoding's body schemas,
 the command line's JSON output) works on these records.
 
 Which classes have fields, and how they are read, built and taken apart, is
-a :class:`ClassKind`: dataclasses (:data:`DATACLASSES`) and attrs classes
-(:data:`ATTRS_CLASSES`) are built in. A kind is a rule of a
+a :class:`ClassKind`: dataclasses (:data:`DATACLASSES`), attrs classes
+(:data:`ATTRS_CLASSES`) and pydantic models are built in. A kind is a rule of a
 :class:`~hcldecode.pytypes.PythonTypes` table, so a new kind of model class
 is one more rule.
 """
@@ -220,6 +220,37 @@ class ClassKind:
         """Whether ``obj`` is an instance of ``cls`` (a class of this kind); a kind
         whose instances are plain objects (``TypedDict``: dicts) says so here."""
         return isinstance(obj, cls)
+
+    def check(self, cls: type, kwargs: dict[str, Any]) -> Sequence[FieldProblem]:
+        """What the class's validation refuses of ``kwargs`` when other fields failed.
+
+        The instance cannot be built then; a kind that can validate each
+        field on its own says what it refuses of those given, so that one
+        pass reports every mistake. By default nothing.
+
+        Args:
+            cls: A class of this kind.
+            kwargs: The values of the fields that did decode, by :attr:`Field.name`.
+
+        Returns:
+            A problem for each refused value (none of them about the object).
+        """
+        return ()
+
+    def unhandled(self, field: Field) -> Any:
+        """The annotation ``field`` is planned by when no rule handles its own.
+
+        A kind whose classes validate their values themselves (pydantic
+        models) can take such a field as plain Python (``Any``), for the
+        class to check; by default the field is refused.
+
+        Args:
+            field: A field of a class of this kind.
+
+        Returns:
+            An annotation the rules handle, or ``None`` to refuse the field.
+        """
+        return None
 
     @staticmethod
     def field(

@@ -48,7 +48,7 @@ from ..values._types import (
 )
 from ..values._value import Value
 from ._cattrs_errors import is_validation_error, misfits
-from ._fields import ClassKind, Field, InvalidFields
+from ._fields import ClassKind, Field, FieldProblem, InvalidFields
 
 if TYPE_CHECKING:
     from pathlib import PurePath
@@ -499,21 +499,27 @@ class ClassLowering(Lowering):
             if len(errors) > before:
                 walk.step(before, AttrStep(field.hcl_name))
         if len(errors) > start:
+            given = {name: v for name, v in kwargs.items() if v is not _FAILED}
+            self._refused(self.kind.check(self.cls, given), walk)
             return _FAILED
         try:
             return self.kind.construct(self.cls, kwargs)
         except InvalidFields as exc:
-            for problem in exc.problems:
-                owner = self.by_name.get(problem.field or "")
-                path: list[PathStep] = [] if owner is None else [AttrStep(owner.hcl_name)]
-                path.extend(
-                    AttrStep(key) if isinstance(key, str) else IndexStep(Value.number(key))
-                    for key in problem.path
-                )
-                walk.fail(problem.message, tuple(path))
+            self._refused(exc.problems, walk)
             return _FAILED
         except (ValueError, TypeError) as exc:
             return walk.fail(str(exc))
+
+    def _refused(self, problems: Sequence[FieldProblem], walk: _Walk) -> None:
+        """An error for each problem the class's validation found, at its path."""
+        for problem in problems:
+            owner = self.by_name.get(problem.field or "")
+            path: list[PathStep] = [] if owner is None else [AttrStep(owner.hcl_name)]
+            path.extend(
+                AttrStep(key) if isinstance(key, str) else IndexStep(Value.number(key))
+                for key in problem.path
+            )
+            walk.fail(problem.message, tuple(path))
 
     def check_keys(self, value: Value, walk: _Walk) -> None:
         if not _is_present(value, ObjectType | MapType):

@@ -90,6 +90,7 @@ from ._lowering import (
     registered_leaf,
 )
 from ._msgspec import MSGSPEC_STRUCTS
+from ._pydantic import PYDANTIC_MODELS
 from ._stdlib_classes import NAMED_TUPLES, TYPED_DICTS
 
 __all__ = [
@@ -153,6 +154,7 @@ _Factory = Callable[[Any, "PythonTypes"], Lowering]
 BUILTIN_KINDS: tuple[ClassKind, ...] = (
     DATACLASSES,
     ATTRS_CLASSES,
+    PYDANTIC_MODELS,
     MSGSPEC_STRUCTS,
     TYPED_DICTS,
     NAMED_TUPLES,
@@ -179,9 +181,9 @@ class PythonTypes:
     the bare ``list``, ``dict`` and ``tuple``; unions, ``T | None``,
     ``Annotated[T, ...]``; ``Any`` and ``object`` (any value, as plain
     Python); :class:`Value` (the value itself); the classes of the
-    :class:`ClassKind` rules (dataclasses, attrs classes, msgspec ``Struct``
-    classes, ``TypedDict`` and ``NamedTuple`` classes), as objects of their
-    fields.
+    :class:`ClassKind` rules (dataclasses, attrs classes, pydantic models,
+    msgspec ``Struct`` classes, ``TypedDict`` and ``NamedTuple`` classes), as
+    objects of their fields.
 
     After the whole table comes the application's cattrs converter, if it
     gives one: it structures each annotation that no rule handles, or that a
@@ -354,6 +356,30 @@ class PythonTypes:
         return self.class_fields(cls)
 
     # ------------------------------------------------------------------ annotations
+
+    def field_annotation(self, kind: ClassKind, field: Field) -> Any:
+        """The annotation ``field`` (of a class of ``kind``) is planned by: its own,
+        or, when no rule handles it or a part of it, the kind's
+        :meth:`~ClassKind.unhandled` choice.
+
+        Args:
+            kind: The kind of the field's class.
+            field: The field.
+
+        Returns:
+            The annotation the field's values are lowered by.
+
+        Raises:
+            TypeError: no rule handles the annotation, and the kind refuses it.
+        """
+        try:
+            self.lowering(field.annotation)
+        except _Unhandled:
+            fallback = kind.unhandled(field)
+            if fallback is None:
+                raise
+            return fallback
+        return field.annotation
 
     def hcl_type(self, annotation: Any) -> Type:
         """The HCL type that values for ``annotation`` are converted to.
@@ -564,7 +590,7 @@ class PythonTypes:
             converted = self._converted(annotation)
             if converted is not None:
                 return converted
-            raise TypeError(
+            raise _Unhandled(
                 f"hcldecode has no HCL type for {annotation!r} (a Decoder learns the "
                 "application's own types from its types= and rules=)"
                 if self._converter is None
@@ -577,7 +603,7 @@ class PythonTypes:
             # A rule refused the type (it has no HCL form); the converter may know it.
             # A subclass of TypeError (the decoder's SchemaError) is a mistake in the
             # program's classes, which the converter must not hide.
-            if type(exc) is not TypeError or self._converter is None:
+            if type(exc) not in (TypeError, _Unhandled) or self._converter is None:
                 raise
             converted = self._converted(annotation)
             if converted is None:
@@ -676,7 +702,7 @@ def _leaf_of(annotation: Any, rule: _Registered) -> Lowering:
 def _class_lowering(cls: Any, types: PythonTypes, kind: ClassKind | None = None) -> Lowering:
     assert kind is not None
     fields = types.object_fields(cls)
-    lowerings = [types.lowering(f.annotation) for f in fields]
+    lowerings = [types.lowering(types.field_annotation(kind, f)) for f in fields]
     attributes = {f.hcl_name: lw.hcl_type for f, lw in zip(fields, lowerings, strict=True)}
     optional = {
         f.hcl_name for f, lw in zip(fields, lowerings, strict=True) if f.has_default or lw.nullable
@@ -876,6 +902,10 @@ def nullable(annotation: Any) -> bool:
 
 
 _T = TypeVar("_T")
+
+
+class _Unhandled(TypeError):
+    """No rule handles an annotation (a class kind may take its fields as plain Python)."""
 
 
 def _lookup(mapping: Mapping[Any, _T], annotation: Any) -> _T | None:
