@@ -174,7 +174,7 @@ def test_not_a_config_class() -> None:
         pass
 
     assert _schema_error(Plain) == (
-        "test_not_a_config_class.<locals>.Plain is not a dataclass, attrs class, "
+        "test_not_a_config_class.<locals>.Plain is not a dataclass, attrs class, pydantic model, "
         "msgspec Struct, TypedDict or NamedTuple"
     )
 

@@ -70,12 +70,13 @@ def test_the_kinds_come_from_the_table_and_no_built_in_rule_takes_them() -> None
     assert [k.name for k in types.kinds] == [
         "dataclass",
         "attrs class",
+        "pydantic model",
         "msgspec Struct",
         "TypedDict",
         "NamedTuple",
     ]
-    assert types.kind_of(Point) is types.kinds[4]
-    assert types.kind_of(Options) is types.kinds[3]
+    assert types.kind_of(Point) is types.kinds[5]
+    assert types.kind_of(Options) is types.kinds[4]
     assert types.kind_of(dict) is None
     assert types.kind_of(tuple) is None
     assert types.hcl_type(Point) == ObjectType({"x": NUMBER, "y": NUMBER}, frozenset({"y"}))
