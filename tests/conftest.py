@@ -43,21 +43,14 @@ SHARED_VARIABLE = "HCLDECODE_SHARED"
 REQUIRE_VARIABLE = "HCLDECODE_REQUIRE_SHARED"
 WITHOUT_EXTRAS_VARIABLE = "HCLDECODE_WITHOUT_EXTRAS"
 
-#: Each optional extra, by its pytest marker: the module its tests need and the
-#: package that installs it.
-EXTRAS = {
-    "re2": ("re2", "google-re2"),
-    "pydantic": ("pydantic", "pydantic"),
-    "settings": ("pydantic_settings", "pydantic-settings"),
-    "msgspec": ("msgspec", "msgspec"),
-    "cattrs": ("cattrs", "cattrs"),
-}
 _REPOSITORY = Path(__file__).resolve().parents[1]
 
 for _folder in ("", "cli", "decoding", "write"):
     _helpers = str(Path(__file__).resolve().parent / _folder)
     if _helpers not in sys.path:
         sys.path.insert(0, _helpers)
+
+from extras import EXTRAS, missing  # noqa: E402 (found on the path set just above)
 
 
 def _shared() -> Path:
@@ -126,35 +119,49 @@ def _extras_of(item: pytest.Item) -> list[str]:
     return [name for name in EXTRAS if item.get_closest_marker(name) is not None]
 
 
-@functools.cache
-def _extra_missing(name: str) -> str | None:
-    """None when the extra's package is installed, else the one line saying so."""
-    module, package = EXTRAS[name]
-    if importlib.util.find_spec(module) is not None:
-        return None
-    return f"{package} not installed (pip install hcldecode[{name}])"
-
-
 def pytest_runtest_setup(item: pytest.Item) -> None:
     for name in _extras_of(item):
-        message = _extra_missing(name)
+        message = missing(name)
         if message is not None:
             pytest.skip(message)
 
 
+def _one_line_reasons() -> set[str]:
+    """The skip reasons reported once for all the tests they skip: the missing shared
+    data, and each missing extra."""
+    found = {missing(name) for name in EXTRAS} | {_missing()}
+    return {f"Skipped: {reason}" for reason in found if reason is not None}
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport() -> Generator[None, Any, None]:
-    # pytest reports a fixture's skip at each test's own line, one summary line per test
-    # function; the missing shared data gets a single line, placed here.
+    # pytest reports a skip at each test's own line, one summary line per test function;
+    # the missing shared data and each missing extra get a single line, placed here.
     report: pytest.TestReport = (yield).get_result()
-    message = _missing()
     longrepr = report.longrepr
-    if (
-        message is not None
+    if report.skipped and isinstance(longrepr, tuple) and longrepr[2] in _one_line_reasons():
+        report.longrepr = (__file__, None, longrepr[2])
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> Generator[None, Any, None]:
+    # A test module that needs an extra (extras.need) is skipped as a whole without its
+    # package: on the same single line as the extra's marked tests, or, with
+    # HCLDECODE_WITHOUT_EXTRAS=1, not collected at all (as those tests are deselected).
+    report: pytest.CollectReport = (yield).get_result()
+    longrepr = report.longrepr
+    if not (
+        isinstance(collector, pytest.Module)
         and report.skipped
         and isinstance(longrepr, tuple)
-        and longrepr[2] == f"Skipped: {message}"
+        and longrepr[2] in _one_line_reasons()
     ):
+        return
+    if os.environ.get(WITHOUT_EXTRAS_VARIABLE, "") not in ("", "0"):
+        report.outcome = "passed"
+        report.longrepr = None
+        report.result = []
+    else:
         report.longrepr = (__file__, None, longrepr[2])
 
 

@@ -24,12 +24,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import hcldecode as hcl
+from extras import need
 from hcldecode.values import DYNAMIC, STRING, Value
 
 pytestmark = pytest.mark.cattrs
-cattrs = pytest.importorskip(
-    "cattrs", reason="cattrs not installed (pip install hcldecode[cattrs])"
-)
+cattrs = need("cattrs")
 
 
 class Money:

@@ -384,7 +384,8 @@ def test_a_class_that_cannot_be_decoded_into_is_a_schema_error() -> None:
     with pytest.raises(hcl.SchemaError) as info:
         hcl.json_schema(int)
     assert str(info.value) == (
-        "int is not a dataclass, attrs class, pydantic model, msgspec Struct, TypedDict or NamedTuple"
+        "int is not a dataclass, attrs class, pydantic model, msgspec Struct, TypedDict or "
+        "NamedTuple"
     )
 
 

@@ -14,7 +14,9 @@ from typing import Annotated, Any
 
 import pytest
 
-pydantic = pytest.importorskip("pydantic")
+from extras import need
+
+pydantic = need("pydantic")
 
 from decoding_helpers import problems, span  # noqa: E402
 from pydantic import (  # noqa: E402

@@ -10,14 +10,17 @@ from typing import Annotated, Any
 
 import pytest
 
-pytest.importorskip("pydantic_settings")
+from extras import need
 
-from decoding_helpers import listed, span
-from pydantic import BaseModel, Field, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+need("pydantic")
+need("settings")
 
-import hcldecode as hcl
-from hcldecode.settings import HclSettingsSource
+from decoding_helpers import listed, span  # noqa: E402
+from pydantic import BaseModel, Field, ValidationError, field_validator  # noqa: E402
+from pydantic_settings import BaseSettings, SettingsConfigDict  # noqa: E402
+
+import hcldecode as hcl  # noqa: E402
+from hcldecode.settings import HclSettingsSource  # noqa: E402
 
 pytestmark = [pytest.mark.settings, pytest.mark.pydantic]
 

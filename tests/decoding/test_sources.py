@@ -347,7 +347,8 @@ def test_mistakes_of_the_program_raise_at_once(tmp_path: Path) -> None:
         hcl.decode(42, Service)  # type: ignore[arg-type]
     with pytest.raises(
         hcl.SchemaError,
-        match=r"^dict is not a dataclass, attrs class, pydantic model, msgspec Struct, TypedDict or NamedTuple$",
+        match=r"^dict is not a dataclass, attrs class, pydantic model, msgspec Struct, "
+        r"TypedDict or NamedTuple$",
     ):
         hcl.loads("", dict)
     with pytest.raises(FileNotFoundError):

@@ -12,10 +12,11 @@ import pytest
 from decoding_helpers import listed, problems, span
 
 import hcldecode as hcl
+from extras import need
 from hcldecode.pytypes import PythonTypes
 from hcldecode.write import parse_document
 
-msgspec = pytest.importorskip("msgspec", reason="msgspec is not installed (the msgspec extra)")
+msgspec = need("msgspec")
 
 pytestmark = pytest.mark.msgspec
 
