@@ -54,8 +54,9 @@ def docs(session: nox.Session) -> None:
     """Build the documentation site (warnings are errors, links inside it are
     checked) into docs/_build/html, then run every code block in docs/ and
     every example in examples/."""
-    # The settings extra: docs/pydantic.md runs, and hcldecode.settings is documented.
-    session.install("-e", ".[test,settings]", "sphinx>=7", "myst-parser>=3")
+    # Every extra: the pages of the model libraries run, and hcldecode.settings is
+    # documented.
+    session.install("-e", ".[test,all]", "sphinx>=7", "myst-parser>=3")
     session.run(
         "sphinx-build", "-E", "-W", "--keep-going", "-q", "-b", "html", "docs", "docs/_build/html"
     )
