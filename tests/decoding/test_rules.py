@@ -421,3 +421,38 @@ def test_a_kind_reports_a_refused_label_block_or_object_where_it_is() -> None:
             span(text, '"root"'),
         )
     ]
+
+
+@dataclasses.dataclass
+class Documented:
+    """A class whose fields are documented by attribute docstrings."""
+
+    port: int
+    """The port to listen on.
+
+    Any free one.
+    """
+    host: str = dataclasses.field(default="::", metadata={"doc": "From the metadata."})
+    """Not this one: the metadata wins."""
+    plain: int = 0
+
+
+@dataclasses.dataclass
+class DocumentedMore(Documented):
+    extra: bool = False
+    "Inherited fields keep theirs."
+
+
+def test_attribute_docstrings_document_fields() -> None:
+    types = PythonTypes()
+    assert [f.doc for f in types.class_fields(Documented)] == [
+        "The port to listen on.\n\nAny free one.",
+        "From the metadata.",
+        None,
+    ]
+    assert [f.doc for f in types.class_fields(DocumentedMore)] == [
+        "The port to listen on.\n\nAny free one.",
+        "From the metadata.",
+        None,
+        "Inherited fields keep theirs.",
+    ]

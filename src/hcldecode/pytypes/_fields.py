@@ -17,7 +17,11 @@ is one more rule.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import inspect
+import itertools
+import textwrap
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -88,7 +92,9 @@ class Field:
         factory_takes_self: whether ``factory`` takes the instance being
             built (attrs' ``Factory(..., takes_self=True)``).
         doc: the field's documentation (``doc`` or ``description`` in its
-            metadata), or ``None``.
+            metadata, its library's description, or else the string on the
+            line after the field in the class's source, an attribute
+            docstring), or ``None``.
         metadata: anything else the field's ``Annotated`` metadata holds.
         omittable: the field may be left out and has no default: an object
             built without it does not have it (a key of a ``TypedDict`` that
@@ -504,6 +510,34 @@ def _with_arguments(
     return tuple(attrs.evolve(f, annotation=substitute(f.annotation)) for f in fields)
 
 
+def attribute_docs(cls: type) -> dict[str, str]:
+    """The attribute docstrings of ``cls`` and its bases, by attribute name: a string
+    written on the line after an annotated field, as Sphinx's autodoc reads them.
+
+    A class whose source cannot be read (defined in an interactive session, or
+    from compiled code) has none.
+    """
+    docs: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        if klass is object:
+            continue
+        try:
+            tree = ast.parse(textwrap.dedent(inspect.getsource(klass)))
+        except (OSError, TypeError, SyntaxError, IndentationError):
+            continue
+        body = next((n.body for n in tree.body if isinstance(n, ast.ClassDef)), [])
+        for statement, following in itertools.pairwise(body):
+            if (
+                isinstance(statement, ast.AnnAssign)
+                and isinstance(statement.target, ast.Name)
+                and isinstance(following, ast.Expr)
+                and isinstance(following.value, ast.Constant)
+                and isinstance(following.value.value, str)
+            ):
+                docs[statement.target.id] = inspect.cleandoc(following.value.value)
+    return docs
+
+
 def read_fields(kind: ClassKind, cls: Any) -> tuple[Field, ...]:
     """The fields of ``cls`` (a class of ``kind``, or one given with type arguments,
     ``Box[int]``: its fields then have the arguments for the type parameters), checked.
@@ -521,6 +555,11 @@ def read_fields(kind: ClassKind, cls: Any) -> tuple[Field, ...]:
             "classes it refers to at module level"
         ) from exc
     fields = _with_arguments(tuple(kind.fields(cls, hints)), cls, args)
+    if any(f.doc is None for f in fields):
+        docs = attribute_docs(cls)
+        fields = tuple(
+            attrs.evolve(f, doc=docs.get(f.attribute)) if f.doc is None else f for f in fields
+        )
     seen: dict[str, str] = {}
     for f in fields:
         if f.marker is not None and not f.marker.claims_name:
