@@ -4,10 +4,12 @@ generic classes, remain() into a class, and a body's attributes as a dict."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import sys
 from typing import Annotated, Any, Generic, TypeVar
 
 import attrs
+import jsonschema
 import pytest
 from decoding_helpers import problems, span
 from hypothesis import given
@@ -306,3 +308,122 @@ def test_a_dict_takes_attributes_only() -> None:
         ("Unsuitable value type", "Unsuitable value: a number is required.", span(text, '"x"')),
         ('Unexpected "c" block', "Blocks are not allowed here.", span(text, "c")),
     ]
+
+
+# --------------------------------------------------------------------------- optional labels
+
+
+@dataclasses.dataclass
+class Provisioner:
+    kind: Annotated[str, hcl.label()]
+    name: Annotated[str | None, hcl.label()] = None
+    when: str = "create"
+
+
+@dataclasses.dataclass
+class Resource:
+    provisioners: Annotated[list[Provisioner], hcl.block("provisioner")] = dataclasses.field(
+        default_factory=list
+    )
+
+
+PROVISIONERS = Resource(
+    [Provisioner("shell"), Provisioner("file", "copy", "destroy"), Provisioner("x", "y")]
+)
+
+
+def test_optional_labels_in_the_native_syntax() -> None:
+    text = (
+        'provisioner "shell" {}\nprovisioner "file" "copy" {\n  when = "destroy"\n}\n'
+        'provisioner "x" "y" {}\n'
+    )
+    assert hcl.loads(text, Resource) == PROVISIONERS
+    text = 'provisioner {}\nprovisioner "a" "b" "c" {}\n'
+    assert problems(text, Resource) == [
+        (
+            "Missing kind for provisioner",
+            "All provisioner blocks must have at least 1 label (kind).",
+            span(text, "{"),
+        ),
+        (
+            "Extraneous label for provisioner",
+            "Only 2 labels (kind, name) are expected for provisioner blocks.",
+            span(text, '"c"'),
+        ),
+    ]
+
+
+def test_optional_labels_in_the_json_syntax_where_the_schema_tells_them_apart() -> None:
+    # At the level of an optional label, an object whose properties are all names of
+    # the body ("when") is the body; any other is a level of labels. So a label named
+    # as an attribute cannot be told from it: {"when": {}} is the attribute.
+    text = '{"provisioner": {"shell": {}, "file": {"copy": {"when": "destroy"}}, "x": {"y": {}}}}'
+    assert hcl.loads(text, Resource, syntax="json") == PROVISIONERS
+    text = '{"provisioner": {"x": {"when": {}}}}'
+    assert problems(text, Resource, syntax="json") == [
+        (
+            "Unsuitable value type",
+            "Unsuitable value: string required, but have object.",
+            span(text, "{}"),
+        )
+    ]
+
+
+def test_optional_labels_are_written_back_and_in_the_json_schema() -> None:
+    assert hcl.dumps(PROVISIONERS) == (
+        'provisioner "shell" {\n}\n\nprovisioner "file" "copy" {\n  when = "destroy"\n}\n\n'
+        'provisioner "x" "y" {\n}\n'
+    )
+    text = hcl.dumps(PROVISIONERS, syntax="json")
+    assert hcl.loads(text, Resource, syntax="json") == PROVISIONERS
+    validator = jsonschema.Draft202012Validator(hcl.json_schema(Resource))
+    assert list(validator.iter_errors(json.loads(text))) == []
+
+
+@dataclasses.dataclass
+class Misplaced:
+    first: Annotated[str, hcl.label()] = ""
+    second: Annotated[str, hcl.label()] = dataclasses.field(kw_only=True)
+
+
+@dataclasses.dataclass
+class Undefaulted:
+    first: Annotated[str | None, hcl.label()]
+
+
+@dataclasses.dataclass
+class UsesMisplaced:
+    a: Annotated[list[Misplaced], hcl.block()]
+
+
+@dataclasses.dataclass
+class UsesUndefaulted:
+    b: Annotated[list[Undefaulted], hcl.block()]
+
+
+@dataclasses.dataclass
+class Keyed:
+    provisioners: Annotated[dict[str, dict[str, Provisioner]], hcl.block("provisioner")]
+
+
+def test_an_optional_label_comes_last_and_has_a_default() -> None:
+    with pytest.raises(hcl.SchemaError) as info:
+        hcl.schema_of(UsesMisplaced)
+    assert str(info.value) == (
+        "Misplaced.first: an optional label (one with a default) must come after every required one"
+    )
+    with pytest.raises(hcl.SchemaError) as info:
+        hcl.schema_of(UsesUndefaulted)
+    assert str(info.value) == (
+        "Undefaulted.first: a label field must be of type str (or str | None with a default, "
+        "for an optional label), not str | None"
+    )
+
+
+def test_blocks_with_optional_labels_are_no_dict() -> None:
+    with pytest.raises(hcl.SchemaError) as info:
+        hcl.schema_of(Keyed)
+    assert str(info.value) == (
+        "Keyed.provisioners: blocks collected into a dict need every label, but 1 label of "
+        "the provisioner blocks may be left out"
+    )

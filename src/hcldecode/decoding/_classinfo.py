@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 import attrs
 
+from .._text import counted
 from ..model._diagnostics import Range
 from ..model._structure import (
     Attribute,
@@ -225,17 +226,29 @@ def _block_shape(
     )
 
 
-def _label_names(f: FieldInfo, types: ConfigTypes) -> tuple[str, ...]:
-    """The label names of a block field's blocks."""
+def _block_header(f: FieldInfo, types: ConfigTypes) -> BlockHeaderSchema:
+    """The schema of a block field's blocks: their type and labels; with optional
+    labels, the names their bodies may hold (when the class says all of them)."""
     if f.block_shape == "attributes":
-        return ()
+        return BlockHeaderSchema(f.hcl_name)
     if f.block_class is Block:
-        return f.raw_labels
+        return BlockHeaderSchema(f.hcl_name, f.raw_labels)
     assert f.block_class is not None
-    return tuple(
-        field.hcl_name
-        for field in types.class_fields(f.block_class)
-        if isinstance(field.marker, LabelMarker)
+    fields = types.class_fields(f.block_class)
+    labels = [field for field in fields if isinstance(field.marker, LabelMarker)]
+    optional = len(labels) - next(
+        (i for i, label in enumerate(labels) if label.has_default), len(labels)
+    )
+    body_names: frozenset[str] | None = None
+    if optional and not any(isinstance(x.marker, RemainMarker | BodyMarker) for x in fields):
+        body_names = frozenset(
+            x.hcl_name for x in fields if x.marker is None or x.marker.claims_name
+        )
+    return BlockHeaderSchema(
+        f.hcl_name,
+        [label.hcl_name for label in labels],
+        optional_labels=optional,
+        body_names=body_names,
     )
 
 
@@ -276,15 +289,27 @@ def _build(cls: type, types: ConfigTypes) -> ClassInfo:
     blocks = []
     for f in fields:
         if f.kind == "block":
-            label_names = _label_names(f, types)
-            if f.block_shape == "dict" and len(label_names) != f.dict_depth:
+            header = _block_header(f, types)
+            if f.block_shape == "dict" and len(header.label_names) != f.dict_depth:
                 raise SchemaError(
                     f"{class_name(cls)}.{f.name}: blocks collected into a dict need one "
                     f"dict level per label; there are {f.dict_depth}, but the blocks have "
-                    f"{len(label_names)} labels"
+                    f"{len(header.label_names)} labels"
                 )
-            blocks.append(BlockHeaderSchema(f.hcl_name, label_names))
+            if f.block_shape == "dict" and header.optional_labels:
+                raise SchemaError(
+                    f"{class_name(cls)}.{f.name}: blocks collected into a dict need every "
+                    f"label, but {counted(header.optional_labels, 'label')} of the "
+                    f"{f.hcl_name} blocks may be left out"
+                )
+            blocks.append(header)
     labels = tuple(f for f in fields if f.kind == "label")
+    optional = next((f for f in labels if f.has_default), None)
+    if optional is not None and not all(f.has_default for f in labels[labels.index(optional) :]):
+        raise SchemaError(
+            f"{class_name(cls)}.{optional.name}: an optional label (one with a default) "
+            "must come after every required one"
+        )
     remain = next((f for f in fields if f.kind == "remain"), None)
     keeps_rest = any(f.kind in ("remain", "body") for f in fields)
     schema = BodySchema(attributes, blocks)
@@ -340,8 +365,12 @@ def _field(cls: type, rf: Field, types: ConfigTypes, kind: ClassKind) -> FieldIn
             value_type=value_type,
         )
     if isinstance(marker, LabelMarker):
-        if base is not str:
-            raise SchemaError(f"{where}: a label field must be of type str, not {base!r}")
+        inner, optional = strip_optional(base)
+        if inner is not str or (optional and required):
+            raise SchemaError(
+                f"{where}: a label field must be of type str (or str | None with a "
+                f"default, for an optional label), not {base!r}"
+            )
         return FieldInfo(rf, "label", required)
     if isinstance(marker, RemainMarker | BodyMarker):
         inner, optional = strip_optional(base)

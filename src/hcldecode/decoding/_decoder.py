@@ -153,7 +153,9 @@ def _field_value(scope: _Scope, field: FieldInfo) -> Any:
     if kind == "label":
         assert scope.block is not None  # labels on a root class are rejected earlier
         index = scope.info.labels.index(field)
-        return scope.block.labels[index] if index < len(scope.block.labels) else _FAILED
+        if index < len(scope.block.labels):
+            return scope.block.labels[index]
+        return _MISSING if field.has_default else _FAILED  # an optional label left out
     if kind == "remain":
         if field.block_class is not None and scope.remaining is not None:
             return _remain_object(scope, field.block_class)

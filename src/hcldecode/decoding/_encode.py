@@ -194,6 +194,8 @@ def _blocks(
         assert cls is not None
         info = class_info(cls, types)
         labels = tuple(info.kind.get(element, f.field) for f in info.labels)
+        while labels and labels[-1] is None:  # optional labels left out
+            labels = labels[:-1]
         yield _Block(field.hcl_name, labels, tuple(_items(element, cls, walk, depth)), cls)
 
 

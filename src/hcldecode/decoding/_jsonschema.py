@@ -179,6 +179,7 @@ class _Writer:
         """The schema of the property of a block type: its label levels, then its bodies."""
         shape = f.block_shape
         labels: tuple[str, ...] = ()
+        optional = 0  # how many of the last labels may be left out
         if shape == "attributes":
             element: JSON = {
                 "type": "object",
@@ -191,7 +192,9 @@ class _Writer:
         else:
             assert f.block_class is not None
             element = self.ref(f.block_class)
-            labels = class_info(f.block_class, self.types).label_names
+            block_info = class_info(f.block_class, self.types)
+            labels = block_info.label_names
+            optional = sum(1 for label in block_info.labels if label.has_default)
         low, high = f.min_items, f.max_items
         mode: Mode
         if shape in ("one", "optional", "attributes"):
@@ -202,10 +205,12 @@ class _Writer:
             mode = "any"
         if mode == "any" and labels:  # counts over several levels: not expressible
             low, high = None, (1 if shape == "dict" else None)
-        schema = _body_level(element, mode, low or 0, high)
+        body = schema = _body_level(element, mode, low or 0, high)
         single = mode != "any"
-        for _ in labels:
+        for depth in reversed(range(len(labels))):
             schema = _label_level(schema, single)
+            if depth >= len(labels) - optional:  # the label may be left out: the body
+                schema = {"anyOf": [body, schema]}
         if f.field.doc:
             schema = {"description": f.field.doc, **schema}
         return schema

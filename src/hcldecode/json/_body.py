@@ -15,7 +15,14 @@ from collections.abc import Mapping
 
 from .._text import go_quote, suggest
 from ..model._diagnostics import REPEATED_ERRORS, Diagnostic, Diagnostics, Range, SourceFile
-from ..model._structure import Attribute, Block, Body, BodyContent, BodySchema
+from ..model._structure import (
+    Attribute,
+    Block,
+    BlockHeaderSchema,
+    Body,
+    BodyContent,
+    BodySchema,
+)
 from ._ast import ArrayNode, Node, NodeView, NullNode, ObjectNode, Property, Source
 from ._expression import JsonExpression
 
@@ -111,7 +118,7 @@ class JsonBody(NodeView, Body):
             elif name in block_types:
                 header = block_types[name]
                 unpack_diags = self._unpack_block(
-                    prop.value, name, self._name_range(prop), header.label_names, blocks
+                    prop.value, name, self._name_range(prop), header, blocks
                 )
                 if unpack_diags.has_errors():
                     mislabelled.add(name)
@@ -234,10 +241,14 @@ class JsonBody(NodeView, Body):
         value: Node,
         type_name: str,
         type_range: Range,
-        label_names: tuple[str, ...],
+        header: BlockHeaderSchema,
         blocks: list[Block],
     ) -> Diagnostics:
         """Append to ``blocks`` those that ``value`` defines; one level per label, then bodies.
+
+        At the level of an optional label, a value that is not an object, or an
+        object whose properties are all names of the block's body
+        (``header.body_names``), is the body: the label is left out.
 
         Works level by level without recursion: ``levels`` is a stack of the
         values still to unpack with the labels and label ranges found above
@@ -245,11 +256,14 @@ class JsonBody(NodeView, Body):
         """
         diags = Diagnostics()
         source = self._source
+        label_names = header.label_names
         levels: list[tuple[Node, tuple[str, ...], tuple[Range, ...]]] = [(value, (), ())]
         while levels:
             node, labels, label_ranges = levels.pop()
             depth = len(labels)
-            if depth < len(label_names):
+            if depth < len(label_names) and not (
+                depth >= header.required_labels and _is_body(node, header.body_names)
+            ):
                 label_name = label_names[depth]
                 properties, more = self._properties(node, label_name)
                 diags.extend(more)
@@ -292,6 +306,15 @@ class JsonBody(NodeView, Body):
                 for body in bodies
             )
         return diags
+
+
+def _is_body(node: Node, body_names: frozenset[str] | None) -> bool:
+    """Whether ``node``, at the level of an optional label, is a block's body."""
+    if body_names is None:
+        return False
+    if not isinstance(node, ObjectNode):
+        return True
+    return all(p.name == "//" or p.name in body_names for p in node.properties)
 
 
 class _Repeats:

@@ -61,6 +61,10 @@ def _str_tuple(names: Iterable[str]) -> tuple[str, ...]:
     return tuple(names)
 
 
+def _name_set(names: Iterable[str] | None) -> frozenset[str] | None:
+    return None if names is None else frozenset(names)
+
+
 @attrs.frozen
 class BlockHeaderSchema:
     """A block type the application expects, with the names of its labels.
@@ -70,10 +74,32 @@ class BlockHeaderSchema:
         label_names: The names of its labels, one per label the block must
             have (any iterable of strings, kept as a tuple). They name the
             labels in diagnostics.
+        optional_labels: How many of the last labels a block may leave out
+            (``0``, as in HCL's Go packages: every label is required).
+        body_names: The attribute names and block types a body of the block
+            may hold, when they are known (any iterable of strings, kept as a
+            frozenset), else ``None``. In the JSON syntax, where labels are
+            levels of objects, they tell an object that is a body from a
+            level of an optional label: an object whose properties are all
+            such names is the body.
     """
 
     type: str
     label_names: tuple[str, ...] = attrs.field(default=(), converter=_str_tuple)
+    optional_labels: int = attrs.field(default=0, kw_only=True)
+    body_names: frozenset[str] | None = attrs.field(default=None, kw_only=True, converter=_name_set)
+
+    def __attrs_post_init__(self) -> None:
+        if not 0 <= self.optional_labels <= len(self.label_names):
+            raise ValueError(
+                f"block type {self.type!r} has {len(self.label_names)} labels, so "
+                f"{self.optional_labels} of them cannot be optional"
+            )
+
+    @property
+    def required_labels(self) -> int:
+        """How many labels every block must have."""
+        return len(self.label_names) - self.optional_labels
 
 
 def _attribute_tuple(items: Iterable[AttributeSchema]) -> tuple[AttributeSchema, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .._text import go_quote, suggest
+from .._text import counted, go_quote, suggest
 from ..model._diagnostics import Diagnostic, Diagnostics, Pos, Range, SourceFile
 from ..model._source import SourceMap
 from ..model._structure import (
@@ -236,7 +236,8 @@ class NativeBody(ModelBody):
             if header is None or block.type in self.hidden_blocks:
                 continue
             label_names = header.label_names
-            if len(block.labels) != len(label_names):
+            required = header.required_labels
+            if not required <= len(block.labels) <= len(label_names):
                 context = self.source.range(block.type_span[0], block.open_span[1])
             if len(block.labels) > len(label_names):
                 if not label_names:
@@ -256,12 +257,17 @@ class NativeBody(ModelBody):
                 )
                 mislabelled.add(block.type)
                 continue
-            if len(block.labels) < len(label_names):
+            if len(block.labels) < required:
+                how_many = (
+                    f"{len(label_names)} labels"  # as HCL's Go packages say it
+                    if required == len(label_names)
+                    else f"at least {counted(required, 'label')}"
+                )
                 diags.append(
                     Diagnostic.error(
                         f"Missing {label_names[len(block.labels)]} for {block.type}",
-                        f"All {block.type} blocks must have {len(label_names)} labels "
-                        f"({', '.join(label_names)}).",
+                        f"All {block.type} blocks must have {how_many} "
+                        f"({', '.join(label_names[:required])}).",
                         block.open_brace_range,
                         context,
                     )
