@@ -427,3 +427,23 @@ def test_blocks_with_optional_labels_are_no_dict() -> None:
         "Keyed.provisioners: blocks collected into a dict need every label, but 1 label of "
         "the provisioner blocks may be left out"
     )
+
+
+def test_dynamic_blocks_with_optional_labels() -> None:
+    decoder = hcl.Decoder(dynamic_blocks=True)
+    text = (
+        'dynamic "provisioner" {\n  for_each = ["a"]\n  labels   = [provisioner.value]\n'
+        '  content {}\n}\ndynamic "provisioner" {\n  for_each = ["c"]\n'
+        '  labels   = [provisioner.value, "n"]\n  content {}\n}\n'
+    )
+    assert decoder.loads(text, Resource) == Resource([Provisioner("a"), Provisioner("c", "n")])
+    text = 'dynamic "provisioner" {\n  for_each = ["c"]\n  labels   = []\n  content {}\n}\n'
+    with pytest.raises(hcl.DecodeError) as info:
+        decoder.loads(text, Resource, filename="t.hcl")
+    assert [(d.summary, d.detail, str(d.subject)) for d in info.value.diagnostics] == [
+        (
+            "Insufficient dynamic block labels",
+            'Blocks of type "provisioner" require 1 to 2 labels.',
+            span(text, "[]"),
+        )
+    ]

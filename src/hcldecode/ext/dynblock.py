@@ -481,8 +481,13 @@ def _spec(
         if label_diags.has_errors():
             return None
         wanted = len(header.label_names)
-        if len(labels) != wanted:
+        if not header.required_labels <= len(labels) <= wanted:
             detail = f"Blocks of type {go_quote(header.type)} require {wanted} label(s)."
+            if header.optional_labels:
+                detail = (
+                    f"Blocks of type {go_quote(header.type)} require "
+                    f"{header.required_labels} to {wanted} labels."
+                )
             if len(labels) > wanted:
                 summary, subject = "Extraneous dynamic block label", labels[wanted].range
             else:
