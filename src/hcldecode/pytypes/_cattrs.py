@@ -19,23 +19,21 @@ has been given.
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import typing
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..values._types import DYNAMIC
 from ..values._value import Value
 from ._lowering import LeafLowering, LowerErrors, Lowering, plain, structured
 
-if TYPE_CHECKING:
-    import cattrs
-
 __all__ = ["converter_lowering"]
 
 
 def converter_lowering(
-    converter: cattrs.BaseConverter,
+    converter: Any,
     annotation: Any,
     nullable: bool,
     plan: Callable[[Any], Lowering],
@@ -45,12 +43,14 @@ def converter_lowering(
 
     ``plan`` plans the annotation of the hook's first parameter, by
     hcldecode's built-in rules only (so that it cannot come back here).
-    """
-    from cattrs.errors import StructureHandlerNotFoundError  # noqa: PLC0415 (a converter is given)
 
+    ``converter`` is a ``cattrs.BaseConverter``; cattrs is imported by name, not
+    statically, so that the package type-checks (and compiles) without it.
+    """
+    errors: Any = importlib.import_module("cattrs.errors")  # there: a converter is given
     try:
         hook = converter.get_structure_hook(annotation)
-    except StructureHandlerNotFoundError:
+    except errors.StructureHandlerNotFoundError:
         return None
     given = _parameter_lowering(hook, plan)
 
