@@ -40,6 +40,7 @@ def test_the_fields_that_decoded_stay_beside_every_diagnostic() -> None:
     text = NATIVE
     file = hcl.parse(text, filename="t.hcl")
     found = hcl.decode_body(file.body, Module)
+    span_range = file.body.content(hcl.schema_of(Module))[0].blocks[0].def_range
     assert found.value is None and not found.ok
     assert listed_of(found) == [
         ("Insufficient assert blocks", 'At least 1 "assert" block is required.', "t.hcl:2,11-11"),
@@ -49,8 +50,15 @@ def test_the_fields_that_decoded_stay_beside_every_diagnostic() -> None:
             span(text, "enabld"),
         ),
     ]
-    # The enclosing body's other fields are there, though a block inside failed.
-    assert found.fields == {"region": "us"}
+    # The enclosing body's other fields are there, though a block inside failed, and
+    # what decoded of that block too.
+    assert found.fields == {
+        "region": "us",
+        "checks": [
+            hcl.decoding.Partial(Check, {"name": "a", "owner": "ops"}, frozenset(), span_range)
+        ],
+    }
+    assert found.failed == {"checks"}
     assert found.remaining is None
 
 

@@ -30,13 +30,14 @@ from ._markers import (
     remain,
     type_range,
 )
-from ._report import Decoded, DecodeError
+from ._report import Decoded, DecodeError, Partial
 from ._sources import parse, parse_config, parse_config_file, parse_file
 
 __all__ = [
     "DecodeError",
     "Decoded",
     "Decoder",
+    "Partial",
     "SchemaError",
     "attr",
     "attr_range",

@@ -301,6 +301,7 @@ class Decoder:
         body, files = load(source)
         diags = Diagnostics()
         fields: dict[str, Any] = {}
+        failed: set[str] = set()
         obj, remaining = decode_class(
             self._expanded(body, eval_ctx),
             cls,
@@ -309,11 +310,14 @@ class Decoder:
             diags,
             partial=True,
             fields=fields,
+            failed_fields=failed,
         )
         if remaining is not None:
             remaining = ClaimedBody.wrap(remaining, info.schema, files)
         raise_errors(diags, files, remaining)
-        return Decoded(obj, fields, diags, remaining, files, _second="remaining")
+        return Decoded(
+            obj, fields, diags, remaining, files, failed=frozenset(failed), _second="remaining"
+        )
 
     def loads(
         self,
@@ -403,6 +407,7 @@ class Decoder:
         eval_ctx = self._context(variables, functions, ctx)
         diags = Diagnostics()
         fields: dict[str, Any] = {}
+        failed: set[str] = set()
         obj, remaining = decode_class(
             self._expanded(body, eval_ctx),
             cls,
@@ -412,13 +417,21 @@ class Decoder:
             partial=partial,
             block=block,
             fields=fields,
+            failed_fields=failed,
             override=override,
         )
         files = dict(body.source_files())
         if partial and remaining is not None:
             remaining = ClaimedBody.wrap(remaining, info.schema, files)
         ordered = in_source_order(diags, files)
-        return Decoded(None if ordered.has_errors() else obj, fields, ordered, remaining, files)
+        return Decoded(
+            None if ordered.has_errors() else obj,
+            fields,
+            ordered,
+            remaining,
+            files,
+            failed=frozenset(failed),
+        )
 
     def decode_block(
         self,

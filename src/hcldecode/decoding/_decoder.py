@@ -25,6 +25,7 @@ from ..values._types import NUMBER, STRING
 from ..values._value import Value
 from ._classinfo import ClassInfo, FieldInfo, class_info
 from ._pytypes import ConfigTypes, TypePlan
+from ._report import Partial
 
 __all__ = ["FAILED", "decode_class", "evaluate", "lower_value"]
 
@@ -41,9 +42,11 @@ class _Scope:
         "content",
         "ctx",
         "diags",
+        "failed",
         "info",
         "override",
         "partial",
+        "partials",
         "remaining",
         "types",
     )
@@ -72,6 +75,11 @@ class _Scope:
         self.diags = diags
         self.override = override
         self.partial = partial
+        #: The fields given in the body whose value failed.
+        self.failed: set[str] = set()
+        #: Block fields that failed, in their own shape with a Partial for each
+        #: block that failed (for the caller's partial results).
+        self.partials: dict[str, Any] = {}
 
 
 def decode_class(
@@ -84,6 +92,7 @@ def decode_class(
     partial: bool = False,
     block: Block | None = None,
     fields: dict[str, Any] | None = None,
+    failed_fields: set[str] | None = None,
     override: bool = False,
 ) -> tuple[Any, Body | None]:
     """Decode ``body`` into ``cls``, appending problems to ``diags``.
@@ -91,7 +100,10 @@ def decode_class(
     Returns the object (``None`` if anything in it failed) and, when
     ``partial`` or the class has a ``remain()`` field, the body of what the
     class did not claim. ``fields``, when given, receives every field that
-    decoded, by field name, whether or not the object could be built.
+    decoded, by field name, whether or not the object could be built, and
+    block fields that did not, in their shape with a :class:`Partial` for
+    each failed block; ``failed_fields`` receives the names of the fields
+    given whose value failed.
     ``override`` decodes an override file's body: nothing is required, in
     nested blocks too, and the object is built only when every required
     field is set (``fields`` has what the body sets).
@@ -124,10 +136,15 @@ def decode_class(
         value = _field_value(scope, field)
         if value is _FAILED:
             failed = True
+            if _given(scope, field):
+                scope.failed.add(field.name)
         elif value is not _MISSING:
             kwargs[field.name] = value
     if fields is not None:
         fields.update(kwargs)
+        fields.update(scope.partials)
+    if failed_fields is not None:
+        failed_fields.update(scope.failed)
     remaining = scope.remaining  # what a remain() class left, if it decoded the rest
     if failed:
         if not override:  # what the class refuses of the fields that did decode
@@ -139,6 +156,15 @@ def decode_class(
     ):
         return None, remaining
     return _construct(scope, kwargs), remaining
+
+
+def _given(scope: _Scope, field: FieldInfo) -> bool:
+    """Whether the body gives ``field`` a value (that may have failed)."""
+    if field.kind == "attr":
+        return field.hcl_name in scope.content.attributes
+    if field.kind == "block":
+        return bool(scope.content.blocks_of_type(field.hcl_name))
+    return field.kind == "remain"
 
 
 def _field_value(scope: _Scope, field: FieldInfo) -> Any:
@@ -383,6 +409,9 @@ def _blocks_value(scope: _Scope, field: FieldInfo) -> Any:
     type_name = field.hcl_name
     if shape in ("one", "optional", "attributes"):
         if len(blocks) > 1:
+            if shape != "attributes":  # each block's own mistakes are reported too
+                for b in blocks:
+                    _decode_block(b, field.block_class, scope, diags)
             diags.append(
                 Diagnostic.error(
                     f"Duplicate {type_name} block",
@@ -413,7 +442,10 @@ def _blocks_value(scope: _Scope, field: FieldInfo) -> Any:
             value = _attributes_value(attributes, field.value_type, scope)
             return _FAILED if found.has_errors() else value
         obj = _decode_block(blocks[0], field.block_class, scope, diags)
-        return _FAILED if obj is None else obj
+        if isinstance(obj, Partial):
+            scope.partials[field.name] = obj
+            return _FAILED
+        return obj
 
     if scope.override and not blocks:
         return _MISSING
@@ -423,19 +455,21 @@ def _blocks_value(scope: _Scope, field: FieldInfo) -> Any:
     decoded = [(b, _decode_block(b, field.block_class, scope, diags)) for b in blocks]
     if shape == "dict":
         ok = _check_unique_labels(type_name, blocks, diags) and ok
-    if not ok or any(obj is None for _, obj in decoded):
-        return _FAILED
     if shape == "list":
-        return [obj for _, obj in decoded]
-    if shape == "tuple":
-        return tuple(obj for _, obj in decoded)
-    result: dict[str, Any] = {}
-    for b, obj in decoded:
-        level = result
-        for label in b.labels[:-1]:
-            level = level.setdefault(label, {})
-        level[b.labels[-1]] = obj
-    return result
+        result: Any = [obj for _, obj in decoded]
+    elif shape == "tuple":
+        result = tuple(obj for _, obj in decoded)
+    else:
+        result = {}
+        for b, obj in decoded:
+            level = result
+            for label in b.labels[:-1]:
+                level = level.setdefault(label, {})
+            level[b.labels[-1]] = obj
+    if any(isinstance(obj, Partial) for _, obj in decoded):
+        scope.partials[field.name] = result  # the blocks that were fine, beside the others
+        return _FAILED
+    return result if ok else _FAILED
 
 
 def _attributes_value(attributes: Mapping[str, Attribute], value_type: Any, scope: _Scope) -> Any:
@@ -510,12 +544,25 @@ def _check_counts(
 
 
 def _decode_block(block: Block, cls: type | None, scope: _Scope, diags: Diagnostics) -> Any:
+    """The block's object, or, when it failed, a :class:`Partial` of what decoded."""
     assert cls is not None  # only "attributes" block fields have no element class
     if cls is Block:  # kept as it is
         return block
+    fields: dict[str, Any] = {}
+    failed: set[str] = set()
     obj, _ = decode_class(
-        block.body, cls, scope.types, scope.ctx, diags, block=block, override=scope.override
+        block.body,
+        cls,
+        scope.types,
+        scope.ctx,
+        diags,
+        block=block,
+        fields=fields,
+        failed_fields=failed,
+        override=scope.override,
     )
+    if obj is None:
+        return Partial(cls, fields, frozenset(failed), block.def_range)
     return obj
 
 

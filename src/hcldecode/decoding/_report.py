@@ -19,11 +19,11 @@ from typing import Any, Generic, Literal, TypeVar
 
 import attrs
 
-from ..model._diagnostics import Diagnostic, Diagnostics, SourceFile
+from ..model._diagnostics import Diagnostic, Diagnostics, Range, SourceFile
 from ..model._render import HCLError
 from ..model._structure import Body
 
-__all__ = ["DecodeError", "Decoded", "in_source_order", "raise_errors"]
+__all__ = ["DecodeError", "Decoded", "Partial", "in_source_order", "raise_errors"]
 
 T = TypeVar("T")
 
@@ -40,6 +40,33 @@ class DecodeError(HCLError):
     """
 
     remaining: Body | None = None
+
+
+@attrs.frozen
+class Partial(Generic[T]):
+    """What decoded of a block whose object could not be built.
+
+    A non-raising decode (:meth:`~hcldecode.Decoder.decode_partial`,
+    :meth:`~hcldecode.Decoder.decode_body`) puts one where an object of a
+    block field failed, in :attr:`Decoded.fields` and, nested, in the
+    ``fields`` of another: so a later layer (a plugin) can still work on
+    every block that was fine, at any depth.
+
+    Attributes:
+        cls: The class the block decodes into.
+        fields: Every field of the block that decoded, by field name. A block
+            field whose blocks did not all decode holds them in the field's
+            own shape (one, a list, a tuple, a dict by labels), each an
+            object or, where it failed, a :class:`Partial`.
+        failed: The fields the configuration gives whose value could not be
+            decoded: an attribute in error, blocks that failed.
+        range: Where the block is (its definition: type and labels).
+    """
+
+    cls: type[T]
+    fields: Mapping[str, Any]
+    failed: frozenset[str]
+    range: Range | None = None
 
 
 @attrs.frozen
@@ -66,7 +93,11 @@ class Decoded(Generic[T]):
             unknown values).
         fields: Every field of the class that did decode, by field name, even
             when others did not, so that a loader can still check the rest of
-            a broken block itself (empty for expressions and files).
+            a broken block itself (empty for expressions and files). A block
+            field whose blocks did not all decode is there too, in its own
+            shape, with a :class:`Partial` for each block that failed.
+        failed: The fields the configuration gives whose value could not be
+            decoded (an attribute in error, blocks that failed), by field name.
         diagnostics: Every problem found, errors and warnings, in source order.
         remaining: The body of what the class did not claim, when it was
             decoded partially or has a ``remain()`` field.
@@ -78,6 +109,7 @@ class Decoded(Generic[T]):
     diagnostics: Diagnostics
     remaining: Body | None = None
     files: Mapping[str, SourceFile] = attrs.field(factory=dict, repr=False)
+    failed: frozenset[str] = attrs.field(default=frozenset(), kw_only=True)
     # What the pair these calls used to return held second (see __iter__).
     _second: Literal["diagnostics", "remaining"] = attrs.field(
         default="diagnostics", repr=False, eq=False, kw_only=True, alias="_second"

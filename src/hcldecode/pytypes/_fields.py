@@ -390,6 +390,12 @@ class _AttrsClasses(ClassKind):
                 ) from exc
             raise
 
+    def check(self, cls: type, kwargs: dict[str, Any]) -> Sequence[FieldProblem]:
+        """The converters and validators of the fields that did decode, run as
+        :meth:`construct` runs them after a failure (those that read a field
+        with no value are left out)."""
+        return [FieldProblem(str(error), name) for name, error in _attrs_field_errors(cls, kwargs)]
+
 
 def _attrs_field_errors(cls: type, kwargs: dict[str, Any]) -> list[tuple[str, Exception]]:
     """After ``__init__`` failed: run the converters and validators field by field.
