@@ -24,7 +24,7 @@ from ..values._types import Type
 from ._claimed import ClaimedBody
 from ._classinfo import ClassInfo, SchemaError, class_info
 from ._decoder import FAILED, decode_class, lower_value
-from ._pytypes import ConfigTypes
+from ._pytypes import BlockDecoder, ConfigTypes
 from ._report import Decoded, in_source_order, raise_errors
 from ._sources import Source, load, load_plain, parse
 
@@ -100,10 +100,18 @@ class Decoder:
             made plain Python, and unstructured by it for :meth:`dumps`; the
             errors its hooks raise are diagnostics at the value (see
             docs/cattrs.md). It belongs to this decoder only.
+        block_decoders: Functions that decode the blocks of a type themselves
+            (gohcl's ``RegisterBlockDecoder``), by the type block fields name:
+            each is called with the block and the evaluation context and
+            returns the object, or a :class:`~hcldecode.Decoded` of it with
+            its diagnostics (no object when they hold errors). A type that is
+            no class of fields names its blocks' labels with
+            ``hcl.block(labels=[...])``.
 
     Raises:
-        TypeError: ``types`` or ``rules`` are not of the documented form, or
-            ``converter`` is not a cattrs converter.
+        TypeError: ``types`` or ``rules`` are not of the documented form,
+            ``converter`` is not a cattrs converter, or a block decoder is
+            not a callable given for a class.
     """
 
     __slots__ = ("_base", "_dynamic_blocks", "_functions", "_limits", "_types", "_variables")
@@ -118,8 +126,9 @@ class Decoder:
         limits: Limits | None = None,
         dynamic_blocks: bool = False,
         converter: Any = None,
+        block_decoders: Mapping[type, BlockDecoder] | None = None,
     ) -> None:
-        self._types = ConfigTypes(types, rules, converter)
+        self._types = ConfigTypes(types, rules, converter, block_decoders)
         self._dynamic_blocks = dynamic_blocks
         self._variables = dict(variables) if variables is not None else None
         self._functions = dict(functions) if functions is not None else None
@@ -199,6 +208,7 @@ class Decoder:
             limits=self._limits,
             dynamic_blocks=self._dynamic_blocks,
             converter=self._types.converter,
+            block_decoders=self._types.block_decoders,
         )
 
     def _expanded(self, body: Body, ctx: EvalContext | None) -> Body:

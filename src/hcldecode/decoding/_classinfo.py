@@ -72,6 +72,9 @@ class FieldInfo:
     raw_labels: tuple[str, ...] = ()
     #: The value type of a free-form "attributes" block or ``remain()`` dict.
     value_type: Any = None
+    #: How an attribute that gives a block field's value instead is decoded
+    #: (``block(or_attribute=True)``), else ``None``.
+    attribute_plan: TypePlan | None = None
 
     @property
     def name(self) -> str:
@@ -111,6 +114,9 @@ class ClassInfo:
     #: Whether what the class does not claim is no error: it has a
     #: ``remain()`` field, or a ``body()`` field that keeps the body for later.
     keeps_rest: bool = False
+    #: The attributes that may give block fields' values instead
+    #: (``block(or_attribute=True)``), read before the schema, or ``None``.
+    or_attributes: BodySchema | None = None
 
     @property
     def label_names(self) -> tuple[str, ...]:
@@ -141,7 +147,9 @@ def class_info(cls: type, types: ConfigTypes) -> ClassInfo:
             pending.extend(
                 f.block_class
                 for f in found.fields
-                if f.block_class is not None and f.block_class is not Block
+                if f.block_class is not None
+                and f.block_class is not Block
+                and f.block_class not in types.block_decoders  # decoded by the application
             )
         for info in built.values():
             _check_remain_chain(info, {**types.classes, **built})
@@ -173,7 +181,7 @@ _MAPPINGS = (dict, Mapping, typing.Mapping)
 
 
 def _is_block_element(tp: Any, types: ConfigTypes) -> bool:
-    return tp is Block or types.is_object_class(tp)
+    return tp is Block or tp in types.block_decoders or types.is_object_class(tp)
 
 
 def _str_dict_value(tp: Any) -> Any:
@@ -231,7 +239,9 @@ def _block_header(f: FieldInfo, types: ConfigTypes) -> BlockHeaderSchema:
     labels, the names their bodies may hold (when the class says all of them)."""
     if f.block_shape == "attributes":
         return BlockHeaderSchema(f.hcl_name)
-    if f.block_class is Block:
+    if f.block_class is Block or (
+        f.block_class in types.block_decoders and not types.is_object_class(f.block_class)
+    ):
         return BlockHeaderSchema(f.hcl_name, f.raw_labels)
     assert f.block_class is not None
     fields = types.class_fields(f.block_class)
@@ -313,7 +323,19 @@ def _build(cls: type, types: ConfigTypes) -> ClassInfo:
     remain = next((f for f in fields if f.kind == "remain"), None)
     keeps_rest = any(f.kind in ("remain", "body") for f in fields)
     schema = BodySchema(attributes, blocks)
-    return ClassInfo(cls, kind, tuple(fields), schema, labels, remain, keeps_rest)
+    or_attributes = BodySchema(
+        [AttributeSchema(f.hcl_name) for f in fields if f.attribute_plan is not None]
+    )
+    return ClassInfo(
+        cls,
+        kind,
+        tuple(fields),
+        schema,
+        labels,
+        remain,
+        keeps_rest,
+        or_attributes if or_attributes.attributes else None,
+    )
 
 
 def _field(cls: type, rf: Field, types: ConfigTypes, kind: ClassKind) -> FieldInfo:
@@ -337,8 +359,11 @@ def _field(cls: type, rf: Field, types: ConfigTypes, kind: ClassKind) -> FieldIn
     if isinstance(marker, BlockMarker):
         shape, element, depth, optional = _block_shape(cls, rf.name, base, types)
         min_items, max_items = marker.min_items, marker.max_items
-        if marker.labels and element is not Block:
-            raise SchemaError(f"{where}: block(labels=...) is for fields of hcl.Block")
+        if marker.labels and (types.is_object_class(element) or shape == "attributes"):
+            raise SchemaError(
+                f"{where}: block(labels=...) is for fields of hcl.Block, or of a type "
+                "with a block decoder of its own"
+            )
         value_type = None
         if shape == "attributes":
             value_type = element
@@ -351,6 +376,18 @@ def _field(cls: type, rf: Field, types: ConfigTypes, kind: ClassKind) -> FieldIn
             )
         if min_items is not None and max_items is not None and min_items > max_items:
             raise SchemaError(f"{where}: min_items is greater than max_items")
+        attribute_plan = None
+        if marker.or_attribute:
+            if shape == "dict" or element is Block:
+                raise SchemaError(
+                    f"{where}: block(or_attribute=True) is for blocks without labels of a "
+                    "class or of attributes, not for dicts of blocks or hcl.Block"
+                )
+            inner = strip_optional(base)[0]
+            try:
+                attribute_plan = types.plan(inner)
+            except SchemaError as exc:
+                raise SchemaError(f"{where}: as an attribute (or_attribute=True), {exc}") from None
         return FieldInfo(
             rf,
             "block",
@@ -363,6 +400,7 @@ def _field(cls: type, rf: Field, types: ConfigTypes, kind: ClassKind) -> FieldIn
             dict_depth=depth,
             raw_labels=marker.labels,
             value_type=value_type,
+            attribute_plan=attribute_plan,
         )
     if isinstance(marker, LabelMarker):
         inner, optional = strip_optional(base)

@@ -25,7 +25,7 @@ from ..values._types import NUMBER, STRING
 from ..values._value import Value
 from ._classinfo import ClassInfo, FieldInfo, class_info
 from ._pytypes import ConfigTypes, TypePlan
-from ._report import Partial
+from ._report import Decoded, Partial
 
 __all__ = ["FAILED", "decode_class", "evaluate", "lower_value"]
 
@@ -44,6 +44,7 @@ class _Scope:
         "diags",
         "failed",
         "info",
+        "or_attributes",
         "override",
         "partial",
         "partials",
@@ -64,6 +65,7 @@ class _Scope:
         diags: Diagnostics,
         override: bool,
         partial: bool,
+        or_attributes: Mapping[str, Attribute],
     ) -> None:
         self.info = info
         self.body = body
@@ -75,6 +77,8 @@ class _Scope:
         self.diags = diags
         self.override = override
         self.partial = partial
+        #: The attributes that give block fields' values (block(or_attribute=True)).
+        self.or_attributes = or_attributes
         #: The fields given in the body whose value failed.
         self.failed: set[str] = set()
         #: Block fields that failed, in their own shape with a Partial for each
@@ -111,6 +115,11 @@ def decode_class(
     info = class_info(cls, types)
     schema = info.schema.optional() if override else info.schema
     remaining: Body | None = None
+    or_attributes: Mapping[str, Attribute] = {}
+    if info.or_attributes is not None:  # attributes that give block fields' values
+        found, body, found_diags = body.partial_content(info.or_attributes)
+        diags.extend(found_diags)
+        or_attributes = found.attributes
     # A class with a body() field keeps its body for later decoding, which
     # checks it then: here nothing outside the class's own fields is an error.
     if partial or info.keeps_rest:
@@ -129,6 +138,7 @@ def decode_class(
         diags=diags,
         override=override,
         partial=partial,
+        or_attributes=or_attributes,
     )
     failed = content_diags.has_errors()
     kwargs: dict[str, Any] = {}
@@ -163,7 +173,8 @@ def _given(scope: _Scope, field: FieldInfo) -> bool:
     if field.kind == "attr":
         return field.hcl_name in scope.content.attributes
     if field.kind == "block":
-        return bool(scope.content.blocks_of_type(field.hcl_name))
+        name = field.hcl_name
+        return bool(scope.content.blocks_of_type(name)) or name in scope.or_attributes
     return field.kind == "remain"
 
 
@@ -405,6 +416,37 @@ def _element(
 def _blocks_value(scope: _Scope, field: FieldInfo) -> Any:
     content, diags = scope.content, scope.diags
     blocks = content.blocks_of_type(field.hcl_name)
+    attribute = scope.or_attributes.get(field.hcl_name)
+    if attribute is not None:  # the value given as an attribute instead
+        if blocks:
+            diags.append(
+                Diagnostic.error(
+                    f"Duplicate {field.hcl_name} definition",
+                    f"{go_quote(field.hcl_name)} is given as an argument here and as a block "
+                    f"at {blocks[0].def_range}; give one or the other.",
+                    attribute.name_range,
+                    attribute.range,
+                )
+            )
+            return _FAILED
+        plan = field.attribute_plan
+        assert plan is not None
+        value = evaluate(attribute.expr, scope.ctx, diags)
+        if value is None:
+            return _FAILED
+        if value.is_null and (field.has_default or field.optional_none):
+            return _MISSING if field.has_default else None
+        if value.is_null:
+            diags.append(
+                Diagnostic.error(
+                    "Missing required argument",
+                    f"The argument {go_quote(field.hcl_name)} is required, but it is set to null.",
+                    attribute.expr.range,
+                    attribute.range,
+                )
+            )
+            return _FAILED
+        return lower_value(value, attribute.expr, plan, ctx=scope.ctx, diags=diags)
     shape = field.block_shape
     type_name = field.hcl_name
     if shape in ("one", "optional", "attributes"):
@@ -548,6 +590,15 @@ def _decode_block(block: Block, cls: type | None, scope: _Scope, diags: Diagnost
     assert cls is not None  # only "attributes" block fields have no element class
     if cls is Block:  # kept as it is
         return block
+    custom = scope.types.block_decoders.get(cls)
+    if custom is not None:  # the application decodes these blocks itself
+        result = custom(block, scope.ctx)
+        if not isinstance(result, Decoded):
+            return result
+        diags.extend(result.diagnostics)
+        if result.diagnostics.has_errors() or result.value is None:
+            return Partial(cls, dict(result.fields), frozenset(result.failed), block.def_range)
+        return result.value
     fields: dict[str, Any] = {}
     failed: set[str] = set()
     obj, _ = decode_class(

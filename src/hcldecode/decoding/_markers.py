@@ -105,6 +105,8 @@ class BlockMarker(FieldMarker):
         min_items: The fewest blocks allowed, or ``None``.
         max_items: The most blocks allowed, or ``None``.
         labels: The label names of blocks kept raw.
+        or_attribute: Whether an attribute of the same name may give the
+            value instead (``env = { ... }`` for ``env { ... }``).
 
     Raises:
         TypeError: ``name`` is not ``None`` or a non-empty string; a count is
@@ -115,6 +117,7 @@ class BlockMarker(FieldMarker):
     min_items: int | None = attrs.field(default=None, validator=_check_count)
     max_items: int | None = attrs.field(default=None, validator=_check_count)
     labels: tuple[str, ...] = attrs.field(default=(), converter=_label_tuple)
+    or_attribute: bool = attrs.field(default=False, kw_only=True)
 
     claims_name: ClassVar[bool] = True
 
@@ -204,6 +207,7 @@ def block(
     min_items: int | None = None,
     max_items: int | None = None,
     labels: Sequence[str] = (),
+    or_attribute: bool = False,
 ) -> BlockMarker:
     """Mark a field as holding blocks of one type.
 
@@ -217,6 +221,14 @@ def block(
             error diagnostic.
         labels: The label names of blocks kept raw (a field of ``hcl.Block``
             elements); a configuration class names them with its label fields.
+        or_attribute: The value may be given by an attribute of the same name
+            instead of blocks, as Nomad's ``env = { ... }`` beside ``env { ...
+            }`` and Terraform's list-of-object attributes written as blocks:
+            an object for a single block (``T``, ``T | None``, a block of
+            attributes), a list of objects for ``list[T]`` or ``tuple[T,
+            ...]``. Giving both is an error; blocks with labels cannot be
+            attributes. In the JSON syntax, where both are one property, it is
+            read as the attribute.
 
     Returns:
         The marker, to put in ``Annotated[T, ...]``.
@@ -225,7 +237,7 @@ def block(
         TypeError: ``name`` is an empty string or not a string; a count is
             negative or not an ``int``; ``labels`` is a single string.
     """
-    return BlockMarker(name, min_items, max_items, labels)
+    return BlockMarker(name, min_items, max_items, labels, or_attribute=bool(or_attribute))
 
 
 def label(name: str | None = None) -> LabelMarker:

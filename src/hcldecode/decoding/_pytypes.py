@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
 
-from ..model._structure import Attribute, Expression
+from ..model._context import EvalContext
+from ..model._structure import Attribute, Block, Expression
 from ..pytypes._fields import ClassKind, Field, class_name
 from ..pytypes._lowering import Lowering
 from ..pytypes._rules import PythonTypes, nullable, strip_optional
@@ -26,7 +28,12 @@ from ..values._types import DYNAMIC, Type
 from ..values._value import Value
 from ._markers import AttrMarker
 
-__all__ = ["ConfigTypes", "SchemaError", "TypePlan"]
+__all__ = ["BlockDecoder", "ConfigTypes", "SchemaError", "TypePlan"]
+
+#: An application's decoder of the blocks of one type (``Decoder(block_decoders=...)``):
+#: called with the block and the evaluation context; returns the object, or a
+#: ``Decoded`` of it with its diagnostics.
+BlockDecoder = Callable[[Block, EvalContext | None], Any]
 
 
 class SchemaError(Error, TypeError):
@@ -55,8 +62,22 @@ class TypePlan:
 class ConfigTypes(PythonTypes):
     """The Python types one decoder knows, configuration classes included."""
 
-    def __init__(self, registered: Any = None, rules: Any = (), converter: Any = None) -> None:
+    def __init__(
+        self,
+        registered: Any = None,
+        rules: Any = (),
+        converter: Any = None,
+        block_decoders: Mapping[type, BlockDecoder] | None = None,
+    ) -> None:
         super().__init__(registered, rules, converter)
+        decoders = dict(block_decoders or {})
+        for tp, decoder in decoders.items():
+            if not isinstance(tp, type) or not callable(decoder):
+                raise TypeError(
+                    f"block_decoders maps classes to callables, not {tp!r} to {decoder!r}"
+                )
+        #: The application's own decoders of the blocks of a type, by type.
+        self.block_decoders: Mapping[type, BlockDecoder] = decoders
         self._plans: dict[Any, TypePlan] = {}
         #: The class information built for this decoder (see ``class_info``),
         #: with the lock that guards building it.
