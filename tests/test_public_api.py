@@ -17,6 +17,7 @@ PUBLIC = [
     "hcldecode.cli",
     "hcldecode.decoding",
     "hcldecode.ext.dynblock",
+    "hcldecode.ext.localvalues",
     "hcldecode.ext.tryfunc",
     "hcldecode.ext.typeexpr",
     "hcldecode.ext.userfunc",
