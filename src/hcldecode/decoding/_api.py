@@ -17,6 +17,7 @@ from ..hclparse._syntax import Syntax, syntax_for
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostics
 from ..model._structure import Block, Body, BodySchema, Expression, File
+from ..model._traversal import Traversal
 from ..pytypes._fields import ClassKind, class_name
 from ..pytypes._rules import PythonTypes, Rule, TypeRule
 from ..values._limits import Limits
@@ -42,6 +43,7 @@ __all__ = [
     "dumps",
     "json_schema",
     "loads",
+    "references",
     "schema_of",
     "to_dict",
     "update_document",
@@ -545,6 +547,34 @@ class Decoder:
         """
         return class_info(cls, self._types).schema
 
+    def references(self, source: Source, cls: type) -> list[Traversal]:
+        """The variables a decode of ``cls`` would read (hcldec's ``Variables``, for a class).
+
+        Every absolute traversal in the expressions the class's fields take,
+        at every level of blocks, in source order: what an application needs
+        to know before it decodes, for a dependency graph. Nothing is
+        evaluated, and the configuration's mistakes are left to the decode.
+        A field that keeps a body (``hcl.Body``) or blocks as they are
+        (``hcl.Block``) gives nothing; ``dynamic`` blocks are not expanded
+        (:mod:`hcldecode.ext.dynblock` walks theirs).
+
+        Args:
+            source: As for :meth:`decode`.
+            cls: The configuration class.
+
+        Returns:
+            The traversals (``var.region``, ``local.name``, ...), with their ranges.
+
+        Raises:
+            SchemaError: ``cls`` cannot be decoded into.
+            OSError: A file cannot be read.
+        """
+        from ._references import references  # noqa: PLC0415 (loads on first use)
+
+        self._info(cls, None)
+        body, _ = load(source)
+        return references(body, cls, self._types)
+
     def json_schema(self, cls: type, *, title: str | None = None) -> dict[str, Any]:
         """A JSON Schema of the JSON-syntax form of configurations of a class, for editors.
 
@@ -792,6 +822,7 @@ decode_body = _DEFAULT.decode_body
 decode_block = _DEFAULT.decode_block
 decode_expression = _DEFAULT.decode_expression
 schema_of = _DEFAULT.schema_of
+references = _DEFAULT.references
 json_schema = _DEFAULT.json_schema
 to_dict = _DEFAULT.to_dict
 dumps = _DEFAULT.dumps
