@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any, TypeVar
 
 from ..hclparse._syntax import Syntax, syntax_for
-from ..model._context import EvalContext
+from ..model._context import EvalContext, UndefinedVariable
 from ..model._diagnostics import Diagnostics
 from ..model._structure import Block, Body, BodySchema, Expression, File
 from ..pytypes._fields import ClassKind, class_name
@@ -100,13 +100,29 @@ class Decoder:
             made plain Python, and unstructured by it for :meth:`dumps`; the
             errors its hooks raise are diagnostics at the value (see
             docs/cattrs.md). It belongs to this decoder only.
+        undefined_variable: Called with the
+            :class:`~hcldecode.model.Traversal` of each reference to a name
+            that no variable has, and returns its value, or ``None`` for the
+            usual error (see :class:`~hcldecode.model.EvalContext`; Python
+            objects it returns are converted with this decoder's types). It
+            serves every call that is not given its own ``ctx``, and makes
+            JSON strings templates even without variables.
 
     Raises:
-        TypeError: ``types`` or ``rules`` are not of the documented form, or
-            ``converter`` is not a cattrs converter.
+        TypeError: ``types`` or ``rules`` are not of the documented form,
+            ``converter`` is not a cattrs converter, or
+            ``undefined_variable`` is not callable.
     """
 
-    __slots__ = ("_base", "_dynamic_blocks", "_functions", "_limits", "_types", "_variables")
+    __slots__ = (
+        "_base",
+        "_dynamic_blocks",
+        "_functions",
+        "_limits",
+        "_types",
+        "_undefined_variable",
+        "_variables",
+    )
 
     def __init__(
         self,
@@ -118,16 +134,22 @@ class Decoder:
         limits: Limits | None = None,
         dynamic_blocks: bool = False,
         converter: Any = None,
+        undefined_variable: UndefinedVariable | None = None,
     ) -> None:
         self._types = ConfigTypes(types, rules, converter)
+        self._undefined_variable = undefined_variable
         self._dynamic_blocks = dynamic_blocks
         self._variables = dict(variables) if variables is not None else None
         self._functions = dict(functions) if functions is not None else None
         self._limits = limits
         self._base: EvalContext | None = None
-        if variables is not None or functions is not None:
+        if variables is not None or functions is not None or undefined_variable is not None:
             self._base = EvalContext(
-                self._variables, self._functions, types=self._types, limits=limits
+                self._variables,
+                self._functions,
+                types=self._types,
+                limits=limits,
+                undefined_variable=undefined_variable,
             )
         elif limits is not None:
             self._base = EvalContext(literal_only=True, limits=limits)
@@ -199,6 +221,7 @@ class Decoder:
             limits=self._limits,
             dynamic_blocks=self._dynamic_blocks,
             converter=self._types.converter,
+            undefined_variable=self._undefined_variable,
         )
 
     def _expanded(self, body: Body, ctx: EvalContext | None) -> Body:
