@@ -308,10 +308,10 @@ def test_python_results_are_converted_by_the_types() -> None:
 
 
 def test_mistakes_of_the_program_raise() -> None:
-    with pytest.raises(TypeError, match="^undefined_variable must be callable, not str$"):
+    with pytest.raises(TypeError, match=r"^undefined_variable must be callable, not str$"):
         EvalContext(undefined_variable="nope")  # type: ignore[arg-type]
     with pytest.raises(
-        TypeError, match="^a literal-only evaluation context cannot have undefined_variable$"
+        TypeError, match=r"^a literal-only evaluation context cannot have undefined_variable$"
     ):
         EvalContext(literal_only=True, undefined_variable=lambda t: None)
     expr, _ = native.parse_expression("a.b", filename="x.hcl")
@@ -324,7 +324,7 @@ def test_mistakes_of_the_program_raise() -> None:
     def broken(traversal: Traversal) -> object:
         raise KeyError(str(traversal))
 
-    with pytest.raises(KeyError, match="a.b"):
+    with pytest.raises(KeyError, match=r"a\.b"):
         expr.value(EvalContext(undefined_variable=broken))
 
 

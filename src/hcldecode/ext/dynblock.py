@@ -348,7 +348,9 @@ class _ExpandedBody(Body):
 
 def _with_dynamic(schema: BodySchema) -> BodySchema:
     """``schema`` with ``dynamic`` blocks besides its own."""
-    return BodySchema(schema.attributes, [*(b for b in schema.blocks if b.type != "dynamic"), _DYNAMIC])
+    return BodySchema(
+        schema.attributes, [*(b for b in schema.blocks if b.type != "dynamic"), _DYNAMIC]
+    )
 
 
 def _with_body(block: Block, body: Body) -> Block:
