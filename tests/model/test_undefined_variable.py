@@ -19,6 +19,8 @@ import json
 from typing import Annotated, Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import hcldecode as hcl
 from expected_data import load_expected
@@ -371,3 +373,34 @@ def test_map_type_results() -> None:
     assert [(d.summary, d.detail) for d in found.diagnostics] == [
         ("Unsuitable value type", "Unsuitable value: null value is not allowed.")
     ]
+
+
+# --------------------------------------------------------------------------- a general rule
+
+_NAMES = st.from_regex(r"[a-z][a-z0-9_]{0,6}", fullmatch=True).filter(
+    lambda name: name not in {"true", "false", "null", "for", "in", "if", "endfor", "endif"}
+)
+
+
+@given(
+    root=_NAMES,
+    steps=st.lists(
+        st.one_of(
+            _NAMES.map(lambda n: "." + n),
+            st.integers(0, 99).map(lambda i: f"[{i}]"),
+            _NAMES.map(lambda n: f'["{n}"]'),
+        ),
+        max_size=4,
+    ),
+    defined=st.sampled_from(["v", "w", "ab"]),
+)
+def test_a_kept_reference_is_its_own_text(root: str, steps: list[str], defined: str) -> None:
+    reference = root + "".join(steps)
+    seen: list[str] = []
+    ctx = EvalContext({defined: {"k": "x"}}, undefined_variable=runtime_text(seen))
+    expr = _expr(f'"<${{{reference}}}>${{{defined}.k}}"')
+    value, diags = expr.value(ctx)
+    if root == defined:  # looked up as a variable (its steps may fail): never the hook's
+        assert seen == []
+        return
+    assert (value.as_str(), list(diags), seen) == (f"<${{{reference}}}>x", [], [reference])
