@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any, TypeVar
 
 from ..hclparse._syntax import Syntax, syntax_for
-from ..model._context import EvalContext
+from ..model._context import EvalContext, UndefinedVariable
 from ..model._diagnostics import Diagnostics
 from ..model._structure import Block, Body, BodySchema, Expression, File
 from ..model._traversal import Traversal
@@ -109,14 +109,30 @@ class Decoder:
             its diagnostics (no object when they hold errors). A type that is
             no class of fields names its blocks' labels with
             ``hcl.block(labels=[...])``.
+        undefined_variable: Called with the
+            :class:`~hcldecode.model.Traversal` of each reference to a name
+            that no variable has, and returns its value, or ``None`` for the
+            usual error (see :class:`~hcldecode.model.EvalContext`; Python
+            objects it returns are converted with this decoder's types). It
+            serves every call that is not given its own ``ctx``, and makes
+            JSON strings templates even without variables.
 
     Raises:
         TypeError: ``types`` or ``rules`` are not of the documented form,
-            ``converter`` is not a cattrs converter, or a block decoder is
-            not a callable given for a class.
+            ``converter`` is not a cattrs converter, a block decoder is not a
+            callable given for a class, or ``undefined_variable`` is not
+            callable.
     """
 
-    __slots__ = ("_base", "_dynamic_blocks", "_functions", "_limits", "_types", "_variables")
+    __slots__ = (
+        "_base",
+        "_dynamic_blocks",
+        "_functions",
+        "_limits",
+        "_types",
+        "_undefined_variable",
+        "_variables",
+    )
 
     def __init__(
         self,
@@ -129,16 +145,22 @@ class Decoder:
         dynamic_blocks: bool = False,
         converter: Any = None,
         block_decoders: Mapping[type, BlockDecoder] | None = None,
+        undefined_variable: UndefinedVariable | None = None,
     ) -> None:
         self._types = ConfigTypes(types, rules, converter, block_decoders)
+        self._undefined_variable = undefined_variable
         self._dynamic_blocks = dynamic_blocks
         self._variables = dict(variables) if variables is not None else None
         self._functions = dict(functions) if functions is not None else None
         self._limits = limits
         self._base: EvalContext | None = None
-        if variables is not None or functions is not None:
+        if variables is not None or functions is not None or undefined_variable is not None:
             self._base = EvalContext(
-                self._variables, self._functions, types=self._types, limits=limits
+                self._variables,
+                self._functions,
+                types=self._types,
+                limits=limits,
+                undefined_variable=undefined_variable,
             )
         elif limits is not None:
             self._base = EvalContext(literal_only=True, limits=limits)
@@ -211,6 +233,7 @@ class Decoder:
             dynamic_blocks=self._dynamic_blocks,
             converter=self._types.converter,
             block_decoders=self._types.block_decoders,
+            undefined_variable=self._undefined_variable,
         )
 
     def _expanded(self, body: Body, ctx: EvalContext | None) -> Body:

@@ -199,9 +199,21 @@ def _elements(collection: Value) -> Iterator[tuple[Value, Value]]:
 
 
 class _ExpandedBody(Body):
-    """A body whose ``dynamic`` blocks are expanded as its content is read."""
+    """A body whose ``dynamic`` blocks are expanded as its content is read.
 
-    __slots__ = ("_ctx", "_hidden_attrs", "_hidden_blocks", "_iteration", "_original")
+    The attributes of a body inside a generated block, those that
+    ``just_attributes`` gives included, are evaluated with the iterators in
+    scope.
+    """
+
+    __slots__ = (
+        "_ctx",
+        "_hidden_attrs",
+        "_hidden_blocks",
+        "_iteration",
+        "_original",
+        "_visible_body",
+    )
 
     def __init__(
         self,
@@ -216,16 +228,17 @@ class _ExpandedBody(Body):
         self._iteration = iteration
         self._hidden_attrs = hidden_attrs
         self._hidden_blocks: Mapping[str, BlockHeaderSchema] = hidden_blocks or {}
+        self._visible_body: Body | None = None
 
     def __repr__(self) -> str:
         return f"<expanded {self._original!r}>"
 
     def content(self, schema: BodySchema) -> tuple[BodyContent, Diagnostics]:
-        raw, diags = self._original.content(self._extended(schema))
+        raw, diags = self._visible().content(_with_dynamic(schema))
         return self._expanded(schema, raw, diags, partial=False), diags
 
     def partial_content(self, schema: BodySchema) -> tuple[BodyContent, Body, Diagnostics]:
-        raw, _remain, diags = self._original.partial_content(self._extended(schema))
+        raw, _remain, diags = self._visible().partial_content(_with_dynamic(schema))
         content = self._expanded(schema, raw, diags, partial=True)
         remain = _ExpandedBody(
             self._original,
@@ -237,7 +250,8 @@ class _ExpandedBody(Body):
         return content, remain, diags
 
     def just_attributes(self) -> tuple[dict[str, Attribute], Diagnostics]:
-        return self._original.just_attributes()
+        attributes, diags = self._visible().just_attributes()
+        return dict(self._attributes(attributes)), diags
 
     @property
     def missing_item_range(self) -> Range:
@@ -246,21 +260,24 @@ class _ExpandedBody(Body):
     def source_files(self) -> Mapping[str, SourceFile]:
         return self._original.source_files()
 
-    def _extended(self, schema: BodySchema) -> BodySchema:
-        """``schema`` with ``dynamic`` blocks and what earlier steps consumed (optional)."""
-        named = schema.attribute_names()
-        blocks = schema.block_types()
-        return BodySchema(
-            [
-                *schema.attributes,
-                *(AttributeSchema(n) for n in sorted(self._hidden_attrs) if n not in named),
-            ],
-            [
-                *(b for b in schema.blocks if b.type != "dynamic"),
-                _DYNAMIC,
-                *(b for t, b in self._hidden_blocks.items() if t not in blocks),
-            ],
-        )
+    def _visible(self) -> Body:
+        """The original body without what earlier partial reads consumed.
+
+        The original body hides it itself (as it does for a remaining body),
+        so that a later schema may ask for a block type of the name of a
+        consumed attribute, or the reverse. The ``dynamic`` blocks stay: those
+        of consumed types are skipped as they are expanded.
+        """
+        if self._visible_body is None:
+            body = self._original
+            if self._hidden_attrs:
+                names = sorted(self._hidden_attrs)
+                _, body, _ = body.partial_content(BodySchema([AttributeSchema(n) for n in names]))
+            blocks = [b for t, b in self._hidden_blocks.items() if t != "dynamic"]
+            if blocks:
+                _, body, _ = body.partial_content(BodySchema((), blocks))
+            self._visible_body = body
+        return self._visible_body
 
     def _expanded(
         self, schema: BodySchema, raw: BodyContent, diags: Diagnostics, *, partial: bool
@@ -274,16 +291,13 @@ class _ExpandedBody(Body):
 
     def _attributes(self, raw: Mapping[str, Attribute]) -> Mapping[str, Attribute]:
         iteration = self._iteration
-        if not self._hidden_attrs and iteration is None:
+        if iteration is None:
             return raw
         return {
-            name: attr
-            if iteration is None
-            else Attribute(
+            name: Attribute(
                 name, _IteratedExpression(attr.expr, iteration), attr.range, attr.name_range
             )
             for name, attr in raw.items()
-            if name not in self._hidden_attrs
         }
 
     def _blocks(
@@ -330,6 +344,13 @@ class _ExpandedBody(Body):
 
     def _child(self, body: Body, iteration: _Iteration | None) -> Body:
         return _ExpandedBody(body, _context(iteration, self._ctx), iteration)
+
+
+def _with_dynamic(schema: BodySchema) -> BodySchema:
+    """``schema`` with ``dynamic`` blocks besides its own."""
+    return BodySchema(
+        schema.attributes, [*(b for b in schema.blocks if b.type != "dynamic"), _DYNAMIC]
+    )
 
 
 def _with_body(block: Block, body: Body) -> Block:

@@ -13,6 +13,12 @@ implementation:
   it gives ``Unknown variable`` (with a "Did you mean" suggestion);
 * likewise ``Function calls not allowed`` versus ``Call to unknown function``.
 
+An *undefined-variable hook* (``undefined_variable=``, HCL's
+``EvalContext.UndefinedVariable`` as Nomad's HCL uses it) decides what a
+reference to a name that no table in the chain defines evaluates to: a
+value (Nomad keeps ``${attr.kernel.name}`` as text for its client), or
+``None`` for the diagnostic above. Children inherit it; the nearest one wins.
+
 ``variables=None`` (the default) means "no table"; ``variables={}`` means a
 table with nothing in it. :attr:`EvalContext.has_variables` and
 :attr:`EvalContext.has_functions` tell the two apart across the chain.
@@ -30,15 +36,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..pytypes._callable import function
 from ..pytypes._rules import DEFAULT_TYPES, PythonTypes
 from ..values._function import Function
 from ..values._limits import DEFAULT_LIMITS, Limits
-from ..values._value import Value
+from ..values._value import DYNAMIC_VALUE, Value
+from ._diagnostics import Diagnostic, Diagnostics
 
-__all__ = ["EvalContext", "is_literal_only"]
+if TYPE_CHECKING:
+    from ._traversal import Traversal
+
+__all__ = ["EvalContext", "UndefinedVariable", "is_literal_only"]
+
+UndefinedVariable = Callable[["Traversal"], Any]
+"""The type of an undefined-variable hook (see :class:`EvalContext`)."""
 
 
 class EvalContext:
@@ -70,6 +83,27 @@ class EvalContext:
             :class:`~hcldecode.values.Limits`). By default the parent's, or
             :data:`~hcldecode.values.DEFAULT_LIMITS` without a parent. A
             literal-only context may have limits too.
+        undefined_variable: Called for each evaluation of a reference whose
+            root name no context in the chain defines as a variable (scoped
+            names, such as the iterators of ``for`` expressions and of
+            dynamic blocks, are found first and never reach it). It receives
+            the reference's static :class:`~hcldecode.model.Traversal` (for
+            ``attr.kernel.name[0]`` all four steps, for ``meta[var.k]`` only
+            ``meta``), whose ``range`` is where it is written and whose
+            ``str()`` is its text. It returns the value of the whole
+            traversal: a :class:`~hcldecode.values.Value` (for example
+            ``Value.unknown(STRING)``), a plain Python object converted by
+            ``types`` as variables are, a
+            :class:`~hcldecode.model.Diagnostic` or
+            :class:`~hcldecode.model.Diagnostics` to report (the reference is
+            then an unknown value), or ``None`` for the usual ``Unknown
+            variable`` or ``Variables not allowed`` error. Exceptions it
+            raises are not caught, and a result with no HCL form raises
+            ``TypeError``: both are mistakes of the program. It may be called
+            more than once for a reference (diagnostics that show the values
+            of variables evaluate them again), so it should depend only on
+            the traversal. A child context inherits its parent's hook unless
+            it is given its own.
 
     Raises:
         TypeError: ``parent`` is not an ``EvalContext``; ``limits`` is not a
@@ -78,10 +112,19 @@ class EvalContext:
             string; a variable's value cannot be converted (the message names
             the variable); a function is not callable, or its signature or
             annotations have no HCL equivalent (see
-            :func:`~hcldecode.pytypes.function`).
+            :func:`~hcldecode.pytypes.function`); ``undefined_variable`` is
+            not callable, or is given to a literal-only context.
     """
 
-    __slots__ = ("_functions", "_limits", "_literal_only", "_parent", "_variables")
+    __slots__ = (
+        "_functions",
+        "_limits",
+        "_literal_only",
+        "_parent",
+        "_types",
+        "_undefined_variable",
+        "_variables",
+    )
 
     def __init__(
         self,
@@ -92,12 +135,20 @@ class EvalContext:
         literal_only: bool = False,
         types: PythonTypes | None = None,
         limits: Limits | None = None,
+        undefined_variable: UndefinedVariable | None = None,
     ) -> None:
         if parent is not None and not isinstance(parent, EvalContext):
             raise TypeError(f"parent must be an EvalContext, not {type(parent).__name__}")
         literal_only = literal_only or (parent is not None and parent.literal_only)
         if literal_only and (variables is not None or functions is not None):
             raise TypeError("a literal-only evaluation context cannot have variables or functions")
+        if undefined_variable is not None:
+            if not callable(undefined_variable):
+                raise TypeError(
+                    f"undefined_variable must be callable, not {type(undefined_variable).__name__}"
+                )
+            if literal_only:
+                raise TypeError("a literal-only evaluation context cannot have undefined_variable")
         if limits is not None and not isinstance(limits, Limits):
             raise TypeError(f"limits must be hcldecode Limits, not {type(limits).__name__}")
         self._parent = parent
@@ -106,6 +157,8 @@ class EvalContext:
             limits = parent.limits if parent is not None else DEFAULT_LIMITS
         self._limits: Limits = limits
         types = types if types is not None else DEFAULT_TYPES
+        self._types = types
+        self._undefined_variable = undefined_variable
         self._variables = None if variables is None else _convert_variables(variables, types)
         self._functions = None if functions is None else _convert_functions(functions, types)
 
@@ -115,6 +168,8 @@ class EvalContext:
             parts.append(f"variables={sorted(self._variables)!r}")
         if self._functions is not None:
             parts.append(f"functions={sorted(self._functions)!r}")
+        if self._undefined_variable is not None:
+            parts.append(f"undefined_variable={self._undefined_variable!r}")
         if self._literal_only:
             parts.append("literal_only=True")
         if self._parent is not None:
@@ -144,6 +199,15 @@ class EvalContext:
         return self._functions
 
     @property
+    def undefined_variable(self) -> UndefinedVariable | None:
+        """The undefined-variable hook in effect: this context's, else the nearest
+        parent's, else ``None``."""
+        for ctx in self._chain():
+            if ctx._undefined_variable is not None:
+                return ctx._undefined_variable
+        return None
+
+    @property
     def limits(self) -> Limits:
         """What one evaluation may build and spend: given here, else the parent's, else
         :data:`~hcldecode.values.DEFAULT_LIMITS`."""
@@ -153,23 +217,27 @@ class EvalContext:
         self,
         variables: Mapping[str, Any] | None = None,
         functions: Mapping[str, Function | Callable[..., Any]] | None = None,
+        *,
+        undefined_variable: UndefinedVariable | None = None,
     ) -> EvalContext:
         """A new context whose parent is this one; its names shadow the parent's.
 
         Args:
             variables: The child's variables, as for the constructor.
             functions: The child's functions, as for the constructor.
+            undefined_variable: A hook of the child's own, used instead of
+                this context's (see the constructor).
 
         Returns:
-            The child context. It inherits this context's limits and
-            literal-only mode.
+            The child context. It inherits this context's limits,
+            literal-only mode and undefined-variable hook.
 
         Raises:
             TypeError: As the constructor raises it, e.g. for a variable whose
                 value cannot be converted or for variables given to a
                 literal-only context.
         """
-        return EvalContext(variables, functions, self)
+        return EvalContext(variables, functions, self, undefined_variable=undefined_variable)
 
     def _chain(self) -> Iterator[EvalContext]:
         ctx: EvalContext | None = self
@@ -215,6 +283,42 @@ class EvalContext:
         for ctx in self._chain():
             if ctx._functions is not None and name in ctx._functions:
                 return ctx._functions[name]
+        return None
+
+    def _resolve_undefined(self, traversal: Traversal) -> tuple[Value, Diagnostics] | None:
+        """What the undefined-variable hook in effect makes of a reference.
+
+        Args:
+            traversal: The absolute traversal whose root no context defines.
+
+        Returns:
+            ``(value, diagnostics)``, or ``None`` when there is no hook or it
+            returned ``None``.
+
+        Raises:
+            TypeError: The hook returned an object with no HCL form.
+            Exception: Whatever the hook raises.
+        """
+        for ctx in self._chain():
+            hook = ctx._undefined_variable
+            if hook is None:
+                continue
+            result = hook(traversal)
+            if result is None:
+                return None
+            if isinstance(result, Value):
+                return result, Diagnostics()
+            if isinstance(result, Diagnostic):
+                return DYNAMIC_VALUE, Diagnostics([result])
+            if isinstance(result, Diagnostics):
+                return DYNAMIC_VALUE, Diagnostics(result)
+            try:
+                return ctx._types.to_value(result), Diagnostics()
+            except (TypeError, ValueError) as error:
+                raise TypeError(
+                    f"undefined_variable returned {type(result).__name__} for "
+                    f"{str(traversal)!r}, which has no HCL value: {error}"
+                ) from error
         return None
 
     def variable_names(self) -> list[str]:

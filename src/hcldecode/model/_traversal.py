@@ -176,7 +176,11 @@ class Traversal(Sequence[Traverser]):
                 mode.
 
         Returns:
-            ``(value, diagnostics)``. With no variable table anywhere in the
+            ``(value, diagnostics)``. When no context defines the root name,
+            the context's undefined-variable hook, if it has one, is asked
+            for the value of the whole traversal (see
+            :class:`~hcldecode.model.EvalContext`); when there is none or it
+            returns ``None``: with no variable table anywhere in the
             context chain (``ctx`` ``None`` included) the error is
             ``Variables not allowed``; with tables but no such name,
             ``Unknown variable`` with a "Did you mean" suggestion. Both point
@@ -185,7 +189,8 @@ class Traversal(Sequence[Traverser]):
             pseudo-type.
 
         Raises:
-            TypeError: The traversal is relative, or has a splat step.
+            TypeError: The traversal is relative, or has a splat step; the
+                hook returned an object with no HCL form.
         """
         if self.is_relative:
             raise TypeError("traverse_abs needs an absolute traversal")
@@ -196,6 +201,9 @@ class Traversal(Sequence[Traverser]):
         value = ctx.lookup_variable(name) if ctx is not None else None
         if value is not None:
             return rest.traverse_rel(value)
+        resolved = ctx._resolve_undefined(self) if ctx is not None else None
+        if resolved is not None:
+            return resolved
         if ctx is None or not ctx.has_variables:
             summary, detail = "Variables not allowed", "Variables may not be used here."
         else:
