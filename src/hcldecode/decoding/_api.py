@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import typing
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import IO, Any, TypeVar
 
 from ..hclparse._syntax import Syntax, syntax_for
@@ -189,6 +190,21 @@ class Decoder:
         """The Python types this decoder knows: the built-in ones, ``types=``, ``rules=``
         and ``converter=``."""
         return self._types
+
+    @property
+    def variables(self) -> Mapping[str, Any] | None:
+        """The variables given to this decoder (``None`` when none were), read-only."""
+        return None if self._variables is None else MappingProxyType(self._variables)
+
+    @property
+    def functions(self) -> Functions | None:
+        """The functions given to this decoder (``None`` when none were), read-only."""
+        return None if self._functions is None else MappingProxyType(self._functions)
+
+    @property
+    def limits(self) -> Limits | None:
+        """The limits given to this decoder (``None``: the default ones)."""
+        return self._limits
 
     def _with_types(self, types: TypeRules, rules: Sequence[Rule]) -> Decoder:
         return Decoder(
