@@ -22,12 +22,14 @@ from ..pytypes._fields import ClassKind, class_name
 from ..pytypes._rules import PythonTypes, Rule, TypeRule
 from ..values._limits import Limits
 from ..values._types import Type
+from ..values._value import Value
 from ._claimed import ClaimedBody
 from ._classinfo import ClassInfo, SchemaError, class_info
 from ._decoder import FAILED, decode_class, lower_value
 from ._pytypes import ConfigTypes
 from ._report import Decoded, in_source_order, raise_errors
 from ._sources import Source, load, load_plain, parse
+from ._variables import load_variables as read_variables
 
 if typing.TYPE_CHECKING:
     from ..write._document import Document, DocumentBody
@@ -42,6 +44,7 @@ __all__ = [
     "dump",
     "dumps",
     "json_schema",
+    "load_variables",
     "loads",
     "schema_of",
     "to_dict",
@@ -523,6 +526,55 @@ class Decoder:
         result = lower_value(value, expr, plan, ctx=eval_ctx, diags=diags)
         return Decoded(None if result is FAILED else result, {}, diags)
 
+    def load_variables(
+        self,
+        paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] = (),
+        *,
+        declared: Mapping[str, Any] | None = None,
+        env_prefix: str | None = None,
+        environ: Mapping[str, str] | None = None,
+    ) -> Decoded[dict[str, Value]]:
+        """Read variables as Terraform reads ``.tfvars`` files and ``TF_VAR_`` variables.
+
+        Each file is a body of attributes, one per variable (``region =
+        "eu-west-1"``), in the native syntax or, for a name ending in
+        ``.json``, the JSON syntax; its expressions may use no variables or
+        functions. Later files win over earlier ones, and files over the
+        environment. Pass the result's ``value`` as ``variables=``.
+
+        Args:
+            paths: A variable file, or a list of them, read in order.
+            declared: The variables the application declares: each name with
+                a Python annotation (read by this decoder's types) or an HCL
+                :class:`~hcldecode.values.Type`. Every value is converted to its
+                declared type by HCL's rules (and must fit the annotation), and a
+                value for an undeclared name is an error with a "Did you mean"
+                suggestion. Without it, every attribute is a variable, as written.
+            env_prefix: Also read the environment variables named
+                ``env_prefix`` + a variable's name (``"TF_VAR_"``), as Terraform
+                reads ``TF_VAR_name``: the text as it is where the declared type is
+                a string, number or bool or no type is declared, else the text
+                parsed as a native-syntax expression (``["a", "b"]``, ``{ x = 1
+                }``), with ``<value for var.NAME>`` as its file name in
+                diagnostics. Names that are not declared (when ``declared`` is
+                given) or not identifiers are left out.
+            environ: The environment to read instead of ``os.environ``.
+
+        Returns:
+            A :class:`~hcldecode.Decoded` whose ``value`` maps each variable
+            that read without errors to its :class:`~hcldecode.Value`, and whose
+            ``diagnostics`` hold every mistake: syntax errors, files that cannot
+            be read, blocks, variables or function calls in a file, undeclared
+            names, values that do not fit their declared types.
+
+        Raises:
+            TypeError: ``declared`` holds an annotation this decoder cannot
+                decode into, or ``environ`` is given without ``env_prefix``.
+        """
+        return read_variables(
+            paths, self._types, declared=declared, env_prefix=env_prefix, environ=environ
+        )
+
     def schema_of(self, cls: type) -> BodySchema:
         """The body schema that a configuration class implies.
 
@@ -784,6 +836,7 @@ loads = _DEFAULT.loads
 decode_body = _DEFAULT.decode_body
 decode_block = _DEFAULT.decode_block
 decode_expression = _DEFAULT.decode_expression
+load_variables = _DEFAULT.load_variables
 schema_of = _DEFAULT.schema_of
 json_schema = _DEFAULT.json_schema
 to_dict = _DEFAULT.to_dict
