@@ -163,14 +163,16 @@ def load_variables(
     if isinstance(paths, str | os.PathLike):
         paths = [paths]
     decl = _Declared(declared, types)
-    diags = Diagnostics()
+    # The environment's diagnostics come first, by variable name, then the files'
+    # in source order.
+    env_diags = Diagnostics()
     found: dict[str, Value] = {}
     if env_prefix is not None:
-        found.update(
-            _environment(env_prefix, os.environ if environ is None else environ, decl, diags)
-        )
+        source = os.environ if environ is None else environ
+        found.update(_environment(env_prefix, source, decl, env_diags))
     elif environ is not None:
         raise TypeError("environ is read only with env_prefix")
+    diags = Diagnostics()
     parser = Parser()
     for path in paths:
         name = os.fspath(path)
@@ -183,4 +185,6 @@ def load_variables(
             continue
         found.update(file_variables(file, diags, decl if declared is not None else None))
     files: dict[str, SourceFile] = dict(parser.files)
-    return Decoded(found, {}, in_source_order(diags, files), files=files)
+    return Decoded(
+        found, {}, Diagnostics([*env_diags, *in_source_order(diags, files)]), files=files
+    )
