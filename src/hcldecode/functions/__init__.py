@@ -18,12 +18,17 @@ The regular-expression functions match with Google's RE2 when the optional
 otherwise with Python's :mod:`re`, refusing the patterns it could take
 exponential time on (see the documentation's "Functions" page).
 
+* :func:`file_functions`: Terraform's ``file``, ``fileexists``, ``fileset``
+  and ``templatefile``, reading files under one base directory only; no
+  expression can read files unless the application gives these.
+
 ``hcldecode.STDLIB`` is the same mapping; ``hcldecode.values.STDLIB`` still
 works but is deprecated.
 """
 
 from __future__ import annotations
 
+from ._files import file_functions
 from ._stdlib import SPEC_FUNCTIONS, STDLIB
 
-__all__ = ["SPEC_FUNCTIONS", "STDLIB"]
+__all__ = ["SPEC_FUNCTIONS", "STDLIB", "file_functions"]
