@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,7 +31,7 @@ def base(tmp_path: Path) -> Path:
 
 
 def run(base: Path, expr: str, **kwargs: object) -> object:
-    functions = file_functions(base, functions=STDLIB, **kwargs)  # type: ignore[arg-type]
+    functions: dict[str, Any] = file_functions(base, functions=STDLIB, **kwargs)  # type: ignore[arg-type]
     try:
         return hcl.loads(f"v = {expr}", dict[str, hcl.Value], functions=functions)["v"]
     except hcl.DecodeError as error:
@@ -151,4 +152,4 @@ def test_templatefile_errors(base: Path) -> None:
 def test_nothing_reads_files_unless_given() -> None:
     assert "file" not in STDLIB
     with pytest.raises(hcl.DecodeError, match="Call to unknown function"):
-        hcl.loads('v = file("x")', dict[str, str], functions=STDLIB)
+        hcl.loads('v = file("x")', dict[str, str], functions=dict[str, Any](STDLIB))
