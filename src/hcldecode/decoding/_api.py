@@ -29,7 +29,6 @@ from ._decoder import FAILED, decode_class, lower_value
 from ._pytypes import ConfigTypes
 from ._report import Decoded, in_source_order, raise_errors
 from ._sources import Source, load, load_plain, parse
-from ._variables import load_variables as read_variables
 
 if typing.TYPE_CHECKING:
     from ..write._document import Document, DocumentBody
@@ -571,6 +570,8 @@ class Decoder:
             TypeError: ``declared`` holds an annotation this decoder cannot
                 decode into, or ``environ`` is given without ``env_prefix``.
         """
+        from ._variables import load_variables as read_variables  # noqa: PLC0415 (on first use)
+
         return read_variables(
             paths, self._types, declared=declared, env_prefix=env_prefix, environ=environ
         )

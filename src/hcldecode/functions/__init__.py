@@ -28,7 +28,15 @@ works but is deprecated.
 
 from __future__ import annotations
 
-from ._files import file_functions
+from typing import TYPE_CHECKING
+
+from .._lazy import lazy_names
 from ._stdlib import SPEC_FUNCTIONS, STDLIB
+
+if TYPE_CHECKING:
+    from ._files import file_functions
+
+# Loaded on first use: reading files needs pathlib and glob.
+__getattr__ = lazy_names(__name__, {"file_functions": "_files"})
 
 __all__ = ["SPEC_FUNCTIONS", "STDLIB", "file_functions"]

@@ -14,7 +14,6 @@ import os
 import stat
 from collections.abc import Callable, Mapping, Sequence
 from importlib import import_module
-from pathlib import Path
 from typing import Any
 
 from .._text import go_quote, is_identifier
@@ -36,20 +35,15 @@ class _Base:
 
     def __init__(self, base_dir: str | os.PathLike[str], limits: Limits) -> None:
         self.given = os.fspath(base_dir)
-        self.root = Path(base_dir).resolve()
+        self.root = os.path.realpath(self.given)
+        self.inside = self.root.rstrip(os.sep) + os.sep
         self.limits = limits
 
-    def resolve(self, index: int, path: str) -> Path:
+    def resolve(self, index: int, path: str) -> str:
         """``path`` (relative to the base directory, or absolute) resolved, symbolic
         links followed; an argument error when it leads outside the base."""
-        joined = Path(os.path.expanduser(path))
-        if not joined.is_absolute():
-            joined = self.root / joined
-        try:
-            resolved = joined.resolve()
-        except (OSError, RuntimeError) as error:  # a loop of links
-            raise FunctionArgError(index, f"cannot resolve {path}: {error}") from None
-        if resolved != self.root and self.root not in resolved.parents:
+        resolved = os.path.realpath(os.path.join(self.root, os.path.expanduser(path)))
+        if resolved != self.root and not resolved.startswith(self.inside):
             raise FunctionArgError(index, _OUTSIDE.format(path=path, base=self.given))
         return resolved
 
@@ -150,7 +144,7 @@ def _no_recursion(args: Sequence[Value], _result: Type) -> Value:
 def _exists(base: _Base, path: str) -> Value:
     resolved = base.resolve(0, path)
     try:
-        mode = resolved.stat().st_mode
+        mode = os.stat(resolved).st_mode
     except FileNotFoundError:
         return Value.bool(False)
     except OSError as error:
@@ -164,11 +158,12 @@ def _fileset(base: _Base, path: str, pattern: str) -> Value:
     root = base.resolve(0, path)
     found: list[Value] = []
     for name in sorted(glob.glob(pattern, root_dir=root, recursive=True)):
-        full = root / name
-        if not full.is_file():
+        if not os.path.isfile(os.path.join(root, name)):
             continue
-        base.resolve(1, (Path(path) / name).as_posix())  # a link out of the base is refused
-        found.append(Value.string(Path(name).as_posix()))
+        relative = name.replace(os.sep, "/")
+        shown = os.path.normpath(os.path.join(path, name)).replace(os.sep, "/")
+        base.resolve(1, shown)  # a link out of the base is refused
+        found.append(Value.string(relative))
     return Value.set(found, STRING)
 
 
