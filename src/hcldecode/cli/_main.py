@@ -28,11 +28,13 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Literal, TextIO
+from typing import Any, Literal, TextIO
 
 import attrs
 
 from ..decoding import DecodeError, Decoder, SchemaError
+from ..ext.tryfunc import FUNCTIONS as TRY_FUNCTIONS
+from ..functions import STDLIB
 from ..hcldec._encode import encode
 from ..hcldec._specs import decode
 from ..hclparse._syntax import parse_source
@@ -60,6 +62,7 @@ BROKEN_PIPE = 141
 INTERRUPTED = 130
 
 _VAR_HINT = " Variables can be given on the command line with --var NAME=VALUE or --var-file FILE."
+_STDLIB_HINT = " The standard library's functions can be given with --stdlib."
 
 _EPILOG = """\
 exit status: 0 when the configuration is valid, 1 when it has errors, 2 for a
@@ -138,6 +141,12 @@ def _build_parser() -> argparse.ArgumentParser:
             metavar="FILE",
             help="variables from a file of attributes (HCL, or JSON by its .json suffix)",
         )
+        sub.add_argument(
+            "--stdlib",
+            action="store_true",
+            help="give expressions the standard library's functions and try and can "
+            "(under the schema module's decoder's own functions of the same names)",
+        )
         add_diagnostic_options(sub)
         if name == "check":
             sub.add_argument(
@@ -184,13 +193,26 @@ def _print_schema(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _with_hints(diags: Sequence[Diagnostic]) -> list[Diagnostic]:
-    """The diagnostics, with a hint at ``--var`` where variables were not allowed."""
-    return [
-        attrs.evolve(d, detail=(d.detail or "") + _VAR_HINT)
-        if d.summary == "Variables not allowed" and d.detail == "Variables may not be used here."
-        else d
-        for d in diags
-    ]
+    """The diagnostics, with a hint at ``--var`` where variables were not allowed, and
+    at ``--stdlib`` where function calls were not."""
+
+    def hinted(d: Diagnostic) -> Diagnostic:
+        if d.summary == "Variables not allowed" and d.detail == "Variables may not be used here.":
+            return attrs.evolve(d, detail=d.detail + _VAR_HINT)
+        if d.summary == "Function calls not allowed" and d.detail == (
+            "Functions may not be called here."
+        ):
+            return attrs.evolve(d, detail=d.detail + _STDLIB_HINT)
+        return d
+
+    return [hinted(d) for d in diags]
+
+
+def _stdlib(defined: Mapping[str, object] | None) -> dict[str, Any]:
+    """``--stdlib``'s functions: the standard library, ``try`` and ``can``, less the
+    names the schema's own functions define (theirs win)."""
+    given = {**STDLIB, **TRY_FUNCTIONS}
+    return {name: f for name, f in given.items() if defined is None or name not in defined}
 
 
 def _in_order(diags: Sequence[Diagnostic], files: Mapping[str, File]) -> list[Diagnostic]:
@@ -259,12 +281,22 @@ class _Run:
         body = self.body()
         if self.diags.has_errors():
             return self.fail(self.diags)
-        # Always a context, so that JSON strings are templates whether or
-        # not variables are given (HCL reads them as literal text without one).
-        ctx = EvalContext(variables or None)
+        decoder = _decoder_for(cls)
+        functions = _stdlib(decoder.functions) if self.args.stdlib else None
         try:
-            decoder = _decoder_for(cls)
-            obj: object = decoder.decode(body, cls, ctx=ctx)
+            if variables or functions:
+                # The decoder's own variables and functions, and on top of them
+                # (winning over its variables) those of the command line.
+                obj: object = decoder.decode(
+                    body, cls, variables=variables or None, functions=functions
+                )
+            elif decoder.variables is not None or decoder.functions is not None:
+                obj = decoder.decode(body, cls)
+            else:
+                # Always a context, so that JSON strings are templates whether or
+                # not variables are given (HCL reads them as literal text without one).
+                ctx = EvalContext(types=decoder.types, limits=decoder.limits)
+                obj = decoder.decode(body, cls, ctx=ctx)
         except DecodeError as error:
             return self.fail(error.diagnostics)
         except SchemaError as error:
@@ -302,6 +334,11 @@ class _Run:
         if self.diags.has_errors():
             return self.fail(self.diags)
         ctx = spec_context(spec_file, variables)
+        if self.args.stdlib:
+            scope = {**spec_file.variables, **variables}
+            ctx = EvalContext(
+                scope or None, {**_stdlib(spec_file.functions), **spec_file.functions}
+            )
         value, diags = decode(body, spec_file.root, ctx)
         if diags.has_errors():
             return self.fail(diags)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from .. import json as hcljson
 from .._text import go_quote, is_identifier
+from ..decoding._variables import file_variables
 from ..hclparse._syntax import parse_source
 from ..model._diagnostics import Diagnostics, Severity
 from ..model._structure import File
@@ -60,10 +61,4 @@ def read_var_file(filename: str, diags: Diagnostics) -> tuple[File | None, dict[
     diags.extend(parse_diags)
     if parse_diags.has_errors():
         return file, {}
-    attributes, attr_diags = file.body.just_attributes()
-    diags.extend(attr_diags)
-    found: dict[str, Value] = {}
-    for name, attribute in attributes.items():
-        found[name], value_diags = attribute.expr.value(None)
-        diags.extend(value_diags)
-    return file, found
+    return file, file_variables(file, diags)

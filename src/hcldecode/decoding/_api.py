@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import typing
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import IO, Any, TypeVar
 
 from ..hclparse._syntax import Syntax, syntax_for
@@ -22,6 +23,7 @@ from ..pytypes._fields import ClassKind, class_name
 from ..pytypes._rules import PythonTypes, Rule, TypeRule
 from ..values._limits import Limits
 from ..values._types import Type
+from ..values._value import Value
 from ._claimed import ClaimedBody
 from ._classinfo import ClassInfo, SchemaError, class_info
 from ._decoder import FAILED, decode_class, lower_value
@@ -42,6 +44,7 @@ __all__ = [
     "dump",
     "dumps",
     "json_schema",
+    "load_variables",
     "loads",
     "references",
     "schema_of",
@@ -222,6 +225,21 @@ class Decoder:
         """The Python types this decoder knows: the built-in ones, ``types=``, ``rules=``
         and ``converter=``."""
         return self._types
+
+    @property
+    def variables(self) -> Mapping[str, Any] | None:
+        """The variables given to this decoder (``None`` when none were), read-only."""
+        return None if self._variables is None else MappingProxyType(self._variables)
+
+    @property
+    def functions(self) -> Functions | None:
+        """The functions given to this decoder (``None`` when none were), read-only."""
+        return None if self._functions is None else MappingProxyType(self._functions)
+
+    @property
+    def limits(self) -> Limits | None:
+        """The limits given to this decoder (``None``: the default ones)."""
+        return self._limits
 
     def _with_types(self, types: TypeRules, rules: Sequence[Rule]) -> Decoder:
         return Decoder(
@@ -555,6 +573,57 @@ class Decoder:
         result = lower_value(value, expr, plan, ctx=eval_ctx, diags=diags)
         return Decoded(None if result is FAILED else result, {}, diags)
 
+    def load_variables(
+        self,
+        paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] = (),
+        *,
+        declared: Mapping[str, Any] | None = None,
+        env_prefix: str | None = None,
+        environ: Mapping[str, str] | None = None,
+    ) -> Decoded[dict[str, Value]]:
+        """Read variables as Terraform reads ``.tfvars`` files and ``TF_VAR_`` variables.
+
+        Each file is a body of attributes, one per variable (``region =
+        "eu-west-1"``), in the native syntax or, for a name ending in
+        ``.json``, the JSON syntax; its expressions may use no variables or
+        functions. Later files win over earlier ones, and files over the
+        environment. Pass the result's ``value`` as ``variables=``.
+
+        Args:
+            paths: A variable file, or a list of them, read in order.
+            declared: The variables the application declares: each name with
+                a Python annotation (read by this decoder's types) or an HCL
+                :class:`~hcldecode.values.Type`. Every value is converted to its
+                declared type by HCL's rules (and must fit the annotation), and a
+                value for an undeclared name is an error with a "Did you mean"
+                suggestion. Without it, every attribute is a variable, as written.
+            env_prefix: Also read the environment variables named
+                ``env_prefix`` + a variable's name (``"TF_VAR_"``), as Terraform
+                reads ``TF_VAR_name``: the text as it is where the declared type is
+                a string, number or bool or no type is declared, else the text
+                parsed as a native-syntax expression (``["a", "b"]``, ``{ x = 1
+                }``), with ``<value for var.NAME>`` as its file name in
+                diagnostics. Names that are not declared (when ``declared`` is
+                given) or not identifiers are left out.
+            environ: The environment to read instead of ``os.environ``.
+
+        Returns:
+            A :class:`~hcldecode.Decoded` whose ``value`` maps each variable
+            that read without errors to its :class:`~hcldecode.Value`, and whose
+            ``diagnostics`` hold every mistake: syntax errors, files that cannot
+            be read, blocks, variables or function calls in a file, undeclared
+            names, values that do not fit their declared types.
+
+        Raises:
+            TypeError: ``declared`` holds an annotation this decoder cannot
+                decode into, or ``environ`` is given without ``env_prefix``.
+        """
+        from ._variables import load_variables as read_variables  # noqa: PLC0415 (on first use)
+
+        return read_variables(
+            paths, self._types, declared=declared, env_prefix=env_prefix, environ=environ
+        )
+
     def schema_of(self, cls: type) -> BodySchema:
         """The body schema that a configuration class implies.
 
@@ -844,6 +913,7 @@ loads = _DEFAULT.loads
 decode_body = _DEFAULT.decode_body
 decode_block = _DEFAULT.decode_block
 decode_expression = _DEFAULT.decode_expression
+load_variables = _DEFAULT.load_variables
 schema_of = _DEFAULT.schema_of
 references = _DEFAULT.references
 json_schema = _DEFAULT.json_schema
