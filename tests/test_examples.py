@@ -186,7 +186,7 @@ def test_examples_readme_lists_every_example_and_its_commands_run() -> None:
     listed = sorted(re.findall(r"^\| \[(\w+)\]\(\1/\)", readme, re.MULTILINE))
     assert listed == folders
     commands = re.findall(r"`(python examples/[^`]+)`", readme)
-    assert len(commands) == len(folders) + 1  # the plugins example is shown twice
+    assert len(commands) == len(folders) + 2  # plugins and jobspec are shown twice
     for command in commands:
         words = command.split()
         result = subprocess.run(
@@ -196,7 +196,7 @@ def test_examples_readme_lists_every_example_and_its_commands_run() -> None:
             text=True,
             check=False,
         )
-        expected = 1 if command.endswith("typo.hcl") else 0
+        expected = 1 if command.endswith(("typo.hcl", "broken-job.nomad.hcl")) else 0
         assert result.returncode == expected, (command, result.stderr)
 
 
@@ -319,3 +319,106 @@ def test_migrate_keeps_comments() -> None:
         "  tls = true\n"
         "}\n"
     )
+
+
+def _jobspec(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-W", "error:hcldecode:DeprecationWarning", "examples/jobspec/main.py"]
+        + [f"examples/jobspec/jobs/{name}" for name in args],
+        cwd=EXAMPLES.parent,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_jobspec_loads_a_job_in_layers() -> None:
+    # Variables (a file's values beside the defaults), locals, dynamic blocks, env as a
+    # block or an attribute, runtime references kept as text, and drivers' configs.
+    result = _jobspec("web.nomad.hcl", "prod.vars.hcl")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.splitlines() == [
+        "job web in eu-west-1 {'owner': 'edge', 'service': 'web-eu-west-1'}",
+        "  group frontend x2",
+        "    task proxy-80 (docker) {'PORT': '80', 'KERNEL': '${attr.kernel.name}'}",
+        "      DockerConfig(image='nginx:1.25', ports=[80])",
+        "    task proxy-443 (docker) {'PORT': '443', 'KERNEL': '${attr.kernel.name}'}",
+        "      DockerConfig(image='nginx:1.25', ports=[443])",
+        "    task agent (exec) {'ALLOC': '${NOMAD_ALLOC_ID}', 'RACK': '${meta.rack}'}",
+        "      ExecConfig(command='/bin/agent', args=['-dc', '${node.datacenter}', "
+        "'WEB-EU-WEST-1'])",
+    ]
+
+
+def test_jobspec_reports_every_mistake_of_the_variables_and_locals() -> None:
+    result = _jobspec("broken.nomad.hcl")
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr.splitlines() == [
+        "Error: Invalid default value for variable",
+        "",
+        '  on examples/jobspec/jobs/broken.nomad.hcl line 3, in variable "ports":',
+        '   3:   default = [80, "http"]',
+        "",
+        "This default value is not compatible with the variable's type constraint: element 1: "
+        "a number is required.",
+        "",
+        "Error: No value for required variable",
+        "",
+        '  on examples/jobspec/jobs/broken.nomad.hcl line 6, in variable "datacenter":',
+        '   6: variable "datacenter" {',
+        "",
+        "The variable 'datacenter' has no default and no value was given.",
+        "",
+        "Error: Cycle in local values",
+        "",
+        "  on examples/jobspec/jobs/broken.nomad.hcl line 11, in locals:",
+        "  11:   a = local.b",
+        "",
+        "The local values local.a, local.b refer to each other in a circle, so none of them "
+        "can be evaluated.",
+        "",
+        "Error: Reference to undeclared local value",
+        "",
+        "  on examples/jobspec/jobs/broken.nomad.hcl line 13, in locals:",
+        "  13:   c = local.missing",
+        "",
+        'A local value with the name "missing" has not been declared.',
+    ]
+
+
+def test_jobspec_configures_every_task_that_decoded_beside_the_mistakes() -> None:
+    result = _jobspec("broken-job.nomad.hcl")
+    assert (result.returncode, result.stdout) == (
+        1,
+        "job (partly decoded): drivers configured []\n",
+    )
+    assert result.stderr.splitlines() == [
+        "Error: Unsupported argument",
+        "",
+        '  on examples/jobspec/jobs/broken-job.nomad.hcl line 3, in job "broken":',
+        "   3:   priority    = 50",
+        "",
+        'An argument named "priority" is not expected here.',
+        "",
+        "Error: Unsupported argument",
+        "",
+        '  on examples/jobspec/jobs/broken-job.nomad.hcl line 10, in job "broken":',
+        "  10:         argz    = []",
+        "",
+        'An argument named "argz" is not expected here. Did you mean "args"?',
+        "",
+        "Error: Unknown task driver",
+        "",
+        '  on examples/jobspec/jobs/broken-job.nomad.hcl line 14, in job "broken":',
+        '  14:     task "podman" {',
+        "",
+        "Task 'podman' names the driver 'podman'; the drivers are docker, exec.",
+        "",
+        "Error: Duplicate env definition",
+        "",
+        '  on examples/jobspec/jobs/broken-job.nomad.hcl line 24, in job "broken":',
+        '  24:       env = { B = "y" }',
+        "",
+        '"env" is given as an argument here and as a block at '
+        "examples/jobspec/jobs/broken-job.nomad.hcl:21,7-10; give one or the other.",
+    ]

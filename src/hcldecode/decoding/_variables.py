@@ -21,8 +21,7 @@ from ..hclparse._syntax import syntax_for
 from ..model._closure import LiteralExpression
 from ..model._diagnostics import Diagnostic, Diagnostics, Pos, Range, SourceFile
 from ..model._structure import Expression, File
-from ..pytypes._lowering import path_text
-from ..values._convert import ConversionError, convert
+from ..values._convert import ConversionError, convert, path_text
 from ..values._types import PrimitiveType, Type
 from ..values._value import Value
 from ._pytypes import ConfigTypes

@@ -29,8 +29,15 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .._text import go_quote, suggest
-from ..values import _number as number
-from ..values._convert import AttrStep, ConversionError, IndexStep, Path, PathStep, convert
+from ..values._convert import (
+    AttrStep,
+    ConversionError,
+    IndexStep,
+    Path,
+    PathStep,
+    convert,
+    path_text,
+)
 from ..values._errors import Error
 from ..values._types import (
     BOOL,
@@ -71,7 +78,6 @@ __all__ = [
     "enum_leaf",
     "literal_leaf",
     "path_leaf",
-    "path_text",
     "plain",
     "registered_leaf",
     "structured",
@@ -111,20 +117,6 @@ class LowerErrors(LowerError):
         first = errors[0]
         super().__init__(first.message, first.path, first.key)
         self.errors = tuple(errors)
-
-
-def path_text(path: Path) -> str:
-    """A path as the words that lead a message: ``element 1: attribute "q": ``."""
-    words = []
-    for step in path:
-        key = step.name if isinstance(step, AttrStep) else step.key
-        if isinstance(key, str):
-            words.append(f"attribute {go_quote(key)}: ")
-        elif key.type == NUMBER and key.is_known and not key.is_null:
-            words.append(f"element {number.to_string(key.as_number())}: ")
-        elif key.type == STRING and key.is_known and not key.is_null:
-            words.append(f"element {go_quote(key.as_str())}: ")
-    return "".join(words)
 
 
 class _Failed:

@@ -86,7 +86,6 @@ from ._lowering import (
     enum_leaf,
     literal_leaf,
     path_leaf,
-    path_text,
     registered_leaf,
 )
 from ._msgspec import MSGSPEC_STRUCTS
@@ -100,7 +99,6 @@ __all__ = [
     "Rule",
     "TypeRule",
     "kinds_text",
-    "path_text",
     "strip_optional",
     "to_python",
     "to_value",

@@ -36,6 +36,7 @@ from ._convert import (
     convert,
     get_conversion,
     mismatch_message,
+    path_text,
     unify,
     unify_unsafe,
 )
@@ -153,6 +154,7 @@ __all__ = [
     "get_conversion",
     "max_nesting",
     "mismatch_message",
+    "path_text",
     "refine_not_null",
     "safe_known_prefix",
     "type_from_json",

@@ -66,6 +66,7 @@ __all__ = [
     "convert",
     "get_conversion",
     "mismatch_message",
+    "path_text",
     "unify",
     "unify_unsafe",
 ]
@@ -99,6 +100,28 @@ PathStep = AttrStep | IndexStep
 #: steps, so ``path + (AttrStep("a"),)`` extends it and ``path[: len(p)] == p``
 #: tests for a prefix (keys compare exactly, as ``RawEquals`` does).
 Path = tuple[PathStep, ...]
+
+
+def path_text(path: Path) -> str:
+    """A path as the words that lead a message about the part it leads to.
+
+    Args:
+        path: The path, as :attr:`ConversionError.path` holds it.
+
+    Returns:
+        ``element 1: attribute "q": `` (empty for the whole value), so that
+        ``path_text(error.path) + error.message`` says where and what.
+    """
+    words = []
+    for step in path:
+        key = step.name if isinstance(step, AttrStep) else step.key
+        if isinstance(key, str):
+            words.append(f"attribute {go_quote(key)}: ")
+        elif key.type == NUMBER and key.is_known and not key.is_null:
+            words.append(f"element {number.to_string(key.as_number())}: ")
+        elif key.type == STRING and key.is_known and not key.is_null:
+            words.append(f"element {go_quote(key.as_str())}: ")
+    return "".join(words)
 
 
 class ConversionError(Error, ValueError):

@@ -1,0 +1,1 @@
+datacenter = "eu-west-1"
