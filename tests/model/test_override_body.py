@@ -33,6 +33,7 @@ from hcldecode.model import (
 def body(text: str, filename: str) -> Body:
     parsed = hcl.parse_config(text, filename=filename)
     assert parsed.diagnostics == []
+    assert parsed.value is not None
     return parsed.value.body
 
 
@@ -481,7 +482,7 @@ def stands_for(block: Block) -> str:
 
 @settings(max_examples=150, deadline=None)
 @given(items, items)
-def test_the_merge_follows_terraforms_rule(base_items: list, over_items: Items) -> None:
+def test_the_merge_follows_terraforms_rule(base_items: Items, over_items: Items) -> None:
     b, o = base(render(base_items)), over(render(over_items))
     b_content, _, _ = b.partial_content(WITH_DYNAMIC)
     o_content, _, _ = o.partial_content(WITH_DYNAMIC)
