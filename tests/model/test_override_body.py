@@ -206,6 +206,15 @@ def test_dynamic_blocks_are_read_with_their_own_schema_when_asked_for() -> None:
     assert blocks(content) == [("dynamic", ("a", "b"), "main.tf:1,1-16")]
 
 
+def test_a_schema_with_a_dynamic_attribute_reads_no_dynamic_blocks() -> None:
+    schema = BodySchema([AttributeSchema("dynamic")], [BlockHeaderSchema("env")])
+    merged = override_body(base("dynamic = 1\nenv {}\n"), over('dynamic "env" {}\n'))
+    content, diags = merged.content(schema)
+    assert diags == []
+    assert attributes(content) == [("dynamic", "main.tf:1,1-12")]
+    assert blocks(content) == [("env", (), "main.tf:2,1-4")]
+
+
 @dataclasses.dataclass
 class Volume:
     name: str

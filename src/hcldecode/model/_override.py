@@ -140,7 +140,8 @@ def _merged_blocks(base: tuple[Block, ...], override: tuple[Block, ...]) -> tupl
 
 def _with_dynamic(schema: BodySchema) -> BodySchema:
     """``schema`` with ``dynamic`` blocks (one label) besides its own, as Terraform reads them."""
-    if any(b.type == _DYNAMIC for b in schema.blocks):
+    # A schema that names ``dynamic`` itself (as a block or an attribute) is kept.
+    if any(b.type == _DYNAMIC for b in schema.blocks) or _DYNAMIC in schema.attribute_names():
         return schema
     return BodySchema(schema.attributes, [*schema.blocks, BlockHeaderSchema(_DYNAMIC, ("type",))])
 
