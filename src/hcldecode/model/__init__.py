@@ -9,7 +9,9 @@
   :class:`BlockHeaderSchema`, :class:`BodyContent`, :class:`Attribute`,
   :class:`Block`, :class:`File` (with position lookups for tools:
   ``file.blocks_at_pos(pos)`` and the like), and one body made of several
-  (:func:`merge_bodies`, :func:`merge_files`);
+  (:func:`merge_bodies`, :func:`merge_files`), and a body with an override
+  body over it, as Terraform merges override files (:func:`override_body`,
+  :class:`OverrideBody`);
 * expressions: :class:`Expression`, :class:`EvalContext` (variables and
   functions), traversals (:class:`Traversal` and its steps), and the static
   analyses (:func:`expr_list`, :func:`expr_map`, :func:`expr_call`,
@@ -41,6 +43,7 @@ from ._diagnostics import (
 )
 from ._merge import merge_bodies, merge_files
 from ._ops import apply_path, get_attr, index
+from ._override import OverrideBody, override_body
 from ._reference import TraversalExpression
 from ._render import HCLError, render_diagnostics, terminal_safe, write_diagnostics
 from ._static import (
@@ -112,6 +115,7 @@ __all__ = [
     "FunctionCallDiagExtra",
     "HCLError",
     "LiteralExpression",
+    "OverrideBody",
     "Pos",
     "Range",
     "Severity",
@@ -135,6 +139,7 @@ __all__ = [
     "index",
     "merge_bodies",
     "merge_files",
+    "override_body",
     "rel_traversal_for_expr",
     "render_diagnostics",
     "static_expr",
