@@ -93,7 +93,7 @@ def test_fileexists(base: Path) -> None:
     assert run(base, 'fileexists("sub")') == [
         (
             "Invalid function argument",
-            'Invalid value for "path" parameter: sub is not a regular file, but "drwxr-xr-x".',
+            f'Invalid value for "path" parameter: {base / "sub"} is a directory, not a file.',
             "<string>:1,17-20",
         )
     ]

@@ -143,15 +143,27 @@ def _no_recursion(args: Sequence[Value], _result: Type) -> Value:
 
 def _exists(base: _Base, path: str) -> Value:
     resolved = base.resolve(0, path)
+    # Terraform's words, about the path joined to the base directory.
+    shown = os.path.normpath(os.path.join(base.given, os.path.expanduser(path)))
     try:
         mode = os.stat(resolved).st_mode
     except FileNotFoundError:
         return Value.bool(False)
-    except OSError as error:
-        raise FunctionArgError(0, f"failed to stat {path}: {error.strerror}") from None
+    except OSError:
+        raise FunctionArgError(0, f"failed to stat {shown}") from None
     if stat.S_ISREG(mode):
         return Value.bool(True)
-    raise FunctionArgError(0, f"{path} is not a regular file, but {go_quote(stat.filemode(mode))}")
+    if stat.S_ISDIR(mode):
+        problem = f"{shown} is a directory, not a file"
+    elif stat.S_ISBLK(mode) or stat.S_ISCHR(mode):
+        problem = f"{shown} is a device node, not a regular file"
+    elif stat.S_ISFIFO(mode):
+        problem = f"{shown} is a named pipe, not a regular file"
+    elif stat.S_ISSOCK(mode):
+        problem = f"{shown} is a unix domain socket, not a regular file"
+    else:
+        problem = f"{shown} is not a regular file"
+    raise FunctionArgError(0, problem)
 
 
 def _fileset(base: _Base, path: str, pattern: str) -> Value:
