@@ -15,7 +15,7 @@ parsed configuration::
 
     body = mock_body(
         attributes=mock_attrs({"name": "web", "port": mock_expr_variable("port")}),
-        blocks=[mock_block("listener", "http", body=mock_body(attributes=mock_attrs({"tls": False})))],
+        blocks=[mock_block("listener", "http", body=mock_body())],
     )
 
 A mock's mistakes are reported as ``hcltest`` words them (``Extraneous
@@ -47,8 +47,18 @@ from .model import (
 )
 from .native import parse_traversal_abs
 from .pytypes import to_value
-from .values import DYNAMIC, DYNAMIC_VALUE, STRING, ConversionError, ListType, MapType
-from .values import ObjectType, TupleType, Value, convert
+from .values import (
+    DYNAMIC,
+    DYNAMIC_VALUE,
+    STRING,
+    ConversionError,
+    ListType,
+    MapType,
+    ObjectType,
+    TupleType,
+    Value,
+    convert,
+)
 
 if TYPE_CHECKING:
     from .model import EvalContext
@@ -605,9 +615,9 @@ def mock_expr_map(items: Mapping[object, object] | Iterable[tuple[object, object
 
     The map counterpart of :func:`mock_expr_list` (``hcltest`` of HCL
     v2.14 has none); a pair, ``MockExprMapItem`` in later ``hcltest``
-    designs, is a ``(key, value)`` tuple here. Static analysis (:func:`~hcldecode.model.expr_map`) sees the pairs of
-    expressions. Each key's value is converted to a string; a null key is
-    the error ``Null value as key`` and a key that is not a string
+    designs, is a ``(key, value)`` tuple here. Static analysis
+    (:func:`~hcldecode.model.expr_map`) sees the pairs of expressions.
+    Each key's value is converted to a string; a null key is the error ``Null value as key`` and a key that is not a string
     ``Incorrect key type``, as for the native syntax's object constructor,
     and the value is then unknown, as it is when a key is unknown.
 
