@@ -617,8 +617,9 @@ def mock_expr_map(items: Mapping[object, object] | Iterable[tuple[object, object
     v2.14 has none); a pair, ``MockExprMapItem`` in later ``hcltest``
     designs, is a ``(key, value)`` tuple here. Static analysis
     (:func:`~hcldecode.model.expr_map`) sees the pairs of expressions.
-    Each key's value is converted to a string; a null key is the error ``Null value as key`` and a key that is not a string
-    ``Incorrect key type``, as for the native syntax's object constructor,
+    Each key's value is converted to a string; a null key is the error
+    ``Null value as key`` and a key that is not a string ``Incorrect key
+    type``, as for the native syntax's object constructor,
     and the value is then unknown, as it is when a key is unknown.
 
     Args:
