@@ -7,6 +7,7 @@ that a class decodes from a mock body exactly as from parsed text.
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import Annotated
 
 import pytest
@@ -470,3 +471,45 @@ def test_a_raw_attribute_field_keeps_the_mock_expression() -> None:
     assert raw.depends_on.expr is expr
     items, _ = expr_list(raw.depends_on.expr)
     assert [str(abs_traversal_for_expr(item)[0]) for item in items] == ["service.api"]
+
+
+# What tools/differential/go/gohcltest prints (hcltest of HCL v2.14.1).
+GO_HCLTEST = Path(__file__).parent / "data" / "testing" / "gohcltest.txt"
+
+
+def test_the_same_cases_report_what_hcltest_reports() -> None:
+    lines: list[str] = []
+
+    def show(name: str, diags: hcl.Diagnostics) -> None:
+        lines.extend(f"{name}: {d.summary} | {d.detail} | {d.subject}" for d in diags)
+
+    zero = _range("")
+    body = mock_body(
+        attributes=mock_attrs({"nme": "web"}),
+        blocks=[
+            hcl.Block("listener", (), mock_body(), zero, zero, ()),
+            hcl.Block("listner", ("http",), mock_body(), zero, zero, (zero,)),
+        ],
+        missing_item_range=_range("main.hcl", 3, 1, 2),
+    )
+    show("content", body.content(SCHEMA)[1])
+    show("just_attributes", body.just_attributes()[1])
+    value, diags = mock_expr_variable("port").value(None)
+    assert value == Value.unknown(DYNAMIC)
+    lines.append("variable: cty.DynamicVal")
+    show("variable", diags)
+    expr = mock_expr_traversal_src("var.ports[1]")
+    lines.append(f"traversal: {expr.range}")
+    lines.extend(f"traversal step: {step.range}" for step in expr.variables()[0])
+    literal = mock_expr_literal("x")
+    lines.append(f"literal: {literal.range}")
+    show("literal expr_list", expr_list(literal)[1])
+    show("literal traversal", abs_traversal_for_expr(literal)[1])
+    lines.append(f"attrs: {mock_attrs({'a': literal})['a'].name_range}")
+    empty = mock_expr_list([])
+    assert empty.value() == (Value.list([], DYNAMIC), [])
+    lines.append(f"list: {empty.range} cty.ListValEmpty(cty.DynamicPseudoType)")
+    # The one deliberate difference: the undefined variable has a range.
+    assert "\n".join(lines) + "\n" == GO_HCLTEST.read_text(encoding="utf-8").replace(
+        "not defined. | <nil>", "not defined. | MockExprVariable:0,0-0"
+    )
