@@ -200,7 +200,7 @@ def mock_body(
     content: BodyContent | None = None,
     *,
     attributes: Mapping[str, Attribute] | None = None,
-    blocks: Iterable[Block] = (),
+    blocks: Iterable[Block] | None = None,
     missing_item_range: Range | None = None,
 ) -> Body:
     """A body whose content is given rather than parsed (HCL's ``hcltest.MockBody``).
@@ -241,13 +241,13 @@ def mock_body(
         TypeError: ``content`` is given together with one of its parts.
     """
     if content is not None:
-        if attributes is not None or blocks != () or missing_item_range is not None:
+        if attributes is not None or blocks is not None or missing_item_range is not None:
             raise TypeError("mock_body takes content or its parts, not both")
         return _MockBody(content)
     return _MockBody(
         BodyContent(
             dict(attributes or {}),
-            tuple(blocks),
+            tuple(blocks or ()),
             missing_item_range if missing_item_range is not None else _mock_range(""),
         )
     )
