@@ -29,6 +29,7 @@ PUBLIC = [
     "hcldecode.native",
     "hcldecode.pytypes",
     "hcldecode.settings",
+    "hcldecode.testing",
     "hcldecode.values",
     "hcldecode.write",
 ]
