@@ -23,7 +23,9 @@ from ..values._limits import Limits
 from ..values._types import Type
 from ._claimed import ClaimedBody
 from ._classinfo import ClassInfo, SchemaError, class_info
-from ._decoder import FAILED, decode_class, lower_value
+from ._decoder import decode_class
+from ._expression import FAILED as EXPRESSION_FAILED
+from ._expression import decode_expression_value
 from ._pytypes import ConfigTypes
 from ._report import Decoded, in_source_order, raise_errors
 from ._sources import Source, load, load_plain, parse
@@ -473,10 +475,16 @@ class Decoder:
     ) -> Decoded[Any]:
         """The value of one expression as a ``pytype``, without raising for its mistakes.
 
-        The counterpart of gohcl's ``DecodeExpression``: the value is
-        converted by HCL's rules and then built as a field of that type
-        would be; when it does not fit, the error is ``Unsuitable value
-        type`` (``Unsuitable value: <reason>``) at the part that does not fit.
+        gohcl's ``DecodeExpression``: the value is converted by HCL's rules
+        and then built as a field of that type would be. When it does not
+        fit, the error is gohcl's: one ``Unsuitable value type`` diagnostic,
+        ``Unsuitable value: <reason>`` (go-cty's or gocty's reason, no full
+        stop), at the expression's start range (the ``[`` of a list, the
+        first character inside the quotes of a string) with the whole
+        expression as context; after an error in evaluating it, whose value
+        is then unknown, ``Unsuitable value: value must be known`` too,
+        unless ``pytype`` takes the value as it is (``hcl.Value``). Fields of
+        classes word misfits their own way (at the part that does not fit).
 
         Args:
             expr: The expression.
@@ -501,11 +509,8 @@ class Decoder:
         if plan.raw is Expression:
             return Decoded(expr, {}, Diagnostics())
         eval_ctx = self._context(variables, functions, ctx)
-        value, diags = expr.value(eval_ctx)
-        if diags.has_errors():
-            return Decoded(None, {}, diags)
-        result = lower_value(value, expr, plan, ctx=eval_ctx, diags=diags)
-        return Decoded(None if result is FAILED else result, {}, diags)
+        result, diags = decode_expression_value(expr, plan, eval_ctx)
+        return Decoded(None if result is EXPRESSION_FAILED else result, {}, diags)
 
     def schema_of(self, cls: type) -> BodySchema:
         """The body schema that a configuration class implies.
