@@ -592,7 +592,7 @@ class Expression(abc.ABC):
     def static_relative_traversal(self) -> Traversal | None:
         """The traversal as a relative one, e.g. ``foo.bar`` as ``.foo.bar``."""
         traversal = self.static_traversal()
-        if traversal is None:
+        if not traversal:  # None, or empty (HCL's nil traversal)
             return None
         steps = list(traversal)
         root = steps[0]
