@@ -360,7 +360,7 @@ class Decoder:
 
     def decode_body(
         self,
-        source: Body | Block,
+        source: Body | Block | File,
         cls: type[T],
         *,
         partial: bool = False,
@@ -375,7 +375,9 @@ class Decoder:
         range markers, as with :meth:`decode_block`.
 
         Args:
-            source: The body, or a block whose body is decoded.
+            source: The body, a block whose body is decoded, or a parsed
+                :class:`~hcldecode.model.File` (its body, as :meth:`decode`
+                takes one).
             cls: The configuration class.
             partial: Leave what the class does not claim in ``remaining`` (as
                 :meth:`decode_partial` does) instead of reporting it.
@@ -400,7 +402,7 @@ class Decoder:
             TypeError: ``cls`` has not one label field per label of the block.
         """
         block = source if isinstance(source, Block) else None
-        body = source.body if isinstance(source, Block) else source
+        body = source.body if isinstance(source, (Block, File)) else source
         info = self._info(cls, block)
         eval_ctx = self._context(variables, functions, ctx)
         diags = Diagnostics()
