@@ -53,8 +53,11 @@ def test_parse_config_file_chooses_the_syntax_by_name(tmp_path: Path) -> None:
     file, diags = result.value, result.diagnostics
     assert diags == []
     assert list(file.body.just_attributes()[0]) == ["b"]
-    with pytest.raises(FileNotFoundError):
-        hcl.parse_config_file(tmp_path / "missing.hcl")
+    missing = hcl.parse_config_file(tmp_path / "missing.hcl")  # hclparse's diagnostic
+    assert (missing.value, [d.summary for d in missing.diagnostics]) == (
+        None,
+        ["Failed to read file"],
+    )
 
 
 @dataclasses.dataclass

@@ -2,7 +2,10 @@
 
 Each case is a call and what ``tools/differential/go/gofuncs`` (go-cty's own functions)
 gives for it: the type and value (go-cty's JSON encoding, or "unknown") and
-the diagnostics.
+the diagnostics. One case holds go-cty 1.15's answer, the version hcldecode
+follows there (docs/compatibility.md): ``element(["a", "b"], -1)`` is
+``"b"`` (go-cty 1.12.1: ``cannot use element function with a negative
+index``).
 """
 
 from __future__ import annotations

@@ -108,7 +108,15 @@ def test_out_file(tmp_path: Path) -> None:
     status, _, err = run(tmp_path, "--spec=s.hcldec", "--out=no/such/dir", "in.hcl")
     assert (status, err) == (
         1,
-        "Error: can't open no/such/dir for writing: No such file or directory\n\n",
+        "Error: can't open no/such/dir for writing: open no/such/dir: no such file or "
+        "directory\n\n",
+    )
+    # A folder: Go's words too (HCL v2.14.1's hcldec, -o /tmp).
+    (tmp_path / "folder").mkdir()
+    status, _, err = run(tmp_path, "--spec=s.hcldec", "--out=folder", "in.hcl")
+    assert (status, err) == (
+        1,
+        "Error: can't open folder for writing: open folder: is a directory\n\n",
     )
 
 

@@ -257,8 +257,12 @@ class _Session:
             with open(self.options.out, "w", encoding="utf-8") as out:
                 out.write(text + "\n")
         except OSError as error:
+            # Go's *os.PathError: "open PATH: " and the error's text, which Go's
+            # table has as the C library's with a lower-case first letter.
+            reason = error.strerror or str(error)
             raise _Failure(
-                f"can't open {self.options.out} for writing: {error.strerror}"
+                f"can't open {self.options.out} for writing: open {self.options.out}: "
+                f"{reason[:1].lower()}{reason[1:]}"
             ) from error
 
     def run(self) -> None:

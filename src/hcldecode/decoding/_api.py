@@ -26,7 +26,9 @@ from ..values._types import Type
 from ..values._value import Value
 from ._claimed import ClaimedBody
 from ._classinfo import ClassInfo, SchemaError, class_info
-from ._decoder import FAILED, decode_class, lower_value
+from ._decoder import decode_class
+from ._expression import FAILED as EXPRESSION_FAILED
+from ._expression import decode_expression_value
 from ._pytypes import BlockDecoder, ConfigTypes
 from ._report import Decoded, in_source_order, raise_errors
 from ._sources import Source, load, load_plain, parse
@@ -415,7 +417,7 @@ class Decoder:
 
     def decode_body(
         self,
-        source: Body | Block,
+        source: Body | Block | File,
         cls: type[T],
         *,
         partial: bool = False,
@@ -430,7 +432,9 @@ class Decoder:
         range markers, as with :meth:`decode_block`.
 
         Args:
-            source: The body, or a block whose body is decoded.
+            source: The body, a block whose body is decoded, or a parsed
+                :class:`~hcldecode.model.File` (its body, as :meth:`decode`
+                takes one).
             cls: The configuration class.
             partial: Leave what the class does not claim in ``remaining`` (as
                 :meth:`decode_partial` does) instead of reporting it.
@@ -455,7 +459,7 @@ class Decoder:
             TypeError: ``cls`` has not one label field per label of the block.
         """
         block = source if isinstance(source, Block) else None
-        body = source.body if isinstance(source, Block) else source
+        body = source.body if isinstance(source, (Block, File)) else source
         info = self._info(cls, block)
         eval_ctx = self._context(variables, functions, ctx)
         diags = Diagnostics()
@@ -539,10 +543,16 @@ class Decoder:
     ) -> Decoded[Any]:
         """The value of one expression as a ``pytype``, without raising for its mistakes.
 
-        The counterpart of gohcl's ``DecodeExpression``: the value is
-        converted by HCL's rules and then built as a field of that type
-        would be; when it does not fit, the error is ``Unsuitable value
-        type`` (``Unsuitable value: <reason>``) at the part that does not fit.
+        gohcl's ``DecodeExpression``: the value is converted by HCL's rules
+        and then built as a field of that type would be. When it does not
+        fit, the error is gohcl's: one ``Unsuitable value type`` diagnostic,
+        ``Unsuitable value: <reason>`` (go-cty's or gocty's reason, no full
+        stop), at the expression's start range (the ``[`` of a list, the
+        first character inside the quotes of a string) with the whole
+        expression as context; after an error in evaluating it, whose value
+        is then unknown, ``Unsuitable value: value must be known`` too,
+        unless ``pytype`` takes the value as it is (``hcl.Value``). Fields of
+        classes word misfits their own way (at the part that does not fit).
 
         Args:
             expr: The expression.
@@ -567,11 +577,8 @@ class Decoder:
         if plan.raw is Expression:
             return Decoded(expr, {}, Diagnostics())
         eval_ctx = self._context(variables, functions, ctx)
-        value, diags = expr.value(eval_ctx)
-        if diags.has_errors():
-            return Decoded(None, {}, diags)
-        result = lower_value(value, expr, plan, ctx=eval_ctx, diags=diags)
-        return Decoded(None if result is FAILED else result, {}, diags)
+        result, diags = decode_expression_value(expr, plan, eval_ctx)
+        return Decoded(None if result is EXPRESSION_FAILED else result, {}, diags)
 
     def load_variables(
         self,

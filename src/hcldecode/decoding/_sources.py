@@ -11,6 +11,7 @@ import os
 from collections.abc import Sequence
 from typing import IO, Union
 
+from ..hclparse._parser import Parser
 from ..hclparse._syntax import Syntax, parse_source, syntax_for
 from ..model._diagnostics import Diagnostics, SourceFile
 from ..model._merge import merge_bodies
@@ -68,7 +69,9 @@ def parse_file(path: str | os.PathLike[str]) -> File:
 
     Raises:
         DecodeError: The file has syntax errors: every one of them.
-        OSError: The file cannot be read.
+        OSError: The file cannot be read (as ``open`` raises it: a missing
+            file is the program's business here; :func:`parse_config_file`
+            reports it as a diagnostic instead).
     """
     file, diags = _read(path)
     raise_errors(diags, {file.filename: file})
@@ -109,14 +112,20 @@ def parse_config_file(path: str | os.PathLike[str]) -> Decoded[File]:
 
     Returns:
         A :class:`~hcldecode.Decoded` whose ``value`` is the file and whose
-        ``diagnostics`` are the syntax errors.
-
-    Raises:
-        OSError: The file cannot be read (the program's business, not the
-            configuration's).
+        ``diagnostics`` are the syntax errors. A file that cannot be read
+        gives ``None`` and HCL's ``hclparse`` diagnostic, without a range:
+        ``Failed to read file`` (for a ``.json`` name that cannot be opened,
+        ``Failed to open file``), as :class:`hcldecode.hclparse.Parser` does.
     """
-    file, diags = _read(path)
-    return _parsed(file, diags)
+    name = os.fspath(path)
+    parser = Parser()
+    if syntax_for(name) == "json":
+        found, diags = parser.parse_json_file(name)
+    else:
+        found, diags = parser.parse_hcl_file(name)
+    if found is None:
+        return Decoded(None, {}, diags)
+    return _parsed(found, diags)
 
 
 def _parsed(file: File, diags: Diagnostics) -> Decoded[File]:

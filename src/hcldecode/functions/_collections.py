@@ -53,8 +53,6 @@ def _go_int(value: Value, what: str) -> int:
 
 def _element_type(args: Sequence[Value]) -> Type:
     lst, index = args
-    if index.is_known and index.as_number() < 0:
-        raise FunctionError("cannot use element function with a negative index")
     t = lst.type
     if isinstance(t, ListType):
         return t.element
@@ -64,15 +62,13 @@ def _element_type(args: Sequence[Value]) -> Type:
         i = _go_int(index, "index")
         if not t.elements:
             raise FunctionError("cannot use element function with an empty list")
-        return t.elements[i % len(t.elements)]
+        return t.elements[i % len(t.elements)]  # floored: -1 is the last (go-cty 1.15)
     raise FunctionError(f"cannot read elements from {t.friendly_name()}")
 
 
 def _element(args: Sequence[Value], result: Type) -> Value:
     lst, index = args
     i = _go_int(index, "index")
-    if i < 0:
-        raise FunctionError("cannot use element function with a negative index")
     if not lst.is_known:
         return Value.unknown(result)
     elements = lst.elements()

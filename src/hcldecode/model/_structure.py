@@ -592,7 +592,7 @@ class Expression(abc.ABC):
     def static_relative_traversal(self) -> Traversal | None:
         """The traversal as a relative one, e.g. ``foo.bar`` as ``.foo.bar``."""
         traversal = self.static_traversal()
-        if traversal is None:
+        if not traversal:  # None, or empty (HCL's nil traversal)
             return None
         steps = list(traversal)
         root = steps[0]
@@ -608,7 +608,16 @@ class Expression(abc.ABC):
         return None
 
     def unwrap(self) -> Expression:
-        """The expression inside any wrapping (parentheses, a lone template interpolation)."""
+        """The expression this one wraps, or itself when it wraps none.
+
+        The reference's ``UnwrapExpression`` step: the static analyses
+        (``expr_list`` and the rest) look through an expression that
+        overrides it. Only wrappers that stand for their inner expression in
+        every way override it (an object constructor's key, an expression
+        of a dynamic block's content); parentheses and a template that is
+        one interpolation (``"${x}"``) do not, as in the reference, so
+        ``depends_on = ["${a.b}"]`` is not a static reference.
+        """
         return self
 
     # What a syntax can tell about an expression without evaluating it. Each

@@ -18,7 +18,10 @@ The static-analysis hooks (``static_list``, ``static_map``,
 reference's ``hcl.ExprList``/``ExprMap``/``ExprCall``/``AbsTraversalForExpr``/
 ``ExprAsKeyword`` give for the node, wrapper nodes included, so callers need
 not unwrap first. ``unwrap()`` removes one level of wrapping (the
-reference's ``UnwrapExpression`` step).
+reference's ``UnwrapExpression`` step): only an object constructor's key
+(:class:`ObjectKey`) is a wrapper; parentheses and a template that is one
+interpolation (``"${x}"``) are not, as in the reference, so the static
+analyses do not look through them.
 """
 
 from __future__ import annotations
@@ -645,9 +648,6 @@ class Parens(Node):
     def children(self) -> Sequence[Node]:
         return (self.inner,)
 
-    def unwrap(self) -> Expression:
-        return self.inner
-
 
 # --------------------------------------------------------------------------- collections
 
@@ -928,9 +928,6 @@ class TemplateWrap(Node):
 
     def children(self) -> Sequence[Node]:
         return (self.wrapped,)
-
-    def unwrap(self) -> Expression:
-        return self.wrapped
 
 
 @dataclass(eq=False, repr=False, slots=True)

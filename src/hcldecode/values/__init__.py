@@ -2,7 +2,8 @@
 
 It knows nothing of syntax, source positions or diagnostics. What it offers:
 
-* types: :data:`STRING`, :data:`NUMBER`, :data:`BOOL`, :data:`DYNAMIC` (the
+* types: :data:`STRING`, :data:`NUMBER`, :data:`BOOL` (the
+  :class:`PrimitiveType` ones: ``Type.is_primitive_type()``), :data:`DYNAMIC` (the
   dynamic pseudo-type), :class:`ListType`, :class:`SetType`, :class:`MapType`,
   :class:`ObjectType`, :class:`TupleType`, :class:`CapsuleType`;
 * :class:`Value`: immutable, typed, possibly null or unknown, with HCL's
@@ -56,6 +57,7 @@ from ._types import (
     ListType,
     MapType,
     ObjectType,
+    PrimitiveType,
     SetType,
     TupleType,
     Type,
@@ -140,6 +142,7 @@ __all__ = [
     "Parameter",
     "Path",
     "PathStep",
+    "PrimitiveType",
     "RefinementBuilder",
     "SetType",
     "TupleType",

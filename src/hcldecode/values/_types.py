@@ -123,6 +123,18 @@ class Type:
         """Whether this type is, or has somewhere inside it, the dynamic pseudo-type."""
         return False
 
+    def is_primitive_type(self) -> bool:
+        """Whether this is a primitive type: ``string``, ``number`` or ``bool``.
+
+        go-cty's ``IsPrimitiveType``; the same as ``isinstance(t,
+        PrimitiveType)``. The dynamic pseudo-type, capsule types (``BYTES``)
+        and the collection and structural types are not primitive.
+
+        Returns:
+            ``True`` for :data:`STRING`, :data:`NUMBER` and :data:`BOOL`.
+        """
+        return isinstance(self, PrimitiveType)
+
     def without_optional_attributes_deep(self) -> Type:
         """This type with every object type in it made to require all its attributes.
 
