@@ -452,10 +452,10 @@ def test_decode_expression_of_mocks() -> None:
     assert (found.value, found.diagnostics) == (8080, [])
     found = hcl.decode_expression(mock_expr_literal("x"), int)
     assert found.value is None
-    assert listed(found.diagnostics) == [
+    assert listed(found.diagnostics) == [  # gohcl's words: no full stop
         (
             "Unsuitable value type",
-            "Unsuitable value: a number is required.",
+            "Unsuitable value: a number is required",
             "MockExprLiteral:0,0-0",
         )
     ]
