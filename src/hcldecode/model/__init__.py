@@ -43,7 +43,6 @@ from ._diagnostics import (
 )
 from ._merge import merge_bodies, merge_files
 from ._ops import apply_path, get_attr, index
-from ._override import OverrideBody, override_body
 from ._reference import TraversalExpression
 from ._render import HCLError, render_diagnostics, terminal_safe, write_diagnostics
 from ._static import (
@@ -77,9 +76,10 @@ if TYPE_CHECKING:
         LiteralExpression,
         static_expr,
     )
+    from ._override import OverrideBody, override_body
 
 # Names whose modules load on first use: function calls, which only the evaluator
-# makes, and expression closures.
+# makes, expression closures, and override bodies.
 _LAZY = {
     "FunctionCallDiagExtra": "_call",
     "call_function": "_call",
@@ -89,6 +89,8 @@ _LAZY = {
     "ExpressionClosure": "_closure",
     "LiteralExpression": "_closure",
     "static_expr": "_closure",
+    "OverrideBody": "_override",
+    "override_body": "_override",
 }
 
 

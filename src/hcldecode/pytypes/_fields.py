@@ -21,7 +21,6 @@ import ast
 import dataclasses
 import inspect
 import itertools
-import textwrap
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -523,6 +522,8 @@ def attribute_docs(cls: type) -> dict[str, str]:
     A class whose source cannot be read (defined in an interactive session, or
     from compiled code) has none.
     """
+    import textwrap  # noqa: PLC0415 (only classes without documentation need it)
+
     docs: dict[str, str] = {}
     for klass in reversed(cls.__mro__):
         if klass is object:

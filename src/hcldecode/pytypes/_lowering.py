@@ -54,7 +54,6 @@ from ..values._types import (
     Type,
 )
 from ..values._value import Value
-from ._cattrs_errors import is_validation_error, misfits
 from ._fields import ClassKind, Field, FieldProblem, InvalidFields
 
 if TYPE_CHECKING:
@@ -795,6 +794,8 @@ def structured(structure: Callable[[Any], Any], obj: Any) -> Any:
     except (ValueError, TypeError) as exc:
         _fail(str(exc) or type(exc).__name__)
     except Exception as exc:
+        from ._cattrs_errors import is_validation_error, misfits  # noqa: PLC0415 (rarely needed)
+
         if not is_validation_error(exc):
             raise
         raise LowerErrors(
