@@ -81,6 +81,7 @@ def test_every_block_that_was_fine_is_there_beside_those_that_failed() -> None:
     ]
     assert result.value is None
     assert result.failed == {"job"}
+    assert result.partial == Partial(Jobspec, result.fields, frozenset({"job"}))
     (job,) = result.fields.values()
     assert isinstance(job, Partial) and job.cls is Job
     assert str(job.range) == _range(JOB, 'job "web"')
@@ -145,3 +146,8 @@ def test_every_duplicated_block_reports_its_own_mistakes() -> None:
         ("Unsuitable value type", "Unsuitable value: a number is required.", span(text, '"b"')),
     ]
     assert result.failed == {"listener"}
+
+
+def test_a_result_that_decoded_has_no_partial_view() -> None:
+    result = hcl.decode_body(hcl.parse("listener {\n  port = 1\n}\n").body, Server)
+    assert result.value == Server(Listener(1)) and result.partial is None

@@ -371,7 +371,14 @@ class Decoder:
             remaining = ClaimedBody.wrap(remaining, info.schema, files)
         raise_errors(diags, files, remaining)
         return Decoded(
-            obj, fields, diags, remaining, files, failed=frozenset(failed), _second="remaining"
+            obj,
+            fields,
+            diags,
+            remaining,
+            files,
+            failed=frozenset(failed),
+            cls=cls,
+            _second="remaining",
         )
 
     def loads(
@@ -488,6 +495,7 @@ class Decoder:
             remaining,
             files,
             failed=frozenset(failed),
+            cls=cls,
         )
 
     def decode_block(

@@ -98,6 +98,7 @@ class Decoded(Generic[T]):
             shape, with a :class:`Partial` for each block that failed.
         failed: The fields the configuration gives whose value could not be
             decoded (an attribute in error, blocks that failed), by field name.
+        cls: The class a decode decoded into (see :attr:`partial`).
         diagnostics: Every problem found, errors and warnings, in source order.
         remaining: The body of what the class did not claim, when it was
             decoded partially or has a ``remain()`` field.
@@ -110,10 +111,20 @@ class Decoded(Generic[T]):
     remaining: Body | None = None
     files: Mapping[str, SourceFile] = attrs.field(factory=dict, repr=False)
     failed: frozenset[str] = attrs.field(default=frozenset(), kw_only=True)
+    #: The class decoded into, for :attr:`partial` (``None`` for expressions and files).
+    cls: type | None = attrs.field(default=None, kw_only=True, repr=False)
     # What the pair these calls used to return held second (see __iter__).
     _second: Literal["diagnostics", "remaining"] = attrs.field(
         default="diagnostics", repr=False, eq=False, kw_only=True, alias="_second"
     )
+
+    @property
+    def partial(self) -> Partial[Any] | None:
+        """What decoded, as a typed :class:`Partial` of the class, when the object
+        could not be built (``None`` when it was, and for expressions and files)."""
+        if self.value is not None or self.cls is None:
+            return None
+        return Partial(self.cls, self.fields, self.failed)
 
     @property
     def ok(self) -> bool:
