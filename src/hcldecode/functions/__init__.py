@@ -18,9 +18,8 @@ The regular-expression functions match with Google's RE2 when the optional
 otherwise with Python's :mod:`re`, refusing the patterns it could take
 exponential time on (see the documentation's "Functions" page).
 
-* :func:`file_functions`: Terraform's ``file``, ``fileexists``, ``fileset``
-  and ``templatefile``, reading files under one base directory only; no
-  expression can read files unless the application gives these.
+Terraform's file functions, which read files and parse templates, live
+above the syntaxes: :func:`hcldecode.hclparse.file_functions`.
 
 ``hcldecode.STDLIB`` is the same mapping; ``hcldecode.values.STDLIB`` still
 works but is deprecated.
@@ -28,15 +27,6 @@ works but is deprecated.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from .._lazy import lazy_names
 from ._stdlib import SPEC_FUNCTIONS, STDLIB
 
-if TYPE_CHECKING:
-    from ._files import file_functions
-
-# Loaded on first use: reading files needs pathlib and glob.
-__getattr__ = lazy_names(__name__, {"file_functions": "_files"})
-
-__all__ = ["SPEC_FUNCTIONS", "STDLIB", "file_functions"]
+__all__ = ["SPEC_FUNCTIONS", "STDLIB"]

@@ -9,11 +9,25 @@ and can show any diagnostic with its source lines
 ending in ``.json`` is JSON), and :func:`parse_source` parses text in
 either syntax: every part of hcldecode that reads a file by name uses
 them.
+
+:func:`file_functions` gives Terraform's ``file``, ``fileexists``,
+``fileset`` and ``templatefile``, reading files under one base directory
+only (templates in the native syntax); no expression can read files unless
+the application gives these.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from .._lazy import lazy_names
 from ._parser import Parser
 from ._syntax import Syntax, parse_source, syntax_for
 
-__all__ = ["Parser", "Syntax", "parse_source", "syntax_for"]
+if TYPE_CHECKING:
+    from ._files import file_functions
+
+# Loaded on first use: reading files needs glob.
+__getattr__ = lazy_names(__name__, {"file_functions": "_files"})
+
+__all__ = ["Parser", "Syntax", "file_functions", "parse_source", "syntax_for"]

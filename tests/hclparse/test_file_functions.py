@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 import hcldecode as hcl
-from hcldecode.functions import STDLIB, file_functions
+from hcldecode.functions import STDLIB
+from hcldecode.hclparse import file_functions
 
 
 @pytest.fixture

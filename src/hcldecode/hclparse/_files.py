@@ -1,10 +1,8 @@
 """Terraform's file functions (``file``, ``fileexists``, ``fileset``, ``templatefile``),
 bound to one base directory that no path may leave.
 
-``templatefile`` parses its template in the native syntax, which lives
-layers above this one: the parser and evaluator are looked up by name when
-a template is first rendered (as ``hcldecode.values.STDLIB`` is), so that
-this layer imports nothing above it.
+They read files, as this layer does, and ``templatefile`` parses its
+template in the native syntax (``_expression.render_template``).
 """
 
 from __future__ import annotations
@@ -12,20 +10,16 @@ from __future__ import annotations
 import glob
 import os
 import stat
-from collections.abc import Callable, Mapping, Sequence
-from importlib import import_module
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from .._text import go_quote, is_identifier
 from ..values._function import Function, FunctionArgError, FunctionError, Parameter
 from ..values._limits import DEFAULT_LIMITS, Limits
 from ..values._types import BOOL, DYNAMIC, STRING, MapType, ObjectType, SetType, Type
 from ..values._value import Value
+from ._expression import render_template
 
 __all__ = ["file_functions"]
-
-# Where templatefile's renderer lives (above the syntaxes; see the module's docstring).
-_RENDERER = "hcldecode.hclparse._expression"
 
 _OUTSIDE = "{path} is outside the base directory {base}; paths must stay inside it"
 
@@ -94,7 +88,7 @@ def file_functions(
         limits: The limits of the decoder the functions are given to: a file
             longer than a string may be is refused before it is read whole.
         functions: The functions a ``templatefile`` template may call (for
-            example :data:`STDLIB`); by default none. ``templatefile`` itself
+            example :data:`hcldecode.STDLIB`); by default none. ``templatefile`` itself
             is never among them.
 
     Returns:
@@ -194,6 +188,4 @@ def _templatefile(base: _Base, args: Sequence[Value], functions: Mapping[str, Fu
                 )
             variables[key] = value
     text = base.read(0, path)
-    render: Callable[..., Any] = import_module(_RENDERER).render_template
-    result: Value = render(text, path, variables, functions, base.limits)
-    return result
+    return render_template(text, path, variables, functions, base.limits)
