@@ -154,3 +154,30 @@ def test_stdlib_with_a_spec_file(work: Path) -> None:
     result = hcldecode(work, "decode", "s.hcl", "--schema", "s.hcldec", "--stdlib")
     assert (result.returncode, result.stderr) == (0, "")
     assert json.loads(result.stdout) == {"a": "own", "b": "X"}
+
+
+HOOKED = """\
+import dataclasses
+
+import hcldecode as hcl
+
+
+def keep(traversal):
+    return "${" + str(traversal) + "}"
+
+
+decoder = hcl.Decoder(undefined_variable=keep)
+
+
+@dataclasses.dataclass
+class App:
+    name: str
+"""
+
+
+def test_the_module_s_undefined_variable_hook_is_used(work: Path) -> None:
+    (work / "hooked.py").write_text(HOOKED, encoding="utf-8")
+    (work / "hooked.hcl").write_text('name = "node-${attr.kernel.name}"\n', encoding="utf-8")
+    result = hcldecode(work, "decode", "hooked.hcl", "--schema", "hooked.py:App")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert json.loads(result.stdout) == {"name": "node-${attr.kernel.name}"}

@@ -290,7 +290,11 @@ class _Run:
                 obj: object = decoder.decode(
                     body, cls, variables=variables or None, functions=functions
                 )
-            elif decoder.variables is not None or decoder.functions is not None:
+            elif (
+                decoder.variables is not None
+                or decoder.functions is not None
+                or decoder.undefined_variable is not None
+            ):
                 obj = decoder.decode(body, cls)
             else:
                 # Always a context, so that JSON strings are templates whether or

@@ -243,6 +243,11 @@ class Decoder:
         """The limits given to this decoder (``None``: the default ones)."""
         return self._limits
 
+    @property
+    def undefined_variable(self) -> UndefinedVariable | None:
+        """The hook given to this decoder for references to undefined names, or ``None``."""
+        return self._undefined_variable
+
     def _with_types(self, types: TypeRules, rules: Sequence[Rule]) -> Decoder:
         return Decoder(
             types=types,
