@@ -111,7 +111,6 @@ class Decoded(Generic[T]):
     remaining: Body | None = None
     files: Mapping[str, SourceFile] = attrs.field(factory=dict, repr=False)
     failed: frozenset[str] = attrs.field(default=frozenset(), kw_only=True)
-    #: The class decoded into, for :attr:`partial` (``None`` for expressions and files).
     cls: type | None = attrs.field(default=None, kw_only=True, repr=False)
     # What the pair these calls used to return held second (see __iter__).
     _second: Literal["diagnostics", "remaining"] = attrs.field(
