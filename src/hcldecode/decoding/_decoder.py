@@ -17,9 +17,9 @@ from .._text import counted, go_quote
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._structure import Attribute, Block, Body, BodyContent, Expression
-from ..pytypes._fields import FieldProblem, InvalidFields
+from ..pytypes._fields import FieldProblem, InvalidFields, problem_steps
 from ..pytypes._rules import LowerError
-from ..values._convert import AttrStep, IndexStep, Path
+from ..values._convert import AttrStep, Path
 from ..values._limits import DEFAULT_LIMITS
 from ..values._types import NUMBER, STRING
 from ..values._value import Value
@@ -633,10 +633,7 @@ def _problem(scope: _Scope, problem: FieldProblem) -> Diagnostic:
     expression its path leads to, the block or label it names, or else the
     object's own block (or the configuration's body)."""
     field = next((f for f in scope.info.fields if f.name == problem.field), None)
-    steps = tuple(
-        AttrStep(key) if isinstance(key, str) else IndexStep(Value.number(key))
-        for key in problem.path
-    )
+    steps = problem_steps(problem.path)
     if field is None:
         return _invalid_object(scope, str(LowerError(problem.message, steps)))
     if field.kind == "attr":
@@ -694,11 +691,7 @@ def _problem_block(
         depth = field.dict_depth
     if block is None:
         return None
-    rest = tuple(
-        AttrStep(key) if isinstance(key, str) else IndexStep(Value.number(key))
-        for key in path[depth:]
-    )
-    return block, rest
+    return block, problem_steps(path[depth:])
 
 
 def _invalid_object(scope: _Scope, message: str) -> Diagnostic:

@@ -27,7 +27,9 @@ from typing import Any
 
 import attrs
 
+from ..values._convert import AttrStep, IndexStep, Path
 from ..values._errors import Error
+from ..values._value import Value
 
 __all__ = [
     "ATTRS_CLASSES",
@@ -40,6 +42,7 @@ __all__ = [
     "InvalidFields",
     "class_name",
     "generic_class",
+    "problem_steps",
     "read_fields",
 ]
 
@@ -151,6 +154,13 @@ class FieldProblem:
     message: str
     field: str | None = None
     path: tuple[str | int, ...] = ()
+
+
+def problem_steps(keys: Sequence[str | int]) -> Path:
+    """A :attr:`FieldProblem.path` (keys and indexes) as the steps of a value's path."""
+    return tuple(
+        AttrStep(key) if isinstance(key, str) else IndexStep(Value.number(key)) for key in keys
+    )
 
 
 class InvalidFields(Error, ValueError):

@@ -54,7 +54,7 @@ from ..values._types import (
     Type,
 )
 from ..values._value import Value
-from ._fields import ClassKind, Field, FieldProblem, InvalidFields
+from ._fields import ClassKind, Field, FieldProblem, InvalidFields, problem_steps
 
 if TYPE_CHECKING:
     from pathlib import PurePath
@@ -505,12 +505,8 @@ class ClassLowering(Lowering):
         """An error for each problem the class's validation found, at its path."""
         for problem in problems:
             owner = self.by_name.get(problem.field or "")
-            path: list[PathStep] = [] if owner is None else [AttrStep(owner.hcl_name)]
-            path.extend(
-                AttrStep(key) if isinstance(key, str) else IndexStep(Value.number(key))
-                for key in problem.path
-            )
-            walk.fail(problem.message, tuple(path))
+            head: Path = () if owner is None else (AttrStep(owner.hcl_name),)
+            walk.fail(problem.message, head + problem_steps(problem.path))
 
     def check_keys(self, value: Value, walk: _Walk) -> None:
         if not _is_present(value, ObjectType | MapType):
