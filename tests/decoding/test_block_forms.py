@@ -151,3 +151,15 @@ def test_a_decoder_decodes_the_blocks_of_a_type_with_the_application_s_function(
         "Service.timeouts: block(labels=...) is for fields of hcl.Block, or of a type with a "
         "block decoder of its own"
     )
+
+
+def test_a_block_decoder_that_gives_neither_object_nor_error_is_the_program_s_mistake() -> None:
+    decoder = hcl.Decoder(
+        block_decoders={Duration: lambda block, ctx: hcl.Decoded(None, {}, hcl.Diagnostics())}
+    )
+    with pytest.raises(TypeError) as info:
+        decoder.loads("wait {\n}\n", Service, filename="t.hcl")
+    assert str(info.value) == (
+        "the block decoder of Duration gave no object and no error for the wait block at "
+        "t.hcl:1,1-5"
+    )

@@ -48,13 +48,22 @@ def test_locals_are_evaluated_after_those_they_read() -> None:
 
 
 def test_each_circle_is_one_diagnostic_and_what_reads_it_is_not_reported_again() -> None:
-    text = "a = local.b\nb = local.a\nc = local.c\nd = local.a\ne = local.nope\nf = local.e\n"
+    text = (
+        "a = local.b\nb = local.a\nc = local.c\nd = local.a\ne = local.nope\nf = local.e\n"
+        "g = keys(local)\n"
+    )
     out, diags = evaluate_locals(_locals(text))
     assert [(d.summary, d.detail, str(d.subject)) for d in diags] == [
         (
             "Reference to undeclared local value",
             'A local value with the name "nope" has not been declared.',
             _span(text, "local.nope"),
+        ),
+        (
+            "Invalid reference",
+            'The "local" object cannot be accessed directly. Instead, access one of its '
+            "attributes.",
+            "t.hcl:7,10-15",
         ),
         (
             "Cycle in local values",
@@ -72,7 +81,13 @@ def test_each_circle_is_one_diagnostic_and_what_reads_it_is_not_reported_again()
 def test_a_local_with_errors_is_unknown_for_those_that_read_it() -> None:
     text = 'a = 1 + "x"\nb = local.a * 2\n'
     out, diags = evaluate_locals(_locals(text))
-    assert [d.summary for d in diags] == ["Invalid operand"]
+    assert [(d.summary, d.detail, str(d.subject)) for d in diags] == [
+        (
+            "Invalid operand",
+            "Unsuitable value for right operand: a number is required.",
+            _span(text, '"x"'),
+        )
+    ]
     value = out.lookup_variable("local")
     assert value is not None and not value.get("b").is_known
 

@@ -17,7 +17,7 @@ from .._text import counted, go_quote
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._structure import Attribute, Block, Body, BodyContent, Expression
-from ..pytypes._fields import FieldProblem, InvalidFields, problem_steps
+from ..pytypes._fields import FieldProblem, InvalidFields, class_name, problem_steps
 from ..pytypes._rules import LowerError
 from ..values._convert import AttrStep, Path
 from ..values._limits import DEFAULT_LIMITS
@@ -596,8 +596,13 @@ def _decode_block(block: Block, cls: type | None, scope: _Scope, diags: Diagnost
         if not isinstance(result, Decoded):
             return result
         diags.extend(result.diagnostics)
-        if result.diagnostics.has_errors() or result.value is None:
+        if result.diagnostics.has_errors():
             return Partial(cls, dict(result.fields), frozenset(result.failed), block.def_range)
+        if result.value is None:  # nothing to report, and nothing made: the program's mistake
+            raise TypeError(
+                f"the block decoder of {class_name(cls)} gave no object and no error "
+                f"for the {block.type} block at {block.def_range}"
+            )
         return result.value
     fields: dict[str, Any] = {}
     failed: set[str] = set()

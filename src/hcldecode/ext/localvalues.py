@@ -62,13 +62,23 @@ def evaluate_locals(
     for local, attribute in attributes.items():
         needs[local], missing = _references(attribute, name, attributes)
         for traversal_range, other in missing:
-            diags.append(
-                Diagnostic.error(
-                    "Reference to undeclared local value",
-                    f"A local value with the name {go_quote(other)} has not been declared.",
-                    traversal_range,
+            if other is None:  # Terraform's words
+                diags.append(
+                    Diagnostic.error(
+                        "Invalid reference",
+                        f"The {go_quote(name)} object cannot be accessed directly. Instead, "
+                        "access one of its attributes.",
+                        traversal_range,
+                    )
                 )
-            )
+            else:
+                diags.append(
+                    Diagnostic.error(
+                        "Reference to undeclared local value",
+                        f"A local value with the name {go_quote(other)} has not been declared.",
+                        traversal_range,
+                    )
+                )
             undeclared.add(local)
     values: dict[str, Value] = {}
     for group in _components(needs):
@@ -95,13 +105,17 @@ def evaluate_locals(
 
 def _references(
     attribute: Attribute, root: str, locals_: Mapping[str, Attribute]
-) -> tuple[list[str], list[tuple[Range, str]]]:
+) -> tuple[list[str], list[tuple[Range, str | None]]]:
     """The locals that ``attribute`` refers to, each once, in source order, and the
-    references to locals that are not declared (with where they are)."""
+    references to locals that are not declared, or to the object of them all
+    (``None``), with where they are."""
     found: list[str] = []
-    missing: list[tuple[Range, str]] = []
+    missing: list[tuple[Range, str | None]] = []
     for traversal in attribute.expr.variables():
-        if traversal.root_name != root or len(traversal) < 2:
+        if traversal.root_name != root:
+            continue
+        if len(traversal) < 2:  # the object of every local, which is not there yet
+            missing.append((traversal.range, None))
             continue
         step = traversal[1]
         other: str | None = None
