@@ -91,8 +91,7 @@ def test_a_tree_is_written_back_and_an_object_that_contains_itself_is_refused() 
     with pytest.raises(ValueError) as info:
         hcl.dumps(Tree([looped]))
     assert str(info.value) == (
-        f"Node: blocks nest more than {max_nesting()} levels deep (does an object contain "
-        "itself?)"
+        f"Node: blocks nest more than {max_nesting()} levels deep (does an object contain itself?)"
     )
 
 
