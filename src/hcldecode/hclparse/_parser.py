@@ -25,13 +25,20 @@ class Parser:
     its file, which is what :func:`~hcldecode.model.render_diagnostics` and
     :class:`~hcldecode.model.HCLError` take to show source lines. A parser
     is not meant to be shared between threads.
+
+    Args:
+        go_json_errors: Report invalid JSON-syntax files as HCL's Go parser
+            does, follow-on errors included (see :func:`hcldecode.json.parse`),
+            for a program that must give the diagnostics Terraform gives. By
+            default parsing stops at the first structural error.
     """
 
-    __slots__ = ("_files", "_sources")
+    __slots__ = ("_files", "_go_json_errors", "_sources")
 
-    def __init__(self) -> None:
+    def __init__(self, *, go_json_errors: bool = False) -> None:
         self._files: dict[str, File] = {}
         self._sources: dict[str, bytes] = {}
+        self._go_json_errors = go_json_errors
 
     def parse_hcl(self, src: bytes | str, filename: str) -> tuple[File, Diagnostics]:
         """Parse text read from a file as a native-syntax file (HCL's ``ParseHCL``).
@@ -76,7 +83,7 @@ class Parser:
         existing = self._files.get(filename)
         if existing is not None:
             return existing, Diagnostics()
-        file, diags = parse_source(src, filename, syntax)
+        file, diags = parse_source(src, filename, syntax, go_json_errors=self._go_json_errors)
         self._keep(filename, file, src)
         return file, diags
 

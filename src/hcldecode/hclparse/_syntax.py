@@ -37,7 +37,7 @@ def syntax_for(filename: str | os.PathLike[str]) -> Syntax:
 
 
 def parse_source(
-    src: str | bytes, filename: str, syntax: Syntax | None = None
+    src: str | bytes, filename: str, syntax: Syntax | None = None, *, go_json_errors: bool = False
 ) -> tuple[File, Diagnostics]:
     """Parse text in either syntax.
 
@@ -46,6 +46,8 @@ def parse_source(
         filename: The name it was read from, used in ranges and diagnostics.
         syntax: ``"native"`` or ``"json"``; by default :func:`syntax_for` the
             file name.
+        go_json_errors: Report invalid JSON as HCL's Go parser does (see
+            :func:`hcldecode.json.parse`).
 
     Returns:
         ``(file, diagnostics)``. After syntax errors the file is still there,
@@ -61,5 +63,5 @@ def parse_source(
     if syntax == "json":
         from ..json import parse as parse_json  # noqa: PLC0415 (a syntax loads on first use)
 
-        return parse_json(src, filename)
+        return parse_json(src, filename, go_errors=go_json_errors)
     raise ValueError(f"syntax must be 'native' or 'json', not {syntax!r}")

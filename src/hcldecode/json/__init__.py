@@ -16,13 +16,14 @@ from ._ast import ArrayNode, InvalidNode, Node, ObjectNode, Source
 from ._body import JsonBody
 from ._expression import JsonExpression
 from ._fast import fast_parse
+from ._goparser import GoParser
 from ._parser import parse_value
 
 __all__ = ["JsonBody", "JsonExpression", "parse", "parse_expression"]
 
 
 def _read(
-    src: bytes | str, filename: str, start: Pos | None
+    src: bytes | str, filename: str, start: Pos | None, go_errors: bool
 ) -> tuple[Source, Node | None, Diagnostics]:
     if not isinstance(filename, str):
         raise TypeError(f"filename must be a str, not {type(filename).__name__}")
@@ -34,12 +35,20 @@ def _read(
     fast = None if encoding_diags else fast_parse(source)
     if fast is not None:
         return source, fast, Diagnostics()
+    if go_errors:
+        parser = GoParser(source)
+        root, _complete = parser.parse()
+        return source, root, parser.diags
     root, _complete, diags = parse_value(source)
     return source, root, diags
 
 
 def parse(
-    src: bytes | str, filename: str = "<string>", start: Pos | None = None
+    src: bytes | str,
+    filename: str = "<string>",
+    start: Pos | None = None,
+    *,
+    go_errors: bool = False,
 ) -> tuple[File, Diagnostics]:
     """Parse a JSON configuration file (HCL's ``json.Parse``).
 
@@ -51,6 +60,12 @@ def parse(
         start: The position of the document's first character, for a document
             that is part of a bigger file, as HCL's ``json.ParseWithStartPos``
             counts them; by default :data:`~hcldecode.model.INITIAL_POS`.
+        go_errors: Report invalid JSON as HCL's Go parser does (see
+            "JSON syntax" in ``docs/compatibility.md``): a container with a
+            structural error becomes an invalid value, parsing goes on after
+            it with the follow-on errors HCL gives, and ``=`` for ``:`` or a
+            trailing comma is not forgiven. By default parsing stops at the
+            first structural error and keeps what it read.
 
     Returns:
         ``(file, diagnostics)``; the file's body is a :class:`JsonBody`. Syntax
@@ -60,9 +75,9 @@ def parse(
     Raises:
         TypeError: ``filename`` is not a ``str``.
     """
-    source, root, diags = _read(src, filename, start)
+    source, root, diags = _read(src, filename, start, go_errors)
     if not isinstance(root, (ObjectNode, ArrayNode)):
-        if root is not None and not isinstance(root, InvalidNode):
+        if root is not None and (go_errors or not isinstance(root, InvalidNode)):
             diags.append(
                 Diagnostic.error(
                     "Root value must be object",
@@ -81,7 +96,11 @@ def parse(
 
 
 def parse_expression(
-    src: bytes | str, filename: str = "<string>", start: Pos | None = None
+    src: bytes | str,
+    filename: str = "<string>",
+    start: Pos | None = None,
+    *,
+    go_errors: bool = False,
 ) -> tuple[JsonExpression, Diagnostics]:
     """Parse one JSON value as an expression (HCL's ``json.ParseExpression``).
 
@@ -91,6 +110,8 @@ def parse_expression(
         start: The position of its first character, as HCL's
             ``json.ParseExpressionWithStartPos`` counts them; by default
             :data:`~hcldecode.model.INITIAL_POS`.
+        go_errors: Report invalid JSON as HCL's Go parser does, as for
+            :func:`parse`.
 
     Returns:
         ``(expression, diagnostics)``. Syntax errors are error diagnostics;
@@ -99,7 +120,7 @@ def parse_expression(
     Raises:
         TypeError: ``filename`` is not a ``str``.
     """
-    source, root, diags = _read(src, filename, start)
+    source, root, diags = _read(src, filename, start, go_errors)
     if root is None:
         root = InvalidNode(0, 0)
     return JsonExpression(source, root), diags

@@ -57,7 +57,14 @@ from ._scanner import (
     replace_surrogates,
 )
 
-__all__ = ["parse_value"]
+__all__ = [
+    "UNCLOSED_ARRAY",
+    "UNCLOSED_OBJECT",
+    "VALUE_START_DETAIL",
+    "Parser",
+    "Stop",
+    "parse_value",
+]
 
 #: The deepest nesting of objects and arrays that is accepted.
 
@@ -71,7 +78,7 @@ _FIRST_ELEMENT: Final = 5  # after "[": a value or "]"
 _ELEMENT: Final = 6  # after a comma in an array: a value
 _END: Final = 7  # after the root value: only the end of the input
 
-_VALUE_START_DETAIL: Final = (
+VALUE_START_DETAIL: Final = (
     "A JSON value must start with a brace, a bracket, a number, a string, or a keyword."
 )
 _JS_IDENTIFIERS: Final = frozenset({"undefined", "NaN", "Infinity"})
@@ -93,15 +100,15 @@ _AFTER_ELEMENT: Final = {
     ":": ("Invalid array value", "A colon is not used to introduce values in a JSON array."),
     "}": ("Mismatched brackets", "A JSON array must be closed with a bracket, not a brace."),
 }
-_UNCLOSED_OBJECT: Final = "No closing brace was found for this JSON object."
-_UNCLOSED_ARRAY: Final = "No closing bracket was found for this JSON array."
+UNCLOSED_OBJECT: Final = "No closing brace was found for this JSON object."
+UNCLOSED_ARRAY: Final = "No closing bracket was found for this JSON array."
 
 
-class _Stop(Exception):
+class Stop(Exception):
     """Raised inside the parser to abandon parsing after a structural error."""
 
 
-class _Parser:
+class Parser:
     """One run of the parser over one source."""
 
     def __init__(self, source: Source) -> None:
@@ -143,14 +150,14 @@ class _Parser:
             comma + 1,
         )
 
-    def stop(self, summary: str, detail: str, start: int, end: int) -> _Stop:
+    def stop(self, summary: str, detail: str, start: int, end: int) -> Stop:
         """Report a structural error; the caller raises the result.
 
         The detail gets a hint when the unexpected text is a comment or a
         single quote.
         """
         self.error(summary, detail + comment_or_quote_hint(self.text, start), start, end)
-        return _Stop()
+        return Stop()
 
     # ------------------------------------------------------------------ tokens
 
@@ -170,7 +177,7 @@ class _Parser:
                 )
                 if e.start == len(group):
                     # No closing quote: what follows cannot be read reliably.
-                    raise _Stop() from None
+                    raise Stop() from None
                 return InvalidNode(start, end)
             return StringNode(start, end, value)
         if kind == T_NUMBER:
@@ -294,7 +301,7 @@ class _Parser:
                                 key, key_start, key_end = pending
                         elif ch == "}" and stack and isinstance(stack[-1], ObjectNode):
                             # A missing value: report it and let the object close.
-                            self.error("Missing JSON value", _VALUE_START_DETAIL, start, end)
+                            self.error("Missing JSON value", VALUE_START_DETAIL, start, end)
                             node = InvalidNode(start, end)
                             pos = start
                         else:
@@ -304,7 +311,7 @@ class _Parser:
                             "Missing value", "The JSON data ends prematurely.", start, start
                         )
                     elif kind in (T_EQUALS, T_INVALID):
-                        raise self.stop("Invalid start of value", _VALUE_START_DETAIL, start, end)
+                        raise self.stop("Invalid start of value", VALUE_START_DETAIL, start, end)
                     else:
                         node = self.scalar(kind, start, end, m.group(kind))
                         pos = end
@@ -361,7 +368,7 @@ class _Parser:
                         else:
                             name = self.scalar(kind, start, end, m.group(kind))
                             if not isinstance(name, StringNode):
-                                raise _Stop()
+                                raise Stop()
                             key = name.value
                         key_start, key_end = start, end
                         state = _COLON
@@ -381,7 +388,7 @@ class _Parser:
                 else:
                     top.elements.append(node)
                 state = _AFTER
-        except _Stop:
+        except Stop:
             return self.abandon(stack, keys, root, pos), False
 
     def close(
@@ -423,28 +430,28 @@ class _Parser:
 
     def after_value_error(
         self, top: ObjectNode | ArrayNode, kind: int | None, ch: str, start: int, end: int
-    ) -> _Stop:
+    ) -> Stop:
         """The structural error for what follows a value in ``top``: no comma, no closer."""
         in_object = isinstance(top, ObjectNode)
         if kind is None:
-            detail = _UNCLOSED_OBJECT if in_object else _UNCLOSED_ARRAY
+            detail = UNCLOSED_OBJECT if in_object else UNCLOSED_ARRAY
             return self.stop("Unclosed object", detail, top.start, top.start + 1)
         table = _AFTER_PROPERTY if in_object else _AFTER_ELEMENT
         summary, detail = table.get(ch, table[""])
         return self.stop(summary, detail, start, end)
 
-    def missing_value_error(self, ch: str, start: int, end: int) -> _Stop:
+    def missing_value_error(self, ch: str, start: int, end: int) -> Stop:
         if ch == "]":
-            return self.stop("Missing array element value", _VALUE_START_DETAIL, start, end)
+            return self.stop("Missing array element value", VALUE_START_DETAIL, start, end)
         if ch == "}":
-            return self.stop("Missing JSON value", _VALUE_START_DETAIL, start, end)
-        return self.stop("Invalid start of value", _VALUE_START_DETAIL, start, end)
+            return self.stop("Missing JSON value", VALUE_START_DETAIL, start, end)
+        return self.stop("Invalid start of value", VALUE_START_DETAIL, start, end)
 
-    def key_error(self, kind: int | None, ch: str, start: int, end: int) -> _Stop:
+    def key_error(self, kind: int | None, ch: str, start: int, end: int) -> Stop:
         if kind is None:
             return self.stop("Missing value", "The JSON data ends prematurely.", start, start)
         if kind == T_INVALID:
-            return self.stop("Invalid start of value", _VALUE_START_DETAIL, start, end)
+            return self.stop("Invalid start of value", VALUE_START_DETAIL, start, end)
         if ch == "]":
             return self.stop(*_AFTER_PROPERTY["]"], start, end)
         return self.stop(
@@ -462,6 +469,6 @@ def parse_value(source: Source) -> tuple[Node | None, bool, Diagnostics]:
     found), whether the text was read to its end without a structural error,
     and the diagnostics.
     """
-    parser = _Parser(source)
+    parser = Parser(source)
     root, complete = parser.parse()
     return root, complete, parser.diags

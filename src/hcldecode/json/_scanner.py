@@ -28,6 +28,7 @@ __all__ = [
     "T_PUNCT",
     "T_STRING",
     "StringError",
+    "bad_escape_index",
     "comment_or_quote_hint",
     "decode_string",
     "replace_surrogates",
@@ -143,6 +144,20 @@ def decode_string(token: str) -> str:
 
     value = _ESCAPE.sub(escape, body)
     return replace_surrogates(value)
+
+
+def bad_escape_index(token: str) -> int | None:
+    """The index in the string token ``token`` of the character that makes its first escape invalid.
+
+    That is the character after the backslash, or for ``\\u`` the first
+    that is not a hex digit, where Go's ``encoding/json`` finds the error;
+    ``None`` when every escape is valid or the token ends inside one.
+    """
+    for m in _ESCAPE.finditer(token, 1):
+        if m.group(5) is not None:
+            bad = m.end() if m.group(5).startswith("u") else m.start() + 1
+            return bad if bad < len(token) else None
+    return None
 
 
 def _ends_in_open_escape(token: str) -> bool:
