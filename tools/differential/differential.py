@@ -36,12 +36,6 @@ KNOWN = {
     "pyhcl2v7__test__helpers__terraform-config__provider_function.tf": (
         "namespaced function calls exist since HCL v2.20"
     ),
-    "terraform__internal__configs__testdata__invalid-files__native-syntax-as-json.tf.json": (
-        "both reject it; we report no follow-on 'Root value must be object' (compatibility.md)"
-    ),
-    "terraform__internal__configs__testdata__invalid-files__zerolen.tf.json": (
-        "both reject it; we report no follow-on 'Root value must be object' (compatibility.md)"
-    ),
 }
 
 Result = tuple[int, str, list[str]]

@@ -173,8 +173,11 @@ class _Session:
         return _Exit(2)
 
     def parse(self, src: bytes, filename: str, *, syntax: Syntax) -> File | None:
-        """Parse one file, keeping its diagnostics; the file when it has no errors."""
-        file, diags = parse_source(src, filename, syntax)
+        """Parse one file, keeping its diagnostics; the file when it has no errors.
+
+        Invalid JSON is reported as the reference reports it (Go mode).
+        """
+        file, diags = parse_source(src, filename, syntax, go_json_errors=True)
         self.files[filename] = file
         self.diags.extend(diags)
         return None if diags.has_errors() else file
