@@ -719,6 +719,7 @@ class Decoder:
         variables: Mapping[str, Any] | None = None,
         functions: Functions | None = None,
         ctx: EvalContext | None = None,
+        escape_templates: bool = False,
     ) -> dict[str, Any]:
         """A configuration as plain Python, without a schema.
 
@@ -741,6 +742,13 @@ class Decoder:
             ctx: An evaluation context to use instead of all variables and
                 functions; without any of the three, expressions are evaluated
                 in literal-only mode.
+            escape_templates: Write ``${`` and ``%{`` in the strings of values
+                doubled (``"$${x}"``), as HCL's JSON syntax spells literal text,
+                so that they differ from expressions kept as template text
+                (``"${x}"``); JSON-syntax strings are then read as templates
+                (as with an evaluation context), so that ``json.dumps`` of
+                the result reads back to the same values. By default strings
+                are given as they are.
 
         Returns:
             The configuration as a ``dict``.
@@ -753,7 +761,11 @@ class Decoder:
 
         body, files = load_plain(source, filename, syntax)
         diags = Diagnostics()
-        result = plain_body(body, self._context(variables, functions, ctx), diags)
+        context = self._context(variables, functions, ctx)
+        if escape_templates and (context is None or context.literal_only):
+            # JSON strings as templates, as the escaped text is
+            context = EvalContext(types=self._types, limits=self._limits)
+        result = plain_body(body, context, diags, escape=escape_templates)
         raise_errors(diags, files)
         return result
 
