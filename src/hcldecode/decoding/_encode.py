@@ -170,9 +170,9 @@ def _attr(name: str, value: Any, field: FieldInfo, walk: _Walk) -> AttributeItem
     its text (which also checks that it can be written)."""
     if isinstance(value, Attribute):
         value = value.expr
-    if isinstance(value, Expression):
-        return _expression_item(name, value, walk)
     try:
+        if isinstance(value, Expression):
+            return _expression_item(name, value, walk)
         converted = walk.types.to_value(value, annotation=field.value_type or field.annotation)
         native = raw_value_text(converted)
         return AttributeItem(name, native, json_value_text(converted, templates=walk.templates))

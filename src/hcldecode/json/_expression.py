@@ -488,7 +488,8 @@ def _strings(node: Node) -> list[StringNode]:
 
 
 def json_expression_text(expr: JsonExpression) -> str:
-    """The JSON value of ``expr`` as JSON text on one line, as it was written: strings
+    """The JSON value of ``expr`` as compact JSON text, as Go writes it (the form of
+    values in written files), keeping what was written: strings
     keep their template text, numbers their digits, objects their order (and their
     repeated names)."""
     return _json_text(expr._node)
@@ -504,10 +505,10 @@ def _json_text(node: Node) -> str:
     if isinstance(node, NullNode):
         return "null"
     if isinstance(node, ArrayNode):
-        return "[" + ", ".join(_json_text(e) for e in node.elements) + "]"
+        return "[" + ",".join(_json_text(e) for e in node.elements) + "]"
     if isinstance(node, ObjectNode):
-        members = (f"{go_json_text(p.name)}: {_json_text(p.value)}" for p in node.properties)
-        return "{" + ", ".join(members) + "}"
+        members = (f"{go_json_text(p.name)}:{_json_text(p.value)}" for p in node.properties)
+        return "{" + ",".join(members) + "}"
     raise ValueError("an invalid JSON value cannot be written")
 
 
