@@ -781,9 +781,10 @@ class Decoder:
         """``obj``, an instance of a configuration class, written as an HCL file.
 
         The inverse of :meth:`loads`, by the same markers and the decoder's
-        types: the text decodes back to an equal object. Expression fields are
-        written as their source text (native syntax expressions only); bodies,
-        raw blocks and ranges are not written. The JSON syntax reads strings as
+        types: the text decodes back to an equal object. Fields that keep what
+        was read (expressions, attributes, raw blocks and bodies) are written as
+        their source text, converted to ``syntax`` when they were read in the
+        other; ranges are not written. The JSON syntax reads strings as
         templates only when it evaluates with variables or functions (an
         evaluation context); native-syntax strings are always templates, and
         always written so.
@@ -808,9 +809,12 @@ class Decoder:
         Raises:
             TypeError: ``obj`` is not an instance of a configuration class (or
                 of ``cls``), or holds an object the decoder cannot turn back
-                into a value.
+                into a value (or an expression made in code, without text).
             ValueError: A value has no HCL form (an infinity, NaN), ``None``
-                cannot be read back where it is, or ``syntax`` is unknown.
+                cannot be read back where it is, ``syntax`` is unknown, or
+                an expression kept raw has no form in ``syntax`` (a JSON
+                string that is not a template, a JSON body's object, which
+                may be blocks, in the native syntax).
         """
         from ._encode import encode  # noqa: PLC0415 (loads the writer on first use)
 

@@ -6,16 +6,18 @@ attribute fields as attributes (values made by the decoder's Python types,
 the plan decoding follows back), block fields as blocks with their label
 fields as labels (lists, tuples and dicts of blocks as several blocks, an
 optional block left out when it is ``None``), free-form attribute blocks
-and ``remain()`` dicts as attributes. Expression and attribute fields
-(``hcl.Expression``, ``hcl.Attribute``) are written as their source text
-when the native syntax parsed them. Fields equal to their defaults are left
+and ``remain()`` dicts as attributes. Fields that keep what was read
+(``hcl.Expression``, ``hcl.Attribute``, ``hcl.Block``, ``hcl.Body`` of a
+``remain()`` field, and of a ``body()`` field what the other fields do not
+write) are written as their source text, converted to the syntax written
+when they were read in the other.
+Fields equal to their defaults are left
 out unless ``defaults`` is true, and so are fields the object leaves out (a
 ``TypedDict`` key that is not required). ``None`` is written as ``null`` where that
 reads back as ``None`` (a required field, or one that keeps an explicit null
 with ``attr(null="value")``), left out where the default is ``None``, and
-refused otherwise. Bodies,
-raw blocks and range fields are not written: they hold what was read, not
-what the object says.
+refused otherwise. Range fields are not written: they say where something
+was read, not what the object says.
 
 Native text is laid out as ``hclfmt`` lays it out (one blank line around
 each block); JSON text is indented by two spaces.

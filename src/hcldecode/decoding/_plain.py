@@ -9,7 +9,10 @@ python-hcl2's ``loads`` offers), a body becomes a ``dict``:
   cannot be evaluated so (it needs a variable or a function that was not
   given, or is unknown) is kept as its source text in a template,
   ``"${var.region}"``, the form HCL's JSON syntax gives expressions (a
-  quoted template as it is written: ``"${var.name}-web"``);
+  quoted string or heredoc as the same template: ``"${var.name}-web"``);
+  with ``escape``, ``${`` and ``%{`` in the strings of values are doubled,
+  as HCL's JSON syntax spells literal text, so that they differ from such
+  templates;
 * the blocks of one type are a list under the type's name, in order, each
   the ``dict`` of its body nested in one ``dict`` per label:
   ``resource "aws_instance" "web" {}`` is
