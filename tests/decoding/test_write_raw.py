@@ -4,6 +4,7 @@ written back by dumps, in the syntax they were read in and in the other."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import Annotated, Any
 
 import pytest
@@ -245,4 +246,26 @@ def test_to_dict_tells_literal_text_from_references_when_asked() -> None:
         "a": "$${x}",
         "b": "${x}",
         "k": {"$${y}": "%%{z}"},
+    }
+
+
+def test_a_body_merged_from_files_of_both_syntaxes_is_written(tmp_path: Path) -> None:
+    @dataclasses.dataclass
+    class Rest:
+        rest: Annotated[hcl.Body, hcl.remain()]
+
+    (tmp_path / "a.hcl").write_text('a = 1\nblk "x" {\n  y = 2\n}\n')
+    (tmp_path / "b.hcl").write_text("b = var.q\n")
+    (tmp_path / "c.hcl.json").write_text('{"c": "${d}"}')
+    rest = hcl.decode([tmp_path / "a.hcl", tmp_path / "b.hcl", tmp_path / "c.hcl.json"], Rest)
+    assert hcl.dumps(rest) == 'a = 1\nb = var.q\nc = d\n\nblk "x" {\n  y = 2\n}\n'
+    assert hcl.dumps(rest, syntax="json") == (
+        '{\n  "a": 1,\n  "b": "${var.q}",\n  "c": "${d}",\n'
+        '  "blk": {\n    "x": {\n      "y": 2\n    }\n  }\n}\n'
+    )
+    assert hcl.to_dict(rest.rest) == {
+        "a": 1,
+        "b": "${var.q}",
+        "c": "${d}",
+        "blk": [{"x": {"y": 2}}],
     }
