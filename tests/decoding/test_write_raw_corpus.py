@@ -18,13 +18,40 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import hcldecode as hcl
-from hcldecode.model import AttributeSchema, BlockHeaderSchema, BodySchema, EvalContext
+from hcldecode.model import (
+    AttributeSchema,
+    BlockHeaderSchema,
+    BodySchema,
+    EvalContext,
+    Traversal,
+    TraverseAttr,
+)
 from hcldecode.write import quoted_string
 
 
 @attrs.define
 class Whole:
     body: Annotated[hcl.Body, hcl.remain()]
+
+
+def _guessed_context(traversals: list[Traversal]) -> EvalContext:
+    """Variables for ``traversals``: nested objects along their attribute names, with
+    the string "v" at the ends (enough for most templates to evaluate)."""
+    variables: dict[str, Any] = {}
+    for traversal in traversals:
+        names = [traversal.root_name]
+        for step in list(traversal)[1:]:
+            if not isinstance(step, TraverseAttr):
+                break
+            names.append(step.name)
+        level = variables
+        for name in names[:-1]:
+            found = level.get(name)
+            if not isinstance(found, dict):
+                found = level[name] = {}
+            level = found
+        level.setdefault(names[-1], "v")
+    return EvalContext(variables)
 
 
 def _compare(native: hcl.Body, written: hcl.Body, where: str) -> int:
@@ -44,10 +71,10 @@ def _compare(native: hcl.Body, written: hcl.Body, where: str) -> int:
     )
     other, _, diags = written.partial_content(schema)
     assert not diags.has_errors(), (where, diags)
-    ctx = EvalContext()
     compared = 0
     for name, attribute in content.attributes.items():
         mine = other.attributes[name].expr
+        ctx = _guessed_context(attribute.expr.variables())
         want, want_diags = attribute.expr.value(ctx)
         got, got_diags = mine.value(ctx)
         assert got_diags.has_errors() == want_diags.has_errors(), (where, name)
