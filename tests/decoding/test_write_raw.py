@@ -4,13 +4,17 @@ written back by dumps, in the syntax they were read in and in the other."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from pathlib import Path
 from typing import Annotated, Any
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 import hcldecode as hcl
 from hcldecode.testing import mock_expr_variable
+from hcldecode.write import quoted_string
 
 
 @dataclasses.dataclass
@@ -269,3 +273,75 @@ def test_a_body_merged_from_files_of_both_syntaxes_is_written(tmp_path: Path) ->
         "c": "${d}",
         "blk": [{"x": {"y": 2}}],
     }
+
+
+# Templates made of literal text, interpolations and directives, written as a native
+# quoted string and as a heredoc: each, written in the JSON syntax and then in the
+# native syntax again, evaluates to the same string.
+_LITERAL = st.text(alphabet='ab $%{}"\\\n\té', max_size=8)
+_PART = st.one_of(
+    _LITERAL.map(lambda t: ("text", t)),
+    st.sampled_from(["x", "upper(x)", '"${x}!"', "n + 1"]).map(lambda e: ("interp", e)),
+    st.sampled_from(["if c", "for v in xs"]).map(lambda d: ("directive", d)),
+)
+
+
+def _native_template(parts: list[tuple[str, str]], *, heredoc: bool) -> str:
+    out = []
+    for kind, text in parts:
+        if kind == "text":
+            literal = text.replace("${", "$${").replace("%{", "%%{")
+            if heredoc:
+                out.append(literal)
+            else:
+                out.append(quoted_string(text)[1:-1])
+        elif kind == "interp":
+            out.append("${" + text + "}")
+        elif text.startswith("if"):
+            out.append("%{ " + text + " }yes${x}%{ else }no%{ endif }")
+        else:
+            out.append("%{ " + text + " }${v};%{ endfor }")
+    body = "".join(out)
+    return f"<<EOT\n{body}\nEOT\n" if heredoc else f'"{body}"'
+
+
+def _expressible(parts: list[tuple[str, str]], heredoc: bool) -> bool:
+    """A literal ending in "$" or "%" before a sequence cannot be written (it would make
+    an escape), and a heredoc's text must not end it early or leave a quoted newline."""
+    for (kind, text), (following, _) in itertools.pairwise(parts):
+        if kind == "text" and following != "text" and text.endswith(("$", "%")):
+            return False
+    text = "".join(t for k, t in parts if k == "text")
+    if heredoc:
+        return "EOT" not in text and not text.endswith(("$", "%"))
+    return not text.endswith(("$", "%"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_PART, max_size=5), st.booleans())
+def test_templates_mean_the_same_in_both_syntaxes(
+    parts: list[tuple[str, str]], heredoc: bool
+) -> None:
+    merged: list[tuple[str, str]] = []
+    for kind, text in parts:  # adjacent literal texts are one text
+        if kind == "text" and merged and merged[-1][0] == "text":
+            merged[-1] = ("text", merged[-1][1] + text)
+        else:
+            merged.append((kind, text))
+    parts = merged
+    assume(_expressible(parts, heredoc))
+    source = _native_template(parts, heredoc=heredoc)
+    native = hcl.loads(f"t = {source}\n", Exprs)
+    as_json = hcl.dumps(native, syntax="json")
+    from_json = hcl.loads(as_json, Exprs, syntax="json")
+    again = hcl.loads(hcl.dumps(from_json), Exprs)
+    variables = {"x": "X", "n": 1, "c": True, "xs": ["p", "q"]}
+    functions = {"upper": str.upper}
+    values = [
+        hcl.decode_expression(
+            obj.values["t"], Any, variables=variables, functions=functions
+        ).unwrap()
+        for obj in (native, from_json, again)
+    ]
+    assert values[0] == values[1] == values[2], (source, as_json)
+    assert hcl.dumps(from_json, syntax="json") == as_json
