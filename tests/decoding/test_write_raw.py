@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import hcldecode as hcl
 from hcldecode.testing import mock_expr_variable
-from hcldecode.write import quoted_string
+from hcldecode.write import parse_document, quoted_string
 
 
 @dataclasses.dataclass
@@ -345,3 +345,11 @@ def test_templates_mean_the_same_in_both_syntaxes(
     ]
     assert values[0] == values[1] == values[2], (source, as_json)
     assert hcl.dumps(from_json, syntax="json") == as_json
+
+
+def test_update_document_writes_raw_fields_too() -> None:
+    # (was TypeError for the hcl.Block fields; a heredoc gets its closing newline)
+    document, _ = parse_document(JOB)
+    job = hcl.loads(JOB, Job)
+    hcl.update_document(document, job)
+    assert hcl.dumps(hcl.loads(document.text, Job)) == JOB_NATIVE

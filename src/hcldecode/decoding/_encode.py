@@ -269,7 +269,7 @@ def _update(
     written: set[str] = set()
     for item in items:
         if isinstance(item, AttributeItem):
-            body.set_attribute_raw(item.name, item.native)
+            _set_raw(body, item.name, item.native)
             written.add(item.name)
     claims_all, claimed, block_types = True, set[str](), set[str]()
     if info is not None:  # else a free-form attribute block: all its attributes are the object's
@@ -292,6 +292,17 @@ def _update(
     for block in body.blocks():
         if block.type in block_types and id(block) not in used:
             body.remove_block(block)
+
+
+def _set_raw(body: DocumentBody, name: str, text: str) -> None:
+    """Set an attribute's expression text; a text that ends with a heredoc's closing
+    marker (an expression kept as it was read) is given the newline the marker needs."""
+    try:
+        body.set_attribute_raw(name, text)
+    except ValueError:
+        if text.endswith("\n"):
+            raise
+        body.set_attribute_raw(name, text + "\n")
 
 
 def _claims(info: ClassInfo, types: ConfigTypes, attributes: set[str], blocks: set[str]) -> bool:
