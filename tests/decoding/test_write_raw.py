@@ -353,3 +353,24 @@ def test_update_document_writes_raw_fields_too() -> None:
     job = hcl.loads(JOB, Job)
     hcl.update_document(document, job)
     assert hcl.dumps(hcl.loads(document.text, Job), syntax="json") == JOB_JSON
+
+
+def test_blocks_read_by_an_application_function_are_refused_clearly() -> None:
+    class Duration(int):
+        pass
+
+    @dataclasses.dataclass
+    class Driver:
+        timeout: Annotated[Duration, hcl.block()]
+
+    def decode_duration(block: hcl.Block, ctx: hcl.EvalContext | None) -> Duration:
+        return Duration(5)
+
+    decoder = hcl.Decoder(block_decoders={Duration: decode_duration})
+    driver = decoder.loads("timeout {\n  s = 5\n}\n", Driver)
+    with pytest.raises(TypeError) as caught:
+        decoder.dumps(driver)
+    assert str(caught.value) == (
+        "timeout: blocks of Duration are read by the application's own function "
+        "(block_decoders), and cannot be written back"
+    )

@@ -205,6 +205,11 @@ def _blocks(
         # the element's own class (a subclass writes its own fields), else the field's
         cls = type(element) if types.is_object_class(type(element)) else field.block_class
         assert cls is not None
+        if cls in types.block_decoders and not types.is_object_class(cls):
+            raise TypeError(
+                f"{field.name}: blocks of {class_name(cls)} are read by the application's "
+                "own function (block_decoders), and cannot be written back"
+            )
         info = class_info(cls, types)
         labels = tuple(info.kind.get(element, f.field) for f in info.labels)
         while labels and labels[-1] is None:  # optional labels left out
