@@ -355,14 +355,16 @@ def test_update_document_writes_raw_fields_too() -> None:
     assert hcl.dumps(hcl.loads(document.text, Job), syntax="json") == JOB_JSON
 
 
+class Duration(int):
+    pass
+
+
+@dataclasses.dataclass
+class Driver:
+    timeout: Annotated[Duration, hcl.block()]
+
+
 def test_blocks_read_by_an_application_function_are_refused_clearly() -> None:
-    class Duration(int):
-        pass
-
-    @dataclasses.dataclass
-    class Driver:
-        timeout: Annotated[Duration, hcl.block()]
-
     def decode_duration(block: hcl.Block, ctx: hcl.EvalContext | None) -> Duration:
         return Duration(5)
 
