@@ -43,6 +43,7 @@ from ..model._static import abs_traversal_for_expr, expr_call
 from ..model._structure import Expression, StaticCall
 from ..model._traversal import Traversal, Traverser, TraverseSplat
 from ..native import parse_expression, parse_template
+from ..native._ast import LiteralValue as NativeLiteral
 from ..native._ast import Node as NativeNode
 from ..native._ast import Template as NativeTemplate
 from ..native._ast import TemplateWrap, interpolated_text, template_source
@@ -565,13 +566,14 @@ def _element(node: Node, source: Source) -> str:
 
 
 def _key(prop: Property, source: Source) -> str:
-    name = prop.name_node()
-    template = _template(name, source, prop.name)
+    """An object's property name as a native object key: an identifier as it is, a
+    name that is one interpolation in parentheses, another as a quoted template."""
+    template = _template(prop.name_node(), source, prop.name)
     if isinstance(template, TemplateWrap):
         return "(" + interpolated_text(template.wrapped) + ")"
-    text = template_source(template, quoted=True)
     if isinstance(template, NativeTemplate) and template.is_string_literal():
-        value = prop.name if "${" not in prop.name and "%{" not in prop.name else None
-        if value is not None and is_identifier(value) and value != "for":
-            return value
-    return '"' + text + '"'
+        literal = template.parts[0]
+        assert isinstance(literal, NativeLiteral)
+        if isinstance(literal.raw, str) and is_identifier(literal.raw) and literal.raw != "for":
+            return literal.raw
+    return '"' + template_source(template, quoted=True) + '"'
