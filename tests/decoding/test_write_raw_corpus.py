@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hcldecode as hcl
@@ -146,6 +146,7 @@ def test_to_dict_of_a_json_corpus_file_reads_back_from_json(
     assert again == plain
 
 
+@settings(deadline=None)  # (the first call loads the parsers)
 @given(st.text())
 def test_to_dict_escapes_literal_text_and_reads_it_back(text: str) -> None:
     text = unicodedata.normalize("NFC", text)  # as HCL reads every string
