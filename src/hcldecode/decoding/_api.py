@@ -719,6 +719,7 @@ class Decoder:
         variables: Mapping[str, Any] | None = None,
         functions: Functions | None = None,
         ctx: EvalContext | None = None,
+        escape_templates: bool = False,
     ) -> dict[str, Any]:
         """A configuration as plain Python, without a schema.
 
@@ -741,6 +742,13 @@ class Decoder:
             ctx: An evaluation context to use instead of all variables and
                 functions; without any of the three, expressions are evaluated
                 in literal-only mode.
+            escape_templates: Write ``${`` and ``%{`` in the strings of values
+                doubled (``"$${x}"``), as HCL's JSON syntax spells literal text,
+                so that they differ from expressions kept as template text
+                (``"${x}"``); JSON-syntax strings are then read as templates
+                (as with an evaluation context), so that ``json.dumps`` of
+                the result reads back to the same values. By default strings
+                are given as they are.
 
         Returns:
             The configuration as a ``dict``.
@@ -753,7 +761,11 @@ class Decoder:
 
         body, files = load_plain(source, filename, syntax)
         diags = Diagnostics()
-        result = plain_body(body, self._context(variables, functions, ctx), diags)
+        context = self._context(variables, functions, ctx)
+        if escape_templates and (context is None or context.literal_only):
+            # JSON strings as templates, as the escaped text is
+            context = EvalContext(types=self._types, limits=self._limits)
+        result = plain_body(body, context, diags, escape=escape_templates)
         raise_errors(diags, files)
         return result
 
@@ -769,9 +781,10 @@ class Decoder:
         """``obj``, an instance of a configuration class, written as an HCL file.
 
         The inverse of :meth:`loads`, by the same markers and the decoder's
-        types: the text decodes back to an equal object. Expression fields are
-        written as their source text (native syntax expressions only); bodies,
-        raw blocks and ranges are not written. The JSON syntax reads strings as
+        types: the text decodes back to an equal object. Fields that keep what
+        was read (expressions, attributes, raw blocks and bodies) are written as
+        their source text, converted to ``syntax`` when they were read in the
+        other; ranges are not written. The JSON syntax reads strings as
         templates only when it evaluates with variables or functions (an
         evaluation context); native-syntax strings are always templates, and
         always written so.
@@ -796,9 +809,12 @@ class Decoder:
         Raises:
             TypeError: ``obj`` is not an instance of a configuration class (or
                 of ``cls``), or holds an object the decoder cannot turn back
-                into a value.
+                into a value (or an expression made in code, without text).
             ValueError: A value has no HCL form (an infinity, NaN), ``None``
-                cannot be read back where it is, or ``syntax`` is unknown.
+                cannot be read back where it is, ``syntax`` is unknown, or
+                an expression kept raw has no form in ``syntax`` (a JSON
+                string that is not a template, a JSON body's object, which
+                may be blocks, in the native syntax).
         """
         from ._encode import encode  # noqa: PLC0415 (loads the writer on first use)
 

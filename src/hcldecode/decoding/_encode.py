@@ -6,16 +6,18 @@ attribute fields as attributes (values made by the decoder's Python types,
 the plan decoding follows back), block fields as blocks with their label
 fields as labels (lists, tuples and dicts of blocks as several blocks, an
 optional block left out when it is ``None``), free-form attribute blocks
-and ``remain()`` dicts as attributes. Expression and attribute fields
-(``hcl.Expression``, ``hcl.Attribute``) are written as their source text
-when the native syntax parsed them. Fields equal to their defaults are left
+and ``remain()`` dicts as attributes. Fields that keep what was read
+(``hcl.Expression``, ``hcl.Attribute``, ``hcl.Block``, ``hcl.Body`` of a
+``remain()`` field, and of a ``body()`` field what the other fields do not
+write) are written as their source text, converted to the syntax written
+when they were read in the other.
+Fields equal to their defaults are left
 out unless ``defaults`` is true, and so are fields the object leaves out (a
 ``TypedDict`` key that is not required). ``None`` is written as ``null`` where that
 reads back as ``None`` (a required field, or one that keeps an explicit null
 with ``attr(null="value")``), left out where the default is ``None``, and
-refused otherwise. Bodies,
-raw blocks and range fields are not written: they hold what was read, not
-what the object says.
+refused otherwise. Range fields are not written: they say where something
+was read, not what the object says.
 
 Native text is laid out as ``hclfmt`` lays it out (one blank line around
 each block); JSON text is indented by two spaces.
@@ -30,9 +32,10 @@ from typing import Any
 
 import attrs
 
-from ..model._structure import Attribute, Block, Expression
+from .._text import go_quote
+from ..hclparse._convert import expression_json_text, expression_native_text, may_be_block
+from ..model._structure import Attribute, Block, Body, Expression
 from ..pytypes._fields import MISSING, class_name
-from ..values._json import go_json_text
 from ..values._limits import max_nesting
 from ..write._document import DocumentBody
 from ..write._items import AttributeItem, BlockItem, body_text, json_value_text
@@ -60,7 +63,7 @@ def encode(
     cls = _class_of(obj, cls, types, "encode")
     if syntax not in ("native", "json"):
         raise ValueError(f"syntax must be 'native' or 'json', not {syntax!r}")
-    items = list(_items(obj, cls, _Walk(types, defaults, templates)))
+    items = list(_items(obj, cls, _Walk(types, defaults, templates, syntax)))
     return body_text(items, "json" if syntax == "json" else "native")
 
 
@@ -97,12 +100,14 @@ class _Block(BlockItem):
 @attrs.frozen
 class _Walk:
     """One object being written: the types, whether fields equal to their defaults
-    are written, whether JSON strings are for a reader of templates, and the
-    defaults of each class met (computed once)."""
+    are written, whether JSON strings are for a reader of templates, the syntax
+    written (expressions kept raw are converted to it only), and the defaults of
+    each class met (computed once)."""
 
     types: ConfigTypes
     defaults: bool
     templates: bool = False
+    syntax: str = "native"
     known: dict[type, dict[str, Any]] = attrs.field(factory=dict)
 
     def defaults_of(self, info: ClassInfo) -> dict[str, Any]:
@@ -152,6 +157,14 @@ def _items(
         elif field.kind == "remain" and field.block_class is not None and value is not None:
             rest = type(value) if walk.types.is_object_class(type(value)) else field.block_class
             yield from _items(value, rest, walk, depth)  # the rest: in the same body
+        elif field.kind == "remain" and isinstance(value, Body):
+            yield from _body_items(value, walk, frozenset(), depth)
+        elif field.kind == "body" and isinstance(value, Body) and info.remain is None:
+            # the whole body: what the other fields do not write
+            claimed = frozenset(a.name for a in info.schema.attributes) | frozenset(
+                b.type for b in info.schema.blocks
+            )
+            yield from _body_items(value, walk, claimed, depth)
 
 
 def _attr(name: str, value: Any, field: FieldInfo, walk: _Walk) -> AttributeItem:
@@ -159,10 +172,9 @@ def _attr(name: str, value: Any, field: FieldInfo, walk: _Walk) -> AttributeItem
     its text (which also checks that it can be written)."""
     if isinstance(value, Attribute):
         value = value.expr
-    if isinstance(value, Expression):
-        text = _source_text(value)
-        return AttributeItem(name, text, go_json_text("${" + text + "}"))
     try:
+        if isinstance(value, Expression):
+            return _expression_item(name, value, walk)
         converted = walk.types.to_value(value, annotation=field.value_type or field.annotation)
         native = raw_value_text(converted)
         return AttributeItem(name, native, json_value_text(converted, templates=walk.templates))
@@ -180,8 +192,6 @@ def _blocks(
         attributes = tuple(_attr(name, element, field, walk) for name, element in value.items())
         yield _Block(field.hcl_name, (), attributes)
         return
-    if field.block_class is Block:
-        raise TypeError(f"{field.name}: blocks kept raw (hcl.Block) cannot be written")
     if field.block_shape in ("one", "optional"):
         elements = [value]
     elif field.block_shape == "dict":
@@ -189,9 +199,17 @@ def _blocks(
     else:
         elements = list(value)
     for element in elements:
+        if isinstance(element, Block):  # kept raw: written as it was read
+            yield _raw_block(element, walk, depth)
+            continue
         # the element's own class (a subclass writes its own fields), else the field's
         cls = type(element) if types.is_object_class(type(element)) else field.block_class
         assert cls is not None
+        if cls in types.block_decoders and not types.is_object_class(cls):
+            raise TypeError(
+                f"{field.name}: blocks of {class_name(cls)} are read by the application's "
+                "own function (block_decoders), and cannot be written back"
+            )
         info = class_info(cls, types)
         labels = tuple(info.kind.get(element, f.field) for f in info.labels)
         while labels and labels[-1] is None:  # optional labels left out
@@ -256,7 +274,7 @@ def _update(
     written: set[str] = set()
     for item in items:
         if isinstance(item, AttributeItem):
-            body.set_attribute_raw(item.name, item.native)
+            _set_raw(body, item.name, item.native)
             written.add(item.name)
     claims_all, claimed, block_types = True, set[str](), set[str]()
     if info is not None:  # else a free-form attribute block: all its attributes are the object's
@@ -281,6 +299,17 @@ def _update(
             body.remove_block(block)
 
 
+def _set_raw(body: DocumentBody, name: str, text: str) -> None:
+    """Set an attribute's expression text; a text that ends with a heredoc's closing
+    marker (an expression kept as it was read) is given the newline the marker needs."""
+    try:
+        body.set_attribute_raw(name, text)
+    except ValueError:
+        if text.endswith("\n"):
+            raise
+        body.set_attribute_raw(name, text + "\n")
+
+
 def _claims(info: ClassInfo, types: ConfigTypes, attributes: set[str], blocks: set[str]) -> bool:
     """Add the attribute names and block types of ``info``'s fields (and of its
     ``remain()`` class's, which share its body) to ``attributes`` and ``blocks``;
@@ -299,14 +328,46 @@ def _claims(info: ClassInfo, types: ConfigTypes, attributes: set[str], blocks: s
     return claims_all
 
 
-# --------------------------------------------------------------------------- expressions
+# --------------------------------------------------------------------------- kept raw
 
 
-def _source_text(expr: Expression) -> str:
-    text = expr.native_text()
-    if text is not None:
-        return text
-    raise TypeError(
-        "only expressions read from the native syntax can be written; this one is a "
-        f"{type(expr).__name__}"
+def _expression_item(name: str, expr: Expression, walk: _Walk) -> AttributeItem:
+    """An attribute whose expression was kept as it was read, in the syntax written
+    (converted to it when it was read in the other)."""
+    if walk.syntax == "json":
+        return AttributeItem(name, "", expression_json_text(expr))
+    return AttributeItem(name, expression_native_text(expr), "")
+
+
+def _body_items(
+    body: Body, walk: _Walk, skip: frozenset[str], depth: int
+) -> Iterator[AttributeItem | BlockItem]:
+    """The attributes and blocks of a body kept as it was read (``hcl.Body``), but those
+    named in ``skip``. A JSON-syntax body says which of its objects are blocks only to
+    a schema: written in the native syntax, one holding an object is refused."""
+    limit = max_nesting()
+    if depth > limit:
+        raise ValueError(f"blocks nest more than {limit} levels deep")
+    content, diags = body.content_as_written()
+    if diags.has_errors():
+        raise ValueError(f"a body with errors cannot be written: {diags[0].summary}")
+    for name, attribute in content.attributes.items():
+        if name in skip:
+            continue
+        if walk.syntax != "json" and may_be_block(attribute.expr):
+            raise ValueError(
+                f"{attribute.range}: {go_quote(name)} of a JSON-syntax body kept as it was "
+                "read may be blocks or an object attribute; without a schema it cannot be "
+                "written in the native syntax"
+            )
+        yield _expression_item(name, attribute.expr, walk)
+    for block in content.blocks:
+        if block.type not in skip:
+            yield _raw_block(block, walk, depth + 1)
+
+
+def _raw_block(block: Block, walk: _Walk, depth: int) -> _Block:
+    """A block kept as it was read (``hcl.Block``): its type, labels and body."""
+    return _Block(
+        block.type, block.labels, tuple(_body_items(block.body, walk, frozenset(), depth))
     )

@@ -9,7 +9,10 @@ python-hcl2's ``loads`` offers), a body becomes a ``dict``:
   cannot be evaluated so (it needs a variable or a function that was not
   given, or is unknown) is kept as its source text in a template,
   ``"${var.region}"``, the form HCL's JSON syntax gives expressions (a
-  quoted template as it is written: ``"${var.name}-web"``);
+  quoted string or heredoc as the same template: ``"${var.name}-web"``);
+  with ``escape``, ``${`` and ``%{`` in the strings of values are doubled,
+  as HCL's JSON syntax spells literal text, so that they differ from such
+  templates;
 * the blocks of one type are a list under the type's name, in order, each
   the ``dict`` of its body nested in one ``dict`` per label:
   ``resource "aws_instance" "web" {}`` is
@@ -30,19 +33,24 @@ from ..model._diagnostics import Diagnostic, Diagnostics
 from ..model._structure import Body, Expression
 from ..pytypes._rules import DEFAULT_TYPES
 from ..values._limits import DEFAULT_LIMITS, Limits
+from ..values._value import Value
 
 __all__ = ["plain_body"]
 
 
-def plain_body(body: Body, ctx: EvalContext | None, diags: Diagnostics) -> dict[str, Any]:
-    """``body`` as plain Python (see the module); errors go to ``diags``."""
+def plain_body(
+    body: Body, ctx: EvalContext | None, diags: Diagnostics, *, escape: bool = False
+) -> dict[str, Any]:
+    """``body`` as plain Python (see the module); errors go to ``diags``. With
+    ``escape``, ``${`` and ``%{`` in the strings of values are doubled, as in
+    template text, so that they differ from expressions kept as template text."""
     result: dict[str, Any] = {}
     limits = ctx.limits if ctx is not None else DEFAULT_LIMITS
     content, found = body.content_as_written()
     diags.extend(found)
     attributes, blocks = content.attributes, content.blocks
     for name, attribute in attributes.items():
-        result[name] = _plain_expression(attribute.expr, ctx, limits)
+        result[name] = _plain_expression(attribute.expr, ctx, limits, escape)
     for block in blocks:
         if block.type in attributes:
             diags.append(
@@ -54,23 +62,41 @@ def plain_body(body: Body, ctx: EvalContext | None, diags: Diagnostics) -> dict[
                 )
             )
             continue
-        level: dict[str, Any] = plain_body(block.body, ctx, diags)
+        level: dict[str, Any] = plain_body(block.body, ctx, diags, escape=escape)
         for label in reversed(block.labels):
             level = {label: level}
         result.setdefault(block.type, []).append(level)
     return result
 
 
-def _plain_expression(expr: Expression, ctx: EvalContext | None, limits: Limits) -> Any:
+def _plain_expression(
+    expr: Expression, ctx: EvalContext | None, limits: Limits, escape: bool
+) -> Any:
     value = expr.constant_value(limits)
     if value is not None and value.is_wholly_known:
-        return DEFAULT_TYPES.to_python(value)
+        return _plain_value(value, escape)
     value, diags = expr.value(ctx)
     if not diags.has_errors() and value.is_wholly_known:
-        return DEFAULT_TYPES.to_python(value)
+        return _plain_value(value, escape)
     text = expr.template_text()
     if text is not None:
         return text
     # A JSON object or array: its strings read as they are written, templates included.
     value, diags = expr.value(None)
     return None if diags.has_errors() else DEFAULT_TYPES.to_python(value)
+
+
+def _plain_value(value: Value, escape: bool) -> Any:
+    found = DEFAULT_TYPES.to_python(value)
+    return _escaped(found) if escape else found
+
+
+def _escaped(data: Any) -> Any:
+    """Strings (and keys) of plain data written as literal template text."""
+    if isinstance(data, str):
+        return data.replace("${", "$${").replace("%{", "%%{")
+    if isinstance(data, list):
+        return [_escaped(e) for e in data]
+    if isinstance(data, dict):
+        return {_escaped(k): _escaped(v) for k, v in data.items()}
+    return data

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from .._text import go_quote
+from .._text import go_quote, is_identifier
 from ..model._context import is_literal_only
 from ..model._diagnostics import (
     FIRST_REPEAT_CHECK,
@@ -43,8 +43,13 @@ from ..model._static import abs_traversal_for_expr, expr_call
 from ..model._structure import Expression, StaticCall
 from ..model._traversal import Traversal, Traverser, TraverseSplat
 from ..native import parse_expression, parse_template
+from ..native._ast import LiteralValue as NativeLiteral
+from ..native._ast import Node as NativeNode
+from ..native._ast import Template as NativeTemplate
+from ..native._ast import TemplateWrap, interpolated_text, template_source
 from ..values import _number as number
 from ..values._convert import ConversionError, convert
+from ..values._json import go_json_text
 from ..values._types import (
     DYNAMIC,
     NUMBER,
@@ -69,7 +74,7 @@ if TYPE_CHECKING:
     from ..model._context import EvalContext
     from ..values._limits import Limits
 
-__all__ = ["JsonExpression", "json_number"]
+__all__ = ["JsonExpression", "json_expression_text", "json_native_text", "json_number"]
 
 _UNKNOWN_NUMBER = Value.unknown(NUMBER)
 
@@ -478,3 +483,97 @@ def _strings(node: Node) -> list[StringNode]:
         elif isinstance(item, ArrayNode):
             stack.extend(reversed(item.elements))
     return found
+
+
+# --------------------------------------------------------------------------- as text again
+
+
+def json_expression_text(expr: JsonExpression) -> str:
+    """The JSON value of ``expr`` as compact JSON text, as Go writes it (the form of
+    values in written files), keeping what was written: strings
+    keep their template text, numbers their digits, objects their order (and their
+    repeated names)."""
+    return _json_text(expr._node)
+
+
+def _json_text(node: Node) -> str:
+    if isinstance(node, StringNode):
+        return go_json_text(node.value)
+    if isinstance(node, NumberNode):
+        return node.text
+    if isinstance(node, BoolNode):
+        return "true" if node.value else "false"
+    if isinstance(node, NullNode):
+        return "null"
+    if isinstance(node, ArrayNode):
+        return "[" + ",".join(_json_text(e) for e in node.elements) + "]"
+    if isinstance(node, ObjectNode):
+        members = (f"{go_json_text(p.name)}:{_json_text(p.value)}" for p in node.properties)
+        return "{" + ",".join(members) + "}"
+    raise ValueError("an invalid JSON value cannot be written")
+
+
+def json_may_be_block(expr: JsonExpression) -> bool:
+    """Whether ``expr`` is an object or an array of objects, which a JSON-syntax body
+    without a schema may mean as blocks as well as an attribute's value."""
+    node = expr._node
+    if isinstance(node, ArrayNode):
+        return bool(node.elements) and all(isinstance(e, ObjectNode) for e in node.elements)
+    return isinstance(node, ObjectNode)
+
+
+def json_native_text(expr: JsonExpression) -> str:
+    """The native-syntax text of the expression ``expr`` means when read with an
+    evaluation context (its strings as templates): a string that is one
+    interpolation as the interpolated expression (``"${var.a}"`` is ``var.a``),
+    other strings as quoted templates, numbers, ``true``, ``false`` and ``null`` as
+    they are, arrays and objects by their elements.
+
+    Raises:
+        ValueError: A string is not a valid template (the message gives its range).
+    """
+    return _native(expr._node, expr._source)
+
+
+def _template(node: StringNode, source: Source, text: str) -> NativeNode:
+    template, diags = parse_template(text, source.filename)
+    if diags.has_errors():
+        where = source.range(node.start, node.end)
+        raise ValueError(
+            f"{where}: the JSON string {go_json_text(text)} is not a valid template "
+            f"({diags[0].summary}), so it has no native-syntax form"
+        )
+    return template
+
+
+def _native(node: Node, source: Source) -> str:
+    if isinstance(node, StringNode):
+        template = _template(node, source, node.value)
+        if isinstance(template, TemplateWrap):
+            return interpolated_text(template.wrapped)
+        return '"' + template_source(template, quoted=True) + '"'
+    if isinstance(node, ArrayNode):
+        return "[" + ", ".join(_element(e, source) for e in node.elements) + "]"
+    if isinstance(node, ObjectNode):
+        lines = (f"{_key(p, source)} = {_element(p.value, source)}\n" for p in node.properties)
+        return "{\n" + "".join(lines) + "}"
+    return _json_text(node)
+
+
+def _element(node: Node, source: Source) -> str:
+    text = _native(node, source)
+    return text + "\n" if text.startswith("<<") and not text.endswith("\n") else text
+
+
+def _key(prop: Property, source: Source) -> str:
+    """An object's property name as a native object key: an identifier as it is, a
+    name that is one interpolation in parentheses, another as a quoted template."""
+    template = _template(prop.name_node(), source, prop.name)
+    if isinstance(template, TemplateWrap):
+        return "(" + interpolated_text(template.wrapped) + ")"
+    if isinstance(template, NativeTemplate) and template.is_string_literal():
+        literal = template.parts[0]
+        assert isinstance(literal, NativeLiteral)
+        if isinstance(literal.raw, str) and is_identifier(literal.raw) and literal.raw != "for":
+            return literal.raw
+    return '"' + template_source(template, quoted=True) + '"'

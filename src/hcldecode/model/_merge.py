@@ -74,6 +74,19 @@ class MergedBody(Body):
             _add_attributes(attributes, these.values(), diags)
         return attributes, diags
 
+    def content_as_written(self) -> tuple[BodyContent, Diagnostics]:
+        """Each body's attributes and blocks as written, in the order of the bodies (an
+        attribute set by two bodies is an error, as in :meth:`content`)."""
+        diags = Diagnostics()
+        attributes: dict[str, Attribute] = {}
+        blocks: list[Block] = []
+        for body in self.bodies:
+            content, body_diags = body.content_as_written()
+            diags.extend(body_diags)
+            _add_attributes(attributes, content.attributes.values(), diags)
+            blocks.extend(content.blocks)
+        return BodyContent(attributes, tuple(blocks), self.missing_item_range), diags
+
     def _merged_content(
         self, schema: BodySchema, *, partial: bool
     ) -> tuple[BodyContent, Body, Diagnostics]:

@@ -652,8 +652,9 @@ class Expression(abc.ABC):
 
         The form HCL's JSON syntax gives expressions, for showing an
         expression that could not be evaluated: ``"${var.region}"`` for the
-        native expression ``var.region``, and a quoted native template's
-        contents as they are written (``"${var.name}-web"``). A JSON-syntax
+        native expression ``var.region``, and a quoted string or heredoc as
+        the same template (``"${var.name}-web"``; a heredoc's lines, with its
+        indentation, strip markers and escapes applied). A JSON-syntax
         string is its own text; other JSON values give ``None``.
         """
         text = self.native_text()

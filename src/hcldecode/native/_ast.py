@@ -77,6 +77,9 @@ __all__ = [
     "TupleCons",
     "UnaryOp",
     "build_traversal",
+    "escape_template_literal",
+    "interpolated_text",
+    "template_source",
 ]
 
 
@@ -884,10 +887,8 @@ class Template(Node):
         return _constant_string(self, limits)
 
     def template_text(self) -> str:
-        text = self.native_text()
-        if text.startswith('"'):
-            return text[1:-1]  # a quoted template is already in template form
-        return "${" + text + "}"
+        # the same template as bare template text (a heredoc's lines, escapes applied)
+        return template_source(self, quoted=False)
 
     def children(self) -> Sequence[Node]:
         return self.parts
@@ -926,6 +927,9 @@ class TemplateWrap(Node):
 
     wrapped: Node
 
+    def template_text(self) -> str:
+        return "${" + interpolated_text(self.wrapped) + "}"
+
     def children(self) -> Sequence[Node]:
         return (self.wrapped,)
 
@@ -955,3 +959,94 @@ class TemplateJoin(Node):
 
     def children(self) -> Sequence[Node]:
         return (self.tuple,)
+
+
+# --------------------------------------------------------------------------- template text
+#
+# A native template written again as template text, for another place: a quoted
+# string or heredoc as a bare template (the form of a JSON-syntax string read as a
+# template: ``hi ${x}`` for ``<<EOT\nhi ${x}\nEOT``), or as the contents of a
+# quoted native string (a JSON-syntax string written in the native syntax). It is
+# written from the parsed parts, so a heredoc's indentation (``<<-``), strip markers
+# (``~``) and escapes (``\n``, ``$${``) are applied once, as when it was read:
+# literal text with ``${`` and ``%{`` doubled (and, quoted, the quoted string's
+# escapes), interpolations as ``${`` and their expression's source text, directives
+# as ``%{ if ... }`` and ``%{ for ... }`` around their own parts.
+
+_TEMPLATE_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", '"': '\\"', "\\": "\\\\"}
+
+
+def escape_template_literal(text: str, *, quoted: bool) -> str:
+    """Literal ``text`` as template text that reads back as ``text``: ``${`` and
+    ``%{`` doubled, and with ``quoted`` the escapes of a quoted string too."""
+    text = text.replace("${", "$${").replace("%{", "%%{")
+    if not quoted:
+        return text
+    out = []
+    for char in text:
+        escape = _TEMPLATE_ESCAPES.get(char)
+        if escape is not None:
+            out.append(escape)
+        elif char.isprintable():
+            out.append(char)
+        elif ord(char) < 0x10000:
+            out.append(f"\\u{ord(char):04x}")
+        else:
+            out.append(f"\\U{ord(char):08x}")
+    return "".join(out)
+
+
+def interpolated_text(node: Node) -> str:
+    """The source text of an expression for use inside ``${...}`` (a heredoc
+    ends with the newline its closing marker needs)."""
+    text = node.native_text()
+    return text + "\n" if text.startswith("<<") else text
+
+
+def template_source(node: Node, *, quoted: bool) -> str:
+    """The template ``node`` (a :class:`Template` or :class:`TemplateWrap`, a quoted
+    string or a heredoc) as bare template text, or with ``quoted`` as the
+    contents of a quoted string (see the module)."""
+    out: list[str] = []
+    _append(node, quoted, out)
+    return "".join(out)
+
+
+def _append(node: Node, quoted: bool, out: list[str]) -> None:
+    if isinstance(node, TemplateWrap):
+        out.append("${" + interpolated_text(node.wrapped) + "}")
+    elif isinstance(node, Template):
+        _parts(node.parts, quoted, out)
+    else:
+        out.append("${" + interpolated_text(node) + "}")
+
+
+def _parts(parts: Sequence[Node], quoted: bool, out: list[str]) -> None:
+    literal: list[str] = []  # adjacent literal runs, escaped as one text
+    for part in parts:
+        if (
+            isinstance(part, LiteralValue)
+            and part.kind is LiteralKind.STRING
+            and isinstance(part.raw, str)
+        ):
+            literal.append(part.raw)
+            continue
+        if literal:
+            out.append(escape_template_literal("".join(literal), quoted=quoted))
+            literal = []
+        if isinstance(part, Conditional) and part.native_text().startswith("%{"):
+            out.append("%{ if " + interpolated_text(part.condition) + " }")
+            _append(part.true_result, quoted, out)
+            out.append("%{ else }")
+            _append(part.false_result, quoted, out)
+            out.append("%{ endif }")
+        elif isinstance(part, TemplateJoin):
+            loop = part.tuple
+            names = loop.value_var if loop.key_var is None else f"{loop.key_var}, {loop.value_var}"
+            out.append(f"%{{ for {names} in {interpolated_text(loop.collection)} }}")
+            _append(loop.value_expr, quoted, out)
+            out.append("%{ endfor }")
+        else:
+            out.append("${" + interpolated_text(part) + "}")
+    if literal:
+        out.append(escape_template_literal("".join(literal), quoted=quoted))
