@@ -26,6 +26,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -105,7 +106,9 @@ func one(input []byte) (result string) {
 		text = t
 	} else {
 		var raw interface{}
-		if err := json.Unmarshal(l.Expr, &raw); err != nil {
+		decoder := json.NewDecoder(bytes.NewReader(l.Expr))
+		decoder.UseNumber() // numbers stay as their exact text
+		if err := decoder.Decode(&raw); err != nil {
 			return "!" + err.Error()
 		}
 		toks, err := build(raw)
