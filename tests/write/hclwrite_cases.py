@@ -23,8 +23,7 @@ from hypothesis import strategies as st
 from value_strategies import hcl_values
 
 from hcldecode.model import INITIAL_POS, Range, Traversal, TraverseAttr, TraverseIndex, TraverseRoot
-from hcldecode.values import Value, type_from_json, type_to_json, value_from_json, value_to_json
-from hcldecode.values._json import go_json_text
+from hcldecode.values import Value, encode_json, type_from_json, type_to_json, value_from_json
 from hcldecode.write import (
     DocumentBody,
     WriterToken,
@@ -67,7 +66,7 @@ def _value_spec(value: Value) -> dict[str, Any]:
 
 
 def _typed(value: Value) -> dict[str, Any]:
-    data = go_json_text(value_to_json(value, value.type))
+    data = encode_json(value, value.type)
     return {"type": type_to_json(value.type), "value": json.loads(data)}
 
 
