@@ -258,7 +258,7 @@ def test_python_objects_moved_from_values_to_pytypes_warn(name: str) -> None:
 
 
 def test_write_exports_the_token_builders_and_hclwrite_edits() -> None:
-    import hcldecode.write as write  # noqa: PLC0415
+    from hcldecode import write  # noqa: PLC0415
 
     builders = [
         "tokens_for_function_call",
