@@ -9,14 +9,18 @@ block's type, clear a body, append a block from the same or another file,
 rename references by prefix). Runs both with ``tools/differential/go/gohclwrite``
 (HCL v2.14.1's ``hclwrite``) and with :mod:`hcldecode.write`, and compares the
 texts byte for byte; an edit case marked as a known difference is compared
-after both texts are laid out with ``hclfmt``.
+after both texts are laid out with ``hclfmt``. Then, on every valid native
+file of the shared corpus, renames the commonest reference root and the
+commonest two-name prefix in the whole file with both, and compares the Go text
+with hcldecode's laid out as ``hclfmt`` lays it out (``hclwrite`` lays out a
+whole file when it writes it; a document keeps the bytes it read).
 
 With ``--update``, writes what the Go program printed to
 ``tests/data/write/hclwrite/`` (``builders.jsonl``, ``edits.json``), which
 ``tests/write/test_hclwrite_go.py`` compares with hcldecode without Go.
 
 Usage: ``python tools/differential/differential_hclwrite.py GOHCLWRITE [--count N]
-[--seed N] [--update]``. Exits 1 when an output differs.
+[--seed N] [--update] [--corpus DIR]``. Exits 1 when an output differs.
 """
 
 from __future__ import annotations
@@ -35,7 +39,9 @@ sys.path.insert(0, str(_ROOT / "tests" / "write"))
 
 from hclwrite_cases import EDIT_CASES, SPECS, apply_edits, build, edit_lines  # noqa: E402
 
-from hcldecode.write import format, tokens_text  # noqa: E402
+from hcldecode.model import TraverseAttr, TraverseRoot  # noqa: E402
+from hcldecode.native import parse_expression  # noqa: E402
+from hcldecode.write import DocumentBody, format, parse_document, tokens_text  # noqa: E402
 
 DATA = _ROOT / "tests" / "data" / "write" / "hclwrite"
 
@@ -79,12 +85,52 @@ def laid_out(text: str) -> str:
     return formatted
 
 
+def _prefixes(body: DocumentBody, counts: dict[tuple[str, ...], int]) -> None:
+    """Count the one- and two-name prefixes of the references in a body."""
+    for attribute in body.attributes.values():
+        node, _ = parse_expression(attribute.expression_text + "\n")
+        for traversal in node.variables():
+            names: list[str] = []
+            for step in traversal[:2]:
+                if not isinstance(step, TraverseRoot | TraverseAttr):
+                    break
+                names.append(step.name)
+                counts[tuple(names)] = counts.get(tuple(names), 0) + 1
+    for block in body.blocks():
+        _prefixes(block.body, counts)
+
+
+def corpus_renames(corpus: Path) -> list[tuple[str, str, list[str], list[str]]]:
+    """(file name, text, search, replacement) for the corpus's valid native files."""
+    invalid = set((corpus / "native-invalid.txt").read_text().split())
+    cases = []
+    for path in sorted((corpus / "native").iterdir()):
+        if path.name in invalid:
+            continue
+        try:
+            text = path.read_bytes().decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        document, _ = parse_document(text)
+        if document is None:
+            continue
+        counts: dict[tuple[str, ...], int] = {}
+        _prefixes(document.body, counts)
+        for size in (1, 2):
+            found = sorted((-n, p) for p, n in counts.items() if len(p) == size)
+            if found:
+                search = list(found[0][1])
+                cases.append((path.name, text, search, [*search[:-1], search[-1] + "_r"]))
+    return cases
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("gohclwrite")
     parser.add_argument("--count", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=27)
     parser.add_argument("--update", action="store_true", help="write the test data")
+    parser.add_argument("--corpus", default=str(_ROOT.parent / "shared" / "corpus"))
     args = parser.parse_args(argv)
 
     specs = draw_specs(args.count, args.seed)
@@ -110,6 +156,34 @@ def main(argv: list[str] | None = None) -> int:
         else:
             differ.append(f"edit {name!r}\n  ours:   {ours!r}\n  theirs: {go!r}")
     print(f"edits: {same_edits} of {len(EDIT_CASES)} identical, {known} known differences")
+
+    corpus = Path(args.corpus)
+    if (corpus / "native").is_dir():
+        renames = corpus_renames(corpus)
+        lines = [
+            json.dumps({"file": text, "ops": [
+                {"op": "rename", "block": [], "search": search, "replace": replace}
+            ]})
+            for _, text, search, replace in renames
+        ]  # fmt: skip
+        same_renames = unparsed = 0
+        for (name, text, search, replace), go in zip(
+            renames, run_go(args.gohclwrite, lines), strict=True
+        ):
+            if go.startswith("!"):
+                unparsed += 1
+                continue
+            document, _ = parse_document(text)
+            assert document is not None
+            document.body.rename_references(search, replace)
+            if laid_out(document.text) == go:
+                same_renames += 1
+            else:
+                differ.append(f"corpus {name}: rename {search} to {replace}")
+        print(
+            f"corpus renames: {same_renames} of {len(renames) - unparsed} identical once laid out"
+            f" ({unparsed} that hclwrite does not read)"
+        )
 
     if args.update:
         DATA.mkdir(parents=True, exist_ok=True)
