@@ -237,8 +237,8 @@ def test_renaming_without_a_match_changes_nothing() -> None:
 @pytest.mark.parametrize(
     ("search", "replacement", "error", "message"),
     [
-        (["a"], ["b", "c"], ValueError, r"must be as long, and not empty \(1 and 2 names\)"),
-        ([], [], ValueError, r"\(0 and 0 names\)"),
+        (["a"], ["b", "c"], ValueError, r"the same number of names, at least one \(not 1 and 2\)"),
+        ([], [], ValueError, r"\(not 0 and 0\)"),
         (["a"], ["1b"], ValueError, "'1b' is not a valid HCL identifier"),
         ("a", "b", TypeError, "names must be a sequence of strings, not 'a'"),
         (["a"], [1], TypeError, r"names must be a sequence of strings, not \[1\]"),

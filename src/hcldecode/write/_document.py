@@ -750,8 +750,8 @@ def _check_prefix(search: Sequence[str], replacement: Sequence[str]) -> tuple[li
     search, replacement = list(search), list(replacement)
     if not search or len(search) != len(replacement):
         raise ValueError(
-            f"search and replacement must be as long, and not empty ({len(search)} and "
-            f"{len(replacement)} names)"
+            "search and replacement must have the same number of names, at least one "
+            f"(not {len(search)} and {len(replacement)})"
         )
     for name in replacement:
         _check_name(name)
