@@ -165,17 +165,17 @@ def test_a_copy_is_edited_apart_from_its_original() -> None:
     assert doc.text == 'b "y" {\n  a = 2\n  n {\n    z = true\n  }\n}\n'
 
 
-def test_a_block_copied_after_an_item_without_a_newline_starts_a_line() -> None:
+def test_a_copied_block_has_lines_of_its_own() -> None:
     doc = _parsed("a = 1")
     doc.body.append_block_copy(_parsed("b {\n}").body.blocks()[0])
-    assert doc.text == "a = 1\nb {\n}"
+    assert doc.text == "a = 1\nb {\n}\n"
     doc.body.set_attribute("c", 2)
     assert doc.text == "a = 1\nb {\n}\nc = 2\n"
 
 
 def test_a_copy_into_a_one_line_block() -> None:
     doc = _parsed("a { x = 1 }\n")
-    doc.body.blocks()[0].body.append_block_copy(_parsed("b {\n  y = 2\n}\n").body.blocks()[0])
+    doc.body.blocks()[0].body.append_block_copy(_parsed("b {\n  y = 2\n}").body.blocks()[0])
     assert doc.text == "a {\n  x = 1\n  b {\n    y = 2\n  }\n}\n"
 
 

@@ -608,7 +608,8 @@ class DocumentBody:
         remove it from its body afterwards). The copy keeps the block's text
         as it is now, the comments above it and on its lines included, with
         its lines moved right or left so that it is indented as this body's
-        items are. It is a new block: editing it does not change the original.
+        items are, and a newline after it if it had none. It is a new block:
+        editing it does not change the original.
 
         Args:
             block: The block to copy.
@@ -624,6 +625,8 @@ class DocumentBody:
         out: list[str] = []
         block._write(out)
         text = _reindented("".join(out), 2 * self._depth)
+        if not text.endswith("\n"):
+            text += "\n"  # the last block of a file with no newline at its end
         text, scanned, kinds, _, diags = scan_checked(text, "<block>")
         assert not diags.has_errors(), diags
         body, _ = _Builder(_Source(text, scanned), kinds).body(0, self._depth)
