@@ -165,6 +165,8 @@ def differential(session: nox.Session) -> None:
     """The reference ``hcldec`` and ``hcldecode hcldec`` compared on the whole corpus,
     the reference ``hclfmt`` and ``hcldecode.write.format`` on it and generated files, and
     ``hclwrite.TokensForValue`` and ``hcldecode.write.value_text`` on generated values,
+    hclwrite's ``TokensFor*`` builders and edits and ``hcldecode.write``'s on generated
+    expressions and sample files,
     go-cty's standard library functions and ``hcldecode.functions.STDLIB`` on generated calls
     (twice: regular expressions matched with RE2, from the ``re2`` extra, and with Python's re),
     HCL's ``ext/dynblock`` and ``hcldecode.ext.dynblock`` on generated configurations,
@@ -172,6 +174,7 @@ def differential(session: nox.Session) -> None:
     reference = _reference_tool(session, "hcldec")
     formatter = _reference_tool(session, "hclfmt")
     writer = _go_build(session, "./tools/differential/go/gowrite")
+    hclwrite = _go_build(session, "./tools/differential/go/gohclwrite")
     functions = _go_build(session, "./tools/differential/go/gofuncs")
     dynamic = _go_build(session, "./tools/differential/go/godynblock")
     navigation = _go_build(session, "./tools/differential/go/gonav")
@@ -182,6 +185,7 @@ def differential(session: nox.Session) -> None:
         "python", "tools/differential/differential_format.py", str(formatter), *session.posargs
     )
     session.run("python", "tools/differential/differential_values.py", str(writer))
+    session.run("python", "tools/differential/differential_hclwrite.py", str(hclwrite))
     for engine in ("re2", "re"):
         session.run(
             "python",

@@ -255,3 +255,29 @@ def test_python_objects_moved_from_values_to_pytypes_warn(name: str) -> None:
     ]
     assert old is getattr(hcldecode.pytypes, name)
     assert name not in hcldecode.values.__all__
+
+
+def test_write_exports_the_token_builders_and_hclwrite_edits() -> None:
+    from hcldecode import write  # noqa: PLC0415
+
+    builders = [
+        "tokens_for_function_call",
+        "tokens_for_identifier",
+        "tokens_for_object",
+        "tokens_for_traversal",
+        "tokens_for_tuple",
+        "tokens_for_value",
+    ]
+    assert [name for name in write.__all__ if name.startswith("tokens_for_")] == builders
+    methods = [
+        write.DocumentBody.clear,
+        write.DocumentBody.append_block_copy,
+        write.DocumentBody.rename_references,
+        write.DocumentAttribute.rename_references,
+    ]
+    for function in [getattr(write, name) for name in builders] + methods:
+        doc = inspect.getdoc(function) or ""
+        assert "Returns:" in doc or function is write.DocumentBody.clear, function
+        assert "hcldecode.write._" not in doc
+    assert isinstance(write.DocumentBlock.type, property)
+    assert write.DocumentBlock.type.fset is not None

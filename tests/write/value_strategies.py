@@ -21,10 +21,12 @@ def hcl_values(
     text_size: int | None = None,
     max_size: int = 4,
     max_leaves: int = 12,
+    texts: st.SearchStrategy[str] | None = None,
 ) -> st.SearchStrategy[Value]:
-    """Strings, the ``numbers`` given, bools, nulls, and tuples and objects of them."""
+    """Strings (``texts``, by default any NFC text), the ``numbers`` given, bools,
+    nulls, and tuples and objects of them."""
     primitives = st.one_of(
-        nfc_text(text_size).map(Value.string),
+        (nfc_text(text_size) if texts is None else texts).map(Value.string),
         numbers,
         st.booleans().map(Value.bool),
         st.just(Value.null(NUMBER)),

@@ -10,6 +10,10 @@
   (HCL's ``hclwrite``); :func:`new_document` starts an empty one.
 * :func:`value_text` writes an HCL value as canonical native syntax, as
   ``hclwrite.TokensForValue`` does; :func:`quoted_string` a string literal.
+* :func:`tokens_for_value`, :func:`tokens_for_traversal`,
+  :func:`tokens_for_identifier`, :func:`tokens_for_tuple`,
+  :func:`tokens_for_object` and :func:`tokens_for_function_call` build
+  expressions as tokens, as HCL's ``hclwrite.TokensFor*`` functions do.
 * :func:`lex_config` reads a file into :class:`WriterToken` objects that
   keep everything (comments, newlines, heredoc text) and the spaces before
   each token; :func:`format_tokens` lays out such a list in place and
@@ -19,6 +23,14 @@
 from __future__ import annotations
 
 from .._lazy import lazy_names
+from ._builders import (
+    tokens_for_function_call,
+    tokens_for_identifier,
+    tokens_for_object,
+    tokens_for_traversal,
+    tokens_for_tuple,
+    tokens_for_value,
+)
 from ._document import (
     Document,
     DocumentAttribute,
@@ -60,6 +72,12 @@ __all__ = [
     "parse_document",
     "quoted_string",
     "raw_value_text",
+    "tokens_for_function_call",
+    "tokens_for_identifier",
+    "tokens_for_object",
+    "tokens_for_traversal",
+    "tokens_for_tuple",
+    "tokens_for_value",
     "tokens_text",
     "value_text",
 ]

@@ -14,6 +14,12 @@ change only the tokens of what they touch:
   :meth:`DocumentBody.first_block`, :meth:`DocumentBody.append_newline`, and
   :attr:`DocumentBlock.labels` (assignable);
 * every block has a :attr:`DocumentBlock.body`, edited the same way.
+* :attr:`DocumentBlock.type` (assignable), :meth:`DocumentBody.clear`,
+  :meth:`DocumentBody.append_block_copy` (a block from this document or
+  another one, with its text and comments), and
+  :meth:`DocumentBody.rename_references` /
+  :meth:`DocumentAttribute.rename_references` (references renamed by
+  prefix in every expression: HCL's ``RenameVariablePrefix``).
 
 The comments on the lines right above an attribute or block (with no blank
 line between) belong to it, like a comment after it on its line: they move
@@ -204,6 +210,32 @@ class DocumentAttribute:
         """The expression's source text, as written."""
         return self._runs.text(_EXPR, _EXPR + 1).lstrip(" \t")
 
+    def rename_references(self, search: Sequence[str], replacement: Sequence[str]) -> int:
+        """Rename the references that start with some names (HCL's
+        ``Expression.RenameVariablePrefix``).
+
+        Each variable reference in the expression (``var.old.x``, in a
+        template, a call, a ``for`` expression...) whose first names are
+        ``search`` gets ``replacement`` in their place; the rest of the
+        reference and the expression's text stay as written. As in HCL, a
+        name matches only as a variable or ``.name`` step (``var["old"]`` and
+        index steps do not match), and the names a ``for`` expression
+        declares are not references.
+
+        Args:
+            search: The names to find, such as ``["var", "old"]``.
+            replacement: The names to put in their place, as many.
+
+        Returns:
+            How many references were renamed.
+
+        Raises:
+            ValueError: ``search`` is empty, the two differ in length, or a
+                replacement name is not a valid identifier.
+            TypeError: Either is not a sequence of strings (one string is not).
+        """
+        return _rename_in(self._runs, *_check_prefix(search, replacement))
+
     def tokens(self) -> Iterator[WriterToken]:
         """The attribute's tokens, its comments and the end of its line included."""
         runs = self._runs
@@ -249,8 +281,16 @@ class DocumentBlock:
 
     @property
     def type(self) -> str:
-        """The block type."""
+        """The block type; setting it (HCL's ``SetType``) changes only that name,
+        and raises ``ValueError`` for a name that is not a valid identifier."""
         return self._runs.first_text(_HEAD)
+
+    @type.setter
+    def type(self, type: str) -> None:
+        """Set the block type (HCL's ``SetType``)."""
+        _check_name(type)
+        head = self._runs[_HEAD]
+        head[0] = WriterToken(K.IDENT, type, head[0].spaces_before, head[0].space)
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -545,6 +585,81 @@ class DocumentBody:
                 return True
         return False
 
+    # ------------------------------------------------------------------ whole bodies
+
+    def clear(self) -> None:
+        """Remove everything from the body (HCL's ``Body.Clear``): attributes,
+        blocks, comments and blank lines.
+
+        A block's body becomes ``{}``, on the line of its header, as in HCL;
+        a document's body becomes empty.
+        """
+        self._items.clear()
+        self._names.clear()
+        braces = self._braces
+        if braces is not None:
+            braces[_OPEN] = braces[_OPEN][:1]
+            _indent(braces[_CLOSE][0], 0)
+
+    def append_block_copy(self, block: DocumentBlock) -> DocumentBlock:
+        """Add a copy of a block at the end of the body (HCL's ``AppendBlock``).
+
+        The block may come from this document or another one (to move it,
+        remove it from its body afterwards). The copy keeps the block's text
+        as it is now, the comments above it and on its lines included, with
+        its lines moved right or left so that it is indented as this body's
+        items are, and a newline after it if it had none. It is a new block:
+        editing it does not change the original.
+
+        Args:
+            block: The block to copy.
+
+        Returns:
+            The new block, in this body.
+
+        Raises:
+            TypeError: ``block`` is not a :class:`DocumentBlock`.
+        """
+        if not isinstance(block, DocumentBlock):
+            raise TypeError(f"append_block_copy takes a DocumentBlock, not {type(block).__name__}")
+        out: list[str] = []
+        block._write(out)
+        text = _reindented("".join(out), 2 * self._depth)
+        if not text.endswith("\n"):
+            text += "\n"  # the last block of a file with no newline at its end
+        text, scanned, kinds, _, diags = scan_checked(text, "<block>")
+        assert not diags.has_errors(), diags
+        body, _ = _Builder(_Source(text, scanned), kinds).body(0, self._depth)
+        copy = next(item for item in body._items if isinstance(item, DocumentBlock))
+        self._append(copy)
+        return copy
+
+    def rename_references(self, search: Sequence[str], replacement: Sequence[str]) -> int:
+        """Rename references by prefix in every expression of the body and of the
+        blocks in it, as :meth:`DocumentAttribute.rename_references` does for one
+        attribute (HCL's ``RenameVariablePrefix`` on each).
+
+        Args:
+            search: The names to find, such as ``["var", "old"]``.
+            replacement: The names to put in their place, as many.
+
+        Returns:
+            How many references were renamed.
+
+        Raises:
+            ValueError: ``search`` is empty, the two differ in length, or a
+                replacement name is not a valid identifier.
+            TypeError: Either is not a sequence of strings (one string is not).
+        """
+        prefix = _check_prefix(search, replacement)
+        count = 0
+        for item in self._items:
+            if isinstance(item, DocumentAttribute):
+                count += _rename_in(item._runs, *prefix)
+            elif isinstance(item, DocumentBlock):
+                count += item.body.rename_references(*prefix)
+        return count
+
     # ------------------------------------------------------------------ layout
 
     def _laid_out(self, text: str) -> list[WriterToken]:
@@ -574,6 +689,9 @@ class DocumentBody:
                 first = next(self.tokens(), None)
                 if first is not None:
                     _indent(first, 2 * self._depth)
+                else:
+                    # An empty one-line block (``b {}``): its closing brace too.
+                    _indent(closing[0], 2 * (self._depth - 1))
             if last is not None and not _ends_line(last):
                 _indent(closing[0], 2 * (self._depth - 1))
         self._items.append(item)
@@ -626,6 +744,71 @@ def _traversal_text(traversal: Traversal) -> str:
     if not parts or not isinstance(traversal[0], TraverseRoot):
         raise ValueError("a traversal to write must start with a variable name")
     return "".join(parts)
+
+
+def _check_prefix(search: Sequence[str], replacement: Sequence[str]) -> tuple[list[str], list[str]]:
+    for names in (search, replacement):
+        if isinstance(names, str) or not all(isinstance(name, str) for name in names):
+            raise TypeError(f"names must be a sequence of strings, not {names!r}")
+    search, replacement = list(search), list(replacement)
+    if not search or len(search) != len(replacement):
+        raise ValueError(
+            "search and replacement must have the same number of names, at least one "
+            f"(not {len(search)} and {len(replacement)})"
+        )
+    for name in replacement:
+        _check_name(name)
+    return search, replacement
+
+
+def _rename_in(runs: _Runs, search: list[str], replacement: list[str]) -> int:
+    """Rename the references of an attribute's expression (see
+    :meth:`DocumentAttribute.rename_references`)."""
+    if search[0] not in runs.text(_EXPR, _EXPR + 1):
+        return 0  # no token can match: the expression is left unread
+    expr = runs[_EXPR]
+    # The byte offset where each token starts in the expression's text.
+    starts: dict[int, int] = {}
+    offset = 0
+    for index, token in enumerate(expr):
+        offset += token.spaces_before
+        starts[offset] = index
+        offset += len(token.text.encode("utf-8", "surrogateescape"))
+    # A heredoc's closing marker needs the end of its line.
+    node, diags = parse_expression(tokens_text(expr) + "\n")
+    assert not diags.has_errors(), diags
+    count = 0
+    for traversal in node.variables():
+        if len(traversal) < len(search) or not all(
+            isinstance(step, TraverseRoot | TraverseAttr) and step.name == name
+            for step, name in zip(traversal, search, strict=False)
+        ):
+            continue
+        for step, name in zip(traversal, replacement, strict=False):
+            rng = step.range
+            # The step's name is its last token: ``name``, or ``.`` then ``name``.
+            index = max(i for at, i in starts.items() if rng.start.byte <= at < rng.end.byte)
+            old = expr[index]
+            assert old.kind is K.IDENT, old
+            expr[index] = WriterToken(K.IDENT, name, old.spaces_before, old.space)
+        count += 1
+    return count
+
+
+def _reindented(text: str, indent: int) -> str:
+    """Whole lines of text with each line that starts with a token moved right or
+    left as far as it takes to indent the first line by ``indent`` spaces (lines
+    inside heredocs and comments are not moved)."""
+    tokens = spaced_tokens_of(text, tuple(S.scan(text)))
+    delta = indent - tokens[0].spaces_before
+    if delta == 0:
+        return text
+    at_line_start = True
+    for token in tokens:
+        if at_line_start and token.kind not in (K.NEWLINE, K.EOF):
+            _indent(token, max(0, token.spaces_before + delta))
+        at_line_start = _ends_line(token)
+    return tokens_text(tokens)
 
 
 # --------------------------------------------------------------------------- documents
