@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import builtins
 import contextlib
+import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -36,7 +37,7 @@ from ..values._json import go_json_text
 from ..values._limits import max_nesting
 from ..write._document import DocumentBody
 from ..write._items import AttributeItem, BlockItem, body_text, json_value_text
-from ..write._values import raw_value_text
+from ..write._values import StringError, check_text, key_step, raw_value_text
 from ._classinfo import ClassInfo, FieldInfo, class_info
 from ._pytypes import ConfigTypes
 
@@ -162,10 +163,15 @@ def _attr(name: str, value: Any, field: FieldInfo, walk: _Walk) -> AttributeItem
     if isinstance(value, Expression):
         text = _source_text(value)
         return AttributeItem(name, text, go_json_text("${" + text + "}"))
+    # a remain() dict's or a free-form block's attribute: its key in the field
+    where = field.name if name == field.hcl_name else field.name + key_step(name)
     try:
+        check_text(name, f"the name {json.dumps(name)}")
         converted = walk.types.to_value(value, annotation=field.value_type or field.annotation)
         native = raw_value_text(converted)
         return AttributeItem(name, native, json_value_text(converted, templates=walk.templates))
+    except StringError as exc:
+        raise exc.within(where) from None
     except (TypeError, ValueError) as exc:
         raise type(exc)(f"{field.name}: {exc}") from None
 
@@ -196,6 +202,12 @@ def _blocks(
         labels = tuple(info.kind.get(element, f.field) for f in info.labels)
         while labels and labels[-1] is None:  # optional labels left out
             labels = labels[:-1]
+        for f, label in zip(info.labels, labels, strict=False):
+            if isinstance(label, str):
+                try:
+                    check_text(label, "the label")
+                except StringError as exc:
+                    raise exc.within(f"{field.name}: {f.name}") from None
         yield _Block(field.hcl_name, labels, tuple(_items(element, cls, walk, depth)), cls)
 
 
