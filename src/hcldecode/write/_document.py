@@ -256,7 +256,8 @@ class DocumentBlock:
     def labels(self) -> tuple[str, ...]:
         """The labels' values; setting them (HCL's ``SetLabels``) writes each as a
         quoted string, and raises ``TypeError`` for anything but a sequence of
-        strings."""
+        strings, ``ValueError`` for a label with a lone surrogate (which no
+        UTF-8 file can hold)."""
         return tuple(self._labels)
 
     @labels.setter
@@ -435,7 +436,8 @@ class DocumentBody:
                 lines after it); it has a lone surrogate outside comments; or
                 ``name`` is not a valid identifier.
         """
-        _, diags = parse_expression(expression)
+        # (a heredoc's closing marker may end the text: the line ends after it)
+        _, diags = parse_expression(expression.rstrip() + "\n")
         if diags.has_errors():
             raise ValueError(f"not a valid expression: {expression!r}: {diags[0].summary}")
         return self._set(name, expression.strip(), raw=True)
@@ -453,9 +455,13 @@ class DocumentBody:
         Raises:
             ValueError: The traversal does not start with a variable name, a name
                 in it or ``name`` is not a valid identifier, or a key has no HCL
-                text.
+                text (a string key with a lone surrogate included).
         """
-        return self._set(name, _traversal_text(traversal))
+        try:
+            text = _traversal_text(traversal)
+        except StringError as exc:
+            raise exc.within(name) from None
+        return self._set(name, text)
 
     def rename_attribute(self, old: str, new: str) -> bool:
         """Rename an attribute, keeping its value and comments.
@@ -534,7 +540,8 @@ class DocumentBody:
             The new block.
 
         Raises:
-            ValueError: ``type`` is not a valid identifier.
+            ValueError: ``type`` is not a valid identifier, or a label has a lone
+                surrogate, which no UTF-8 file can hold.
             TypeError: ``labels`` is not a sequence of strings (one string is not).
         """
         _check_name(type)
@@ -611,15 +618,14 @@ class DocumentBody:
         if first is not None:
             _indent(first, 2 * self._depth)
         last = self._last_token()
-        if last is not None:
-            if not _ends_line(last):
-                newline = WriterToken(K.NEWLINE, "\n")
-                item = self._items[-1]
-                if isinstance(item, DocumentAttribute):  # its line ends with it
-                    item._runs[_TAIL].append(newline)
-                else:
-                    self._items.append([newline])
-            _indent(closing[0], 2 * (self._depth - 1))
+        if last is not None and not _ends_line(last):
+            newline = WriterToken(K.NEWLINE, "\n")
+            item = self._items[-1]
+            if isinstance(item, DocumentAttribute):  # its line ends with it
+                item._runs[_TAIL].append(newline)
+            else:
+                self._items.append([newline])
+        _indent(closing[0], 2 * (self._depth - 1))
 
     def _last_token(self) -> WriterToken | None:
         """The last of :meth:`tokens` (``None`` for an empty body), found without
