@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import builtins
 import contextlib
-import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -37,7 +36,7 @@ from ..values._json import go_json_text
 from ..values._limits import max_nesting
 from ..write._document import DocumentBody
 from ..write._items import AttributeItem, BlockItem, body_text, json_value_text
-from ..write._values import StringError, check_text, key_step, raw_value_text
+from ..write._values import StringError, check_text, key_step, raw_value_text, shown
 from ._classinfo import ClassInfo, FieldInfo, class_info
 from ._pytypes import ConfigTypes
 
@@ -166,7 +165,7 @@ def _attr(name: str, value: Any, field: FieldInfo, walk: _Walk) -> AttributeItem
     # a remain() dict's or a free-form block's attribute: its key in the field
     where = field.name if name == field.hcl_name else field.name + key_step(name)
     try:
-        check_text(name, f"the name {json.dumps(name)}")
+        check_text(name, f"the name {shown(name)}")
         converted = walk.types.to_value(value, annotation=field.value_type or field.annotation)
         native = raw_value_text(converted)
         return AttributeItem(name, native, json_value_text(converted, templates=walk.templates))

@@ -22,6 +22,13 @@ indentation a level, values as :func:`~hcldecode.write.value_text` writes
 them); :func:`~hcldecode.write.format` lays out the whole text afterwards if
 wanted.
 
+Every edit leaves a valid file: a one-line block gets lines of its own when
+an edit needs them (a second item, a blank line, a line that must end before
+its closing brace), and a value ending with a heredoc moves the comments
+that followed the old value on its line to lines of their own above the
+attribute. Mistakes of the calling program raise at once, before anything
+is changed.
+
 The tree is the writer's own, apart from the read-only syntax tree of
 :mod:`hcldecode.native`, as Go keeps ``hclwrite`` apart from ``hclsyntax``;
 both come from the same scanner.
@@ -424,7 +431,9 @@ class DocumentBody:
         Args:
             name: The attribute's name.
             expression: The expression's text, such as ``"var.a + 1"``; it is
-                kept as written, less surrounding white space.
+                kept as written, less surrounding white space. Comments may
+                follow it on its last line: they replace those after the old
+                value (without any, those stay). A heredoc may end the text.
 
         Returns:
             The attribute set.

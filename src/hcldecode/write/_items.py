@@ -14,7 +14,6 @@ body holds, as a list of :class:`AttributeItem` and :class:`BlockItem`;
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from typing import Literal
 
@@ -24,7 +23,7 @@ from .._text import go_quote, is_identifier
 from ..values._json import go_json_text, value_to_json
 from ..values._value import Value
 from ._format import format
-from ._values import StringError, check_text, key_step, quoted_string
+from ._values import StringError, check_text, key_step, quoted_string, shown
 
 __all__ = ["AttributeItem", "BlockItem", "body_text", "json_value_text"]
 
@@ -90,7 +89,7 @@ def _check_strings(data: object) -> None:
                 raise exc.within(f"[{i}]") from None
     elif isinstance(data, dict):
         for key, element in data.items():
-            check_text(key, f"the key {json.dumps(key)}")
+            check_text(key, f"the key {shown(key)}")
             try:
                 _check_strings(element)
             except StringError as exc:

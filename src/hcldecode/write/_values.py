@@ -14,16 +14,23 @@ that is formatted as a whole.
 
 from __future__ import annotations
 
-import json
 import re
 
-from .._text import is_identifier
+from .._text import go_quote, is_identifier
 from ..values import _number as number
 from ..values._types import BOOL, NUMBER, STRING, ListType, MapType, ObjectType, SetType, TupleType
 from ..values._value import Value
 from ._format import format
 
-__all__ = ["StringError", "check_text", "quoted_string", "raw_value_text", "value_text"]
+__all__ = [
+    "StringError",
+    "check_text",
+    "key_step",
+    "quoted_string",
+    "raw_value_text",
+    "shown",
+    "value_text",
+]
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -43,10 +50,15 @@ class StringError(ValueError):
         return StringError(outer + self.path, self.detail)
 
 
+def shown(text: str) -> str:
+    """A text quoted for a message, as Go's ``%q`` quotes it, lone surrogates as
+    ``\\uXXXX`` escapes (a message must stay printable)."""
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", go_quote(text))
+
+
 def key_step(key: str) -> str:
-    """The step to a map key or object attribute in an error's path: ``["key"]``
-    (non-ASCII as escapes, so that a bad key can be shown)."""
-    return f"[{json.dumps(key)}]"
+    """The step to a map key or object attribute in an error's path: ``["key"]``."""
+    return f"[{shown(key)}]"
 
 
 def check_text(text: str, what: str = "the string", start: int = 0, end: int = -1) -> None:
@@ -168,7 +180,7 @@ def _append(value: Value, parts: list[str]) -> None:
             if is_identifier(key) and key != "for":
                 parts.append(key)
             else:
-                check_text(key, f"the key {json.dumps(key)}")
+                check_text(key, f"the key {shown(key)}")
                 parts.append(quoted_string(key))
             parts.append(" = ")
             try:
