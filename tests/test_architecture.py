@@ -23,7 +23,7 @@ PRIVATE_IMPORTS = {
     "tests/model/test_render.py": "checks word wrapping and value summaries on their own",
     "tests/native/test_native_scanner.py": "checks the scanner's own kinds, modes and offsets",
     "tests/json/test_json_parser.py": "checks the JSON parser's node tree",
-    "tests/json/test_go_errors.py": "quotes strings as Go's %q does, to compare with the Go program",
+    "tests/json/test_go_errors.py": "quotes strings as Go's %q does, to compare with Go",
     "tests/write/test_tokens.py": "checks that writer token kinds are the scanner's kinds",
     "tests/hcldec/test_hcldec_command.py": "runs the hcldec command with its own streams",
     "tests/functions/test_stdlib_regex.py": (

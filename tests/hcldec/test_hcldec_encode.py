@@ -431,6 +431,18 @@ UPPER = Function(
             "BlockLabelSpec at [0].name: a label must be a known string, not null",
         ),
         (
+            BlockListSpec("b", ObjectSpec({"name": BlockLabelSpec(0, "n")})),
+            Value.list([Value.object({"name": S("l\udfff")})]),
+            "BlockLabelSpec at [0].name: character 1 of the label is a lone surrogate "
+            "(U+DFFF), which UTF-8 cannot encode",
+        ),
+        (
+            AttrSpec("a", DYNAMIC),
+            Value.tuple([S("ok"), Value.object({"k": S("x\ud800")})]),
+            'AttrSpec "a": [1]["k"]: character 1 of the string is a lone surrogate (U+D800), '
+            "which UTF-8 cannot encode",
+        ),
+        (
             LiteralSpec(S("x")),
             S("y"),
             'LiteralSpec: the value is not the literal\'s ("y", not "x"); a literal reads '

@@ -39,7 +39,7 @@ from ..pytypes._fields import MISSING, class_name
 from ..values._limits import max_nesting
 from ..write._document import DocumentBody
 from ..write._items import AttributeItem, BlockItem, body_text, json_value_text
-from ..write._values import raw_value_text
+from ..write._values import StringError, check_text, key_step, raw_value_text, shown
 from ._classinfo import ClassInfo, FieldInfo, class_info
 from ._pytypes import ConfigTypes
 
@@ -172,12 +172,17 @@ def _attr(name: str, value: Any, field: FieldInfo, walk: _Walk) -> AttributeItem
     its text (which also checks that it can be written)."""
     if isinstance(value, Attribute):
         value = value.expr
+    # a remain() dict's or a free-form block's attribute: its key in the field
+    where = field.name if name == field.hcl_name else field.name + key_step(name)
     try:
+        check_text(name, f"the name {shown(name)}")
         if isinstance(value, Expression):
             return _expression_item(name, value, walk)
         converted = walk.types.to_value(value, annotation=field.value_type or field.annotation)
         native = raw_value_text(converted)
         return AttributeItem(name, native, json_value_text(converted, templates=walk.templates))
+    except StringError as exc:
+        raise exc.within(where) from None
     except (TypeError, ValueError) as exc:
         raise type(exc)(f"{field.name}: {exc}") from None
 
@@ -214,6 +219,12 @@ def _blocks(
         labels = tuple(info.kind.get(element, f.field) for f in info.labels)
         while labels and labels[-1] is None:  # optional labels left out
             labels = labels[:-1]
+        for f, label in zip(info.labels, labels, strict=False):
+            if isinstance(label, str):
+                try:
+                    check_text(label, "the label")
+                except StringError as exc:
+                    raise exc.within(f"{field.name}: {f.name}") from None
         yield _Block(field.hcl_name, labels, tuple(_items(element, cls, walk, depth)), cls)
 
 

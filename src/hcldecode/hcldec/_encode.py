@@ -56,7 +56,7 @@ from ..values._types import (
 )
 from ..values._value import Value
 from ..write._items import AttributeItem, BlockItem, body_text, json_value_text
-from ..write._values import raw_value_text
+from ..write._values import check_text, raw_value_text
 from ._specs import (
     AttrSpec,
     BlockAttrsSpec,
@@ -405,6 +405,10 @@ def _write_expr(w: _Writer, spec: ExprSpec, value: Value, body: _Body, path: str
 def _write_label(w: _Writer, spec: BlockLabelSpec, value: Value, body: _Body, path: str) -> None:
     if not value.is_known or value.is_null or value.type != STRING:
         raise _fail(spec, path, f"a label must be a known string, not {value_summary(value)}")
+    try:
+        check_text(value.as_str(), "the label")
+    except ValueError as error:
+        raise _fail(spec, path, str(error)) from None
     body.merge(_Body(labels={spec.index: value.as_str()}), spec, path)
 
 

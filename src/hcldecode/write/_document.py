@@ -28,6 +28,13 @@ indentation a level, values as :func:`~hcldecode.write.value_text` writes
 them); :func:`~hcldecode.write.format` lays out the whole text afterwards if
 wanted.
 
+Every edit leaves a valid file: a one-line block gets lines of its own when
+an edit needs them (a second item, a blank line, a line that must end before
+its closing brace), and a value ending with a heredoc moves the comments
+that followed the old value on its line to lines of their own above the
+attribute. Mistakes of the calling program raise at once, before anything
+is changed.
+
 The tree is the writer's own, apart from the read-only syntax tree of
 :mod:`hcldecode.native`, as Go keeps ``hclwrite`` apart from ``hclsyntax``;
 both come from the same scanner.
@@ -63,7 +70,7 @@ from ._tokens import (
     tokens_of,
     tokens_text,
 )
-from ._values import quoted_string, raw_value_text
+from ._values import StringError, check_text, quoted_string, raw_value_text
 
 __all__ = [
     "Document",
@@ -296,7 +303,8 @@ class DocumentBlock:
     def labels(self) -> tuple[str, ...]:
         """The labels' values; setting them (HCL's ``SetLabels``) writes each as a
         quoted string, and raises ``TypeError`` for anything but a sequence of
-        strings."""
+        strings, ``ValueError`` for a label with a lone surrogate (which no
+        UTF-8 file can hold)."""
         return tuple(self._labels)
 
     @labels.setter
@@ -444,12 +452,18 @@ class DocumentBody:
 
         Raises:
             ValueError: ``name`` is not a valid identifier; the value is, or holds,
-                an unknown value, an infinity or a capsule, which have no HCL text;
-                or a Python object cannot be converted.
+                an unknown value, an infinity or a capsule, which have no HCL text,
+                or a string with a lone surrogate, which no UTF-8 file can hold
+                (the message gives its path, such as ``name["key"][0]``, and the
+                character's index); or a Python object cannot be converted.
             TypeError: A Python object of a type that has no HCL value.
         """
         converted = value if isinstance(value, Value) else DEFAULT_TYPES.to_value(value)
-        return self._set(name, raw_value_text(converted))
+        try:
+            text = raw_value_text(converted)
+        except StringError as exc:
+            raise exc.within(name) from None
+        return self._set(name, text)
 
     def set_attribute_raw(self, name: str, expression: str) -> DocumentAttribute:
         """Set an attribute to an expression written in native syntax.
@@ -457,19 +471,25 @@ class DocumentBody:
         Args:
             name: The attribute's name.
             expression: The expression's text, such as ``"var.a + 1"``; it is
-                kept as written, less surrounding white space.
+                kept as written, less surrounding white space. Comments may
+                follow it on its last line: they replace those after the old
+                value (without any, those stay). A heredoc may end the text.
 
         Returns:
             The attribute set.
 
         Raises:
             ValueError: The expression does not parse (the message gives the
-                first diagnostic's summary), or ``name`` is not a valid identifier.
+                first diagnostic's summary); it is not one expression that
+                starts on the attribute's line (comments before it, or text on
+                lines after it); it has a lone surrogate outside comments; or
+                ``name`` is not a valid identifier.
         """
-        _, diags = parse_expression(expression)
+        # (a heredoc's closing marker may end the text: the line ends after it)
+        _, diags = parse_expression(expression.rstrip() + "\n")
         if diags.has_errors():
             raise ValueError(f"not a valid expression: {expression!r}: {diags[0].summary}")
-        return self._set(name, expression.strip())
+        return self._set(name, expression.strip(), raw=True)
 
     def set_attribute_traversal(self, name: str, traversal: Traversal) -> DocumentAttribute:
         """Set an attribute to a reference such as ``var.region[0]``.
@@ -484,9 +504,13 @@ class DocumentBody:
         Raises:
             ValueError: The traversal does not start with a variable name, a name
                 in it or ``name`` is not a valid identifier, or a key has no HCL
-                text.
+                text (a string key with a lone surrogate included).
         """
-        return self._set(name, _traversal_text(traversal))
+        try:
+            text = _traversal_text(traversal)
+        except StringError as exc:
+            raise exc.within(name) from None
+        return self._set(name, text)
 
     def rename_attribute(self, old: str, new: str) -> bool:
         """Rename an attribute, keeping its value and comments.
@@ -526,17 +550,31 @@ class DocumentBody:
             self._items.remove(attribute)
         return attribute
 
-    def _set(self, name: str, expression: str) -> DocumentAttribute:
+    def _set(self, name: str, expression: str, *, raw: bool = False) -> DocumentAttribute:
         _check_name(name)
         made = self._laid_out(f"{name} = {expression}\n")
+        expr, after = _split_expression(made[2:], expression)
+        if raw:
+            _check_raw(name, expression)
         existing = self._names.get(name)
-        if existing is not None:
-            existing._runs[_EXPR] = made[2:-1]
-            return existing
-        attribute = DocumentAttribute(_Runs([[], made[:1], made[1:2], made[2:-1], made[-1:]]))
-        self._append(attribute)
-        self._names[name] = attribute
-        return attribute
+        if existing is None:
+            attribute = DocumentAttribute(_Runs([[], made[:1], made[1:2], expr, after]))
+            _end_heredoc(attribute._runs)
+            self._append(attribute)
+            self._names[name] = attribute
+            return attribute
+        runs = existing._runs
+        runs[_EXPR] = expr
+        if after[0].kind is K.COMMENT:  # comments of its own replace those of the old value
+            tail = runs[_TAIL]
+            if not (tail and _ends_line(tail[-1])) and after[-1].kind is K.NEWLINE:
+                after = after[:-1]  # the line went on (a one-line block's, or at the end)
+            runs[_TAIL] = after
+        if expr[-1].kind is K.CHEREDOC or any(_ends_line(t) for t in runs[_TAIL]):
+            # (in a one-line block, this attribute is the only item)
+            self._break_lines()
+        _end_heredoc(runs)
+        return existing
 
     # ------------------------------------------------------------------ blocks
 
@@ -551,7 +589,8 @@ class DocumentBody:
             The new block.
 
         Raises:
-            ValueError: ``type`` is not a valid identifier.
+            ValueError: ``type`` is not a valid identifier, or a label has a lone
+                surrogate, which no UTF-8 file can hold.
             TypeError: ``labels`` is not a sequence of strings (one string is not).
         """
         _check_name(type)
@@ -564,7 +603,11 @@ class DocumentBody:
         return block
 
     def append_newline(self) -> None:
-        """Add a blank line at the end of the body (to set off what is appended next)."""
+        """Add a blank line at the end of the body (to set off what is appended next).
+
+        In a one-line block (``b { a = 1 }``), the body first gets lines of its own.
+        """
+        self._break_lines()
         last = self._last_token()
         if last is not None and not _ends_line(last):
             self._items.append([WriterToken(K.NEWLINE, "\n")])
@@ -678,23 +721,35 @@ class DocumentBody:
         return tokens
 
     def _append(self, item: DocumentAttribute | DocumentBlock) -> None:
+        self._break_lines()
         last = self._last_token()
         if last is not None and not _ends_line(last):
             self._items.append([WriterToken(K.NEWLINE, "\n")])
-        if self._braces is not None:
-            opening, closing = self._braces[_OPEN], self._braces[_CLOSE]
-            if not any(_ends_line(token) for token in opening):
-                # A one-line block (``b { a = 1 }``) gets lines of its own.
-                opening.append(WriterToken(K.NEWLINE, "\n"))
-                first = next(self.tokens(), None)
-                if first is not None:
-                    _indent(first, 2 * self._depth)
-                else:
-                    # An empty one-line block (``b {}``): its closing brace too.
-                    _indent(closing[0], 2 * (self._depth - 1))
-            if last is not None and not _ends_line(last):
-                _indent(closing[0], 2 * (self._depth - 1))
         self._items.append(item)
+
+    def _break_lines(self) -> None:
+        """Give a one-line block's body (``b { a = 1 }``) lines of its own, as it
+        must before it takes a second item, a blank line, or an attribute whose
+        line ends before the closing brace; other bodies are left as they are."""
+        braces = self._braces
+        if braces is None:
+            return
+        opening, closing = braces[_OPEN], braces[_CLOSE]
+        if any(_ends_line(token) for token in opening):
+            return
+        opening.append(WriterToken(K.NEWLINE, "\n"))
+        first = next(self.tokens(), None)
+        if first is not None:
+            _indent(first, 2 * self._depth)
+        last = self._last_token()
+        if last is not None and not _ends_line(last):
+            newline = WriterToken(K.NEWLINE, "\n")
+            item = self._items[-1]
+            if isinstance(item, DocumentAttribute):  # its line ends with it
+                item._runs[_TAIL].append(newline)
+            else:
+                self._items.append([newline])
+        _indent(closing[0], 2 * (self._depth - 1))
 
     def _last_token(self) -> WriterToken | None:
         """The last of :meth:`tokens` (``None`` for an empty body), found without
@@ -712,6 +767,63 @@ def _indent(token: WriterToken, spaces: int) -> None:
     token.space = None
 
 
+def _check_raw(name: str, expression: str) -> None:
+    """Raise :class:`StringError` for a lone surrogate in expression text outside its
+    comments (in comments, it stands for a byte of a file that is not UTF-8)."""
+    for kind, start, end in S.scan(expression):
+        if kind != _COMMENT:
+            try:
+                check_text(expression, "the expression", start, end)
+            except StringError as exc:
+                raise exc.within(name) from None
+
+
+def _split_expression(
+    tokens: list[WriterToken], expression: str
+) -> tuple[list[WriterToken], list[WriterToken]]:
+    """The tokens after ``name =`` of a laid-out attribute line, cut into its
+    expression and what follows it on its line (comments, the line end).
+
+    Raises ``ValueError`` when the text is not one expression that starts on the
+    attribute's line and ends on its last line (a comment before it, or anything
+    on lines after it)."""
+    change = BRACKET_CHANGE
+    level = 0
+    end = 0
+    for i, token in enumerate(tokens):
+        if token.kind is K.COMMENT and (level or not token.text.endswith("\n")):
+            continue
+        if level == 0 and token.kind in (K.NEWLINE, K.COMMENT, K.EOF):
+            break
+        level += change[token.kind]
+        end = i + 1
+    after = tokens[end:]
+    line_end = next((k for k, t in enumerate(after) if _ends_line(t)), len(after))
+    if not end or line_end != len(after) - 1:
+        raise ValueError(
+            f"not one expression on the attribute's line: {expression!r} (comments "
+            "may follow it on its last line, not come before it or on lines after it)"
+        )
+    return tokens[:end], after
+
+
+def _end_heredoc(runs: _Runs) -> None:
+    """After an expression ending with a heredoc, whose closing marker must end its
+    line, what followed on the line: the comments go on lines of their own above
+    the attribute, indented as it is (they stay its own), and the line ends."""
+    expr, tail = runs[_EXPR], runs[_TAIL]
+    if not expr or expr[-1].kind is not K.CHEREDOC or (tail and tail[0].kind is K.NEWLINE):
+        return
+    name = runs[_NAME][0]
+    lead = runs[_LEAD]
+    for token in tail:
+        if token.kind is K.COMMENT:
+            lead.append(WriterToken(K.COMMENT, token.text, name.spaces_before, name.space))
+            if not token.text.endswith("\n"):
+                lead.append(WriterToken(K.NEWLINE, "\n"))
+    runs[_TAIL] = [WriterToken(K.NEWLINE, "\n")]
+
+
 def _check_name(name: str) -> None:
     if not isinstance(name, str) or not is_identifier(name):
         raise ValueError(f"{name!r} is not a valid HCL identifier")
@@ -720,6 +832,11 @@ def _check_name(name: str) -> None:
 def _check_labels(labels: Sequence[str]) -> list[str]:
     if isinstance(labels, str) or not all(isinstance(label, str) for label in labels):
         raise TypeError(f"labels must be a sequence of strings, not {labels!r}")
+    for index, label in enumerate(labels):
+        try:
+            check_text(label, "the label")
+        except StringError as exc:
+            raise exc.within(f"label {index}") from None
     return list(labels)
 
 

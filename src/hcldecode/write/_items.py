@@ -23,7 +23,7 @@ from .._text import go_quote, is_identifier
 from ..values._json import go_json_text, value_to_json
 from ..values._value import Value
 from ._format import format
-from ._values import quoted_string
+from ._values import StringError, check_text, key_step, quoted_string, shown
 
 __all__ = ["AttributeItem", "BlockItem", "body_text", "json_value_text"]
 
@@ -53,7 +53,9 @@ def body_text(items: Sequence[AttributeItem | BlockItem], syntax: Literal["nativ
     identifiers (``ValueError`` otherwise).
     """
     if syntax == "json":
-        return _json_object(items, "") + "\n"
+        text = _json_object(items, "") + "\n"
+        check_text(text, "the text")  # names and labels (values are checked before)
+        return text
     text = "".join(_native_lines(items))
     formatted, diags = format(text)
     assert not diags.has_errors(), (text, diags)
@@ -66,10 +68,32 @@ def json_value_text(value: Value, *, templates: bool) -> str:
     With ``templates`` the text is for reading with an evaluation context,
     where the JSON syntax reads strings (and object keys) as templates:
     ``${`` and ``%{`` are doubled so that they stay literal text. Raises
-    ``ValueError`` for a value JSON cannot hold (unknown, infinite).
+    ``ValueError`` for a value JSON cannot hold (unknown, infinite), and
+    :class:`StringError` for a string or key with a lone surrogate.
     """
     data = value_to_json(value, value.type)
+    _check_strings(data)
     return go_json_text(_escaped(data) if templates else data)
+
+
+def _check_strings(data: object) -> None:
+    """Raise :class:`StringError` for the first string or key in JSON data that no
+    UTF-8 file can hold (Go's JSON writer would write U+FFFD in its place)."""
+    if isinstance(data, str):
+        check_text(data)
+    elif isinstance(data, list):
+        for i, element in enumerate(data):
+            try:
+                _check_strings(element)
+            except StringError as exc:
+                raise exc.within(f"[{i}]") from None
+    elif isinstance(data, dict):
+        for key, element in data.items():
+            check_text(key, f"the key {shown(key)}")
+            try:
+                _check_strings(element)
+            except StringError as exc:
+                raise exc.within(key_step(key)) from None
 
 
 def _escaped(data: object) -> object:

@@ -14,13 +14,66 @@ that is formatted as a whole.
 
 from __future__ import annotations
 
-from .._text import is_identifier
+import re
+
+from .._text import go_quote, is_identifier
 from ..values import _number as number
 from ..values._types import BOOL, NUMBER, STRING, ListType, MapType, ObjectType, SetType, TupleType
 from ..values._value import Value
 from ._format import format
 
-__all__ = ["quoted_string", "raw_value_text", "value_text"]
+__all__ = [
+    "StringError",
+    "check_text",
+    "key_step",
+    "quoted_string",
+    "raw_value_text",
+    "shown",
+    "value_text",
+]
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class StringError(ValueError):
+    """A string that no file can hold (it has a lone surrogate, which UTF-8 cannot
+    encode): where it is, as steps into the value written (``["key"][0]``,
+    after the name of what holds it), and what is wrong."""
+
+    def __init__(self, path: str, detail: str) -> None:
+        super().__init__(f"{path}: {detail}" if path else detail)
+        self.path = path
+        self.detail = detail
+
+    def within(self, outer: str) -> StringError:
+        """The same error, in what ``outer`` names (a name, or a step before the path)."""
+        return StringError(outer + self.path, self.detail)
+
+
+def shown(text: str) -> str:
+    """A text quoted for a message, as Go's ``%q`` quotes it, lone surrogates as
+    ``\\uXXXX`` escapes (a message must stay printable)."""
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", go_quote(text))
+
+
+def key_step(key: str) -> str:
+    """The step to a map key or object attribute in an error's path: ``["key"]``."""
+    return f"[{shown(key)}]"
+
+
+def check_text(text: str, what: str = "the string", start: int = 0, end: int = -1) -> None:
+    """Raise :class:`StringError` when ``text`` (or its characters ``start`` to before
+    ``end``) has a lone surrogate: a text no UTF-8 file can hold (``what`` names it
+    in the message, with the character's index in ``text``)."""
+    found = _SURROGATE.search(text, start, len(text) if end < 0 else end)
+    if found is not None:
+        char = ord(found.group())
+        raise StringError(
+            "",
+            f"character {found.start()} of {what} is a lone surrogate (U+{char:04X}), "
+            "which UTF-8 cannot encode",
+        )
+
 
 _ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", '"': '\\"', "\\": "\\\\"}
 
@@ -33,9 +86,14 @@ def quoted_string(text: str) -> str:
 
     Returns:
         The literal, quotes included, escaped as the module says.
+
+    Raises:
+        ValueError: The text has a lone surrogate (such as ``"\\ud800"``),
+            which no UTF-8 file can hold; the message gives its index.
     """
     if text.isprintable() and not any(c in text for c in '"\\${%'):
         return f'"{text}"'
+    check_text(text)
     out = []
     for i, char in enumerate(text):
         escape = _ESCAPES.get(char)
@@ -63,7 +121,9 @@ def raw_value_text(value: Value) -> str:
 
     Raises:
         ValueError: The value is unknown, or holds an unknown value, an
-            infinity (which has no literal) or a capsule.
+            infinity (which has no literal) or a capsule; or a string (or
+            key) in it has a lone surrogate, which no UTF-8 file can hold
+            (the message gives the path to it and the character's index).
     """
     parts: list[str] = []
     _append(value, parts)
@@ -108,15 +168,25 @@ def _append(value: Value, parts: list[str]) -> None:
         for i, element in enumerate(value.elements()):
             if i:
                 parts.append(", ")
-            _append(element, parts)
+            try:
+                _append(element, parts)
+            except StringError as exc:
+                raise exc.within(f"[{i}]") from None
         parts.append("]")
     elif isinstance(t, MapType | ObjectType):
         items = list(value.items())
         parts.append("{\n" if items else "{")
         for key, element in items:
-            parts.append(key if is_identifier(key) and key != "for" else quoted_string(key))
+            if is_identifier(key) and key != "for":
+                parts.append(key)
+            else:
+                check_text(key, f"the key {shown(key)}")
+                parts.append(quoted_string(key))
             parts.append(" = ")
-            _append(element, parts)
+            try:
+                _append(element, parts)
+            except StringError as exc:
+                raise exc.within(key_step(key)) from None
             parts.append("\n")
         parts.append("}")
     else:
