@@ -260,8 +260,9 @@ def test_a_remain_class_is_written_into_the_same_body() -> None:
     assert document is not None
     services.services[0].extra.colour = "red"
     hcl.update_document(document, services)
-    assert (
-        document.to_bytes().decode() == 'service "web" {\n  port   = 80\n  size   = 3 # three\n}\n'
+    # The default, given where the file had the attribute, is written there.
+    assert document.to_bytes().decode() == (
+        'service "web" {\n  port   = 80\n  size   = 3 # three\n  colour = "red"\n}\n'
     )
 
 

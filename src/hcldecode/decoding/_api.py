@@ -829,32 +829,44 @@ class Decoder:
         *,
         defaults: bool = False,
         cls: type | None = None,
+        variables: Mapping[str, Any] | None = None,
+        functions: Functions | None = None,
     ) -> None:
-        """Make an editable document (or a body in one) say what ``obj`` says.
+        """Make an editable document (or a body in one) say what ``obj`` says,
+        changing only what changed.
 
-        What :meth:`dumps` would write is set in place, keeping the
-        document's comments and layout elsewhere: attributes are set where
-        they are, blocks matched by type and labels and updated, new ones
-        appended, and the attributes and blocks of the class's fields that
-        the object no longer has removed. What the class does not know is
-        left alone. See :func:`hcldecode.write.parse_document`.
+        An attribute whose expression already gives the object's value, as
+        decoding it with this decoder (and ``variables`` and ``functions``)
+        would, keeps its text: references, function calls, the form a value
+        was written in (``"1m30s"``), comments and layout. Other attributes
+        are set, as :meth:`dumps` writes them, where they are; one equal to
+        its field's default is set only where the file has it. Blocks are
+        matched by type and labels and updated, new ones appended, and the
+        attributes and blocks of the class's fields that the object no
+        longer has removed. What the class does not know is left alone. See
+        :func:`hcldecode.write.parse_document`.
 
         Args:
             document: The document, or a body in one.
             obj: An instance of a configuration class.
-            defaults: Write fields equal to their defaults too.
+            defaults: Write fields equal to their defaults too, where the file
+                does not have them.
             cls: The class to write ``obj`` as, as for :meth:`dumps`.
+            variables: Variables the document's expressions are evaluated
+                with, added to the decoder's (those the file was decoded with).
+            functions: Functions, added to the decoder's.
 
         Raises:
             TypeError: ``document`` is neither a document nor a body of one, or
                 as :meth:`dumps` raises it.
             ValueError: As :meth:`dumps` raises it.
         """
+        from ..native import parse_expression  # noqa: PLC0415
         from ..write._document import (  # noqa: PLC0415 (the writer loads on first use)
             Document,
             DocumentBody,
         )
-        from ._encode import update  # noqa: PLC0415
+        from ._encode import same_value, update  # noqa: PLC0415
 
         body = document.body if isinstance(document, Document) else document
         if not isinstance(body, DocumentBody):
@@ -862,7 +874,17 @@ class Decoder:
                 "update_document() needs a Document or a DocumentBody (parse_document's "
                 f"first result), not {type(document).__name__}"
             )
-        update(body, obj, self._types, defaults=defaults, cls=cls)
+
+        def gives(text: str, annotation: Any, value: Any) -> bool:
+            expr, diags = parse_expression(text, "<document>")
+            if diags.has_errors():
+                return False
+            decoded = self.decode_expression(
+                expr, annotation, variables=variables, functions=functions
+            )
+            return not decoded.diagnostics.has_errors() and same_value(decoded.value, value)
+
+        update(body, obj, self._types, defaults=defaults, gives=gives, cls=cls)
 
     def dump(
         self,

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import builtins
 import contextlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -43,7 +43,7 @@ from ..write._values import StringError, check_text, key_step, raw_value_text, s
 from ._classinfo import ClassInfo, FieldInfo, class_info
 from ._pytypes import ConfigTypes
 
-__all__ = ["encode", "update"]
+__all__ = ["Gives", "encode", "same_value", "update"]
 
 _NO_DEFAULT: Any = object()
 
@@ -98,6 +98,16 @@ class _Block(BlockItem):
 
 
 @attrs.frozen
+class _Attr(AttributeItem):
+    """An attribute of a field, with the object's value, the type it is decoded as
+    and whether it equals the field's default, which :func:`update` needs."""
+
+    value: Any = None
+    annotation: Any = None
+    default: builtins.bool = False
+
+
+@attrs.frozen
 class _Walk:
     """One object being written: the types, whether fields equal to their defaults
     are written, whether JSON strings are for a reader of templates, the syntax
@@ -108,6 +118,8 @@ class _Walk:
     defaults: bool
     templates: bool = False
     syntax: str = "native"
+    #: Whether attributes equal to their defaults are given too, marked as such.
+    mark_defaults: bool = False
     known: dict[type, dict[str, Any]] = attrs.field(factory=dict)
 
     def defaults_of(self, info: ClassInfo) -> dict[str, Any]:
@@ -138,7 +150,8 @@ def _items(
             if field.required and field.kind in ("attr", "block"):
                 raise ValueError(f"{field.name}: the object has no value for this required field")
             continue
-        if not walk.defaults and _equal(value, own_defaults.get(field.name, _NO_DEFAULT)):
+        is_default = not walk.defaults and _equal(value, own_defaults.get(field.name, _NO_DEFAULT))
+        if is_default and not (walk.mark_defaults and field.kind == "attr"):
             continue
         if field.kind == "attr":
             if value is None and not field.required and field.null != "value":
@@ -148,7 +161,10 @@ def _items(
                         "here and the default is not None (attr(null='value') keeps nulls)"
                     )
                 continue
-            yield _attr(field.hcl_name, value, field, walk)
+            item = _attr(field.hcl_name, value, field, walk)
+            yield (
+                attrs.evolve(item, default=True) if is_default and isinstance(item, _Attr) else item
+            )
         elif field.kind == "block":
             yield from _blocks(value, field, walk, depth + 1)
         elif field.kind == "remain" and field.value_type is not None:
@@ -178,9 +194,11 @@ def _attr(name: str, value: Any, field: FieldInfo, walk: _Walk) -> AttributeItem
         check_text(name, f"the name {shown(name)}")
         if isinstance(value, Expression):
             return _expression_item(name, value, walk)
-        converted = walk.types.to_value(value, annotation=field.value_type or field.annotation)
+        annotation = field.value_type or field.annotation
+        converted = walk.types.to_value(value, annotation=annotation)
         native = raw_value_text(converted)
-        return AttributeItem(name, native, json_value_text(converted, templates=walk.templates))
+        json = json_value_text(converted, templates=walk.templates)
+        return _Attr(name, native, json, value, annotation)
     except StringError as exc:
         raise exc.within(where) from None
     except (TypeError, ValueError) as exc:
@@ -246,15 +264,23 @@ def _defaults(info: ClassInfo) -> dict[str, Any]:
 
 
 def _equal(value: object, default: object) -> bool:
-    if default is _NO_DEFAULT:
-        return False
+    return default is not _NO_DEFAULT and same_value(value, default)
+
+
+def same_value(a: object, b: object) -> bool:
+    """Whether two Python values are the same: equal, and of one type."""
     try:
-        return bool(value == default) and type(value) is type(default)
-    except Exception:  # an object whose comparison fails is written
+        return bool(a == b) and type(a) is type(b)
+    except Exception:  # an object whose comparison fails is not the same
         return False
 
 
 # --------------------------------------------------------------------------- in place
+
+
+#: Whether an attribute's expression, given as its text, gives a value: the text,
+#: the type the value is decoded as, and the value.
+Gives = Callable[[str, Any, Any], builtins.bool]
 
 
 def update(
@@ -263,11 +289,14 @@ def update(
     types: ConfigTypes,
     *,
     defaults: bool,
+    gives: Gives,
     cls: builtins.type | None = None,
 ) -> None:
-    """Make a document's body say what ``obj`` says, keeping what it can.
+    """Make a document's body say what ``obj`` says, changing only what changed.
 
-    Attributes the object writes are set in place (their comments stay);
+    An attribute whose expression already ``gives`` the object's value keeps
+    its text; others the object writes are set in place (their comments
+    stay), those equal to their defaults only where the file has them;
     attributes of the class's fields that it leaves out are removed; blocks
     are matched by type and labels, in order, and updated in place, new
     ones appended, and those of the class's block types that the object no
@@ -275,18 +304,33 @@ def update(
     left alone. ``cls`` is the class ``obj`` is written as (by default its own).
     """
     cls = _class_of(obj, cls, types, "update")
-    _update(body, list(_items(obj, cls, _Walk(types, defaults))), cls, types)
+    walk = _Walk(types, defaults, mark_defaults=True)
+    _update(body, list(_items(obj, cls, walk)), cls, types, gives)
 
 
 def _update(
-    body: DocumentBody, items: list[AttributeItem | BlockItem], cls: type | None, types: ConfigTypes
+    body: DocumentBody,
+    items: list[AttributeItem | BlockItem],
+    cls: type | None,
+    types: ConfigTypes,
+    gives: Gives,
 ) -> None:
     info = class_info(cls, types) if cls is not None else None
     written: set[str] = set()
     for item in items:
-        if isinstance(item, AttributeItem):
-            _set_raw(body, item.name, item.native)
-            written.add(item.name)
+        if not isinstance(item, AttributeItem):
+            continue
+        existing = body.attributes.get(item.name)
+        if isinstance(item, _Attr):
+            if existing is not None and gives(
+                existing.expression_text, item.annotation, item.value
+            ):
+                written.add(item.name)  # unchanged: its text stays
+                continue
+            if existing is None and item.default:
+                continue  # a default the file leaves out stays out
+        _set_raw(body, item.name, item.native)
+        written.add(item.name)
     claims_all, claimed, block_types = True, set[str](), set[str]()
     if info is not None:  # else a free-form attribute block: all its attributes are the object's
         claims_all = _claims(info, types, claimed, block_types)
@@ -304,7 +348,7 @@ def _update(
         if match is None:
             match = body.append_block(item.type, item.labels)
         used.add(id(match))
-        _update(match.body, list(item.items), item.cls, types)
+        _update(match.body, list(item.items), item.cls, types, gives)
     for block in body.blocks():
         if block.type in block_types and id(block) not in used:
             body.remove_block(block)
