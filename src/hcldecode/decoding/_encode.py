@@ -329,6 +329,9 @@ def _update(
                 continue
             if existing is None and item.default:
                 continue  # a default the file leaves out stays out
+        elif existing is not None and existing.expression_text == item.native:
+            written.add(item.name)  # an expression kept raw, unchanged
+            continue
         _set_raw(body, item.name, item.native)
         written.add(item.name)
     claims_all, claimed, block_types = True, set[str](), set[str]()
