@@ -38,6 +38,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("native", "json", "write"),  # the two syntaxes (hclsyntax, json), writing (hclwrite)
     ("ext", "hclparse"),  # extensions (ext/*), and parsing many files (hclparse)
     ("decoding", "hcldec"),  # class decoding (gohcl) and specs (hcldec)
+    ("lsp",),  # the language server, from configuration classes (pygls only when serving)
     # the hcldecode command; an HCL file as a pydantic-settings source; mock bodies and
     # expressions for tests (hcltest)
     ("cli", "settings", "testing"),

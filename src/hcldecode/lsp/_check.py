@@ -1,0 +1,97 @@
+"""What the application's decoder reports for one document: its diagnostics.
+
+The document is parsed as ``hcldecode check`` parses a file (its syntax
+chosen by its name), and, when it has no syntax error, decoded into the
+configuration class by the schema module's decoder with the call that does
+not raise (:meth:`hcldecode.Decoder.decode_body`): the diagnostics are
+exactly the ones the application would get.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from collections.abc import Sequence
+from pathlib import PurePosixPath
+from typing import Any
+
+import attrs
+
+from ..decoding import Decoded, Decoder
+from ..hclparse import parse_source, syntax_for
+from ..model import Diagnostic, Diagnostics, EvalContext, File, Severity
+
+__all__ = ["Target", "check", "parse_document", "target_for"]
+
+
+@attrs.frozen
+class Target:
+    """A configuration class, the decoder that decodes it, and the files it is for.
+
+    ``patterns`` are glob patterns matched against a file's path and its
+    name (``*.hcl``, ``plugins/*.hcl``); empty, the target takes every file.
+    """
+
+    cls: type
+    decoder: Decoder = attrs.field(factory=Decoder)
+    patterns: tuple[str, ...] = ()
+
+    def matches(self, path: str) -> bool:
+        if not self.patterns:
+            return True
+        posix = PurePosixPath(path)
+        return any(
+            fnmatch.fnmatchcase(str(posix), p)
+            or fnmatch.fnmatchcase(posix.name, p)
+            or posix.match(p)
+            for p in self.patterns
+        )
+
+    def context(self) -> EvalContext | None:
+        """The evaluation context ``hcldecode check`` gives a decode: the decoder's
+        own variables and functions, else one that knows none (so that JSON
+        strings are templates, as they are for the command)."""
+        decoder = self.decoder
+        if (
+            decoder.variables is not None
+            or decoder.functions is not None
+            or decoder.undefined_variable is not None
+        ):
+            return None
+        return EvalContext(types=decoder.types, limits=decoder.limits)
+
+
+def target_for(targets: Sequence[Target], path: str) -> Target | None:
+    """The first target whose patterns match ``path``."""
+    for target in targets:
+        if target.matches(path):
+            return target
+    return None
+
+
+def parse_document(source: bytes, filename: str) -> tuple[File, Diagnostics]:
+    """The document parsed in the syntax its name says (``.json``: JSON)."""
+    return parse_source(source, filename, syntax_for(filename))
+
+
+def check(source: bytes, filename: str, target: Target) -> list[Diagnostic]:
+    """Every diagnostic the target's decoder reports for the document, in source order.
+
+    Syntax errors come alone, as ``hcldecode check`` reports them; an
+    exception from the application's own code (a validator that raises
+    what it should not) is one error diagnostic without a range.
+    """
+    file, diags = parse_document(source, filename)
+    if diags.has_errors():
+        return list(diags)
+    try:
+        decoded: Decoded[Any] = target.decoder.decode_body(file, target.cls, ctx=target.context())
+    except Exception as error:  # the application's own code failed: said, not raised
+        return [
+            *diags,
+            Diagnostic(
+                Severity.ERROR,
+                f"{target.cls.__qualname__} could not be created",
+                f"{type(error).__name__}: {error}",
+            ),
+        ]
+    return [*diags, *decoded.diagnostics]

@@ -1,0 +1,138 @@
+"""Hover text at a position: what the class says of the attribute or block named
+there, or the signature and description of the function called there.
+
+The text is Markdown: a code block in HCL's syntax (``port = number``,
+``server "name" { ... }``, ``upper(str string) string``), then whether the
+item is required and its default, then the field's documentation.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import attrs
+
+from ..model import Pos
+from ._check import Target, parse_document
+from ._completion import json_body_class
+from ._functions import function_docs
+from ._json_path import json_place
+from ._positions import LineIndex, units
+from ._schema import Entry, body_entries, class_at
+
+__all__ = ["Hover", "entry_text", "hover"]
+
+_WORD = re.compile(r"[A-Za-z_][\w-]*")
+_KEY = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+@attrs.frozen
+class Hover:
+    """The Markdown text, and the line and columns (LSP units) of what it is about."""
+
+    text: str
+    line: int
+    start_column: int
+    end_column: int
+
+
+def entry_text(entry: Entry) -> str:
+    """The hover text of an attribute or block type."""
+    parts = []
+    if entry.kind == "attribute":
+        parts.append(f"```hcl\n{entry.name} = {entry.type_text}\n```")
+        if entry.required:
+            parts.append("Required attribute.")
+        elif entry.default is not None:
+            default = entry.default
+            fence = "``" if "`" in default else "`"
+            parts.append(f"Optional attribute; default: {fence}{default}{fence}.")
+        else:
+            parts.append("Optional attribute.")
+    else:
+        header = " ".join([entry.name, *(f'"{label}"' for label in entry.labels)])
+        parts.append(f"```hcl\n{header} {{ ... }}\n```")
+        if entry.repeatable:
+            parts.append(
+                "Block; any number of them" + (", at least one." if entry.required else ".")
+            )
+        else:
+            parts.append("Required block." if entry.required else "Optional block.")
+    if entry.doc:
+        parts.append(entry.doc)
+    return "\n\n".join(parts)
+
+
+def _word_at(text: str, char: int) -> re.Match[str] | None:
+    for match in _WORD.finditer(text):
+        if match.start() <= char <= match.end():
+            return match
+    return None
+
+
+def _native(
+    index: LineIndex, filename: str, line: int, column: int, target: Target
+) -> Hover | None:
+    text = index.line_text(line)
+    char = index.char_offset(line, column) - index.char_offset(line, 0)
+    word = _word_at(text, char)
+    if word is None:
+        return None
+    byte = index.offset(line, column)
+    file, _ = parse_document(index.source, filename)
+    pos = Pos(line + 1, char + 1, byte)
+    blocks = file.body.blocks_at_pos(pos)
+    span = (
+        line,
+        units(text[: word.start()], index.encoding),
+        units(text[: word.end()], index.encoding),
+    )
+    if blocks and blocks[-1].type_range.start.byte <= byte <= blocks[-1].type_range.end.byte:
+        outer = class_at(target.cls, target.decoder, [b.type for b in blocks[:-1]])
+        entry = body_entries(outer, target.decoder).get(blocks[-1].type) if outer else None
+        return Hover(entry_text(entry), *span) if entry is not None else None
+    attribute = file.body.attribute_at_pos(pos)
+    if (
+        attribute is not None
+        and attribute.name_range.start.byte <= byte <= attribute.name_range.end.byte
+    ):
+        cls = class_at(target.cls, target.decoder, [b.type for b in blocks])
+        entry = body_entries(cls, target.decoder).get(attribute.name) if cls else None
+        return Hover(entry_text(entry), *span) if entry is not None else None
+    if re.match(r"[ \t]*\(", text[word.end() :]):
+        doc = function_docs(target.decoder).get(word.group())
+        if doc is not None:
+            body = f"```hcl\n{doc.signature}\n```"
+            return Hover(body + (f"\n\n{doc.description}" if doc.description else ""), *span)
+    return None
+
+
+def _json(index: LineIndex, line: int, column: int, target: Target) -> Hover | None:
+    text = index.line_text(line)
+    char = index.char_offset(line, column) - index.char_offset(line, 0)
+    for match in _KEY.finditer(text):
+        if match.start() <= char <= match.end():
+            break
+    else:
+        return None
+    if not re.match(r"\s*:", text[match.end() :]):
+        return None
+    place = json_place(index.text[: index.char_offset(line, 0) + match.start()])
+    if place is None or place.where != "key":
+        return None
+    cls, is_body = json_body_class(target, place.path)
+    if not is_body or cls is None:
+        return None
+    entry = body_entries(cls, target.decoder).get(json.loads(match.group()))
+    if entry is None:
+        return None
+    start = units(text[: match.start()], index.encoding)
+    return Hover(entry_text(entry), line, start, units(text[: match.end()], index.encoding))
+
+
+def hover(index: LineIndex, filename: str, line: int, column: int, target: Target) -> Hover | None:
+    """The hover at an LSP position (0-based line, column in the index's units)."""
+    if filename.endswith(".json"):
+        return _json(index, line, column, target)
+    return _native(index, filename, line, column, target)

@@ -1,0 +1,183 @@
+"""The language server itself, on pygls: documents in, diagnostics, completion and
+hover out. Everything it says is worked out by the modules beside it, which do
+not need pygls; this one only speaks the protocol."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+from collections.abc import Sequence
+from typing import Any
+
+from lsprotocol import types as lsp
+from pygls.lsp.server import LanguageServer
+from pygls.workspace import TextDocument
+
+from ..model import Diagnostic, Severity
+from ._check import Target, check, target_for
+from ._completion import Candidate, complete
+from ._hover import hover
+from ._positions import Encoding, LineIndex
+
+__all__ = ["HCLLanguageServer"]
+
+_KINDS = {
+    "attribute": lsp.CompletionItemKind.Property,
+    "block": lsp.CompletionItemKind.Class,
+    "value": lsp.CompletionItemKind.EnumMember,
+    "function": lsp.CompletionItemKind.Function,
+    "variable": lsp.CompletionItemKind.Variable,
+}
+_ENCODINGS: dict[str, Encoding] = {"utf-8": "utf-8", "utf-16": "utf-16", "utf-32": "utf-32"}
+
+
+def _lsp_diagnostic(d: Diagnostic, index: LineIndex, filename: str) -> lsp.Diagnostic:
+    if d.subject is not None and d.subject.filename == filename:
+        start = index.position(d.subject.start.byte)
+        end = index.position(d.subject.end.byte)
+    else:
+        start = end = (0, 0)
+    return lsp.Diagnostic(
+        range=lsp.Range(lsp.Position(*start), lsp.Position(*end)),
+        message=f"{d.summary}: {d.detail}" if d.detail else d.summary,
+        severity=(
+            lsp.DiagnosticSeverity.Error
+            if d.severity is Severity.ERROR
+            else lsp.DiagnosticSeverity.Warning
+        ),
+        source="hcldecode",
+    )
+
+
+def _item(candidate: Candidate, edit_range: lsp.Range) -> lsp.CompletionItem:
+    return lsp.CompletionItem(
+        label=candidate.label,
+        kind=_KINDS[candidate.kind],
+        detail=candidate.detail or None,
+        documentation=(
+            lsp.MarkupContent(lsp.MarkupKind.Markdown, candidate.documentation)
+            if candidate.documentation
+            else None
+        ),
+        text_edit=lsp.TextEdit(edit_range, candidate.insert_text or candidate.label),
+        insert_text_format=(
+            lsp.InsertTextFormat.Snippet if candidate.snippet else lsp.InsertTextFormat.PlainText
+        ),
+    )
+
+
+class HCLLanguageServer(LanguageServer):
+    """A pygls server that checks, completes and explains the documents of its targets.
+
+    Changes are checked ``debounce`` seconds after the last one, one check at
+    a time, off the protocol's thread; a check whose document changed in the
+    meantime is not reported.
+    """
+
+    def __init__(self, targets: Sequence[Target], *, debounce: float, version: str) -> None:
+        super().__init__("hcldecode", version)
+        self.targets = tuple(targets)
+        self.debounce = debounce
+        self._pending: dict[str, asyncio.Task[None]] = {}
+        self._checker = concurrent.futures.ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="hcldecode-check"
+        )
+        self._register()
+
+    # ------------------------------------------------------------------ helpers
+
+    def _encoding(self) -> Encoding:
+        chosen = self.server_capabilities.position_encoding
+        return _ENCODINGS.get(str(chosen or "utf-16"), "utf-16")
+
+    def _target(self, doc: TextDocument) -> Target | None:
+        return target_for(self.targets, doc.path)
+
+    def _diagnostics(self, doc_path: str, text: str, target: Target) -> list[lsp.Diagnostic]:
+        index = LineIndex(text, self._encoding())
+        found = check(index.source, doc_path, target)
+        return [_lsp_diagnostic(d, index, doc_path) for d in found]
+
+    def _schedule(self, uri: str, delay: float) -> None:
+        pending = self._pending.pop(uri, None)
+        if pending is not None:
+            pending.cancel()
+        self._pending[uri] = asyncio.get_running_loop().create_task(self._check(uri, delay))
+
+    async def _check(self, uri: str, delay: float) -> None:
+        if delay > 0:
+            await asyncio.sleep(delay)
+        doc = self.workspace.get_text_document(uri)
+        target = self._target(doc)
+        if target is None:
+            return
+        version, text = doc.version, doc.source
+        loop = asyncio.get_running_loop()
+        found = await loop.run_in_executor(self._checker, self._diagnostics, doc.path, text, target)
+        current = self.workspace.text_documents.get(uri)
+        if current is None or current.version != version:
+            return
+        if self._pending.get(uri) is asyncio.current_task():
+            del self._pending[uri]
+        self.text_document_publish_diagnostics(
+            lsp.PublishDiagnosticsParams(uri=uri, diagnostics=found, version=version)
+        )
+
+    # ------------------------------------------------------------------ features
+
+    def _register(self) -> None:
+        server = self
+
+        @self.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
+        async def did_open(ls: Any, params: lsp.DidOpenTextDocumentParams) -> None:
+            server._schedule(params.text_document.uri, 0)
+
+        @self.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
+        async def did_change(ls: Any, params: lsp.DidChangeTextDocumentParams) -> None:
+            server._schedule(params.text_document.uri, server.debounce)
+
+        @self.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
+        async def did_close(ls: Any, params: lsp.DidCloseTextDocumentParams) -> None:
+            uri = params.text_document.uri
+            pending = server._pending.pop(uri, None)
+            if pending is not None:
+                pending.cancel()
+            server.text_document_publish_diagnostics(
+                lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[])
+            )
+
+        @self.feature(
+            lsp.TEXT_DOCUMENT_COMPLETION,
+            lsp.CompletionOptions(trigger_characters=[".", '"']),
+        )
+        def completion(ls: Any, params: lsp.CompletionParams) -> lsp.CompletionList:
+            doc = server.workspace.get_text_document(params.text_document.uri)
+            target = server._target(doc)
+            if target is None:
+                return lsp.CompletionList(is_incomplete=False, items=[])
+            index = LineIndex(doc.source, server._encoding())
+            line, column = params.position.line, params.position.character
+            found = complete(index, doc.path, line, column, target)
+            edit_range = lsp.Range(
+                lsp.Position(line, found.start_column), lsp.Position(line, column)
+            )
+            items = [_item(c, edit_range) for c in found.candidates]
+            return lsp.CompletionList(is_incomplete=False, items=items)
+
+        @self.feature(lsp.TEXT_DOCUMENT_HOVER)
+        def on_hover(ls: Any, params: lsp.HoverParams) -> lsp.Hover | None:
+            doc = server.workspace.get_text_document(params.text_document.uri)
+            target = server._target(doc)
+            if target is None:
+                return None
+            index = LineIndex(doc.source, server._encoding())
+            found = hover(index, doc.path, params.position.line, params.position.character, target)
+            if found is None:
+                return None
+            return lsp.Hover(
+                contents=lsp.MarkupContent(lsp.MarkupKind.Markdown, found.text),
+                range=lsp.Range(
+                    lsp.Position(found.line, found.start_column),
+                    lsp.Position(found.line, found.end_column),
+                ),
+            )
