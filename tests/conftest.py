@@ -45,7 +45,7 @@ WITHOUT_EXTRAS_VARIABLE = "HCLDECODE_WITHOUT_EXTRAS"
 
 _REPOSITORY = Path(__file__).resolve().parents[1]
 
-for _folder in ("", "cli", "decoding", "write"):
+for _folder in ("", "cli", "decoding", "lsp", "write"):
     _helpers = str(Path(__file__).resolve().parent / _folder)
     if _helpers not in sys.path:
         sys.path.insert(0, _helpers)

@@ -11,7 +11,10 @@ only :func:`serve` imports. See docs/lsp.md.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.metadata
+import os
+import sys
 from collections.abc import Iterable, Sequence
 from typing import BinaryIO
 
@@ -97,4 +100,9 @@ def serve(
         raise ModuleNotFoundError(
             "the language server needs pygls: pip install hcldecode[lsp]", name=error.name
         ) from None
-    HCLLanguageServer(targets, debounce=debounce, version=_version()).start_io(stdin, stdout)
+    server = HCLLanguageServer(targets, debounce=debounce, version=_version())
+    # The protocol gets a stream of its own (closed when the client says exit), and
+    # whatever the application's code prints goes to standard error, not into it.
+    out = stdout if stdout is not None else os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    with contextlib.redirect_stdout(sys.stderr):
+        server.start_io(stdin if stdin is not None else sys.stdin.buffer, out)

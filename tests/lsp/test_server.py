@@ -1,0 +1,394 @@
+"""The language server (``hcldecode lsp``), started as a subprocess and driven over
+stdio by a client of our own (``lsp_client``): documents opened, edited and
+closed, with the exact diagnostics, completion items and hovers it answers, in
+the native and the JSON syntax."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from lsp_client import LspClient
+
+pytestmark = pytest.mark.lsp
+
+APP = Path(__file__).resolve().parents[1] / "data" / "lsp" / "app.py"
+ERROR = 1
+PROPERTY, CLASS, FUNCTION, VARIABLE, ENUM_MEMBER = 10, 7, 3, 6, 20
+
+
+@pytest.fixture(scope="module")
+def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("lsp")
+
+
+@pytest.fixture(scope="module")
+def client(root: Path) -> Iterator[LspClient]:
+    started = LspClient(["--schema", f"{APP}:Config", "--debounce", "0.3"], root)
+    started.initialize(root)
+    yield started
+    assert started.stop() == 0
+
+
+def _range(line: int, start: int, end_line: int, end: int) -> dict[str, Any]:
+    return {
+        "start": {"line": line, "character": start},
+        "end": {"line": end_line, "character": end},
+    }
+
+
+def _diag(line: int, start: int, end: int, message: str) -> dict[str, Any]:
+    return {
+        "range": _range(line, start, line, end),
+        "message": message,
+        "severity": ERROR,
+        "source": "hcldecode",
+    }
+
+
+def _items(found: Any) -> list[tuple[str, int, str | None, str, int]]:
+    """Each item as (label, kind, detail, inserted text, first column replaced)."""
+    assert found["isIncomplete"] is False
+    return [
+        (
+            item["label"],
+            item["kind"],
+            item.get("detail"),
+            item["textEdit"]["newText"],
+            item["textEdit"]["range"]["start"]["character"],
+        )
+        for item in found["items"]
+    ]
+
+
+NUMBER_REQUIRED = "Unsuitable value type: Unsuitable value: a number is required."
+
+
+def test_capabilities(root: Path) -> None:
+    started = LspClient(["--schema", f"{APP}:Config"], root)
+    result = started.initialize(root)
+    assert started.stop() == 0
+    capabilities = result["capabilities"]
+    assert capabilities["positionEncoding"] == "utf-16"
+    assert capabilities["textDocumentSync"] == {"openClose": True, "change": 2, "save": False}
+    assert capabilities["completionProvider"] == {"triggerCharacters": [".", '"']}
+    assert capabilities["hoverProvider"] is True
+    assert result["serverInfo"]["name"] == "hcldecode"
+
+
+def test_diagnostics_on_open_edit_and_close(client: LspClient, root: Path) -> None:
+    uri = (root / "edit.hcl").as_uri()
+    client.open(uri, 'service = "shop"\nreplicas = "two"\nlistener "a" {\n  port = 80\n}\n')
+    assert client.diagnostics(uri) == {
+        "uri": uri,
+        "version": 1,
+        "diagnostics": [_diag(1, 11, 16, NUMBER_REQUIRED)],
+    }
+    # An incremental change: "two" becomes 2, and a misspelt attribute is added.
+    client.change(
+        uri,
+        2,
+        [
+            {"range": _range(1, 11, 1, 16), "text": "2"},
+            {"range": _range(3, 11, 3, 11), "text": "\n  protocl = 1"},
+        ],
+    )
+    assert client.diagnostics(uri) == {
+        "uri": uri,
+        "version": 2,
+        "diagnostics": [
+            _diag(
+                4,
+                2,
+                9,
+                'Unsupported argument: An argument named "protocl" is not expected here. '
+                'Did you mean "protocol"?',
+            )
+        ],
+    }
+    client.close_document(uri)
+    assert client.diagnostics(uri) == {"uri": uri, "diagnostics": []}
+
+
+def test_only_the_last_of_quick_changes_is_checked(client: LspClient, root: Path) -> None:
+    uri = (root / "quick.hcl").as_uri()
+    client.open(uri, 'service = "a"\nreplicas = 1\n')
+    assert client.diagnostics(uri)["diagnostics"] == []
+    for version, start, end, text in ((2, 11, 12, '"a"'), (3, 11, 14, "true"), (4, 0, 8, "nope")):
+        client.change(uri, version, [{"range": _range(1, start, 1, end), "text": text}])
+    # The first report after the changes is of the last state.
+    assert client.diagnostics(uri) == {
+        "uri": uri,
+        "version": 4,
+        "diagnostics": [
+            _diag(1, 0, 4, 'Unsupported argument: An argument named "nope" is not expected here.')
+        ],
+    }
+    client.close_document(uri)
+    assert client.diagnostics(uri)["diagnostics"] == []
+
+
+def test_syntax_errors_come_alone(client: LspClient, root: Path) -> None:
+    uri = (root / "syntax.hcl").as_uri()
+    client.open(uri, "replicas = \nnope = 1\n")
+    assert client.diagnostics(uri)["diagnostics"] == [
+        {
+            "range": _range(0, 11, 1, 0),
+            "message": "Invalid expression: Expected the start of an expression, but found an "
+            "invalid expression token.",
+            "severity": ERROR,
+            "source": "hcldecode",
+        }
+    ]
+    client.close_document(uri)
+    client.diagnostics(uri)
+
+
+def test_columns_count_utf16_code_units(client: LspClient, root: Path) -> None:
+    # A family emoji (three people joined by zero-width joiners: 8 UTF-16 units, one
+    # grapheme cluster), and "é" written as e + a combining acute accent (2 units).
+    uri = (root / "unicode.hcl").as_uri()
+    family = "\U0001f469\u200d\U0001f469\u200d\U0001f467"
+    client.open(
+        uri,
+        f'service = "{family}"\n'
+        f'replicas = "{family} e\u0301"\n'
+        f'listener "{family}e\u0301" {{ port = "{family}" }}\n',
+    )
+    assert client.diagnostics(uri)["diagnostics"] == [
+        _diag(1, 11, 24, NUMBER_REQUIRED),
+        _diag(2, 31, 41, NUMBER_REQUIRED),
+    ]
+    client.close_document(uri)
+    client.diagnostics(uri)
+
+
+def test_utf8_positions_when_the_client_asks(root: Path) -> None:
+    started = LspClient(["--schema", f"{APP}:Config"], root)
+    assert started.initialize(root, ["utf-8"])["capabilities"]["positionEncoding"] == "utf-8"
+    uri = (root / "utf8.hcl").as_uri()
+    started.open(uri, 'service = "x"\nreplicas = "\u00e9t\u00e9"\n')
+    assert started.diagnostics(uri)["diagnostics"] == [_diag(1, 11, 18, NUMBER_REQUIRED)]
+    started.close_document(uri)
+    assert started.stop() == 0
+
+
+def test_json_syntax_diagnostics(client: LspClient, root: Path) -> None:
+    uri = (root / "app.hcl.json").as_uri()
+    client.open(uri, '{\n  "service": "s",\n  "listener": {"a": {"port": "x\u00e9"}}\n}\n')
+    assert client.diagnostics(uri)["diagnostics"] == [_diag(2, 29, 33, NUMBER_REQUIRED)]
+    client.close_document(uri)
+    client.diagnostics(uri)
+
+
+NATIVE = """\
+service = "s"
+
+logging {
+  level = 
+}
+replicas = shout("x")
+port = env.
+listener "a" {
+  tls = 
+  protocol = "
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def native(client: LspClient, root: Path) -> str:
+    uri = (root / "complete.hcl").as_uri()
+    client.open(uri, NATIVE)
+    client.diagnostics(uri)
+    return uri
+
+
+SHOUT = ("shout", FUNCTION, "shout(text string) string", "shout(${1})")
+UPPER = ("upper", FUNCTION, "upper(str string) string", "upper(${1})")
+ENV = ("env", VARIABLE, "object({region=string,zone=number})", "env")
+
+
+def test_completion_of_names_in_the_root_body(client: LspClient, native: str) -> None:
+    # service, replicas and the one logging block are there already; the repeatable
+    # listener block is offered again.
+    assert _items(client.completion(native, 1, 0)) == [
+        ("listener", CLASS, 'block "name" (repeatable)', 'listener "${1:name}" {\n\t$0\n}', 0),
+    ]
+
+
+def test_completion_of_names_in_a_block_replaces_the_word(client: LspClient, native: str) -> None:
+    # On "tls" itself: tls is offered (it is the word typed), protocol is there.
+    assert _items(client.completion(native, 8, 3)) == [
+        ("port", PROPERTY, "number (required)", "port = ", 2),
+        ("tls", PROPERTY, "bool (optional)", "tls = ", 2),
+    ]
+
+
+def test_completion_of_values(client: LspClient, native: str) -> None:
+    assert _items(client.completion(native, 8, 8)) == [
+        ("true", ENUM_MEMBER, "bool", "true", 8),
+        ("false", ENUM_MEMBER, "bool", "false", 8),
+        (*SHOUT, 8),
+        (*UPPER, 8),
+        (*ENV, 8),
+    ]
+    # A Literal's strings, replacing the opening quote typed.
+    assert _items(client.completion(native, 9, 14)) == [
+        ('"http"', ENUM_MEMBER, "string", '"http"', 13),
+        ('"grpc"', ENUM_MEMBER, "string", '"grpc"', 13),
+        (*SHOUT, 13),
+        (*UPPER, 13),
+        (*ENV, 13),
+    ]
+    # An Enum's values.
+    assert _items(client.completion(native, 3, 10)) == [
+        ('"debug"', ENUM_MEMBER, "string", '"debug"', 10),
+        ('"info"', ENUM_MEMBER, "string", '"info"', 10),
+        (*SHOUT, 10),
+        (*UPPER, 10),
+        (*ENV, 10),
+    ]
+
+
+def test_completion_of_a_variables_attributes(client: LspClient, native: str) -> None:
+    assert _items(client.completion(native, 6, 11)) == [
+        ("region", VARIABLE, "string", "region", 11),
+        ("zone", VARIABLE, "number", "zone", 11),
+    ]
+
+
+def test_hover(client: LspClient, native: str) -> None:
+    def hover(line: int, character: int) -> tuple[str, dict[str, Any]] | None:
+        found = client.hover(native, line, character)
+        if found is None:
+            return None
+        assert found["contents"]["kind"] == "markdown"
+        return found["contents"]["value"], found["range"]
+
+    assert hover(0, 3) == (
+        "```hcl\nservice = string\n```\n\nRequired attribute.\n\n"
+        "The service's name, as the registry knows it.",
+        _range(0, 0, 0, 7),
+    )
+    assert hover(7, 8) == (
+        '```hcl\nlistener "name" { ... }\n```\n\nBlock; any number of them.',
+        _range(7, 0, 7, 8),
+    )
+    assert hover(2, 0) == ("```hcl\nlogging { ... }\n```\n\nOptional block.", _range(2, 0, 2, 7))
+    assert hover(9, 2) == (
+        '```hcl\nprotocol = string\n```\n\nOptional attribute; default: `"http"`.',
+        _range(9, 2, 9, 10),
+    )
+    assert hover(5, 13) == (
+        "```hcl\nshout(text string) string\n```\n\nThe text in capitals, with an exclamation mark.",
+        _range(5, 11, 5, 16),
+    )
+    assert hover(0, 12) is None
+
+
+JSON = """\
+{
+  "service": 1,
+  "listener": {"a": {"tls": tr, "p"}},
+  
+}
+"""
+
+
+def test_completion_and_hover_in_json(client: LspClient, root: Path) -> None:
+    uri = (root / "complete.hcl.json").as_uri()
+    client.open(uri, JSON)
+    client.diagnostics(uri)
+    assert _items(client.completion(uri, 3, 2)) == [
+        ("replicas", PROPERTY, "number (optional)", '"replicas": ', 2),
+        ("listener", CLASS, 'block "name" (repeatable)', '"listener": {"${1:name}": {$0}}', 2),
+        ("logging", CLASS, "block (optional)", '"logging": {$0}', 2),
+    ]
+    assert _items(client.completion(uri, 2, 29)) == [
+        ("true", ENUM_MEMBER, "bool", "true", 28),
+        ("false", ENUM_MEMBER, "bool", "false", 28),
+    ]
+    assert _items(client.completion(uri, 2, 34)) == [
+        ("port", PROPERTY, "number (required)", '"port": ', 32),
+        ("protocol", PROPERTY, "string (optional)", '"protocol": ', 32),
+    ]
+    # Among a block's labels nothing is offered.
+    assert _items(client.completion(uri, 2, 16)) == []
+    assert client.hover(uri, 2, 22) == {
+        "contents": {
+            "kind": "markdown",
+            "value": "```hcl\ntls = bool\n```\n\nOptional attribute; default: `false`.",
+        },
+        "range": _range(2, 21, 2, 26),
+    }
+    assert client.hover(uri, 2, 17) is None
+    client.close_document(uri)
+    client.diagnostics(uri)
+
+
+def test_schemas_by_file_pattern(root: Path) -> None:
+    started = LspClient(
+        ["--schema", f"plugins/*.hcl={APP}:Plugin", "--schema", f"{APP}:Config"], root
+    )
+    started.initialize(root)
+    plugin = (root / "plugins" / "a.hcl").as_uri()
+    started.open(plugin, "plugin = 1\nservice = 2\n")
+    assert started.diagnostics(plugin)["diagnostics"] == [
+        _diag(1, 0, 7, 'Unsupported argument: An argument named "service" is not expected here.')
+    ]
+    assert _items(started.completion(plugin, 2, 0)) == [
+        ("enabled", PROPERTY, "bool (optional)", "enabled = ", 0)
+    ]
+    main = (root / "main.hcl").as_uri()
+    started.open(main, "plugin = 1\n")
+    assert [d["message"] for d in started.diagnostics(main)["diagnostics"]] == [
+        'Missing required argument: The argument "service" is required, but no definition '
+        "was found.",
+        'Unsupported argument: An argument named "plugin" is not expected here.',
+    ]
+    assert started.stop() == 0
+
+
+def test_schemas_from_pyproject(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        "[tool.hcldecode.lsp]\n"
+        f'schemas = [{{ pattern = "*.plugin.hcl", schema = "{APP}:Plugin" }}]\n',
+        encoding="utf-8",
+    )
+    started = LspClient([], tmp_path)
+    started.initialize(tmp_path)
+    uri = (tmp_path / "x.plugin.hcl").as_uri()
+    started.open(uri, "enabled = 1\n")
+    assert started.diagnostics(uri)["diagnostics"] == [
+        _diag(
+            0,
+            0,
+            0,
+            'Missing required argument: The argument "plugin" is required, but no '
+            "definition was found.",
+        ),
+        _diag(
+            0, 10, 11, "Unsuitable value type: Unsuitable value: bool required, but have number."
+        ),
+    ]
+    assert started.stop() == 0
+
+
+def test_no_schema_is_a_command_line_mistake(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "hcldecode", "lsp"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (result.returncode, result.stdout, result.stderr) == (
+        2,
+        "",
+        "hcldecode lsp: error: give --schema, or [tool.hcldecode.lsp] schemas in pyproject.toml\n",
+    )
