@@ -26,6 +26,7 @@ PRIVATE_IMPORTS = {
     "tests/json/test_go_errors.py": "quotes strings as Go's %q does, to compare with the Go program",
     "tests/write/test_tokens.py": "checks that writer token kinds are the scanner's kinds",
     "tests/hcldec/test_hcldec_command.py": "runs the hcldec command with its own streams",
+    "tests/lsp/test_positions.py": "checks byte offsets turned into LSP lines and columns",
     "tests/functions/test_stdlib_regex.py": (
         "forces Python's re, to test that engine with google-re2 there"
     ),
@@ -98,6 +99,7 @@ def test_messages_quote_with_go_quote_not_json_dumps() -> None:
     assert calls == {
         ("values/_json.py", "_scalar_text"),
         ("cli/_main.py", "_print_schema"),  # a JSON Schema, as JSON text
+        ("lsp/_schema.py", "value_texts"),  # values to complete, as JSON-syntax text
     }
 
 

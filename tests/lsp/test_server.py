@@ -189,12 +189,12 @@ NATIVE = """\
 service = "s"
 
 logging {
-  level = 
+  level =\x20
 }
 replicas = shout("x")
 port = env.
 listener "a" {
-  tls = 
+  tls =\x20
   protocol = "
 }
 """
@@ -295,7 +295,7 @@ JSON = """\
 {
   "service": 1,
   "listener": {"a": {"tls": tr, "p"}},
-  
+\x20\x20
 }
 """
 
