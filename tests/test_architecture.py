@@ -100,6 +100,7 @@ def test_messages_quote_with_go_quote_not_json_dumps() -> None:
         ("values/_json.py", "_scalar_text"),
         ("cli/_main.py", "_print_schema"),  # a JSON Schema, as JSON text
         ("lsp/_schema.py", "value_texts"),  # values to complete, as JSON-syntax text
+        ("lsp/_outline.py", "fixes"),  # a suggested name, as a JSON-syntax key
     }
 
 

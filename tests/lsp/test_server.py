@@ -77,6 +77,10 @@ def test_capabilities(root: Path) -> None:
     assert capabilities["textDocumentSync"] == {"openClose": True, "change": 2, "save": False}
     assert capabilities["completionProvider"] == {"triggerCharacters": [".", '"']}
     assert capabilities["hoverProvider"] is True
+    assert capabilities["documentSymbolProvider"] is True
+    assert capabilities["foldingRangeProvider"] is True
+    assert capabilities["documentFormattingProvider"] is True
+    assert capabilities["codeActionProvider"] == {"codeActionKinds": ["quickfix"]}
     assert result["serverInfo"]["name"] == "hcldecode"
 
 
@@ -392,3 +396,113 @@ def test_no_schema_is_a_command_line_mistake(tmp_path: Path) -> None:
         "",
         "hcldecode lsp: error: give --schema, or [tool.hcldecode.lsp] schemas in pyproject.toml\n",
     )
+
+
+STRUCT, FIELD = 23, 7
+
+
+def _symbol(
+    name: str, kind: int, where: tuple[int, int, int, int], name_end: int, *children: Any
+) -> dict[str, Any]:
+    line, start, end_line, end = where
+    return {
+        "name": name,
+        "kind": kind,
+        "range": _range(line, start, end_line, end),
+        "selectionRange": _range(line, start, line, name_end),
+        "children": list(children),
+    }
+
+
+def test_outline_folding_formatting_and_quick_fixes(client: LspClient, root: Path) -> None:
+    uri = (root / "outline.hcl").as_uri()
+    client.open(
+        uri, 'service="s"\nlistener "\u00e9" {\n  protocl = 1\n  port = [\n    1,\n  ]\n}\n'
+    )
+    found = client.diagnostics(uri)["diagnostics"]
+    assert found == [
+        _diag(
+            2,
+            2,
+            9,
+            'Unsupported argument: An argument named "protocl" is not expected here. '
+            'Did you mean "protocol"?',
+        ),
+        {
+            "range": _range(3, 9, 5, 3),
+            "message": "Unsuitable value type: Unsuitable value: number required, but have tuple.",
+            "severity": ERROR,
+            "source": "hcldecode",
+        },
+    ]
+    document = {"textDocument": {"uri": uri}}
+    assert client.request("textDocument/documentSymbol", document) == [
+        _symbol("service", FIELD, (0, 0, 0, 11), 7),
+        _symbol(
+            'listener "\u00e9"',
+            STRUCT,
+            (1, 0, 6, 1),
+            12,
+            _symbol("protocl", FIELD, (2, 2, 2, 13), 9),
+            _symbol("port", FIELD, (3, 2, 5, 3), 6),
+        ),
+    ]
+    assert client.request("textDocument/foldingRange", document) == [
+        {"startLine": 1, "endLine": 6},
+        {"startLine": 3, "endLine": 5},
+    ]
+    options = {"tabSize": 2, "insertSpaces": True}
+    assert client.request("textDocument/formatting", {**document, "options": options}) == [
+        {
+            "range": _range(0, 0, 7, 0),
+            "newText": 'service = "s"\nlistener "\u00e9" {\n  protocl = 1\n  port = [\n    1,\n'
+            "  ]\n}\n",
+        }
+    ]
+    actions = client.request(
+        "textDocument/codeAction",
+        {**document, "range": _range(2, 2, 2, 9), "context": {"diagnostics": found}},
+    )
+    assert actions == [
+        {
+            "title": 'Change to "protocol"',
+            "kind": "quickfix",
+            "diagnostics": [found[0]],
+            "isPreferred": True,
+            "edit": {"changes": {uri: [{"range": _range(2, 2, 2, 9), "newText": "protocol"}]}},
+        }
+    ]
+    client.close_document(uri)
+    client.diagnostics(uri)
+
+
+def test_quick_fix_and_outline_in_json(client: LspClient, root: Path) -> None:
+    uri = (root / "fix.hcl.json").as_uri()
+    client.open(uri, '{"service": "s", "replica": 1}')
+    found = client.diagnostics(uri)["diagnostics"]
+    assert found == [
+        _diag(
+            0,
+            17,
+            26,
+            'Extraneous JSON object property: No argument or block type is named "replica". '
+            'Did you mean "replicas"?',
+        )
+    ]
+    document = {"textDocument": {"uri": uri}}
+    actions = client.request(
+        "textDocument/codeAction",
+        {**document, "range": _range(0, 17, 0, 26), "context": {"diagnostics": found}},
+    )
+    assert [a["edit"] for a in actions] == [
+        {"changes": {uri: [{"range": _range(0, 17, 0, 26), "newText": '"replicas"'}]}}
+    ]
+    assert client.request("textDocument/documentSymbol", document) == [
+        _symbol("service", FIELD, (0, 1, 0, 15), 10),
+        _symbol("replica", FIELD, (0, 17, 0, 29), 26),
+    ]
+    # The JSON syntax has no canonical layout here: no edits.
+    options = {"tabSize": 2, "insertSpaces": True}
+    assert client.request("textDocument/formatting", {**document, "options": options}) is None
+    client.close_document(uri)
+    client.diagnostics(uri)

@@ -14,9 +14,10 @@ from pygls.lsp.server import LanguageServer
 from pygls.workspace import TextDocument
 
 from ..model import Diagnostic, Severity
-from ._check import Target, check, target_for
+from ._check import Target, check, parse_document, target_for
 from ._completion import Candidate, complete
 from ._hover import hover
+from ._outline import Symbol, TextEdit, fixes, folding_ranges, formatted, symbols
 from ._positions import Encoding, LineIndex
 
 __all__ = ["HCLLanguageServer"]
@@ -63,6 +64,27 @@ def _item(candidate: Candidate, edit_range: lsp.Range) -> lsp.CompletionItem:
         insert_text_format=(
             lsp.InsertTextFormat.Snippet if candidate.snippet else lsp.InsertTextFormat.PlainText
         ),
+    )
+
+
+def _position(place: tuple[int, int]) -> lsp.Position:
+    return lsp.Position(line=place[0], character=place[1])
+
+
+def _edit(edit: TextEdit) -> lsp.TextEdit:
+    return lsp.TextEdit(lsp.Range(_position(edit.start), _position(edit.end)), edit.text)
+
+
+def _symbol(symbol: Symbol, index: LineIndex) -> lsp.DocumentSymbol:
+    def span(start: int, end: int) -> lsp.Range:
+        return lsp.Range(_position(index.position(start)), _position(index.position(end)))
+
+    return lsp.DocumentSymbol(
+        name=symbol.name,
+        kind=lsp.SymbolKind.Struct if symbol.kind == "block" else lsp.SymbolKind.Property,
+        range=span(symbol.start, symbol.end),
+        selection_range=span(symbol.name_start, symbol.name_end),
+        children=[_symbol(child, index) for child in symbol.children],
     )
 
 
@@ -163,6 +185,55 @@ class HCLLanguageServer(LanguageServer):
             )
             items = [_item(c, edit_range) for c in found.candidates]
             return lsp.CompletionList(is_incomplete=False, items=items)
+
+        @self.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+        def document_symbols(ls: Any, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
+            doc = server.workspace.get_text_document(params.text_document.uri)
+            index = LineIndex(doc.source, server._encoding())
+            file, _ = parse_document(index.source, doc.path)
+            return [_symbol(s, index) for s in symbols(file)]
+
+        @self.feature(lsp.TEXT_DOCUMENT_FOLDING_RANGE)
+        def folding(ls: Any, params: lsp.FoldingRangeParams) -> list[lsp.FoldingRange]:
+            doc = server.workspace.get_text_document(params.text_document.uri)
+            index = LineIndex(doc.source, server._encoding())
+            file, _ = parse_document(index.source, doc.path)
+            return [
+                lsp.FoldingRange(start_line=first, end_line=last)
+                for first, last in folding_ranges(symbols(file), index)
+            ]
+
+        @self.feature(lsp.TEXT_DOCUMENT_FORMATTING)
+        def formatting(ls: Any, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit] | None:
+            doc = server.workspace.get_text_document(params.text_document.uri)
+            edits = formatted(LineIndex(doc.source, server._encoding()), doc.path)
+            return None if edits is None else [_edit(e) for e in edits]
+
+        @self.feature(
+            lsp.TEXT_DOCUMENT_CODE_ACTION,
+            lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]),
+        )
+        def code_actions(ls: Any, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+            uri = params.text_document.uri
+            doc = server.workspace.get_text_document(uri)
+            index = LineIndex(doc.source, server._encoding())
+            found = []
+            for d in params.context.diagnostics:
+                if d.source != "hcldecode":
+                    continue
+                start = (d.range.start.line, d.range.start.character)
+                end = (d.range.end.line, d.range.end.character)
+                for fix in fixes(index, [(d.message, start, end)]):
+                    found.append(
+                        lsp.CodeAction(
+                            title=fix.title,
+                            kind=lsp.CodeActionKind.QuickFix,
+                            diagnostics=[d],
+                            is_preferred=True,
+                            edit=lsp.WorkspaceEdit(changes={uri: [_edit(fix.edit)]}),
+                        )
+                    )
+            return found
 
         @self.feature(lsp.TEXT_DOCUMENT_HOVER)
         def on_hover(ls: Any, params: lsp.HoverParams) -> lsp.Hover | None:
