@@ -10,6 +10,7 @@ exactly the ones the application would get.
 from __future__ import annotations
 
 import fnmatch
+import threading
 from collections.abc import Sequence
 from pathlib import PurePosixPath
 from typing import Any
@@ -19,8 +20,9 @@ import attrs
 from ..decoding import Decoded, Decoder
 from ..hclparse import parse_source, syntax_for
 from ..model import Diagnostic, Diagnostics, EvalContext, File, Severity
+from ._positions import Encoding, LineIndex
 
-__all__ = ["Target", "check", "parse_document", "target_for"]
+__all__ = ["Document", "Target", "check", "parse_document", "target_for"]
 
 
 @attrs.frozen
@@ -73,14 +75,42 @@ def parse_document(source: bytes, filename: str) -> tuple[File, Diagnostics]:
     return parse_source(source, filename, syntax_for(filename))
 
 
-def check(source: bytes, filename: str, target: Target) -> list[Diagnostic]:
+class Document:
+    """One version of a document: its text with its lines, and its syntax tree, parsed
+    once when first asked for (by the check, a completion, a hover, ...).
+
+    Args:
+        text: The document's text.
+        filename: Its path: its name says its syntax.
+        encoding: The code units LSP columns count.
+    """
+
+    def __init__(self, text: str, filename: str, encoding: Encoding = "utf-16") -> None:
+        self.index = LineIndex(text, encoding)
+        self.filename = filename
+        self._parsed: tuple[File, Diagnostics] | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def is_json(self) -> bool:
+        return syntax_for(self.filename) == "json"
+
+    def parsed(self) -> tuple[File, Diagnostics]:
+        """The parsed file and the syntax diagnostics."""
+        with self._lock:
+            if self._parsed is None:
+                self._parsed = parse_document(self.index.source, self.filename)
+            return self._parsed
+
+
+def check(document: Document, target: Target) -> list[Diagnostic]:
     """Every diagnostic the target's decoder reports for the document, in source order.
 
     Syntax errors come alone, as ``hcldecode check`` reports them; an
     exception from the application's own code (a validator that raises
     what it should not) is one error diagnostic without a range.
     """
-    file, diags = parse_document(source, filename)
+    file, diags = document.parsed()
     if diags.has_errors():
         return list(diags)
     try:

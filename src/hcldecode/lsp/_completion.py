@@ -17,7 +17,7 @@ from typing import Literal
 import attrs
 
 from ..model import Pos
-from ._check import Target, parse_document
+from ._check import Document, Target
 from ._functions import function_docs, members, type_text, variables
 from ._json_path import JsonPlace, json_place
 from ._positions import LineIndex, units
@@ -136,12 +136,13 @@ def _member_candidates(target: Target, path: str) -> list[Candidate]:
     ]
 
 
-def _native(index: LineIndex, filename: str, line: int, column: int, target: Target) -> Completion:
+def _native(document: Document, line: int, column: int, target: Target) -> Completion:
+    index = document.index
     text = index.line_text(line)
     char = index.char_offset(line, column) - index.char_offset(line, 0)
     before = text[:char]
     byte = index.offset(line, column)
-    file, _ = parse_document(index.source, filename)
+    file, _ = document.parsed()
     pos = Pos(line + 1, char + 1, byte)
     blocks = file.body.blocks_at_pos(pos)
     cls = class_at(target.cls, target.decoder, [b.type for b in blocks])
@@ -221,8 +222,8 @@ def _json(index: LineIndex, line: int, column: int, target: Target) -> Completio
     return Completion(tuple(_expression_candidates(target, entry, "json")), start)
 
 
-def complete(index: LineIndex, filename: str, line: int, column: int, target: Target) -> Completion:
+def complete(document: Document, line: int, column: int, target: Target) -> Completion:
     """The candidates at an LSP position (0-based line, column in the index's units)."""
-    if filename.endswith(".json"):
-        return _json(index, line, column, target)
-    return _native(index, filename, line, column, target)
+    if document.is_json:
+        return _json(document.index, line, column, target)
+    return _native(document, line, column, target)

@@ -14,7 +14,7 @@ import re
 import attrs
 
 from ..model import Pos
-from ._check import Target, parse_document
+from ._check import Document, Target
 from ._completion import json_body_class
 from ._functions import function_docs
 from ._json_path import json_place
@@ -71,16 +71,15 @@ def _word_at(text: str, char: int) -> re.Match[str] | None:
     return None
 
 
-def _native(
-    index: LineIndex, filename: str, line: int, column: int, target: Target
-) -> Hover | None:
+def _native(document: Document, line: int, column: int, target: Target) -> Hover | None:
+    index = document.index
     text = index.line_text(line)
     char = index.char_offset(line, column) - index.char_offset(line, 0)
     word = _word_at(text, char)
     if word is None:
         return None
     byte = index.offset(line, column)
-    file, _ = parse_document(index.source, filename)
+    file, _ = document.parsed()
     pos = Pos(line + 1, char + 1, byte)
     blocks = file.body.blocks_at_pos(pos)
     span = (
@@ -131,8 +130,8 @@ def _json(index: LineIndex, line: int, column: int, target: Target) -> Hover | N
     return Hover(entry_text(entry), line, start, units(text[: match.end()], index.encoding))
 
 
-def hover(index: LineIndex, filename: str, line: int, column: int, target: Target) -> Hover | None:
+def hover(document: Document, line: int, column: int, target: Target) -> Hover | None:
     """The hover at an LSP position (0-based line, column in the index's units)."""
-    if filename.endswith(".json"):
-        return _json(index, line, column, target)
-    return _native(index, filename, line, column, target)
+    if document.is_json:
+        return _json(document.index, line, column, target)
+    return _native(document, line, column, target)

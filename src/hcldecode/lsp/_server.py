@@ -14,7 +14,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.workspace import TextDocument
 
 from ..model import Diagnostic, Severity
-from ._check import Target, check, parse_document, target_for
+from ._check import Document, Target, check, target_for
 from ._completion import Candidate, complete
 from ._hover import hover
 from ._outline import Symbol, TextEdit, fixes, folding_ranges, formatted, symbols
@@ -101,6 +101,7 @@ class HCLLanguageServer(LanguageServer):
         self.targets = tuple(targets)
         self.debounce = debounce
         self._pending: dict[str, asyncio.Task[None]] = {}
+        self._documents: dict[str, tuple[int | None, Document]] = {}
         self._checker = concurrent.futures.ThreadPoolExecutor(
             max_workers=1, thread_name_prefix="hcldecode-check"
         )
@@ -115,10 +116,19 @@ class HCLLanguageServer(LanguageServer):
     def _target(self, doc: TextDocument) -> Target | None:
         return target_for(self.targets, doc.path)
 
-    def _diagnostics(self, doc_path: str, text: str, target: Target) -> list[lsp.Diagnostic]:
-        index = LineIndex(text, self._encoding())
-        found = check(index.source, doc_path, target)
-        return [_lsp_diagnostic(d, index, doc_path) for d in found]
+    def _document(self, doc: TextDocument) -> Document:
+        """The document's current version, parsed at most once."""
+        text = doc.source
+        known = self._documents.get(doc.uri)
+        if known is not None and known[0] == doc.version and known[1].index.text == text:
+            return known[1]
+        document = Document(text, doc.path, self._encoding())
+        self._documents[doc.uri] = (doc.version, document)
+        return document
+
+    def _diagnostics(self, document: Document, target: Target) -> list[lsp.Diagnostic]:
+        found = check(document, target)
+        return [_lsp_diagnostic(d, document.index, document.filename) for d in found]
 
     def _schedule(self, uri: str, delay: float) -> None:
         pending = self._pending.pop(uri, None)
@@ -133,9 +143,9 @@ class HCLLanguageServer(LanguageServer):
         target = self._target(doc)
         if target is None:
             return
-        version, text = doc.version, doc.source
+        version, document = doc.version, self._document(doc)
         loop = asyncio.get_running_loop()
-        found = await loop.run_in_executor(self._checker, self._diagnostics, doc.path, text, target)
+        found = await loop.run_in_executor(self._checker, self._diagnostics, document, target)
         current = self.workspace.text_documents.get(uri)
         if current is None or current.version != version:
             return
@@ -161,6 +171,7 @@ class HCLLanguageServer(LanguageServer):
         @self.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
         async def did_close(ls: Any, params: lsp.DidCloseTextDocumentParams) -> None:
             uri = params.text_document.uri
+            server._documents.pop(uri, None)
             pending = server._pending.pop(uri, None)
             if pending is not None:
                 pending.cancel()
@@ -177,9 +188,8 @@ class HCLLanguageServer(LanguageServer):
             target = server._target(doc)
             if target is None:
                 return lsp.CompletionList(is_incomplete=False, items=[])
-            index = LineIndex(doc.source, server._encoding())
             line, column = params.position.line, params.position.character
-            found = complete(index, doc.path, line, column, target)
+            found = complete(server._document(doc), line, column, target)
             edit_range = lsp.Range(
                 lsp.Position(line, found.start_column), lsp.Position(line, column)
             )
@@ -189,24 +199,24 @@ class HCLLanguageServer(LanguageServer):
         @self.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
         def document_symbols(ls: Any, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
             doc = server.workspace.get_text_document(params.text_document.uri)
-            index = LineIndex(doc.source, server._encoding())
-            file, _ = parse_document(index.source, doc.path)
-            return [_symbol(s, index) for s in symbols(file)]
+            document = server._document(doc)
+            file, _ = document.parsed()
+            return [_symbol(s, document.index) for s in symbols(file)]
 
         @self.feature(lsp.TEXT_DOCUMENT_FOLDING_RANGE)
         def folding(ls: Any, params: lsp.FoldingRangeParams) -> list[lsp.FoldingRange]:
             doc = server.workspace.get_text_document(params.text_document.uri)
-            index = LineIndex(doc.source, server._encoding())
-            file, _ = parse_document(index.source, doc.path)
+            document = server._document(doc)
+            file, _ = document.parsed()
             return [
                 lsp.FoldingRange(start_line=first, end_line=last)
-                for first, last in folding_ranges(symbols(file), index)
+                for first, last in folding_ranges(symbols(file), document.index)
             ]
 
         @self.feature(lsp.TEXT_DOCUMENT_FORMATTING)
         def formatting(ls: Any, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit] | None:
             doc = server.workspace.get_text_document(params.text_document.uri)
-            edits = formatted(LineIndex(doc.source, server._encoding()), doc.path)
+            edits = formatted(server._document(doc).index, doc.path)
             return None if edits is None else [_edit(e) for e in edits]
 
         @self.feature(
@@ -216,7 +226,7 @@ class HCLLanguageServer(LanguageServer):
         def code_actions(ls: Any, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
             uri = params.text_document.uri
             doc = server.workspace.get_text_document(uri)
-            index = LineIndex(doc.source, server._encoding())
+            index = server._document(doc).index
             found = []
             for d in params.context.diagnostics:
                 if d.source != "hcldecode":
@@ -241,8 +251,8 @@ class HCLLanguageServer(LanguageServer):
             target = server._target(doc)
             if target is None:
                 return None
-            index = LineIndex(doc.source, server._encoding())
-            found = hover(index, doc.path, params.position.line, params.position.character, target)
+            position = params.position
+            found = hover(server._document(doc), position.line, position.character, target)
             if found is None:
                 return None
             return lsp.Hover(
