@@ -19,9 +19,10 @@ TIMEOUT = 20.0
 class LspClient:
     """The server process, the messages it sent, and the requests answered."""
 
-    def __init__(self, args: Sequence[str], cwd: Path) -> None:
+    def __init__(self, args: Sequence[str], cwd: Path, *, command: Sequence[str] = ()) -> None:
+        # (``command`` instead of ``hcldecode lsp ARGS``: another way to start a server)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "hcldecode", "lsp", *args],
+            list(command) or [sys.executable, "-m", "hcldecode", "lsp", *args],
             cwd=cwd,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -45,7 +46,8 @@ class LspClient:
                     return
                 if header in (b"\r\n", b"\n"):
                     break
-                name, _, value = header.decode("ascii").partition(":")
+                name, colon, value = header.decode("ascii").partition(":")
+                assert colon, f"not a header: {header!r}"
                 if name.strip().lower() == "content-length":
                     length = int(value.strip())
             assert length is not None

@@ -358,6 +358,66 @@ def test_schemas_by_file_pattern(root: Path) -> None:
     assert started.stop() == 0
 
 
+def test_serve_from_python(root: Path) -> None:
+    program = (
+        "import importlib.util, sys\n"
+        f"spec = importlib.util.spec_from_file_location('lsp_app', {str(APP)!r})\n"
+        "app = importlib.util.module_from_spec(spec)\n"
+        "sys.modules['lsp_app'] = app\n"
+        "spec.loader.exec_module(app)\n"
+        "import hcldecode as hcl\n"
+        "from hcldecode.lsp import serve\n"
+        "def noisy(text: str) -> str:\n"
+        "    print('the application prints')\n"
+        "    return text\n"
+        "decoder = hcl.Decoder(functions={'noisy': noisy}, variables={'env': {'zone': 1}})\n"
+        "serve(app.Config, decoder, debounce=0)\n"
+    )
+    started = LspClient([], root, command=[sys.executable, "-c", program])
+    started.initialize(root)
+    uri = (root / "python.hcl").as_uri()
+    # What the application's code prints goes to standard error, not into the protocol.
+    started.open(uri, 'service = noisy("x")\nreplicas = env.zone\nport = 1\n')
+    assert started.diagnostics(uri)["diagnostics"] == [
+        _diag(2, 0, 4, 'Unsupported argument: An argument named "port" is not expected here.')
+    ]
+    assert started.stop() == 0
+
+
+def test_a_layered_schema(root: Path) -> None:
+    # The core class decodes its part of the file, the plugin's class the rest, and
+    # what neither claims is an error (with a suggestion drawn from both).
+    started = LspClient(["--schema", f"layered/*={APP}:Core+{APP}:MetricsPlugin"], root)
+    started.initialize(root)
+    uri = (root / "layered" / "app.hcl").as_uri()
+    started.open(uri, 'listen = "x"\nmetrics {\n  interval = "often"\n\n}\nmetrix {}\n')
+    assert started.diagnostics(uri)["diagnostics"] == [
+        _diag(2, 13, 20, NUMBER_REQUIRED),
+        _diag(
+            5,
+            0,
+            6,
+            'Unsupported block type: Blocks of type "metrix" are not expected here. '
+            'Did you mean "metrics"?',
+        ),
+    ]
+    assert _items(started.completion(uri, 3, 2)) == []  # interval is there
+    assert started.hover(uri, 2, 4)["contents"]["value"] == (
+        "```hcl\ninterval = number\n```\n\nOptional attribute; default: `60`.\n\n"
+        "Seconds between two reports."
+    )
+    empty = (root / "layered" / "empty.hcl.json").as_uri()
+    started.open(empty, "{\n  \n}\n")
+    assert _items(started.completion(empty, 1, 2)) == [
+        ("listen", PROPERTY, "string (required)", '"listen": ', 2),
+        ("metrics", CLASS, "block (optional)", '"metrics": {$0}', 2),
+    ]
+    assert [d["message"] for d in started.diagnostics(empty)["diagnostics"]] == [
+        'Missing required argument: The argument "listen" is required, but no definition was found.'
+    ]
+    assert started.stop() == 0
+
+
 def test_schemas_from_pyproject(tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text(
         "[tool.hcldecode.lsp]\n"

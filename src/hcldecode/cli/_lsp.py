@@ -5,12 +5,14 @@ schemas given with ``--schema [PATTERN=]module:Class``, or else those of the
     [tool.hcldecode.lsp]
     schemas = [
         { pattern = "plugins/*.hcl", schema = "app.plugins:Plugin" },
-        { schema = "app.config:Config" },
+        { schema = "app.config:Core", plugins = ["app.metrics:MetricsPlugin"] },
     ]
 
 Each file is served by the first schema whose pattern matches it (one with
-no pattern takes every file). A class is loaded as ``check`` loads it, and
-decoded by its module's ``decoder`` when the module has one.
+no pattern takes every file). On the command line, plugin classes follow
+the class after ``+`` (``app.config:Core+app.metrics:MetricsPlugin``). A
+class is loaded as ``check`` loads it, and decoded by its module's
+``decoder`` when the module has one.
 """
 
 from __future__ import annotations
@@ -44,8 +46,9 @@ def register(commands: Any) -> None:
         dest="schemas",
         action="append",
         default=[],
-        metavar="[PATTERN=]SCHEMA",
-        help="a configuration class (module:Class or path/to/file.py:Class), for the files "
+        metavar="[PATTERN=]SCHEMA[+PLUGIN...]",
+        help="a configuration class (module:Class or path/to/file.py:Class), followed by "
+        "the plugin classes that decode what it leaves (+module:Plugin...), for the files "
         "matching the glob PATTERN when one is given; repeatable, the first match serves a "
         "file; without any, [tool.hcldecode.lsp] in pyproject.toml",
     )
@@ -58,7 +61,7 @@ def register(commands: Any) -> None:
     )
 
 
-def _configured(folder: Path) -> list[tuple[str | None, str]]:
+def _configured(folder: Path) -> list[tuple[str | None, list[str]]]:
     """The schemas of ``[tool.hcldecode.lsp]`` in the folder's pyproject.toml."""
     path = folder / _PYPROJECT
     if not path.is_file():
@@ -72,22 +75,30 @@ def _configured(folder: Path) -> list[tuple[str | None, str]]:
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise CommandError(f"cannot read {path}: {error}") from None
     table = data.get("tool", {}).get("hcldecode", {}).get("lsp", {})
-    found: list[tuple[str | None, str]] = []
+    found: list[tuple[str | None, list[str]]] = []
     for item in table.get("schemas", []) if isinstance(table, dict) else []:
         schema = item.get("schema") if isinstance(item, dict) else None
         pattern = item.get("pattern") if isinstance(item, dict) else None
-        if not isinstance(schema, str) or not isinstance(pattern, str | None):
+        plugins = item.get("plugins", []) if isinstance(item, dict) else None
+        if (
+            not isinstance(schema, str)
+            or not isinstance(pattern, str | None)
+            or not isinstance(plugins, list)
+            or not all(isinstance(p, str) for p in plugins)
+        ):
             raise CommandError(
                 f"{path}: each of [tool.hcldecode.lsp] schemas is a table with a schema "
-                "string and optionally a pattern string"
+                "string, optionally a pattern string and a plugins list of strings"
             )
-        found.append((pattern, schema))
+        found.append((pattern, [schema, *plugins]))
     return found
 
 
-def _parse(text: str) -> tuple[str | None, str]:
-    pattern, sep, schema = text.partition("=")
-    return (pattern, schema) if sep else (None, text)
+def _parse(text: str) -> tuple[str | None, list[str]]:
+    pattern, sep, schemas = text.partition("=")
+    if not sep:
+        return None, text.split("+")
+    return pattern, schemas.split("+")
 
 
 def run(args: argparse.Namespace, decoder_for: Callable[[type], Decoder]) -> int:
@@ -98,13 +109,17 @@ def run(args: argparse.Namespace, decoder_for: Callable[[type], Decoder]) -> int
     from ..lsp import Schema, serve  # noqa: PLC0415 (on first use)
 
     schemas = []
-    for pattern, schema in given:
-        if is_spec_file(schema):
-            raise CommandError(
-                f"lsp needs a configuration class, not a spec file: {go_quote(schema)}"
-            )
-        cls = load_class(schema)
-        schemas.append(Schema(cls, decoder_for(cls), () if pattern is None else (pattern,)))
+    for pattern, names in given:
+        classes = []
+        for name in names:
+            if is_spec_file(name):
+                raise CommandError(
+                    f"lsp needs a configuration class, not a spec file: {go_quote(name)}"
+                )
+            classes.append(load_class(name))
+        plugins = [(cls, decoder_for(cls)) for cls in classes[1:]]
+        patterns = () if pattern is None else (pattern,)
+        schemas.append(Schema(classes[0], decoder_for(classes[0]), patterns, plugins))
     try:
         serve(schemas, debounce=args.debounce)
     except ModuleNotFoundError as error:

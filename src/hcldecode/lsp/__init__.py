@@ -32,6 +32,12 @@ def _patterns(patterns: Iterable[str]) -> tuple[str, ...]:
     return tuple(patterns)
 
 
+def _plugins(
+    plugins: Iterable[type | tuple[type, Decoder]],
+) -> tuple[type | tuple[type, Decoder], ...]:
+    return tuple(plugins)
+
+
 @attrs.frozen
 class Schema:
     """A configuration class, the decoder of its application, and the files it is for.
@@ -43,11 +49,21 @@ class Schema:
         patterns: Glob patterns for the files of this schema, matched against
             a file's path and its name (``"plugins/*.hcl"``, ``"*.hcl.json"``);
             empty, the schema takes every file.
+        plugins: Plugin classes that decode, in turn, what ``cls`` and the
+            plugins before them leave of a file (layered decoding, as
+            :func:`hcldecode.decode_partial` does it); each is a class, decoded
+            by ``decoder``, or a ``(class, decoder)`` pair. What none of them
+            claims is an error.
     """
 
     cls: type
     decoder: Decoder = attrs.field(factory=Decoder)
     patterns: tuple[str, ...] = attrs.field(default=(), converter=_patterns)
+    plugins: tuple[type | tuple[type, Decoder], ...] = attrs.field(default=(), converter=_plugins)
+
+    def _target(self) -> Target:
+        plugins = tuple(p if isinstance(p, tuple) else (p, self.decoder) for p in self.plugins)
+        return Target(self.cls, self.decoder, self.patterns, plugins)
 
 
 def _version() -> str:
@@ -87,7 +103,7 @@ def serve(
     if isinstance(schema, type):
         targets = [Target(schema, decoder if decoder is not None else Decoder())]
     elif decoder is None and all(isinstance(s, Schema) for s in schema):
-        targets = [Target(s.cls, s.decoder, s.patterns) for s in schema]
+        targets = [s._target() for s in schema]
     else:
         raise TypeError(
             "serve() takes a configuration class (and its decoder), or a sequence of Schema"

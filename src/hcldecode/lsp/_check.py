@@ -17,9 +17,9 @@ from typing import Any
 
 import attrs
 
-from ..decoding import Decoded, Decoder
+from ..decoding import Decoded, DecodeError, Decoder, reject_unclaimed
 from ..hclparse import parse_source, syntax_for
-from ..model import Diagnostic, Diagnostics, EvalContext, File, Severity
+from ..model import Body, Diagnostic, Diagnostics, EvalContext, File, Severity
 from ._positions import Encoding, LineIndex
 
 __all__ = ["Document", "Target", "check", "parse_document", "target_for"]
@@ -31,11 +31,19 @@ class Target:
 
     ``patterns`` are glob patterns matched against a file's path and its
     name (``*.hcl``, ``plugins/*.hcl``); empty, the target takes every file.
+    ``plugins`` are the classes (with their decoders) that decode, in turn,
+    what the class and the plugins before them leave (layered decoding,
+    :func:`hcldecode.decode_partial`); what none claims is an error.
     """
 
     cls: type
     decoder: Decoder = attrs.field(factory=Decoder)
     patterns: tuple[str, ...] = ()
+    plugins: tuple[tuple[type, Decoder], ...] = ()
+
+    def layers(self) -> list[tuple[type, Decoder]]:
+        """The class and each plugin class, with their decoders, in decoding order."""
+        return [(self.cls, self.decoder), *self.plugins]
 
     def matches(self, path: str) -> bool:
         if not self.patterns:
@@ -48,18 +56,18 @@ class Target:
             for p in self.patterns
         )
 
-    def context(self) -> EvalContext | None:
-        """The evaluation context ``hcldecode check`` gives a decode: the decoder's
-        own variables and functions, else one that knows none (so that JSON
-        strings are templates, as they are for the command)."""
-        decoder = self.decoder
-        if (
-            decoder.variables is not None
-            or decoder.functions is not None
-            or decoder.undefined_variable is not None
-        ):
-            return None
-        return EvalContext(types=decoder.types, limits=decoder.limits)
+
+def _context(decoder: Decoder) -> EvalContext | None:
+    """The evaluation context ``hcldecode check`` gives a decode: the decoder's own
+    variables and functions, else one that knows none (so that JSON strings are
+    templates, as they are for the command)."""
+    if (
+        decoder.variables is not None
+        or decoder.functions is not None
+        or decoder.undefined_variable is not None
+    ):
+        return None
+    return EvalContext(types=decoder.types, limits=decoder.limits)
 
 
 def target_for(targets: Sequence[Target], path: str) -> Target | None:
@@ -113,15 +121,37 @@ def check(document: Document, target: Target) -> list[Diagnostic]:
     file, diags = document.parsed()
     if diags.has_errors():
         return list(diags)
-    try:
-        decoded: Decoded[Any] = target.decoder.decode_body(file, target.cls, ctx=target.context())
-    except Exception as error:  # the application's own code failed: said, not raised
-        return [
-            *diags,
-            Diagnostic(
-                Severity.ERROR,
-                f"{target.cls.__qualname__} could not be created",
-                f"{type(error).__name__}: {error}",
-            ),
-        ]
-    return [*diags, *decoded.diagnostics]
+    found = list(diags)
+    layered = bool(target.plugins)
+    source: Body | File = file
+    for cls, decoder in target.layers():
+        try:
+            decoded: Decoded[Any] = decoder.decode_body(
+                source, cls, partial=layered, ctx=_context(decoder)
+            )
+        except Exception as error:  # the application's own code failed: said, not raised
+            found.append(
+                Diagnostic(
+                    Severity.ERROR,
+                    f"{cls.__qualname__} could not be created",
+                    f"{type(error).__name__}: {error}",
+                )
+            )
+            return found
+        found.extend(decoded.diagnostics)
+        if decoded.remaining is None:
+            return _in_order(found)
+        source = decoded.remaining
+    if layered and isinstance(source, Body):
+        try:
+            reject_unclaimed(source)
+        except DecodeError as error:
+            found.extend(error.diagnostics)
+    return _in_order(found) if layered else found
+
+
+def _in_order(diags: list[Diagnostic]) -> list[Diagnostic]:
+    """Layers' diagnostics in source order (those without a range last)."""
+    return sorted(
+        diags, key=lambda d: (d.subject is None, d.subject.start.byte if d.subject else 0)
+    )

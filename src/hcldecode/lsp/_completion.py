@@ -21,9 +21,9 @@ from ._check import Document, Target
 from ._functions import function_docs, members, type_text, variables
 from ._json_path import JsonPlace, json_place
 from ._positions import LineIndex, units
-from ._schema import Entry, body_entries, class_at, value_texts
+from ._schema import Entry, Layer, layered_entries, layers_at, value_texts
 
-__all__ = ["Candidate", "Completion", "complete", "json_body_class"]
+__all__ = ["Candidate", "Completion", "complete", "json_body_layers"]
 
 CandidateKind = Literal["attribute", "block", "value", "function", "variable"]
 
@@ -145,8 +145,8 @@ def _native(document: Document, line: int, column: int, target: Target) -> Compl
     file, _ = document.parsed()
     pos = Pos(line + 1, char + 1, byte)
     blocks = file.body.blocks_at_pos(pos)
-    cls = class_at(target.cls, target.decoder, [b.type for b in blocks])
-    entries = body_entries(cls, target.decoder) if cls is not None else {}
+    layers = layers_at(target.layers(), [b.type for b in blocks])
+    entries = {name: entry for name, (entry, _) in layered_entries(layers).items()}
     column_of = _column_at(index, line, text)
     if _NAME_LINE.fullmatch(before):
         body = blocks[-1].body if blocks else file.body
@@ -185,22 +185,20 @@ def _column_at(index: LineIndex, line: int, text: str) -> Callable[[int], int]:
     return column
 
 
-def json_body_class(target: Target, path: Sequence[str]) -> tuple[type | None, bool]:
-    """The class of the body the JSON object at ``path`` is, and whether the path ends
-    in a body at all (rather than among a block's labels or inside a value)."""
-    cls: type | None = target.cls
+def json_body_layers(target: Target, path: Sequence[str]) -> list[Layer]:
+    """The classes of the body the JSON object at ``path`` is; none when the path ends
+    among a block's labels or inside an attribute's value, not in a body."""
+    current = target.layers()
     i = 0
     while i < len(path):
-        if cls is None:
-            return None, False
-        entry = body_entries(cls, target.decoder).get(path[i])
-        if entry is None or entry.kind != "block":
-            return None, False
-        i += 1 + len(entry.labels)
+        found = layered_entries(current).get(path[i])
+        if found is None or found[0].kind != "block" or found[0].block_class is None:
+            return []
+        i += 1 + len(found[0].labels)
         if i > len(path):
-            return None, False
-        cls = entry.block_class
-    return cls, cls is not None
+            return []
+        current = [(found[0].block_class, found[1])]
+    return current
 
 
 def _json(index: LineIndex, line: int, column: int, target: Target) -> Completion:
@@ -212,10 +210,10 @@ def _json(index: LineIndex, line: int, column: int, target: Target) -> Completio
     if place is None:
         return Completion((), column)
     start = column_of(max(0, here - len(place.prefix)))
-    cls, is_body = json_body_class(target, place.path)
-    if not is_body or cls is None:
+    layers = json_body_layers(target, place.path)
+    if not layers:
         return Completion((), column)
-    entries = body_entries(cls, target.decoder)
+    entries = {name: entry for name, (entry, _) in layered_entries(layers).items()}
     if place.where == "key":
         return Completion(tuple(_name_candidates(entries, set(place.seen), "json")), start)
     entry = entries.get(place.key or "")

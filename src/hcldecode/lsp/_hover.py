@@ -15,11 +15,11 @@ import attrs
 
 from ..model import Pos
 from ._check import Document, Target
-from ._completion import json_body_class
+from ._completion import json_body_layers
 from ._functions import function_docs
 from ._json_path import json_place
 from ._positions import LineIndex, units
-from ._schema import Entry, body_entries, class_at
+from ._schema import Entry, Layer, layered_entries, layers_at
 
 __all__ = ["Hover", "entry_text", "hover"]
 
@@ -64,6 +64,11 @@ def entry_text(entry: Entry) -> str:
     return "\n\n".join(parts)
 
 
+def _entry(layers: list[Layer], name: str) -> Entry | None:
+    found = layered_entries(layers).get(name)
+    return found[0] if found is not None else None
+
+
 def _word_at(text: str, char: int) -> re.Match[str] | None:
     for match in _WORD.finditer(text):
         if match.start() <= char <= match.end():
@@ -88,16 +93,15 @@ def _native(document: Document, line: int, column: int, target: Target) -> Hover
         units(text[: word.end()], index.encoding),
     )
     if blocks and blocks[-1].type_range.start.byte <= byte <= blocks[-1].type_range.end.byte:
-        outer = class_at(target.cls, target.decoder, [b.type for b in blocks[:-1]])
-        entry = body_entries(outer, target.decoder).get(blocks[-1].type) if outer else None
+        outer = layers_at(target.layers(), [b.type for b in blocks[:-1]])
+        entry = _entry(outer, blocks[-1].type)
         return Hover(entry_text(entry), *span) if entry is not None else None
     attribute = file.body.attribute_at_pos(pos)
     if (
         attribute is not None
         and attribute.name_range.start.byte <= byte <= attribute.name_range.end.byte
     ):
-        cls = class_at(target.cls, target.decoder, [b.type for b in blocks])
-        entry = body_entries(cls, target.decoder).get(attribute.name) if cls else None
+        entry = _entry(layers_at(target.layers(), [b.type for b in blocks]), attribute.name)
         return Hover(entry_text(entry), *span) if entry is not None else None
     if re.match(r"[ \t]*\(", text[word.end() :]):
         doc = function_docs(target.decoder).get(word.group())
@@ -120,10 +124,7 @@ def _json(index: LineIndex, line: int, column: int, target: Target) -> Hover | N
     place = json_place(index.text[: index.char_offset(line, 0) + match.start()])
     if place is None or place.where != "key":
         return None
-    cls, is_body = json_body_class(target, place.path)
-    if not is_body or cls is None:
-        return None
-    entry = body_entries(cls, target.decoder).get(json.loads(match.group()))
+    entry = _entry(json_body_layers(target, place.path), json.loads(match.group()))
     if entry is None:
         return None
     start = units(text[: match.start()], index.encoding)

@@ -26,9 +26,11 @@ from ..pytypes._rules import strip_optional
 from ..values import Type
 from ..write import quoted_string, value_text
 
-__all__ = ["Entry", "body_entries", "class_at", "value_texts"]
+__all__ = ["Entry", "Layer", "body_entries", "layered_entries", "layers_at", "value_texts"]
 
 EntryKind = Literal["attribute", "block"]
+#: A class and the decoder that decodes it: one layer of a body's schema.
+Layer = tuple[type, Decoder]
 
 
 @attrs.frozen
@@ -177,15 +179,24 @@ def body_entries(cls: type, decoder: Decoder) -> dict[str, Entry]:
     return found
 
 
-def class_at(cls: type, decoder: Decoder, block_types: Sequence[str]) -> type | None:
-    """The class of the body inside the nested blocks of these types, or ``None`` when
-    one of them is not the class's (or the program reads it itself)."""
-    current: type | None = cls
+def layered_entries(layers: Sequence[Layer]) -> dict[str, tuple[Entry, Decoder]]:
+    """What a body decoded by these classes in turn may hold (the first class to
+    claim a name has it), each with the decoder of its class."""
+    found: dict[str, tuple[Entry, Decoder]] = {}
+    for cls, decoder in layers:
+        for name, entry in body_entries(cls, decoder).items():
+            found.setdefault(name, (entry, decoder))
+    return found
+
+
+def layers_at(layers: Sequence[Layer], block_types: Sequence[str]) -> list[Layer]:
+    """The class of the body inside nested blocks of these types (from a body decoded
+    by ``layers``); none when a block type is not known there, or its blocks are
+    read by the program itself."""
+    current = list(layers)
     for name in block_types:
-        if current is None:
-            return None
-        entry = body_entries(current, decoder).get(name)
-        if entry is None or entry.kind != "block":
-            return None
-        current = entry.block_class
+        found = layered_entries(current).get(name)
+        if found is None or found[0].kind != "block" or found[0].block_class is None:
+            return []
+        current = [(found[0].block_class, found[1])]
     return current

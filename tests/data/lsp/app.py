@@ -56,3 +56,21 @@ class Plugin:
 
     plugin: str
     enabled: bool = True
+
+
+@dataclasses.dataclass
+class Core:
+    """An application's core, for layered decoding (plugins decode what it leaves)."""
+
+    listen: str
+
+
+@dataclasses.dataclass
+class Metrics:
+    interval: int = 60
+    """Seconds between two reports."""
+
+
+@dataclasses.dataclass
+class MetricsPlugin:
+    metrics: Annotated[Metrics | None, hcl.block()] = None
