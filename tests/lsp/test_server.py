@@ -293,6 +293,12 @@ def test_hover(client: LspClient, native: str) -> None:
         _range(5, 11, 5, 16),
     )
     assert hover(0, 12) is None
+    # A reference to a variable: its value.
+    assert hover(6, 8) == (
+        '```hcl\nenv = {\n  region = "eu"\n  zone   = 2\n}\n```\n\n'
+        "A variable of type `object({region=string,zone=number})`.",
+        _range(6, 7, 6, 10),
+    )
 
 
 JSON = """\
@@ -441,6 +447,28 @@ def test_schemas_from_pyproject(tmp_path: Path) -> None:
         ),
     ]
     assert started.stop() == 0
+
+
+def test_a_class_that_cannot_be_decoded_into_is_a_command_line_mistake(tmp_path: Path) -> None:
+    (tmp_path / "bad.py").write_text(
+        "import dataclasses\nfrom typing import Annotated, Literal\nimport hcldecode as hcl\n"
+        "@dataclasses.dataclass\nclass Bad:\n"
+        "    kind: Annotated[Literal['a'], hcl.label()]\n",
+        encoding="utf-8",
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "hcldecode", "lsp", "--schema", "bad.py:Bad"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (result.returncode, result.stdout, result.stderr) == (
+        2,
+        "",
+        "hcldecode lsp: error: Bad.kind: a label field must be of type str (or str | None "
+        "with a default, for an optional label), not typing.Literal['a']\n",
+    )
 
 
 def test_no_schema_is_a_command_line_mistake(tmp_path: Path) -> None:

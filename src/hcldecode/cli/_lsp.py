@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .._text import go_quote
-from ..decoding import Decoder
+from ..decoding import Decoder, SchemaError
 from ._schema import CommandError, is_spec_file, load_class
 
 __all__ = ["register", "run"]
@@ -117,6 +117,11 @@ def run(args: argparse.Namespace, decoder_for: Callable[[type], Decoder]) -> int
                     f"lsp needs a configuration class, not a spec file: {go_quote(name)}"
                 )
             classes.append(load_class(name))
+        for cls in classes:  # a class that cannot be decoded into is said at once
+            try:
+                decoder_for(cls).schema_of(cls)
+            except SchemaError as error:
+                raise CommandError(str(error)) from None
         plugins = [(cls, decoder_for(cls)) for cls in classes[1:]]
         patterns = () if pattern is None else (pattern,)
         schemas.append(Schema(classes[0], decoder_for(classes[0]), patterns, plugins))

@@ -14,9 +14,10 @@ import re
 import attrs
 
 from ..model import Pos
+from ..write import value_text
 from ._check import Document, Target
 from ._completion import json_body_layers
-from ._functions import function_docs
+from ._functions import function_docs, members, type_text, variables
 from ._json_path import json_place
 from ._positions import LineIndex, units
 from ._schema import Entry, Layer, layered_entries, layers_at
@@ -24,6 +25,7 @@ from ._schema import Entry, Layer, layered_entries, layers_at
 __all__ = ["Hover", "entry_text", "hover"]
 
 _WORD = re.compile(r"[A-Za-z_][\w-]*")
+_WORD_END = re.compile(r"[A-Za-z_][\w-]*$")
 _KEY = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
@@ -108,7 +110,38 @@ def _native(document: Document, line: int, column: int, target: Target) -> Hover
         if doc is not None:
             body = f"```hcl\n{doc.signature}\n```"
             return Hover(body + (f"\n\n{doc.description}" if doc.description else ""), *span)
-    return None
+        return None
+    return _reference(text, word, target, span)
+
+
+def _reference(
+    text: str, word: re.Match[str], target: Target, span: tuple[int, int, int]
+) -> Hover | None:
+    """A variable's value, at a name of a reference to it (``env.region``)."""
+    start = word.start()
+    while start > 1 and text[start - 1] == "." and _WORD_END.search(text, 0, start - 1):
+        found = _WORD_END.search(text, 0, start - 1)
+        assert found is not None
+        start = found.start()
+    path = text[start : word.end()].split(".")
+    value = variables(target.decoder).get(path[0])
+    if value is None or (start > 0 and text[start - 1] in '."$'):
+        return None
+    for name in path[1:]:
+        if name not in members(value):
+            return None
+        try:
+            value = value.get(name)
+        except (KeyError, TypeError):
+            return None
+    try:
+        shown = value_text(value)
+    except ValueError:  # unknown values have no text
+        shown = "(known when the configuration is decoded)"
+    body = (
+        f"```hcl\n{'.'.join(path)} = {shown}\n```\n\nA variable of type `{type_text(value.type)}`."
+    )
+    return Hover(body, *span)
 
 
 def _json(index: LineIndex, line: int, column: int, target: Target) -> Hover | None:
