@@ -12,7 +12,7 @@ from __future__ import annotations
 import fnmatch
 import threading
 from collections.abc import Sequence
-from pathlib import PurePosixPath
+from pathlib import PurePath
 from typing import Any
 
 import attrs
@@ -48,11 +48,11 @@ class Target:
     def matches(self, path: str) -> bool:
         if not self.patterns:
             return True
-        posix = PurePosixPath(path)
+        where = PurePath(path)
         return any(
-            fnmatch.fnmatchcase(str(posix), p)
-            or fnmatch.fnmatchcase(posix.name, p)
-            or posix.match(p)
+            fnmatch.fnmatchcase(where.as_posix(), p)
+            or fnmatch.fnmatchcase(where.name, p)
+            or where.match(p)
             for p in self.patterns
         )
 
