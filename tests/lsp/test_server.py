@@ -285,7 +285,8 @@ def test_hover(client: LspClient, native: str) -> None:
     )
     assert hover(2, 0) == ("```hcl\nlogging { ... }\n```\n\nOptional block.", _range(2, 0, 2, 7))
     assert hover(9, 2) == (
-        '```hcl\nprotocol = string\n```\n\nOptional attribute; default: `"http"`.',
+        '```hcl\nprotocol = string\n```\n\nOptional attribute; default: `"http"`.\n\n'
+        'Must be one of `"http"`, `"grpc"`.',
         _range(9, 2, 9, 10),
     )
     assert hover(5, 13) == (
@@ -410,7 +411,7 @@ def test_a_layered_schema(root: Path) -> None:
     assert _items(started.completion(uri, 3, 2)) == []  # interval is there
     assert started.hover(uri, 2, 4)["contents"]["value"] == (
         "```hcl\ninterval = number\n```\n\nOptional attribute; default: `60`.\n\n"
-        "Seconds between two reports."
+        "Must be at least 1.\n\nSeconds between two reports."
     )
     empty = (root / "layered" / "empty.hcl.json").as_uri()
     started.open(empty, "{\n  \n}\n")

@@ -20,7 +20,7 @@ from ._completion import json_body_layers
 from ._functions import function_docs, members, type_text, variables
 from ._json_path import json_place
 from ._positions import LineIndex, units
-from ._schema import Entry, Layer, layered_entries, layers_at
+from ._schema import Entry, Layer, layered_entries, layers_at, value_texts
 
 __all__ = ["Hover", "entry_text", "hover"]
 
@@ -52,6 +52,11 @@ def entry_text(entry: Entry) -> str:
             parts.append(f"Optional attribute; default: {fence}{default}{fence}.")
         else:
             parts.append("Optional attribute.")
+        musts = list(entry.constraints)
+        if entry.choices and not all(isinstance(c, bool) for c in entry.choices):
+            musts.append("one of " + ", ".join(f"`{t}`" for t in value_texts(entry, "native")))
+        if musts:
+            parts.append("Must be " + ", ".join(musts) + ".")
     else:
         header = " ".join([entry.name, *(f'"{label}"' for label in entry.labels)])
         parts.append(f"```hcl\n{header} {{ ... }}\n```")

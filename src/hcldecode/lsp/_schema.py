@@ -10,6 +10,7 @@ required, its default, the values it takes when it has few (``bool``,
 from __future__ import annotations
 
 import enum
+import functools
 import json
 import typing
 from collections.abc import Sequence
@@ -56,6 +57,46 @@ class Entry:
     #: The Python field.
     field_name: str = ""
     owner: str = ""
+    #: What the value must satisfy beyond its type, in words ("at least 1").
+    constraints: tuple[str, ...] = ()
+
+
+_BOUNDS = (
+    ("minimum", "at least {}"),
+    ("exclusiveMinimum", "more than {}"),
+    ("maximum", "at most {}"),
+    ("exclusiveMaximum", "less than {}"),
+    ("minLength", "at least {} characters"),
+    ("maxLength", "at most {} characters"),
+    ("minItems", "at least {} elements"),
+    ("maxItems", "at most {} elements"),
+    ("minProperties", "at least {} elements"),
+    ("maxProperties", "at most {} elements"),
+)
+
+
+def _constraints(cls: type, decoder: Decoder) -> dict[str, tuple[str, ...]]:
+    """The constraints of each attribute, in words, as the class's JSON Schema states
+    them (:meth:`hcldecode.Decoder.json_schema` reads them from the fields)."""
+    try:
+        properties = decoder.json_schema(cls).get("properties", {})
+    except Exception:  # (a class whose JSON Schema cannot be written has none shown)
+        return {}
+    found: dict[str, tuple[str, ...]] = {}
+    for name, schema in properties.items():
+        if not isinstance(schema, dict):
+            continue
+        words = [text.format(schema[key]) for key, text in _BOUNDS if key in schema]
+        for part in schema.get("allOf", []):
+            first = (part.get("anyOf") or [{}])[0] if isinstance(part, dict) else {}
+            pattern = first.get("pattern") if isinstance(first, dict) else None
+            if isinstance(pattern, str) and pattern.startswith("^(?:") and pattern.endswith(")$"):
+                words.append(f"matches `{pattern[4:-2]}`")
+        if isinstance(schema.get("enum"), list) and len(schema["enum"]) <= 20:
+            words.append("one of " + ", ".join(json.dumps(v) for v in schema["enum"]))
+        if words:
+            found[name] = tuple(words)
+    return found
 
 
 def _info(cls: type, decoder: Decoder) -> ClassInfo | None:
@@ -170,11 +211,20 @@ def _entry(owner: ClassInfo, f: FieldInfo, decoder: Decoder) -> Entry | None:
 
 def body_entries(cls: type, decoder: Decoder) -> dict[str, Entry]:
     """Every attribute and block type a body of ``cls`` may hold, by HCL name."""
+    return dict(_body_entries(cls, decoder))
+
+
+@functools.lru_cache(maxsize=512)
+def _body_entries(cls: type, decoder: Decoder) -> dict[str, Entry]:
+    # (a decoder and the classes it decodes never change: read once)
     found: dict[str, Entry] = {}
     for info in _layers(cls, decoder):
+        constraints = _constraints(info.cls, decoder)
         for f in info.fields:
             entry = _entry(info, f, decoder)
             if entry is not None and entry.name not in found:
+                if entry.kind == "attribute" and entry.name in constraints:
+                    entry = attrs.evolve(entry, constraints=constraints[entry.name])
                 found[entry.name] = entry
     return found
 

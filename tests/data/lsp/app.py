@@ -6,6 +6,8 @@ import dataclasses
 import enum
 from typing import Annotated, Literal
 
+import attrs
+
 import hcldecode as hcl
 
 
@@ -65,9 +67,9 @@ class Core:
     listen: str
 
 
-@dataclasses.dataclass
+@attrs.define
 class Metrics:
-    interval: int = 60
+    interval: int = attrs.field(default=60, validator=attrs.validators.ge(1))
     """Seconds between two reports."""
 
 
