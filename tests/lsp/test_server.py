@@ -259,6 +259,10 @@ def test_completion_of_values(client: LspClient, native: str) -> None:
     ]
 
 
+def test_no_completion_in_a_block_header(client: LspClient, native: str) -> None:
+    assert _items(client.completion(native, 7, 14)) == []  # after 'listener "a" {'
+
+
 def test_completion_of_a_variables_attributes(client: LspClient, native: str) -> None:
     assert _items(client.completion(native, 6, 11)) == [
         ("region", VARIABLE, "string", "region", 11),

@@ -165,6 +165,10 @@ def _native(document: Document, line: int, column: int, target: Target) -> Compl
         start = word.start() if word else len(before)
         return Completion(tuple(_name_candidates(entries, present, "native")), column_of(start))
     assignment = _ATTRIBUTE_LINE.fullmatch(before)
+    if assignment is None and file.body.attribute_at_pos(pos) is None:
+        # Neither an attribute's first line nor inside one's value (a block's header,
+        # a comment): nothing to offer.
+        return Completion((), column)
     expression = assignment.group(2) if assignment else before
     entry = entries.get(assignment.group(1)) if assignment else None
     traversal = _TRAVERSAL.search(expression)
