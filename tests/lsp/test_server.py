@@ -81,6 +81,23 @@ def test_capabilities(root: Path) -> None:
     assert capabilities["foldingRangeProvider"] is True
     assert capabilities["documentFormattingProvider"] is True
     assert capabilities["codeActionProvider"] == {"codeActionKinds": ["quickfix"]}
+    assert capabilities["semanticTokensProvider"] == {
+        "legend": {
+            "tokenTypes": [
+                "type",
+                "property",
+                "function",
+                "variable",
+                "keyword",
+                "string",
+                "number",
+                "comment",
+                "operator",
+            ],
+            "tokenModifiers": [],
+        },
+        "full": True,
+    }
     assert result["serverInfo"]["name"] == "hcldecode"
 
 
@@ -599,3 +616,45 @@ def test_quick_fix_and_outline_in_json(client: LspClient, root: Path) -> None:
     assert client.request("textDocument/formatting", {**document, "options": options}) is None
     client.close_document(uri)
     client.diagnostics(uri)
+
+
+def test_semantic_tokens(client: LspClient, root: Path) -> None:
+    uri = (root / "tokens.hcl").as_uri()
+    client.open(uri, 'service = "\u00e9${env.region}" # x\nlistener "a" {\n  port = upper(1)\n}\n')
+    client.diagnostics(uri)
+    found = client.request("textDocument/semanticTokens/full", {"textDocument": {"uri": uri}})
+    data = found["data"]
+    decoded, line, start = [], 0, 0
+    for i in range(0, len(data), 5):
+        delta_line, delta_start, length, kind, modifiers = data[i : i + 5]
+        line += delta_line
+        start = delta_start if delta_line else start + delta_start
+        decoded.append((line, start, length, kind, modifiers))
+    TYPE, PROP, FUNC, VAR, _, STRING, NUMBER, COMMENT, OPERATOR = range(9)
+    assert decoded == [
+        (0, 0, 7, PROP, 0),  # service
+        (0, 8, 1, OPERATOR, 0),
+        (0, 10, 1, STRING, 0),  # the quotes and the literal part
+        (0, 11, 1, STRING, 0),
+        (0, 14, 3, VAR, 0),  # env
+        (0, 18, 6, PROP, 0),  # .region
+        (0, 25, 1, STRING, 0),
+        (0, 27, 3, COMMENT, 0),
+        (1, 0, 8, TYPE, 0),  # listener
+        (1, 9, 1, STRING, 0),
+        (1, 10, 1, STRING, 0),
+        (1, 11, 1, STRING, 0),
+        (2, 2, 4, PROP, 0),  # port
+        (2, 7, 1, OPERATOR, 0),
+        (2, 9, 5, FUNC, 0),  # upper
+        (2, 15, 1, NUMBER, 0),
+    ]
+    json_uri = (root / "tokens.hcl.json").as_uri()
+    client.open(json_uri, '{"service": "s"}')
+    client.diagnostics(json_uri)
+    assert client.request(
+        "textDocument/semanticTokens/full", {"textDocument": {"uri": json_uri}}
+    ) == {"data": []}
+    for closing in (uri, json_uri):
+        client.close_document(closing)
+        client.diagnostics(closing)

@@ -89,6 +89,10 @@ class LineIndex:
             return ""
         return self.text[self._char_starts[line] : self._ends[line]]
 
+    def position_of_line_end(self, line: int) -> int:
+        """The LSP column of the end of a 0-based line (before its line break)."""
+        return units(self.line_text(line), self.encoding)
+
     def position(self, byte: int) -> tuple[int, int]:
         """The LSP line and column (both 0-based) of a byte offset into :attr:`source`.
 

@@ -19,6 +19,7 @@ from ._completion import Candidate, complete
 from ._hover import hover
 from ._outline import Symbol, TextEdit, fixes, folding_ranges, formatted, symbols
 from ._positions import Encoding, LineIndex
+from ._tokens import TOKEN_TYPES, semantic_tokens
 
 __all__ = ["HCLLanguageServer"]
 
@@ -244,6 +245,14 @@ class HCLLanguageServer(LanguageServer):
                         )
                     )
             return found
+
+        @self.feature(
+            lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
+            lsp.SemanticTokensLegend(token_types=list(TOKEN_TYPES), token_modifiers=[]),
+        )
+        def tokens(ls: Any, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
+            doc = server.workspace.get_text_document(params.text_document.uri)
+            return lsp.SemanticTokens(data=semantic_tokens(server._document(doc)))
 
         @self.feature(lsp.TEXT_DOCUMENT_HOVER)
         def on_hover(ls: Any, params: lsp.HoverParams) -> lsp.Hover | None:
