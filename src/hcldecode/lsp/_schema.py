@@ -92,8 +92,6 @@ def _constraints(cls: type, decoder: Decoder) -> dict[str, tuple[str, ...]]:
             pattern = first.get("pattern") if isinstance(first, dict) else None
             if isinstance(pattern, str) and pattern.startswith("^(?:") and pattern.endswith(")$"):
                 words.append(f"matches `{pattern[4:-2]}`")
-        if isinstance(schema.get("enum"), list) and len(schema["enum"]) <= 20:
-            words.append("one of " + ", ".join(json.dumps(v) for v in schema["enum"]))
         if words:
             found[name] = tuple(words)
     return found
