@@ -21,7 +21,7 @@ nox.options.reuse_existing_virtualenvs = True
 @nox.session
 def tests(session: nox.Session) -> None:
     """Run the test suite with every optional extra installed (``all``: google-re2,
-    pydantic, pydantic-settings, msgspec, cattrs); the regular-expression tests
+    pydantic, pydantic-settings, msgspec, cattrs, pygls); the regular-expression tests
     run with RE2 and, forced, with Python's ``re``."""
     session.install("-e", ".[test,all]")
     session.run("pytest", *session.posargs)
@@ -45,7 +45,7 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over the package, with every extra installed: the modules that use
-    pydantic-settings, msgspec, cattrs and google-re2 are checked against them."""
+    pydantic-settings, msgspec, cattrs, google-re2 and pygls are checked against them."""
     session.install("-e", ".[all]", "mypy")
     session.run("mypy", "--strict", "src/hcldecode")
 

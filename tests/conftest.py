@@ -12,7 +12,7 @@ one-line reason. With ``HCLDECODE_REQUIRE_SHARED=1`` (CI sets it) a missing
 folder stops the run with an error instead.
 
 Tests of an optional extra are marked with its name (``re2``, ``pydantic``,
-``settings``, ``msgspec``, ``cattrs``: see :data:`EXTRAS`) and are skipped
+``settings``, ``msgspec``, ``cattrs``, ``lsp``: see :data:`EXTRAS`) and are skipped
 without its package, all with one line per extra saying which package is
 missing and how to install it. With ``HCLDECODE_WITHOUT_EXTRAS=1`` (CI's
 environment without the extras sets it) they are deselected instead, and a
@@ -22,9 +22,9 @@ error: CI runs them in its environment with the extras.
 Everything else the suite needs is in the repository; the larger expected
 outputs are data files under ``data/`` (one folder per package), read by
 ``expected_data.load_expected``. That module and the helpers of the folders
-``cli``, ``decoding`` and ``write`` (``test_cli``'s command runner,
-``decoding_helpers``, ``value_strategies``) are importable by name: pytest
-runs in importlib mode, which puts no test folder on the path.
+``cli``, ``decoding``, ``lsp`` and ``write`` (``test_cli``'s command runner,
+``decoding_helpers``, ``lsp_client``, ``value_strategies``) are importable by
+name: pytest runs in importlib mode, which puts no test folder on the path.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ WITHOUT_EXTRAS_VARIABLE = "HCLDECODE_WITHOUT_EXTRAS"
 
 _REPOSITORY = Path(__file__).resolve().parents[1]
 
-for _folder in ("", "cli", "decoding", "write"):
+for _folder in ("", "cli", "decoding", "lsp", "write"):
     _helpers = str(Path(__file__).resolve().parent / _folder)
     if _helpers not in sys.path:
         sys.path.insert(0, _helpers)

@@ -25,6 +25,7 @@ EXTRAS = {
     "settings": ("pydantic_settings", "pydantic-settings"),
     "msgspec": ("msgspec", "msgspec"),
     "cattrs": ("cattrs", "cattrs"),
+    "lsp": ("pygls", "pygls"),
 }
 
 

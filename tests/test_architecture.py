@@ -26,6 +26,7 @@ PRIVATE_IMPORTS = {
     "tests/json/test_go_errors.py": "quotes strings as Go's %q does, to compare with Go",
     "tests/write/test_tokens.py": "checks that writer token kinds are the scanner's kinds",
     "tests/hcldec/test_hcldec_command.py": "runs the hcldec command with its own streams",
+    "tests/lsp/test_positions.py": "checks byte offsets turned into LSP lines and columns",
     "tests/functions/test_stdlib_regex.py": (
         "forces Python's re, to test that engine with google-re2 there"
     ),
@@ -98,6 +99,8 @@ def test_messages_quote_with_go_quote_not_json_dumps() -> None:
     assert calls == {
         ("values/_json.py", "_scalar_text"),
         ("cli/_main.py", "_print_schema"),  # a JSON Schema, as JSON text
+        ("lsp/_schema.py", "value_texts"),  # values to complete, as JSON-syntax text
+        ("lsp/_outline.py", "fixes"),  # a suggested name, as a JSON-syntax key
     }
 
 
@@ -157,9 +160,9 @@ def test_above_the_syntaxes_only_hclparse_and_the_command_import_them(tmp_path: 
         (package / name).write_text(text, encoding="utf-8")
     assert checker.check(tmp_path) == [
         "hcldecode/decoding/__init__.py:1: hcldecode.decoding imports the syntax "
-        "hcldecode.native; above the syntaxes only cli, hclparse, testing, the root may",
+        "hcldecode.native; above the syntaxes only cli, hclparse, lsp, testing, the root may",
         "hcldecode/ext/dynblock.py:1: hcldecode.ext.dynblock imports the syntax "
-        "hcldecode.native; above the syntaxes only cli, hclparse, testing, the root may",
+        "hcldecode.native; above the syntaxes only cli, hclparse, lsp, testing, the root may",
         "hcldecode/hcldec/_specs.py:1: hcldecode.hcldec._specs imports the syntax "
-        "hcldecode.json._ast; above the syntaxes only cli, hclparse, testing, the root may",
+        "hcldecode.json._ast; above the syntaxes only cli, hclparse, lsp, testing, the root may",
     ]

@@ -422,3 +422,41 @@ def test_jobspec_configures_every_task_that_decoded_beside_the_mistakes() -> Non
         '"env" is given as an argument here and as a block at '
         "examples/jobspec/jobs/broken-job.nomad.hcl:21,7-10; give one or the other.",
     ]
+
+
+@pytest.mark.lsp
+def test_plugins_editor_support() -> None:
+    # The example's pyproject.toml gives `hcldecode lsp` its layered schema.
+    from lsp_client import LspClient  # noqa: PLC0415 (the helper of tests/lsp)
+
+    folder = EXAMPLES / "plugins"
+    client = LspClient([], folder)
+    client.initialize(folder)
+    for name, expected in (
+        ("app.hcl", []),
+        (
+            "typo.hcl",
+            [
+                {
+                    "range": {
+                        "start": {"line": 2, "character": 0},
+                        "end": {"line": 2, "character": 5},
+                    },
+                    "message": 'Unsupported argument: An argument named "debgu" is not '
+                    'expected here. Did you mean "debug"?',
+                    "severity": 1,
+                    "source": "hcldecode",
+                }
+            ],
+        ),
+    ):
+        uri = (folder / name).as_uri()
+        client.open(uri, (folder / name).read_text(encoding="utf-8"))
+        assert client.diagnostics(uri)["diagnostics"] == expected
+    uri = (folder / "app.hcl").as_uri()
+    # Every name of the core and the metrics plugin is set; auth blocks may repeat.
+    assert [item["label"] for item in client.completion(uri, 5, 0)["items"]] == ["auth"]
+    assert client.hover(uri, 9, 3)["contents"]["value"] == (
+        "```hcl\ninterval = number\n```\n\nOptional attribute; default: `60`."
+    )
+    assert client.stop() == 0

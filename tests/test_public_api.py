@@ -25,6 +25,7 @@ PUBLIC = [
     "hcldecode.hcldec",
     "hcldecode.hclparse",
     "hcldecode.json",
+    "hcldecode.lsp",
     "hcldecode.model",
     "hcldecode.native",
     "hcldecode.pytypes",

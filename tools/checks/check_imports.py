@@ -38,6 +38,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("native", "json", "write"),  # the two syntaxes (hclsyntax, json), writing (hclwrite)
     ("ext", "hclparse"),  # extensions (ext/*), and parsing many files (hclparse)
     ("decoding", "hcldec"),  # class decoding (gohcl) and specs (hcldec)
+    ("lsp",),  # the language server, from configuration classes (pygls only when serving)
     # the hcldecode command; an HCL file as a pydantic-settings source; mock bodies and
     # expressions for tests (hcltest)
     ("cli", "settings", "testing"),
@@ -52,11 +53,12 @@ SIDEWAYS = {("json", "native"), ("write", "native")}
 
 # The syntaxes. Above their layer only these packages may import them: hclparse (which
 # chooses a syntax by a file's name and parses either), the command, the test mocks
-# (which parse a traversal's text, as hcltest does), and the package's own __init__.
+# (which parse a traversal's text, as hcltest does), the language server (which colours
+# native tokens), and the package's own __init__.
 # Everything else above them (the extensions, the decoders) works on the
 # syntax-independent model (Body, Expression) and parses through hclparse.
 SYNTAXES = {"native", "json"}
-SYNTAX_AWARE = {"hclparse", "cli", "testing", ""}
+SYNTAX_AWARE = {"hclparse", "cli", "lsp", "testing", ""}
 
 # The expression tree and its evaluator are one unit split in two files: nodes
 # call evaluate() to compute their value, and the evaluator dispatches on the

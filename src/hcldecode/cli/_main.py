@@ -49,6 +49,8 @@ from ._fmt import run as run_fmt
 from ._hcldec import register as register_hcldec
 from ._hcldec import run_subcommand as run_hcldec
 from ._hcldec import spec_context
+from ._lsp import register as register_lsp
+from ._lsp import run as run_lsp
 from ._output import JsonWriter
 from ._report import add_diagnostic_options, report
 from ._schema import CommandError, is_spec_file, load_class, load_spec_file
@@ -174,6 +176,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help="the configuration class (module:Class or path/to/file.py:Class)",
     )
     schema.add_argument("--title", help="the schema's title (by default the class's name)")
+    register_lsp(commands)
     register_fmt(commands)
     register_hcldec(commands)
     return parser
@@ -399,6 +402,8 @@ def _run(argv: Sequence[str] | None) -> int:
     try:
         if args.command == "schema":
             return _print_schema(args, sys.stdout)
+        if args.command == "lsp":
+            return run_lsp(args, _decoder_for)
         return _Run(args, sys.stdout, sys.stderr).run()
     except CommandError as error:
         sys.stderr.write(f"hcldecode {args.command}: error: {terminal_safe(str(error))}\n")

@@ -1,0 +1,232 @@
+"""Language server latency: re-check per change, completion, and a plain decode.
+
+Starts ``hcldecode lsp`` (needs ``pip install hcldecode[lsp]``) over stdio on a
+generated configuration of 10 KB, 100 KB and 1 MB (``--quick``: the first two),
+and prints, per size, in milliseconds (the median of ``--runs`` rounds):
+
+- ``decode``: ``hcl.loads`` of the same text in this process, for comparison;
+- ``re-check``: from an edit (one character, incremental) sent to the diagnostics
+  of that version received, with ``--debounce 0`` (the check alone);
+- ``completion``: a completion request answered, in a block, after the check;
+- ``burst``: ten edits sent at once with the default debounce: how many reports
+  came (1 means only the last state was checked).
+
+Usage: ``python benchmarks/lsp_latency.py [--quick] [--runs N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from queue import Queue
+from typing import Any
+
+import hcldecode as hcl
+
+SCHEMA = """
+import dataclasses
+from typing import Annotated, Literal
+import hcldecode as hcl
+
+
+@dataclasses.dataclass
+class Listener:
+    name: Annotated[str, hcl.label()]
+    port: int
+    tls: bool = False
+    protocol: Literal["http", "grpc"] = "http"
+
+
+@dataclasses.dataclass
+class Config:
+    service: str
+    listeners: Annotated[list[Listener], hcl.block("listener")] = dataclasses.field(
+        default_factory=list
+    )
+"""
+
+BLOCK = 'listener "l{n}" {{\n  port     = {n}\n  tls      = true\n  protocol = "grpc"\n}}\n'
+
+
+def config_text(size: int) -> str:
+    parts = ['service = "bench"\n']
+    total, n = len(parts[0]), 0
+    while total < size:
+        parts.append(BLOCK.format(n=n))
+        total += len(parts[-1])
+        n += 1
+    return "".join(parts)
+
+
+class Client:
+    def __init__(self, folder: Path, debounce: str) -> None:
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "hcldecode",
+                "lsp",
+                "--schema",
+                "schema.py:Config",
+                "--debounce",
+                debounce,
+            ],
+            cwd=folder,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+        )
+        self.messages: Queue[dict[str, Any]] = Queue()
+        self.next_id = 0
+        threading.Thread(target=self._read, daemon=True).start()
+        self.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        self.notify("initialized", {})
+
+    def _read(self) -> None:
+        stream = self.process.stdout
+        assert stream is not None
+        while True:
+            length = 0
+            while (line := stream.readline()) not in (b"\r\n", b""):
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            if not line:
+                return
+            self.messages.put(json.loads(stream.read(length)))
+
+    def send(self, message: dict[str, Any]) -> None:
+        body = json.dumps({"jsonrpc": "2.0", **message}).encode()
+        assert self.process.stdin is not None
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+        self.process.stdin.flush()
+
+    def notify(self, method: str, params: Any) -> None:
+        self.send({"method": method, "params": params})
+
+    def request(self, method: str, params: Any) -> Any:
+        self.next_id += 1
+        self.send({"id": self.next_id, "method": method, "params": params})
+        while True:
+            message = self.messages.get(timeout=60)
+            if message.get("id") == self.next_id and "method" not in message:
+                return message.get("result")
+
+    def diagnostics(self, version: int, timeout: float = 60) -> list[int]:
+        """The versions reported until the one asked for arrives."""
+        seen = []
+        while True:
+            message = self.messages.get(timeout=timeout)
+            if message.get("method") == "textDocument/publishDiagnostics":
+                seen.append(message["params"].get("version"))
+                if seen[-1] == version:
+                    return seen
+
+    def stop(self) -> None:
+        self.request("shutdown", None)
+        self.notify("exit", None)
+        self.process.wait(timeout=60)
+
+
+def edit(client: Client, uri: str, version: int) -> None:
+    # Line 2 is "  port     = 0": its digit changes back and forth.
+    client.notify(
+        "textDocument/didChange",
+        {
+            "textDocument": {"uri": uri, "version": version},
+            "contentChanges": [
+                {
+                    "range": {
+                        "start": {"line": 2, "character": 13},
+                        "end": {"line": 2, "character": 14},
+                    },
+                    "text": str(version % 10),
+                }
+            ],
+        },
+    )
+
+
+def measure(folder: Path, size: int, runs: int) -> dict[str, float]:
+    text = config_text(size)
+    uri = (folder / f"bench-{size}.hcl").as_uri()
+    decode = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        hcl.loads(text, _config(folder))
+        decode.append(time.perf_counter() - start)
+    client = Client(folder, "0")
+    client.notify(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": uri, "languageId": "hcl", "version": 1, "text": text}},
+    )
+    client.diagnostics(1)
+    recheck, completion = [], []
+    for version in range(2, runs + 2):
+        start = time.perf_counter()
+        edit(client, uri, version)
+        client.diagnostics(version)
+        recheck.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        client.request(
+            "textDocument/completion",
+            {"textDocument": {"uri": uri}, "position": {"line": 3, "character": 2}},
+        )
+        completion.append(time.perf_counter() - start)
+    client.stop()
+    burst = Client(folder, "0.1")
+    burst.notify(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": uri, "languageId": "hcl", "version": 1, "text": text}},
+    )
+    burst.diagnostics(1)
+    for version in range(2, 12):
+        edit(burst, uri, version)
+    reports = len(burst.diagnostics(11))
+    burst.stop()
+    return {
+        "decode": statistics.median(decode) * 1000,
+        "re-check": statistics.median(recheck) * 1000,
+        "completion": statistics.median(completion) * 1000,
+        "burst": reports,
+    }
+
+
+def _config(folder: Path) -> type:
+    """The schema's class, loaded in this process as the server loads it."""
+    if "bench_schema" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("bench_schema", folder / "schema.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["bench_schema"] = module
+        spec.loader.exec_module(module)
+    config: type = sys.modules["bench_schema"].Config
+    return config
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="skip the 1 MB size")
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args(argv)
+    sizes = [10_000, 100_000] if args.quick else [10_000, 100_000, 1_000_000]
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        (folder / "schema.py").write_text(SCHEMA, encoding="utf-8")
+        print(f"{'size':>9}  {'decode':>9}  {'re-check':>9}  {'completion':>10}  burst reports")
+        for size in sizes:
+            found = measure(folder, size, args.runs)
+            print(
+                f"{size:>9,}  {found['decode']:>7.1f}ms  {found['re-check']:>7.1f}ms"
+                f"  {found['completion']:>8.1f}ms  {found['burst']:>13}"
+            )
+
+
+if __name__ == "__main__":
+    main()
