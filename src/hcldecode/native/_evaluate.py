@@ -34,7 +34,7 @@ from .._text import go_quote, suggest
 from ..model import _ops as ops
 from ..model._call import evaluate_call
 from ..model._closure import EXPRESSION, EXPRESSION_CLOSURE
-from ..model._context import EvalContext
+from ..model._context import EvalContext, too_costly
 from ..model._diagnostics import (
     FIRST_REPEAT_CHECK,
     REPEATED_ERRORS,
@@ -47,7 +47,15 @@ from ..model._diagnostics import (
 from ..model._structure import Expression
 from ..model._traversal import Traversal
 from ..values._convert import Conversion, ConversionError, convert, get_conversion, unify_unsafe
-from ..values._limits import DEFAULT_LIMITS, Limits
+from ..values._limits import (
+    BITS_PER_UNIT,
+    BUDGET,
+    CHARACTERS_PER_UNIT,
+    DEFAULT_LIMITS,
+    Budget,
+    BudgetExhausted,
+    Limits,
+)
 from ..values._refinement import prefix_before_split
 from ..values._types import (
     BOOL,
@@ -86,10 +94,29 @@ def evaluate(node: ast.Node, ctx: EvalContext | None) -> tuple[Value, Diagnostic
     On errors the value is a placeholder, as in the reference: usually the
     unknown value of the type the expression would have had, or the
     unknown value of the dynamic pseudo-type. The context's
-    :class:`~hcldecode.values.Limits` bound the evaluation.
+    :class:`~hcldecode.values.Limits` bound the evaluation; it is charged to
+    the budget of the evaluation running (a decoder's call, or a function
+    call evaluating its arguments), or to a budget of its own.
     """
     diags = Diagnostics()
-    value = _run(node, ctx, diags, ctx.limits if ctx is not None else DEFAULT_LIMITS)
+    limits = ctx.limits if ctx is not None else DEFAULT_LIMITS
+    budget = BUDGET.get()
+    if budget is not None:
+        try:
+            value = _run(node, ctx, diags, limits, budget)
+        except BudgetExhausted as stop:
+            stop.where, stop.ctx = node, ctx  # the outermost expression wins
+            raise
+    else:
+        budget = Budget(limits)
+        token = BUDGET.set(budget)
+        try:
+            value = _run(node, ctx, diags, limits, budget)
+        except BudgetExhausted as stop:
+            diags.append(too_costly(stop, node, ctx))
+            value = DYNAMIC_VALUE
+        finally:
+            BUDGET.reset(token)
     if len(diags) > REPEATED_ERRORS:  # the range is built only when it is needed
         diags = drop_repeats(diags, node.range)
     return value, diags
@@ -98,95 +125,88 @@ def evaluate(node: ast.Node, ctx: EvalContext | None) -> tuple[Value, Diagnostic
 # --------------------------------------------------------------------------- the driver
 
 
-def _run(root: ast.Node, ctx: _Ctx, diags: Diagnostics, limits: Limits) -> Value:
+def _run(root: ast.Node, ctx: _Ctx, diags: Diagnostics, limits: Limits, budget: Budget) -> Value:
     """Evaluate ``root`` without Python recursion, appending diagnostics to ``diags``.
 
     Every result is checked against ``limits`` as it is handed up: a string
     or integer too large becomes unknown with an error at the node that made
-    it, and the evaluation stops with an error at ``root`` once its cost
-    (one per node, plus the :attr:`~Value.deep_count` of each collection
-    handed up) passes ``limits.max_cost``.
+    it. Each node and each value handed up is charged to ``budget`` (one per
+    node, plus the :attr:`~Value.deep_count` of each collection, and the
+    size of strings and integers), which raises
+    :class:`~hcldecode.values.BudgetExhausted` when it runs out.
     """
     stack: list[_Gen] = []
     makers: list[ast.Node] = []  # the node of each generator on the stack
     node, node_ctx = root, ctx
     compact_at = FIRST_REPEAT_CHECK
-    cost = 0
-    max_cost = limits.max_cost
     max_length = limits.max_string_length
     max_bits = limits.max_integer_bits
-    while True:
-        if len(diags) >= compact_at:
-            compact_at = bound_repeats(diags)
-        while isinstance(node, (ast.Parens, ast.TemplateWrap)):
-            node = node.inner if isinstance(node, ast.Parens) else node.wrapped
-        leaf = _LEAVES.get(type(node))
-        if leaf is not None:  # a literal or a variable: built by the file or the application
-            result = leaf(node, node_ctx, diags)
-            kind = type(result.payload)
-            cost += result.deep_count if kind is tuple or kind is dict else 1
-            built = False
-        else:
-            gen = _BRANCHES[type(node)](node, node_ctx, diags)
-            try:
-                child = next(gen)
-            except StopIteration as done:
-                result = done.value
-            else:
-                stack.append(gen)
-                makers.append(node)
-                node, node_ctx = child
-                continue
-            built = True
-        # Hand the result up until some evaluator asks for another child.
+    charge = budget.charge
+    try:
         while True:
-            if built:
-                payload: Any = result.payload
-                kind = type(payload)
-                if kind is str:
-                    cost += 1
-                    if len(payload) > max_length:
-                        diags.append(_too_large(node, node_ctx, result, limits))
-                        result = _UNKNOWN_STRING
-                elif kind is tuple or kind is dict:
-                    cost += result.deep_count
-                else:
-                    cost += 1
-                    if kind is int and payload.bit_length() > max_bits:
-                        diags.append(_too_large(node, node_ctx, result, limits))
-                        result = _UNKNOWN_NUMBER
-            built = True
-            if cost > max_cost or not stack:
-                return _within_cost(result, cost, root=root, ctx=ctx, limits=limits, diags=diags)
-            try:
-                child = stack[-1].send(result)
-            except StopIteration as done:
-                stack.pop()
-                node = makers.pop()
-                result = done.value
+            if len(diags) >= compact_at:
+                compact_at = bound_repeats(diags)
+            while isinstance(node, (ast.Parens, ast.TemplateWrap)):
+                node = node.inner if isinstance(node, ast.Parens) else node.wrapped
+            leaf = _LEAVES.get(type(node))
+            if leaf is not None:  # a literal or a variable: built by the file or the application
+                result = leaf(node, node_ctx, diags)
+                kind = type(result.payload)
+                charge(result.deep_count if kind is tuple or kind is dict else 1)
+                built = False
             else:
-                node, node_ctx = child
-                break
-
-
-def _within_cost(
-    result: Value, cost: int, *, root: ast.Node, ctx: _Ctx, limits: Limits, diags: Diagnostics
-) -> Value:
-    """``result``, or an unknown value and an error at ``root`` if ``cost`` passed the limit."""
-    if cost <= limits.max_cost:
-        return result
-    diags.append(
-        Diagnostic.error(
-            "Expression too costly",
-            f"Evaluating this expression takes more than {limits.max_cost} steps (one for "
-            "each part evaluated and each value handed on), the most that hcldecode allows "
-            "for one expression.",
-            root.range,
-            expression=root,
-            eval_context=ctx,
-        )
-    )
-    return DYNAMIC_VALUE
+                gen = _BRANCHES[type(node)](node, node_ctx, diags)
+                try:
+                    child = next(gen)
+                except StopIteration as done:
+                    result = done.value
+                else:
+                    stack.append(gen)
+                    makers.append(node)
+                    node, node_ctx = child
+                    continue
+                built = True
+            # Hand the result up until some evaluator asks for another child.
+            while True:
+                if built:
+                    payload: Any = result.payload
+                    kind = type(payload)
+                    if kind is str:
+                        length = len(payload)
+                        if length > max_length:
+                            charge(1)
+                            diags.append(_too_large(node, node_ctx, result, limits))
+                            result = _UNKNOWN_STRING
+                        else:
+                            charge(1 + length // CHARACTERS_PER_UNIT)
+                    elif kind is tuple or kind is dict:
+                        charge(result.deep_count)
+                    elif kind is int:
+                        bits = payload.bit_length()
+                        if bits > max_bits:
+                            charge(1)
+                            diags.append(_too_large(node, node_ctx, result, limits))
+                            result = _UNKNOWN_NUMBER
+                        else:
+                            charge(1 + bits // BITS_PER_UNIT)
+                    else:
+                        charge(1)
+                built = True
+                if not stack:
+                    return result
+                try:
+                    child = stack[-1].send(result)
+                except StopIteration as done:
+                    stack.pop()
+                    node = makers.pop()
+                    result = done.value
+                else:
+                    node, node_ctx = child
+                    break
+    except BudgetExhausted:
+        for gen in reversed(stack):  # their clean-up (a splat's slot) runs now
+            gen.close()
+        raise
 
 
 def _too_large(node: ast.Node, ctx: _Ctx, result: Value, limits: Limits) -> Diagnostic:

@@ -32,17 +32,28 @@ space that the deeper recursion needs.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 
 import attrs
 
 __all__ = [
+    "BITS_PER_UNIT",
+    "BUDGET",
+    "CHARACTERS_PER_UNIT",
     "DEFAULT_LIMITS",
     "NESTING_CAP",
+    "Budget",
+    "BudgetExhausted",
     "Limits",
+    "active_budget",
+    "charge",
     "current_limits",
+    "evaluation_budget",
     "max_nesting",
     "nesting_too_deep_detail",
+    "number_text_cost",
 ]
 
 NESTING_CAP = 200
@@ -78,20 +89,37 @@ def _positive(_instance: object, attribute: attrs.Attribute[int], value: object)
 
 @attrs.frozen
 class Limits:
-    """How much one evaluation of one expression may build and spend.
+    """How much one evaluation may build and spend.
 
     Without limits, a few hundred bytes of ``for`` expressions and templates
     build strings of gigabytes, tuples of millions of elements or numbers
     of billions of digits, and take minutes (the reference has no limits
     and runs out of memory). Each limit is far above what a real
-    configuration needs; passing one is an error diagnostic at the
-    expression, and the value is unknown. An application that needs more
-    gives an :class:`~hcldecode.model.EvalContext` or a
-    :class:`~hcldecode.Decoder` its own ``Limits``.
+    configuration needs. An application that needs more gives an
+    :class:`~hcldecode.model.EvalContext` or a :class:`~hcldecode.Decoder`
+    its own ``Limits``.
 
-    The string and integer limits apply to the values an expression builds
+    The string and integer limits apply to each value an expression builds
     (by templates, operators, function calls, ``for`` expressions), not to
-    literals and variables as they are; every value counts towards the cost.
+    literals and variables as they are: passing one is an error diagnostic
+    at the part of the expression that built it, whose value is unknown.
+
+    The cost is one budget for the whole evaluation: one call of
+    ``Expression.value``, or one call of a :class:`~hcldecode.Decoder`
+    method, which shares it between every expression, function call,
+    ``dynamic`` block and conversion it makes. It is charged as the work
+    happens: each part of an expression evaluated costs one unit; each
+    value handed from one part to another costs one per value it is made of
+    (:attr:`Value.deep_count`), and a string one more per
+    :data:`CHARACTERS_PER_UNIT` characters, an integer one more per
+    :data:`BITS_PER_UNIT` binary digits; functions charge each element and
+    character they make before making it, and writing a number in decimal
+    costs in proportion to the square of its size; each block a ``dynamic``
+    block makes costs one. When the budget runs out, the evaluation stops
+    (within the work of one value of at most the string and integer limits)
+    with one ``Expression too costly`` error at the expression being
+    evaluated, or for a function called on its own, one
+    :class:`~hcldecode.values.FunctionError`.
 
     Attributes:
         max_string_length: The most characters of any string value (16 Mi:
@@ -99,13 +127,10 @@ class Limits:
         max_integer_bits: The most binary digits of an integer (1 Mi:
             1,048,576, about 315,000 decimal digits; numbers read from text
             have at most about 332,000).
-        max_cost: The most work of one evaluation (1,000,000, about a second):
-            each expression node evaluated costs one, and each collection
-            handed from one part of the expression to another costs the number
-            of values it is made of (:attr:`Value.deep_count`), so that
-            building, passing on and comparing large values is paid for even
-            where their parts are shared in memory. No expression of the 14,105
-            in the shared corpus of real configurations costs 1,000.
+        max_cost: The budget of one evaluation, in units (1,000,000; about a
+            second of CPU time and at most about 128 MB at the most costly).
+            No file of the shared corpus of real configurations costs more
+            than a small fraction of it.
 
     Raises:
         TypeError: A limit is not a positive ``int``.
@@ -140,3 +165,98 @@ def current_limits() -> Limits:
         :data:`DEFAULT_LIMITS`.
     """
     return CALL_LIMITS.get()
+
+
+CHARACTERS_PER_UNIT = 32
+"""A string handed on costs one unit more per this many characters."""
+
+BITS_PER_UNIT = 64
+"""An integer handed on costs one unit more per this many binary digits."""
+
+_SQUARED_BITS_PER_UNIT = 2_000_000
+
+
+def number_text_cost(bits: int) -> int:
+    """The units that writing (or reading) an integer of ``bits`` binary digits in
+    decimal costs: in proportion to the square of its size, as the conversion's time."""
+    return 1 + bits * bits // _SQUARED_BITS_PER_UNIT
+
+
+class BudgetExhausted(Exception):
+    """The evaluation's budget ran out; the top of the evaluation reports it once.
+
+    Internal: every entry point that opens a budget catches it. ``where`` is
+    set by the outermost expression evaluation it passes through (its node
+    and context), for the diagnostic's range.
+    """
+
+    def __init__(self, budget: Budget) -> None:
+        super().__init__("the evaluation's budget ran out")
+        self.budget = budget
+        self.where: object = None
+        self.ctx: object = None
+
+    @property
+    def detail(self) -> str:
+        """The detail of the ``Expression too costly`` diagnostic."""
+        return (
+            f"Evaluating this expression takes more than {self.budget.limit} steps (one for "
+            "each part evaluated and each value handed on, and more for long strings, large "
+            "numbers and what functions build), the most that hcldecode allows for one "
+            "evaluation."
+        )
+
+
+class Budget:
+    """The work an evaluation may still do, shared by everything it evaluates."""
+
+    __slots__ = ("limit", "limits", "spent")
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.limit = limits.max_cost
+        self.spent = 0
+
+    def charge(self, units: int) -> None:
+        """Spend ``units``; raise :class:`BudgetExhausted` once past the limit."""
+        self.spent += units
+        if self.spent > self.limit:
+            raise BudgetExhausted(self)
+
+
+BUDGET: ContextVar[Budget | None] = ContextVar("hcldecode_budget", default=None)
+
+
+def active_budget() -> Budget | None:
+    """The budget of the evaluation running now (``None`` outside any)."""
+    return BUDGET.get()
+
+
+def charge(units: int) -> None:
+    """Charge ``units`` to the evaluation running now, if any.
+
+    Raises:
+        BudgetExhausted: The budget ran out.
+    """
+    budget = BUDGET.get()
+    if budget is not None:
+        budget.charge(units)
+
+
+@contextmanager
+def evaluation_budget(limits: Limits) -> Iterator[tuple[Budget, bool]]:
+    """The budget of the evaluation running now, or a new one of ``limits`` for the block.
+
+    Yields the budget and whether it is new (the caller then reports a
+    :class:`BudgetExhausted` it catches; a nested evaluation lets it pass).
+    """
+    budget = BUDGET.get()
+    if budget is not None:
+        yield budget, False
+        return
+    budget = Budget(limits)
+    token = BUDGET.set(budget)
+    try:
+        yield budget, True
+    finally:
+        BUDGET.reset(token)
