@@ -341,10 +341,10 @@ def _range(args: Sequence[Value], _result: Type) -> Value:
         raise FunctionArgError(1, "end must be less than start when step is negative")
     if not down and end.less_than(start).as_bool():
         raise FunctionArgError(1, "end must be greater than start when step is positive")
-    ints = [arg.payload for arg in (start, end, step)]
-    if all(type(n) is int for n in ints) and ints[2] != 0:
+    bounds = (start.payload, end.payload, step.payload)
+    if type(bounds[0]) is int and type(bounds[1]) is int and type(bounds[2]) is int and bounds[2]:
         # Whole numbers: Python's range gives the same values, far faster.
-        numbers = builtins.range(*ints)
+        numbers = builtins.range(bounds[0], bounds[1], bounds[2])
         if len(numbers) > 1024:
             raise FunctionError(
                 "more than 1024 values were generated; either decrease the difference between "
