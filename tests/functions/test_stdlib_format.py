@@ -235,7 +235,7 @@ def test_one_call_applies_at_most_max_cost_verbs() -> None:
             "and each value handed on, and more for long strings, large numbers and what "
             "functions build), the most that hcldecode allows for one evaluation.",
             "t.hcl:1,1-38",
-        ]
+        ],
     ]
     args = [Value.string("%s%s%s"), ctx.variables["seven"], Value.string("a"), Value.string("b")]
     with pytest.raises(FunctionError) as info:

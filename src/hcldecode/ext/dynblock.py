@@ -27,10 +27,15 @@ read it unchanged (``hcl.Decoder(dynamic_blocks=True)`` expands for you).
 :func:`walk_variables` and :func:`walk_expand_variables` find the variables
 that decoding, or the expansion alone, needs before anything is evaluated.
 
-Diagnostics and their ranges are the reference's. hcldecode adds one limit:
+Diagnostics and their ranges are the reference's. hcldecode adds limits:
 the blocks that one ``dynamic`` block makes, multiplied by those of the
 dynamic blocks around it, may number at most the evaluation's
-:attr:`~hcldecode.values.Limits.max_cost` (``Too many dynamic blocks``).
+:attr:`~hcldecode.values.Limits.max_cost` divided by 50 (``Too many dynamic blocks``,
+reported once however many outer blocks repeat it); each block made costs
+that many steps of the evaluation's budget as it is made. A ``dynamic``
+block inside another has its ``for_each`` (and labels' checks) read once for
+each distinct value of the outer iterators it refers to, not once per outer
+block.
 """
 
 from __future__ import annotations
@@ -56,7 +61,7 @@ from ..model._structure import (
 )
 from ..model._traversal import Traversal
 from ..values._convert import ConversionError, convert
-from ..values._limits import DEFAULT_LIMITS, BudgetExhausted, charge
+from ..values._limits import DEFAULT_LIMITS, STEPS_PER_BLOCK, BudgetExhausted, charge
 from ..values._types import DYNAMIC, STRING, ListType, MapType, ObjectType, SetType, TupleType
 from ..values._value import DYNAMIC_VALUE, Value
 
@@ -343,7 +348,7 @@ class _ExpandedBody(Body):
             return
         for key, value in _elements(spec.for_each):
             try:
-                charge(1)  # each block made costs one step of the evaluation's budget
+                charge(STEPS_PER_BLOCK)  # each block made is paid for as it is made
             except BudgetExhausted as stop:
                 if stop.where is None:
                     stop.where, stop.ctx = spec.for_each_expr, self._ctx
@@ -513,7 +518,7 @@ def _spec(
     blocks = (around.blocks if around is not None else 1) * (
         len(for_each) if for_each.is_known else 1
     )
-    limit = (ctx.limits if ctx is not None else DEFAULT_LIMITS).max_cost
+    limit = (ctx.limits if ctx is not None else DEFAULT_LIMITS).max_cost // STEPS_PER_BLOCK
     if blocks > limit:
         diags.append(
             Diagnostic.error(

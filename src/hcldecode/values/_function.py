@@ -335,7 +335,7 @@ class Function:
                     result_type, result = self._call(args)
                 except BudgetExhausted as stop:
                     raise FunctionError(
-                        f"the call takes more than {stop.budget.limit} units of work"
+                        f"the call takes more than {stop.budget.limit} steps"
                     ) from None
                 finally:
                     BUDGET.reset(budget_token)

@@ -104,21 +104,21 @@ class Limits:
     literals and variables as they are: passing one is an error diagnostic
     at the part of the expression that built it, whose value is unknown.
 
-    The cost is one budget for the whole evaluation: one call of
+    The cost is one budget of steps for the whole evaluation: one call of
     ``Expression.value``, or one call of a :class:`~hcldecode.Decoder`
-    method, which shares it between every expression, function call,
-    ``dynamic`` block and conversion it makes. It is charged as the work
-    happens: each part of an expression evaluated costs one unit; each
-    value handed from one part to another costs one per value it is made of
-    (:attr:`Value.deep_count`), and a string one more per
-    :data:`CHARACTERS_PER_UNIT` characters, an integer one more per
-    :data:`BITS_PER_UNIT` binary digits; functions charge each element and
-    character they make before making it, and writing a number in decimal
-    costs in proportion to the square of its size; each block a ``dynamic``
-    block makes costs one. When the budget runs out, the evaluation stops
-    (within the work of one value of at most the string and integer limits)
-    with one ``Expression too costly`` error at the expression being
-    evaluated, or for a function called on its own, one
+    method, which shares it between every expression, function call and
+    ``dynamic`` block it evaluates. It is charged as the work happens (the
+    rates are in the documentation's Limits page): each part of an
+    expression evaluated costs a step; each value handed from one part to
+    another costs one per value it is made of (:attr:`Value.deep_count`),
+    and a string one more per 32 characters, an integer one more per 64
+    binary digits; each function call costs one, and functions charge the
+    elements they make before making them; writing or reading a number in
+    decimal costs in proportion to the square of its size; each block a
+    ``dynamic`` block makes costs 50. When the budget runs out, the
+    evaluation stops (within the work of one value of at most the string
+    and integer limits) with one ``Expression too costly`` error at the
+    expression being evaluated, or, for a function called on its own, a
     :class:`~hcldecode.values.FunctionError`.
 
     Attributes:
@@ -127,10 +127,9 @@ class Limits:
         max_integer_bits: The most binary digits of an integer (1 Mi:
             1,048,576, about 315,000 decimal digits; numbers read from text
             have at most about 332,000).
-        max_cost: The budget of one evaluation, in units (1,000,000; about a
-            second of CPU time and at most about 128 MB at the most costly).
-            No file of the shared corpus of real configurations costs more
-            than a small fraction of it.
+        max_cost: The budget of one evaluation, in steps (1,000,000: at
+            most about a second of CPU time and 128 MB of memory). No file of
+            the shared corpus of real configurations costs 4,000.
 
     Raises:
         TypeError: A limit is not a positive ``int``.
@@ -168,16 +167,20 @@ def current_limits() -> Limits:
 
 
 CHARACTERS_PER_UNIT = 32
-"""A string handed on costs one unit more per this many characters."""
+"""A string handed on costs one step more per this many characters."""
 
 BITS_PER_UNIT = 64
-"""An integer handed on costs one unit more per this many binary digits."""
+"""An integer handed on costs one step more per this many binary digits."""
+
+STEPS_PER_BLOCK = 50
+"""Each block a ``dynamic`` block makes costs this many steps (decoding a block
+takes about as long as evaluating fifty parts of an expression)."""
 
 _SQUARED_BITS_PER_UNIT = 2_000_000
 
 
 def number_text_cost(bits: int) -> int:
-    """The units that writing (or reading) an integer of ``bits`` binary digits in
+    """The steps that writing (or reading) an integer of ``bits`` binary digits in
     decimal costs: in proportion to the square of its size, as the conversion's time."""
     return 1 + bits * bits // _SQUARED_BITS_PER_UNIT
 
