@@ -21,7 +21,7 @@ from ..model._structure import Block, Body, BodySchema, Expression, File
 from ..model._traversal import Traversal
 from ..pytypes._fields import ClassKind, class_name
 from ..pytypes._rules import PythonTypes, Rule, TypeRule
-from ..values._limits import DEFAULT_LIMITS, BudgetExhausted, Limits, evaluation_budget
+from ..values._limits import BUDGET, DEFAULT_LIMITS, Budget, BudgetExhausted, Limits
 from ..values._types import Type
 from ..values._value import Value
 from ._claimed import ClaimedBody
@@ -954,12 +954,13 @@ def _decode_class(
     """``decode_class`` within one budget for the whole call (see
     :class:`~hcldecode.values.Limits`): everything it evaluates shares it, and
     when it runs out the decoding stops with one ``Expression too costly``."""
-    limits = ctx.limits if ctx is not None else DEFAULT_LIMITS
-    with evaluation_budget(limits) as (_budget, new):
-        try:
-            return decode_class(body, cls, types, ctx, diags, **options)
-        except BudgetExhausted as stop:
-            if not new:
-                raise
-            diags.append(too_costly(stop, None, ctx))
-            return None, None
+    if BUDGET.get() is not None:  # called by an evaluation (a function decoding): its budget
+        return decode_class(body, cls, types, ctx, diags, **options)
+    token = BUDGET.set(Budget(ctx.limits if ctx is not None else DEFAULT_LIMITS))
+    try:
+        return decode_class(body, cls, types, ctx, diags, **options)
+    except BudgetExhausted as stop:
+        diags.append(too_costly(stop, None, ctx))
+        return None, None
+    finally:
+        BUDGET.reset(token)

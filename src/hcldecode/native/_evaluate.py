@@ -101,7 +101,14 @@ def evaluate(node: ast.Node, ctx: EvalContext | None) -> tuple[Value, Diagnostic
     diags = Diagnostics()
     limits = ctx.limits if ctx is not None else DEFAULT_LIMITS
     budget = BUDGET.get()
-    if budget is not None:
+    leaf = _LEAVES.get(type(node))
+    if leaf is not None and budget is None:  # a reference or a literal: nothing to share
+        value = leaf(node, ctx, diags)
+        kind = type(value.payload)
+        if (value.deep_count if kind is tuple or kind is dict else 1) > limits.max_cost:
+            diags.append(too_costly(BudgetExhausted(Budget(limits)), node, ctx))
+            value = DYNAMIC_VALUE
+    elif budget is not None:
         try:
             value = _run(node, ctx, diags, limits, budget)
         except BudgetExhausted as stop:
@@ -141,7 +148,7 @@ def _run(root: ast.Node, ctx: _Ctx, diags: Diagnostics, limits: Limits, budget: 
     compact_at = FIRST_REPEAT_CHECK
     max_length = limits.max_string_length
     max_bits = limits.max_integer_bits
-    charge = budget.charge
+    limit = budget.limit
     try:
         while True:
             if len(diags) >= compact_at:
@@ -152,7 +159,9 @@ def _run(root: ast.Node, ctx: _Ctx, diags: Diagnostics, limits: Limits, budget: 
             if leaf is not None:  # a literal or a variable: built by the file or the application
                 result = leaf(node, node_ctx, diags)
                 kind = type(result.payload)
-                charge(result.deep_count if kind is tuple or kind is dict else 1)
+                budget.spent += result.deep_count if kind is tuple or kind is dict else 1
+                if budget.spent > limit:
+                    raise BudgetExhausted(budget)
                 built = False
             else:
                 gen = _BRANCHES[type(node)](node, node_ctx, diags)
@@ -174,23 +183,23 @@ def _run(root: ast.Node, ctx: _Ctx, diags: Diagnostics, limits: Limits, budget: 
                     if kind is str:
                         length = len(payload)
                         if length > max_length:
-                            charge(1)
                             diags.append(_too_large(node, node_ctx, result, limits))
                             result = _UNKNOWN_STRING
-                        else:
-                            charge(1 + length // CHARACTERS_PER_UNIT)
+                            length = 0
+                        budget.spent += 1 + length // CHARACTERS_PER_UNIT
                     elif kind is tuple or kind is dict:
-                        charge(result.deep_count)
+                        budget.spent += result.deep_count
                     elif kind is int:
                         bits = payload.bit_length()
                         if bits > max_bits:
-                            charge(1)
                             diags.append(_too_large(node, node_ctx, result, limits))
                             result = _UNKNOWN_NUMBER
-                        else:
-                            charge(1 + bits // BITS_PER_UNIT)
+                            bits = 0
+                        budget.spent += 1 + bits // BITS_PER_UNIT
                     else:
-                        charge(1)
+                        budget.spent += 1
+                    if budget.spent > limit:
+                        raise BudgetExhausted(budget)
                 built = True
                 if not stack:
                     return result

@@ -32,8 +32,6 @@ space that the deeper recursion needs.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from contextvars import ContextVar
 
 import attrs
@@ -50,7 +48,6 @@ __all__ = [
     "active_budget",
     "charge",
     "current_limits",
-    "evaluation_budget",
     "max_nesting",
     "nesting_too_deep_detail",
     "number_text_cost",
@@ -213,10 +210,9 @@ class BudgetExhausted(Exception):
 class Budget:
     """The work an evaluation may still do, shared by everything it evaluates."""
 
-    __slots__ = ("limit", "limits", "spent")
+    __slots__ = ("limit", "spent")
 
     def __init__(self, limits: Limits) -> None:
-        self.limits = limits
         self.limit = limits.max_cost
         self.spent = 0
 
@@ -244,22 +240,3 @@ def charge(units: int) -> None:
     budget = BUDGET.get()
     if budget is not None:
         budget.charge(units)
-
-
-@contextmanager
-def evaluation_budget(limits: Limits) -> Iterator[tuple[Budget, bool]]:
-    """The budget of the evaluation running now, or a new one of ``limits`` for the block.
-
-    Yields the budget and whether it is new (the caller then reports a
-    :class:`BudgetExhausted` it catches; a nested evaluation lets it pass).
-    """
-    budget = BUDGET.get()
-    if budget is not None:
-        yield budget, False
-        return
-    budget = Budget(limits)
-    token = BUDGET.set(budget)
-    try:
-        yield budget, True
-    finally:
-        BUDGET.reset(token)
