@@ -14,11 +14,12 @@ from typing import Annotated, Any
 import pytest
 
 import hcldecode as hcl
+from hcldecode import json as hcljson
 from hcldecode.ext import tryfunc
 from hcldecode.functions import STDLIB
 from hcldecode.model import EvalContext
 from hcldecode.native import parse_expression
-from hcldecode.values import FunctionError, Limits, Value
+from hcldecode.values import DYNAMIC, FunctionError, Limits, Value
 
 
 def _costly(limit: int, subject: str) -> tuple[str, str, str]:
@@ -239,3 +240,17 @@ def test_the_blocks_made_are_charged_to_the_budget() -> None:
     assert _problems(text, Rules, dynamic_blocks=True, limits=Limits(max_cost=510_000)) == [
         _costly(510_000, "t.hcl:5,18-28")
     ]
+
+
+def test_the_templates_of_a_json_expression_share_its_budget() -> None:
+    # Each template alone is within 60 steps, the two together are not.
+    file, diags = hcljson.parse(b'{"a": ["${range(20)}", "${range(20)}"]}', "t.json")
+    assert not diags
+    attributes, _ = file.body.just_attributes()
+    ctx = EvalContext({}, STDLIB, limits=Limits(max_cost=60))
+    value, diags = attributes["a"].expr.value(ctx)
+    assert value == Value.unknown(DYNAMIC)
+    assert [(d.summary, d.detail, str(d.subject)) for d in diags] == [_costly(60, "t.json:1,7-39")]
+    file, _ = hcljson.parse(b'{"a": "${range(20)}"}', "t.json")
+    attributes, _ = file.body.just_attributes()
+    assert len(attributes["a"].expr.value(ctx)[0]) == 20
