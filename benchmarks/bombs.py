@@ -83,6 +83,29 @@ BOMBS: dict[str, Callable[[], object]] = {
     "range-of-ranges": _loads("a = [for x in range(1000): range(1000)]\n", Anything),
     "nested-dynamic-setproduct": _loads(NESTED_DYNAMIC, Rules, dynamic_blocks=True),
     "nested-dynamic-range": _loads(NESTED_DYNAMIC_SMALL, Rules, dynamic_blocks=True),
+    # Not in the issue: other ways of spending, to see that no step is much
+    # slower than the others.
+    "setproducts": _loads(
+        "a = [for x in range(1000): setproduct(range(100), range(10))]\n", Anything
+    ),
+    "distincts": _loads("a = [for x in range(1000): distinct(range(1000))]\n", Anything),
+    "sorts": _loads(
+        "a = [for x in range(1000): sort([for y in range(1000): tostring(y)])]\n", Anything
+    ),
+    "jsonencodes": _loads("a = [for x in range(1000): jsonencode(range(1000))]\n", Anything),
+    "joins": _loads(
+        'a = [for x in range(1000): join(",", [for y in range(1000): "aaaaaaaaaa"])]\n',
+        Anything,
+    ),
+    "comparisons": _loads("a = [for x in range(1000): [for y in range(1000): x == y]]\n", Anything),
+    "nested-for": _loads(
+        "a = length([for x in range(1000): [for y in range(1000): y]])\n", Anything
+    ),
+    "dynamic-blocks-made": _loads(
+        NESTED_DYNAMIC.replace("setproduct(range(100), range(100))", "range(19)"),
+        Rules,
+        dynamic_blocks=True,
+    ),
 }
 
 

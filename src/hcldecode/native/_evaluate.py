@@ -55,6 +55,7 @@ from ..values._limits import (
     Budget,
     BudgetExhausted,
     Limits,
+    charge,
 )
 from ..values._refinement import prefix_before_split
 from ..values._types import (
@@ -1086,6 +1087,7 @@ def _binary_op(node: ast.BinaryOp, ctx: _Ctx, diags: Diagnostics) -> _Gen:
         if total is not None:
             acc = _Operand(Value.number(total), acc.start, False)
             total = None
+        charge(1)  # an operator of a chain is not handed up through the driver
         acc = _apply_binary(op_node, acc, rhs_operand, ctx, diags)
         payload = acc.value.payload
         if type(payload) is int and payload.bit_length() > max_bits:

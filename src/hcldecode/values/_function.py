@@ -38,6 +38,7 @@ from ._limits import (
     BUDGET,
     CALL_LIMITS,
     CHARACTERS_PER_UNIT,
+    STEPS_PER_CALL,
     Budget,
     BudgetExhausted,
     Limits,
@@ -327,7 +328,7 @@ class Function:
         budget = BUDGET.get()
         try:
             if budget is not None:  # the calling evaluation's
-                budget.charge(1)
+                budget.charge(STEPS_PER_CALL)
                 result_type, result = self._call(args)
             else:  # called on its own: a budget for the call
                 budget_token = BUDGET.set(Budget(limits))

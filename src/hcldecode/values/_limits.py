@@ -109,7 +109,7 @@ class Limits:
     expression evaluated costs a step; each value handed from one part to
     another costs one per value it is made of (:attr:`Value.deep_count`),
     and a string one more per 32 characters, an integer one more per 64
-    binary digits; each function call costs one, and functions charge the
+    binary digits; each function call costs ten, and functions charge the
     elements they make before making them; writing or reading a number in
     decimal costs in proportion to the square of its size; each block a
     ``dynamic`` block makes costs 50. When the budget runs out, the
@@ -168,6 +168,10 @@ CHARACTERS_PER_UNIT = 32
 
 BITS_PER_UNIT = 64
 """An integer handed on costs one step more per this many binary digits."""
+
+STEPS_PER_CALL = 10
+"""Each function call costs this many steps (a call, its arguments checked and
+converted, takes about as long as evaluating ten parts of an expression)."""
 
 STEPS_PER_BLOCK = 50
 """Each block a ``dynamic`` block makes costs this many steps (decoding a block
