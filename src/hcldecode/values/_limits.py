@@ -124,9 +124,10 @@ class Limits:
         max_integer_bits: The most binary digits of an integer (1 Mi:
             1,048,576, about 315,000 decimal digits; numbers read from text
             have at most about 332,000).
-        max_cost: The budget of one evaluation, in steps (1,000,000: at
-            most about a second of CPU time and 128 MB of memory). No file of
-            the shared corpus of real configurations costs 4,000.
+        max_cost: The budget of one evaluation, in steps (1,000,000: one to
+            three seconds of CPU time for the costliest kinds of steps, and
+            less than 128 MB of memory). No file of the shared corpus of real
+            configurations costs 7,000.
 
     Raises:
         TypeError: A limit is not a positive ``int``.
