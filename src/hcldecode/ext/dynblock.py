@@ -369,7 +369,8 @@ class _ExpandedBody(Body):
         another is otherwise read again for every block the outer one makes).
 
         The diagnostics are given again with each use, as the reference gives
-        them for each outer block, but ``Too many dynamic blocks`` only once.
+        them for each outer block, but ``Too many dynamic blocks`` only with
+        the first outer block.
         """
         iteration = self._iteration
         key: tuple[object, ...] = (header, block.def_range)
@@ -397,7 +398,10 @@ class _ExpandedBody(Body):
             diags.extend(found)
             return spec
         spec, found = cached
-        diags.extend(d for d in found if d.summary != "Too many dynamic blocks")
+        if iteration is None:  # the same body read again: all of them again
+            diags.extend(found)
+        else:  # another outer block: the refusal was given with the first
+            diags.extend(d for d in found if d.summary != "Too many dynamic blocks")
         return spec
 
 
