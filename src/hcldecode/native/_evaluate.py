@@ -85,6 +85,11 @@ _UNKNOWN_BOOL = Value.unknown(BOOL)
 _UNKNOWN_STRING_NOT_NULL = _UNKNOWN_STRING.refine_not_null()
 _UNKNOWN_NUMBER_NOT_NULL = _UNKNOWN_NUMBER.refine_not_null()
 _UNKNOWN_BOOL_NOT_NULL = _UNKNOWN_BOOL.refine_not_null()
+# What the budget is charged (see values.Limits) for each iteration of a ``for``
+# expression or a splat, and for each operator applied: each takes about as long
+# as evaluating that many parts of an expression.
+STEPS_PER_ITERATION = 2
+STEPS_PER_OPERATOR = 3
 # The longest known start of a template result kept as a refinement (HCL's limit).
 _MAX_PREFIX_BYTES = 128
 
@@ -481,7 +486,10 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     attributes: dict[str, Value] = {}
     groups: dict[str, list[Value]] = {}
     known = True  # false once an element's inclusion or key is unknown or failed
+    budget = BUDGET.get()
     for key, value in _iteration(collection):
+        if budget is not None:  # a scope made and its variables bound
+            budget.charge(STEPS_PER_ITERATION)
         child = scope(key, value)
         if cond is not None:
             include = yield cond, child
@@ -640,7 +648,10 @@ def _splat(node: ast.Splat, ctx: _Ctx, diags: Diagnostics) -> _Gen:
             return builder.new_value()
         results = []
         all_known = True
+        budget = BUDGET.get()
         for element in source.elements():
+            if budget is not None:
+                budget.charge(STEPS_PER_ITERATION)
             node.item.slots[slot] = element
             mark = len(diags)
             results.append((yield node.each, scope))
@@ -1087,7 +1098,7 @@ def _binary_op(node: ast.BinaryOp, ctx: _Ctx, diags: Diagnostics) -> _Gen:
         if total is not None:
             acc = _Operand(Value.number(total), acc.start, False)
             total = None
-        charge(1)  # an operator of a chain is not handed up through the driver
+        charge(STEPS_PER_OPERATOR)  # operands converted, the operation applied
         acc = _apply_binary(op_node, acc, rhs_operand, ctx, diags)
         payload = acc.value.payload
         if type(payload) is int and payload.bit_length() > max_bits:

@@ -106,10 +106,12 @@ class Limits:
     method, which shares it between every expression, function call and
     ``dynamic`` block it evaluates. It is charged as the work happens (the
     rates are in the documentation's Limits page): each part of an
-    expression evaluated costs a step; each value handed from one part to
-    another costs one per value it is made of (:attr:`Value.deep_count`),
-    and a string one more per 32 characters, an integer one more per 64
-    binary digits; each function call costs ten, and functions charge the
+    expression evaluated costs a step, each iteration of a ``for``
+    expression or splat two more, each operator applied three; each value
+    handed from one part to another costs one per value it is made of
+    (:attr:`Value.deep_count`), and a string one more per 32 characters, an
+    integer one more per 64 binary digits; each function call costs ten,
+    and functions charge the
     elements they make before making them; writing or reading a number in
     decimal costs in proportion to the square of its size; each block a
     ``dynamic`` block makes costs 50. When the budget runs out, the
