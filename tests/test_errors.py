@@ -22,6 +22,8 @@ INTERNAL = {
     "CSVError": "Go's CSV reader, reported by csvdecode as a FunctionError",
     "RE2Error": "Go's pattern syntax errors, reported by the regex functions",
     "Unsupported": "a pattern Python's re cannot run safely, reported by the regex functions",
+    "BudgetExhausted": "an evaluation's budget ran out, reported once as Expression too costly "
+    "by the entry point that opened the budget",
     "LowerErrors": "the misfits one leaf found (a cattrs validation error), each reported "
     "by the lowering at its own path",
 }

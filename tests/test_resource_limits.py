@@ -20,7 +20,7 @@ from hcldecode import json as hcljson
 from hcldecode import native
 from hcldecode.functions import STDLIB
 from hcldecode.model import EvalContext
-from hcldecode.values import DEFAULT_LIMITS, NUMBER, STRING, Limits, Value, current_limits
+from hcldecode.values import DEFAULT_LIMITS, DYNAMIC, NUMBER, STRING, Limits, Value, current_limits
 
 
 def _nest(levels: int, first: str, step: str) -> str:
@@ -50,15 +50,24 @@ def _literal_only(**limits: int) -> EvalContext:
 _COSTLY = (
     "Expression too costly",
     "Evaluating this expression takes more than 1000000 steps (one for each part "
-    "evaluated and each value handed on), the most that hcldecode allows for one "
-    "expression.",
+    "evaluated and each value handed on, and more for long strings, large numbers and "
+    "what functions build), the most that hcldecode allows for one evaluation.",
 )
 _DIGITS = "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]"
 
 
-def test_a_string_doubled_by_nested_templates_stops_at_the_default_length() -> None:
-    # 26 doublings of "xx" would make 134 million characters.
+def test_a_string_doubled_by_nested_templates_stops_at_the_default_budget() -> None:
+    # 26 doublings of "xx" would make 134 million characters: the characters
+    # built on the way (a step per 32) use up the budget first.
     value, diags = _evaluate(_nest(26, '"xx"', '"${{{v}}}${{{v}}}"'))
+    assert diags == [(*_COSTLY, "t.hcl:1,5-805")]
+    assert value == Value.unknown(DYNAMIC)
+
+
+def test_a_string_doubled_by_nested_templates_stops_at_the_default_length() -> None:
+    # With budget to spare, the string too long is reported where it is built.
+    ctx = _literal_only(max_cost=100_000_000)
+    value, diags = _evaluate(_nest(26, '"xx"', '"${{{v}}}${{{v}}}"'), ctx)
     assert diags == [
         (
             "String too long",
@@ -144,20 +153,21 @@ def test_templates_in_json_strings_have_the_same_limits() -> None:
 
 def test_the_cost_counts_each_node_and_each_collection_by_its_parts() -> None:
     # 1, 2, 3 are folded into one literal tuple of 4 values; then three
-    # iterations of x, 2 and x * 2; then the result of 4 values: 17.
+    # iterations of 5 steps (2 for the iteration, 3 for x, x * 2 and handing
+    # it on); then the result of 4 values: 23.
     text = "a = [for x in [1, 2, 3]: x * 2]\n"
-    assert _evaluate(text, _literal_only(max_cost=17)) == (
+    assert _evaluate(text, _literal_only(max_cost=23)) == (
         Value.tuple([Value.number(2), Value.number(4), Value.number(6)]),
         [],
     )
-    value, diags = _evaluate(text, _literal_only(max_cost=16))
+    value, diags = _evaluate(text, _literal_only(max_cost=22))
     assert not value.is_known
     assert diags == [
         (
             "Expression too costly",
-            "Evaluating this expression takes more than 16 steps (one for each part "
-            "evaluated and each value handed on), the most that hcldecode allows for one "
-            "expression.",
+            "Evaluating this expression takes more than 22 steps (one for each part "
+            "evaluated and each value handed on, and more for long strings, large numbers "
+            "and what functions build), the most that hcldecode allows for one evaluation.",
             "t.hcl:1,5-32",
         )
     ]

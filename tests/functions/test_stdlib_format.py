@@ -22,6 +22,7 @@ from hcldecode.model import EvalContext
 from hcldecode.native import parse_expression
 from hcldecode.values import (
     STRING,
+    FunctionError,
     Limits,
     Value,
     encode_json,
@@ -218,14 +219,22 @@ def test_one_call_applies_at_most_max_cost_verbs() -> None:
             "t.hcl:1,1-8",
         ]
     ]
+    # In an expression, the evaluation's budget (which the arguments, the call
+    # and the strings to make use too) runs out first; called on its own, the
+    # function has a budget of its own, and refuses the verbs.
     assert _as_go_cty('formatlist("%s%s%s", seven, "a", "b")', ctx)["diags"] == [
         [
-            "Error in function call",
-            'Call to function "formatlist" failed: the format string would apply more than 20 '
-            "verbs in all.",
-            "t.hcl:1,1-12",
-        ]
+            "Expression too costly",
+            "Evaluating this expression takes more than 20 steps (one for each part evaluated "
+            "and each value handed on, and more for long strings, large numbers and what "
+            "functions build), the most that hcldecode allows for one evaluation.",
+            "t.hcl:1,1-38",
+        ],
     ]
+    args = [Value.string("%s%s%s"), ctx.variables["seven"], Value.string("a"), Value.string("b")]
+    with pytest.raises(FunctionError) as info:
+        STDLIB["formatlist"].call(args, limits=Limits(max_cost=20))
+    assert info.value.message == "the format string would apply more than 20 verbs in all"
 
 
 def test_formatlist_reads_its_format_string_once_per_string() -> None:

@@ -15,13 +15,13 @@ from types import MappingProxyType
 from typing import IO, Any, TypeVar
 
 from ..hclparse._syntax import Syntax, syntax_for
-from ..model._context import EvalContext, UndefinedVariable
+from ..model._context import EvalContext, UndefinedVariable, too_costly
 from ..model._diagnostics import Diagnostics
 from ..model._structure import Block, Body, BodySchema, Expression, File
 from ..model._traversal import Traversal
 from ..pytypes._fields import ClassKind, class_name
 from ..pytypes._rules import PythonTypes, Rule, TypeRule
-from ..values._limits import Limits
+from ..values._limits import BUDGET, DEFAULT_LIMITS, Budget, BudgetExhausted, Limits
 from ..values._types import Type
 from ..values._value import Value
 from ._claimed import ClaimedBody
@@ -312,7 +312,7 @@ class Decoder:
         self._info(cls, None)
         body, files = load(source)
         diags = Diagnostics()
-        obj, _ = decode_class(self._expanded(body, eval_ctx), cls, self._types, eval_ctx, diags)
+        obj, _ = _decode_class(self._expanded(body, eval_ctx), cls, self._types, eval_ctx, diags)
         raise_errors(diags, files)
         return typing.cast(T, obj)
 
@@ -362,7 +362,7 @@ class Decoder:
         diags = Diagnostics()
         fields: dict[str, Any] = {}
         failed: set[str] = set()
-        obj, remaining = decode_class(
+        obj, remaining = _decode_class(
             self._expanded(body, eval_ctx),
             cls,
             self._types,
@@ -477,7 +477,7 @@ class Decoder:
         diags = Diagnostics()
         fields: dict[str, Any] = {}
         failed: set[str] = set()
-        obj, remaining = decode_class(
+        obj, remaining = _decode_class(
             self._expanded(body, eval_ctx),
             cls,
             self._types,
@@ -541,7 +541,7 @@ class Decoder:
         eval_ctx = self._context(variables, functions, ctx)
         diags = Diagnostics()
         body = self._expanded(block.body, eval_ctx)
-        obj, _ = decode_class(body, cls, self._types, eval_ctx, diags, block=block)
+        obj, _ = _decode_class(body, cls, self._types, eval_ctx, diags, block=block)
         raise_errors(diags, block.body.source_files())
         return typing.cast(T, obj)
 
@@ -979,3 +979,26 @@ to_dict = _DEFAULT.to_dict
 dumps = _DEFAULT.dumps
 dump = _DEFAULT.dump
 update_document = _DEFAULT.update_document
+
+
+def _decode_class(
+    body: Body,
+    cls: type,
+    types: ConfigTypes,
+    ctx: EvalContext | None,
+    diags: Diagnostics,
+    **options: Any,
+) -> tuple[Any, Body | None]:
+    """``decode_class`` within one budget for the whole call (see
+    :class:`~hcldecode.values.Limits`): everything it evaluates shares it, and
+    when it runs out the decoding stops with one ``Expression too costly``."""
+    if BUDGET.get() is not None:  # called by an evaluation (a function decoding): its budget
+        return decode_class(body, cls, types, ctx, diags, **options)
+    token = BUDGET.set(Budget(ctx.limits if ctx is not None else DEFAULT_LIMITS))
+    try:
+        return decode_class(body, cls, types, ctx, diags, **options)
+    except BudgetExhausted as stop:
+        diags.append(too_costly(stop, None, ctx))
+        return None, None
+    finally:
+        BUDGET.reset(token)

@@ -27,10 +27,15 @@ read it unchanged (``hcl.Decoder(dynamic_blocks=True)`` expands for you).
 :func:`walk_variables` and :func:`walk_expand_variables` find the variables
 that decoding, or the expansion alone, needs before anything is evaluated.
 
-Diagnostics and their ranges are the reference's. hcldecode adds one limit:
+Diagnostics and their ranges are the reference's. hcldecode adds limits:
 the blocks that one ``dynamic`` block makes, multiplied by those of the
 dynamic blocks around it, may number at most the evaluation's
-:attr:`~hcldecode.values.Limits.max_cost` (``Too many dynamic blocks``).
+:attr:`~hcldecode.values.Limits.max_cost` divided by 50 (``Too many dynamic blocks``,
+reported once however many outer blocks repeat it); each block made costs
+that many steps of the evaluation's budget as it is made. A ``dynamic``
+block inside another has its ``for_each`` (and labels' checks) read once for
+each distinct value of the outer iterators it refers to, not once per outer
+block.
 """
 
 from __future__ import annotations
@@ -56,7 +61,7 @@ from ..model._structure import (
 )
 from ..model._traversal import Traversal
 from ..values._convert import ConversionError, convert
-from ..values._limits import DEFAULT_LIMITS
+from ..values._limits import DEFAULT_LIMITS, STEPS_PER_BLOCK, BudgetExhausted, charge
 from ..values._types import DYNAMIC, STRING, ListType, MapType, ObjectType, SetType, TupleType
 from ..values._value import DYNAMIC_VALUE, Value
 
@@ -103,7 +108,7 @@ def expand(body: Body, ctx: EvalContext | None = None) -> Body:
         raise TypeError(f"expand() needs a Body, not {type(body).__name__}")
     if ctx is not None and not isinstance(ctx, EvalContext):
         raise TypeError(f"ctx must be an EvalContext, not {type(ctx).__name__}")
-    return _ExpandedBody(body, ctx, None)
+    return _ExpandedBody(body, ctx, None, specs={})
 
 
 # --------------------------------------------------------------------------- iterations
@@ -212,6 +217,7 @@ class _ExpandedBody(Body):
         "_hidden_blocks",
         "_iteration",
         "_original",
+        "_specs",
         "_visible_body",
     )
 
@@ -222,7 +228,10 @@ class _ExpandedBody(Body):
         iteration: _Iteration | None,
         hidden_attrs: frozenset[str] = frozenset(),
         hidden_blocks: Mapping[str, BlockHeaderSchema] | None = None,
+        *,
+        specs: dict[tuple[object, ...], tuple[_Spec | None, Diagnostics]],
     ) -> None:
+        self._specs = specs  # shared by the whole expansion: see _cached_spec
         self._original = original
         self._ctx = ctx
         self._iteration = iteration
@@ -246,6 +255,7 @@ class _ExpandedBody(Body):
             self._iteration,
             self._hidden_attrs | schema.attribute_names(),
             {**self._hidden_blocks, **schema.block_types()},
+            specs=self._specs,
         )
         return content, remain, diags
 
@@ -323,7 +333,7 @@ class _ExpandedBody(Body):
                         )
                     )
                 continue
-            spec = _spec(header, block, self._ctx, self._iteration, diags)
+            spec = self._cached_spec(header, block, diags)
             if spec is not None:
                 yield from self._generated(spec, diags)
 
@@ -337,13 +347,62 @@ class _ExpandedBody(Body):
                 yield _with_body(block, _UnknownBody(self._child(block.body, iteration)))
             return
         for key, value in _elements(spec.for_each):
+            try:
+                charge(STEPS_PER_BLOCK)  # each block made is paid for as it is made
+            except BudgetExhausted as stop:
+                if stop.where is None:
+                    stop.where, stop.ctx = spec.for_each_expr, self._ctx
+                raise
             iteration = _iteration(self._iteration, spec.iterator, key, value, spec.blocks)
             block = spec.block(iteration, self._ctx, diags)
             if block is not None:
                 yield _with_body(block, self._child(block.body, iteration))
 
     def _child(self, body: Body, iteration: _Iteration | None) -> Body:
-        return _ExpandedBody(body, _context(iteration, self._ctx), iteration)
+        return _ExpandedBody(body, _context(iteration, self._ctx), iteration, specs=self._specs)
+
+    def _cached_spec(
+        self, header: BlockHeaderSchema, block: Block, diags: Diagnostics
+    ) -> _Spec | None:
+        """``_spec`` of a dynamic block, read once for each distinct value of the
+        iterators around it that its ``for_each`` refers to (a dynamic block inside
+        another is otherwise read again for every block the outer one makes).
+
+        The diagnostics are given again with each use, as the reference gives
+        them for each outer block, but ``Too many dynamic blocks`` only with
+        the first outer block.
+        """
+        iteration = self._iteration
+        key: tuple[object, ...] = (header, block.def_range)
+        if iteration is not None:
+            in_scope = {iteration.name: iteration, **iteration.inherited}
+            each = _for_each_attribute(block)
+            roots = {t.root_name for t in each.expr.variables()} if each is not None else set()
+            key += (
+                iteration.blocks,
+                *(
+                    (name, in_scope[name].key, in_scope[name].value)
+                    for name in sorted(roots & in_scope.keys())
+                ),
+            )
+        cached = self._specs.get(key)
+        if cached is None:
+            found = Diagnostics()
+            try:
+                spec = _spec(header, block, self._ctx, iteration, found)
+            except BudgetExhausted as stop:
+                if stop.where is None and (each := _for_each_attribute(block)) is not None:
+                    stop.where, stop.ctx = each.expr, self._ctx
+                raise
+            self._specs[key] = (spec, found)
+            diags.extend(found)
+            return spec
+        spec, found = cached
+        if iteration is None:  # the same body read again: all of them again
+            diags.extend(found)
+        else:  # another outer block: the refusal was given with the first
+            diags.extend(d for d in found if d.summary != "Too many dynamic blocks")
+        return spec
 
 
 def _with_dynamic(schema: BodySchema) -> BodySchema:
@@ -374,6 +433,7 @@ class _Spec:
     labels: tuple[Expression, ...]
     content: Body
     blocks: int
+    for_each_expr: Expression
 
     def block(
         self, iteration: _Iteration, ctx: EvalContext | None, diags: Diagnostics
@@ -462,7 +522,7 @@ def _spec(
     blocks = (around.blocks if around is not None else 1) * (
         len(for_each) if for_each.is_known else 1
     )
-    limit = (ctx.limits if ctx is not None else DEFAULT_LIMITS).max_cost
+    limit = (ctx.limits if ctx is not None else DEFAULT_LIMITS).max_cost // STEPS_PER_BLOCK
     if blocks > limit:
         diags.append(
             Diagnostic.error(
@@ -546,6 +606,7 @@ def _spec(
         tuple(labels),
         content.blocks[0].body,
         blocks,
+        each.expr,
     )
 
 
@@ -740,3 +801,9 @@ def walk_expand_variables(body: Body) -> WalkVariablesNode:
         The walk's first node.
     """
     return WalkVariablesNode(body, include_content=False)
+
+
+def _for_each_attribute(block: Block) -> Attribute | None:
+    """A ``dynamic`` block's ``for_each`` attribute, if it has one."""
+    content, _, _ = block.body.partial_content(_ALL_OPTIONAL)
+    return content.attributes.get("for_each")

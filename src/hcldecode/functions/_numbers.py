@@ -9,6 +9,7 @@ a Go ``int`` that many functions use."""
 
 from __future__ import annotations
 
+import builtins
 import math
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -18,7 +19,7 @@ from types import MappingProxyType
 
 from .._text import go_quote
 from ..values._function import Function, FunctionArgError, FunctionError, Parameter
-from ..values._limits import current_limits
+from ..values._limits import charge, current_limits
 from ..values._types import BOOL, DYNAMIC, NUMBER, STRING, ListType, Type
 from ..values._value import Value
 
@@ -340,6 +341,17 @@ def _range(args: Sequence[Value], _result: Type) -> Value:
         raise FunctionArgError(1, "end must be less than start when step is negative")
     if not down and end.less_than(start).as_bool():
         raise FunctionArgError(1, "end must be greater than start when step is positive")
+    bounds = (start.payload, end.payload, step.payload)
+    if type(bounds[0]) is int and type(bounds[1]) is int and type(bounds[2]) is int and bounds[2]:
+        # Whole numbers: Python's range gives the same values, far faster.
+        numbers = builtins.range(bounds[0], bounds[1], bounds[2])
+        if len(numbers) > 1024:
+            raise FunctionError(
+                "more than 1024 values were generated; either decrease the difference between "
+                "start and end or use a smaller step"
+            )
+        charge(len(numbers))
+        return Value.list([Value.number(n) for n in numbers], NUMBER)
     values: list[Value] = []
     current = start
     # Until the current number is at or past the end.
@@ -349,6 +361,7 @@ def _range(args: Sequence[Value], _result: Type) -> Value:
                 "more than 1024 values were generated; either decrease the difference between "
                 "start and end or use a smaller step"
             )
+        charge(1)
         values.append(current)
         current = current.add(step)
     return Value.list(values, NUMBER)

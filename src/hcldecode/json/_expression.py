@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .._text import go_quote, is_identifier
-from ..model._context import is_literal_only
+from ..model._context import is_literal_only, too_costly
 from ..model._diagnostics import (
     FIRST_REPEAT_CHECK,
     REPEATED_ERRORS,
@@ -50,6 +50,7 @@ from ..native._ast import TemplateWrap, interpolated_text, template_source
 from ..values import _number as number
 from ..values._convert import ConversionError, convert
 from ..values._json import go_json_text
+from ..values._limits import BUDGET, DEFAULT_LIMITS, Budget, BudgetExhausted
 from ..values._types import (
     DYNAMIC,
     NUMBER,
@@ -209,8 +210,26 @@ class JsonExpression(NodeView, Expression):
         """The value of the JSON value; strings are templates only when ``ctx`` is given.
 
         Evaluation walks the tree with an explicit stack, so deep nesting
-        needs no recursion.
+        needs no recursion. The templates share one budget (see
+        :class:`~hcldecode.values.Limits`).
         """
+        budget = BUDGET.get()
+        if budget is not None:
+            try:
+                return self._value(ctx)
+            except BudgetExhausted as stop:
+                stop.where, stop.ctx = self, ctx  # the outermost expression wins
+                raise
+        token = BUDGET.set(Budget(ctx.limits if ctx is not None else DEFAULT_LIMITS))
+        try:
+            return self._value(ctx)
+        except BudgetExhausted as stop:
+            stop.where, stop.ctx = self, ctx
+            return DYNAMIC_VALUE, Diagnostics([too_costly(stop, self, ctx)])
+        finally:
+            BUDGET.reset(token)
+
+    def _value(self, ctx: EvalContext | None) -> tuple[Value, Diagnostics]:
         diags = Diagnostics()
         node = self._node
         if not isinstance(node, (ObjectNode, ArrayNode)):

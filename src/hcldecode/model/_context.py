@@ -41,14 +41,15 @@ from typing import TYPE_CHECKING, Any
 from ..pytypes._callable import function
 from ..pytypes._rules import DEFAULT_TYPES, PythonTypes
 from ..values._function import Function
-from ..values._limits import DEFAULT_LIMITS, Limits
+from ..values._limits import DEFAULT_LIMITS, BudgetExhausted, Limits
 from ..values._value import DYNAMIC_VALUE, Value
 from ._diagnostics import Diagnostic, Diagnostics
 
 if TYPE_CHECKING:
+    from ._structure import Expression
     from ._traversal import Traversal
 
-__all__ = ["EvalContext", "UndefinedVariable", "is_literal_only"]
+__all__ = ["EvalContext", "UndefinedVariable", "is_literal_only", "too_costly"]
 
 UndefinedVariable = Callable[["Traversal"], Any]
 """The type of an undefined-variable hook (see :class:`EvalContext`)."""
@@ -375,3 +376,22 @@ def _convert_functions(
         else:
             raise TypeError(f"function {name!r} is {type(fn).__name__}, not callable")
     return MappingProxyType(converted)
+
+
+def too_costly(
+    stop: BudgetExhausted, node: Expression | None, ctx: EvalContext | None
+) -> Diagnostic:
+    """The one ``Expression too costly`` error of an evaluation whose budget ran out.
+
+    It is at the outermost expression the evaluation was evaluating when the
+    budget ran out (``stop.where``), else at ``node`` (evaluated in ``ctx``).
+    """
+    where: Any = stop.where if stop.where is not None else node
+    where_ctx: Any = stop.ctx if stop.where is not None else ctx
+    return Diagnostic.error(
+        "Expression too costly",
+        stop.detail,
+        where.range if where is not None else None,
+        expression=where,
+        eval_context=where_ctx,
+    )

@@ -34,7 +34,7 @@ from .._text import go_quote, suggest
 from ..model import _ops as ops
 from ..model._call import evaluate_call
 from ..model._closure import EXPRESSION, EXPRESSION_CLOSURE
-from ..model._context import EvalContext
+from ..model._context import EvalContext, too_costly
 from ..model._diagnostics import (
     FIRST_REPEAT_CHECK,
     REPEATED_ERRORS,
@@ -47,7 +47,16 @@ from ..model._diagnostics import (
 from ..model._structure import Expression
 from ..model._traversal import Traversal
 from ..values._convert import Conversion, ConversionError, convert, get_conversion, unify_unsafe
-from ..values._limits import DEFAULT_LIMITS, Limits
+from ..values._limits import (
+    BITS_PER_UNIT,
+    BUDGET,
+    CHARACTERS_PER_UNIT,
+    DEFAULT_LIMITS,
+    Budget,
+    BudgetExhausted,
+    Limits,
+    charge,
+)
 from ..values._refinement import prefix_before_split
 from ..values._types import (
     BOOL,
@@ -76,6 +85,11 @@ _UNKNOWN_BOOL = Value.unknown(BOOL)
 _UNKNOWN_STRING_NOT_NULL = _UNKNOWN_STRING.refine_not_null()
 _UNKNOWN_NUMBER_NOT_NULL = _UNKNOWN_NUMBER.refine_not_null()
 _UNKNOWN_BOOL_NOT_NULL = _UNKNOWN_BOOL.refine_not_null()
+# What the budget is charged (see values.Limits) for each iteration of a ``for``
+# expression or a splat, and for each operator applied: each takes about as long
+# as evaluating that many parts of an expression.
+STEPS_PER_ITERATION = 2
+STEPS_PER_OPERATOR = 3
 # The longest known start of a template result kept as a refinement (HCL's limit).
 _MAX_PREFIX_BYTES = 128
 
@@ -86,10 +100,36 @@ def evaluate(node: ast.Node, ctx: EvalContext | None) -> tuple[Value, Diagnostic
     On errors the value is a placeholder, as in the reference: usually the
     unknown value of the type the expression would have had, or the
     unknown value of the dynamic pseudo-type. The context's
-    :class:`~hcldecode.values.Limits` bound the evaluation.
+    :class:`~hcldecode.values.Limits` bound the evaluation; it is charged to
+    the budget of the evaluation running (a decoder's call, or a function
+    call evaluating its arguments), or to a budget of its own.
     """
     diags = Diagnostics()
-    value = _run(node, ctx, diags, ctx.limits if ctx is not None else DEFAULT_LIMITS)
+    limits = ctx.limits if ctx is not None else DEFAULT_LIMITS
+    budget = BUDGET.get()
+    leaf = _LEAVES.get(type(node))
+    if leaf is not None and budget is None:  # a reference or a literal: nothing to share
+        value = leaf(node, ctx, diags)
+        kind = type(value.payload)
+        if (value.deep_count if kind is tuple or kind is dict else 1) > limits.max_cost:
+            diags.append(too_costly(BudgetExhausted(Budget(limits)), node, ctx))
+            value = DYNAMIC_VALUE
+    elif budget is not None:
+        try:
+            value = _run(node, ctx, diags, limits, budget)
+        except BudgetExhausted as stop:
+            stop.where, stop.ctx = node, ctx  # the outermost expression wins
+            raise
+    else:
+        budget = Budget(limits)
+        token = BUDGET.set(budget)
+        try:
+            value = _run(node, ctx, diags, limits, budget)
+        except BudgetExhausted as stop:
+            diags.append(too_costly(stop, node, ctx))
+            value = DYNAMIC_VALUE
+        finally:
+            BUDGET.reset(token)
     if len(diags) > REPEATED_ERRORS:  # the range is built only when it is needed
         diags = drop_repeats(diags, node.range)
     return value, diags
@@ -98,95 +138,90 @@ def evaluate(node: ast.Node, ctx: EvalContext | None) -> tuple[Value, Diagnostic
 # --------------------------------------------------------------------------- the driver
 
 
-def _run(root: ast.Node, ctx: _Ctx, diags: Diagnostics, limits: Limits) -> Value:
+def _run(root: ast.Node, ctx: _Ctx, diags: Diagnostics, limits: Limits, budget: Budget) -> Value:
     """Evaluate ``root`` without Python recursion, appending diagnostics to ``diags``.
 
     Every result is checked against ``limits`` as it is handed up: a string
     or integer too large becomes unknown with an error at the node that made
-    it, and the evaluation stops with an error at ``root`` once its cost
-    (one per node, plus the :attr:`~Value.deep_count` of each collection
-    handed up) passes ``limits.max_cost``.
+    it. Each node and each value handed up is charged to ``budget`` (one per
+    node, plus the :attr:`~Value.deep_count` of each collection, and the
+    size of strings and integers), which raises
+    :class:`~hcldecode.values.BudgetExhausted` when it runs out.
     """
     stack: list[_Gen] = []
     makers: list[ast.Node] = []  # the node of each generator on the stack
     node, node_ctx = root, ctx
     compact_at = FIRST_REPEAT_CHECK
-    cost = 0
-    max_cost = limits.max_cost
     max_length = limits.max_string_length
     max_bits = limits.max_integer_bits
-    while True:
-        if len(diags) >= compact_at:
-            compact_at = bound_repeats(diags)
-        while isinstance(node, (ast.Parens, ast.TemplateWrap)):
-            node = node.inner if isinstance(node, ast.Parens) else node.wrapped
-        leaf = _LEAVES.get(type(node))
-        if leaf is not None:  # a literal or a variable: built by the file or the application
-            result = leaf(node, node_ctx, diags)
-            kind = type(result.payload)
-            cost += result.deep_count if kind is tuple or kind is dict else 1
-            built = False
-        else:
-            gen = _BRANCHES[type(node)](node, node_ctx, diags)
-            try:
-                child = next(gen)
-            except StopIteration as done:
-                result = done.value
-            else:
-                stack.append(gen)
-                makers.append(node)
-                node, node_ctx = child
-                continue
-            built = True
-        # Hand the result up until some evaluator asks for another child.
+    limit = budget.limit
+    try:
         while True:
-            if built:
-                payload: Any = result.payload
-                kind = type(payload)
-                if kind is str:
-                    cost += 1
-                    if len(payload) > max_length:
-                        diags.append(_too_large(node, node_ctx, result, limits))
-                        result = _UNKNOWN_STRING
-                elif kind is tuple or kind is dict:
-                    cost += result.deep_count
-                else:
-                    cost += 1
-                    if kind is int and payload.bit_length() > max_bits:
-                        diags.append(_too_large(node, node_ctx, result, limits))
-                        result = _UNKNOWN_NUMBER
-            built = True
-            if cost > max_cost or not stack:
-                return _within_cost(result, cost, root=root, ctx=ctx, limits=limits, diags=diags)
-            try:
-                child = stack[-1].send(result)
-            except StopIteration as done:
-                stack.pop()
-                node = makers.pop()
-                result = done.value
+            if len(diags) >= compact_at:
+                compact_at = bound_repeats(diags)
+            while isinstance(node, (ast.Parens, ast.TemplateWrap)):
+                node = node.inner if isinstance(node, ast.Parens) else node.wrapped
+            leaf = _LEAVES.get(type(node))
+            if leaf is not None:  # a literal or a variable: built by the file or the application
+                result = leaf(node, node_ctx, diags)
+                kind = type(result.payload)
+                budget.spent += result.deep_count if kind is tuple or kind is dict else 1
+                if budget.spent > limit:
+                    raise BudgetExhausted(budget)
+                built = False
             else:
-                node, node_ctx = child
-                break
-
-
-def _within_cost(
-    result: Value, cost: int, *, root: ast.Node, ctx: _Ctx, limits: Limits, diags: Diagnostics
-) -> Value:
-    """``result``, or an unknown value and an error at ``root`` if ``cost`` passed the limit."""
-    if cost <= limits.max_cost:
-        return result
-    diags.append(
-        Diagnostic.error(
-            "Expression too costly",
-            f"Evaluating this expression takes more than {limits.max_cost} steps (one for "
-            "each part evaluated and each value handed on), the most that hcldecode allows "
-            "for one expression.",
-            root.range,
-            expression=root,
-            eval_context=ctx,
-        )
-    )
-    return DYNAMIC_VALUE
+                gen = _BRANCHES[type(node)](node, node_ctx, diags)
+                try:
+                    child = next(gen)
+                except StopIteration as done:
+                    result = done.value
+                else:
+                    stack.append(gen)
+                    makers.append(node)
+                    node, node_ctx = child
+                    continue
+                built = True
+            # Hand the result up until some evaluator asks for another child.
+            while True:
+                if built:
+                    payload: Any = result.payload
+                    kind = type(payload)
+                    if kind is str:
+                        length = len(payload)
+                        if length > max_length:
+                            diags.append(_too_large(node, node_ctx, result, limits))
+                            result = _UNKNOWN_STRING
+                            length = 0
+                        budget.spent += 1 + length // CHARACTERS_PER_UNIT
+                    elif kind is tuple or kind is dict:
+                        budget.spent += result.deep_count
+                    elif kind is int:
+                        bits = payload.bit_length()
+                        if bits > max_bits:
+                            diags.append(_too_large(node, node_ctx, result, limits))
+                            result = _UNKNOWN_NUMBER
+                            bits = 0
+                        budget.spent += 1 + bits // BITS_PER_UNIT
+                    else:
+                        budget.spent += 1
+                    if budget.spent > limit:
+                        raise BudgetExhausted(budget)
+                built = True
+                if not stack:
+                    return result
+                try:
+                    child = stack[-1].send(result)
+                except StopIteration as done:
+                    stack.pop()
+                    node = makers.pop()
+                    result = done.value
+                else:
+                    node, node_ctx = child
+                    break
+    except BudgetExhausted:
+        for gen in reversed(stack):  # their clean-up (a splat's slot) runs now
+            gen.close()
+        raise
 
 
 def _too_large(node: ast.Node, ctx: _Ctx, result: Value, limits: Limits) -> Diagnostic:
@@ -451,7 +486,10 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     attributes: dict[str, Value] = {}
     groups: dict[str, list[Value]] = {}
     known = True  # false once an element's inclusion or key is unknown or failed
+    budget = BUDGET.get()
     for key, value in _iteration(collection):
+        if budget is not None:  # a scope made and its variables bound
+            budget.charge(STEPS_PER_ITERATION)
         child = scope(key, value)
         if cond is not None:
             include = yield cond, child
@@ -610,7 +648,10 @@ def _splat(node: ast.Splat, ctx: _Ctx, diags: Diagnostics) -> _Gen:
             return builder.new_value()
         results = []
         all_known = True
+        budget = BUDGET.get()
         for element in source.elements():
+            if budget is not None:
+                budget.charge(STEPS_PER_ITERATION)
             node.item.slots[slot] = element
             mark = len(diags)
             results.append((yield node.each, scope))
@@ -1057,6 +1098,7 @@ def _binary_op(node: ast.BinaryOp, ctx: _Ctx, diags: Diagnostics) -> _Gen:
         if total is not None:
             acc = _Operand(Value.number(total), acc.start, False)
             total = None
+        charge(STEPS_PER_OPERATOR)  # operands converted, the operation applied
         acc = _apply_binary(op_node, acc, rhs_operand, ctx, diags)
         payload = acc.value.payload
         if type(payload) is int and payload.bit_length() > max_bits:

@@ -34,7 +34,17 @@ from typing import Any, TypeVar
 import attrs
 
 from ._errors import Error
-from ._limits import CALL_LIMITS, Limits, current_limits
+from ._limits import (
+    BUDGET,
+    CALL_LIMITS,
+    CHARACTERS_PER_UNIT,
+    STEPS_PER_CALL,
+    Budget,
+    BudgetExhausted,
+    Limits,
+    charge,
+    current_limits,
+)
 from ._types import DYNAMIC, Type
 from ._value import RefinementBuilder, Value
 
@@ -109,18 +119,22 @@ class FunctionArgError(FunctionError):
 
 def check_result_length(length: int) -> None:
     """Refuse, before building it, a string result of ``length`` characters
-    past the calling evaluation's :attr:`~Limits.max_string_length`."""
+    past the calling evaluation's :attr:`~Limits.max_string_length`, and charge
+    its characters to the evaluation's budget."""
     limit = current_limits().max_string_length
     if length > limit:
         raise FunctionError(f"the result would be longer than {limit} characters")
+    charge(length // CHARACTERS_PER_UNIT)
 
 
 def check_result_count(count: int) -> None:
     """Refuse, before building it, a result of ``count`` values past the calling
-    evaluation's :attr:`~Limits.max_cost` (each value costs one step to hand on)."""
+    evaluation's :attr:`~Limits.max_cost` (each value costs one step to hand on),
+    and charge them to the evaluation's budget."""
     limit = current_limits().max_cost
     if count > limit:
         raise FunctionError(f"the result would have more than {limit} elements")
+    charge(count)
 
 
 ReturnType = Type | Callable[[Sequence[Value]], Type]
@@ -309,13 +323,25 @@ class Function:
                 function.
         """
         if limits is None:
-            result_type, result = self._call(args)
-        else:
-            token = CALL_LIMITS.set(limits)
-            try:
+            limits = CALL_LIMITS.get()
+        token = CALL_LIMITS.set(limits)
+        budget = BUDGET.get()
+        try:
+            if budget is not None:  # the calling evaluation's
+                budget.charge(STEPS_PER_CALL)
                 result_type, result = self._call(args)
-            finally:
-                CALL_LIMITS.reset(token)
+            else:  # called on its own: a budget for the call
+                budget_token = BUDGET.set(Budget(limits))
+                try:
+                    result_type, result = self._call(args)
+                except BudgetExhausted as stop:
+                    raise FunctionError(
+                        f"the call takes more than {stop.budget.limit} steps"
+                    ) from None
+                finally:
+                    BUDGET.reset(budget_token)
+        finally:
+            CALL_LIMITS.reset(token)
         if not isinstance(result, Value) or not result.type.matches(result_type):
             raise TypeError(
                 f"function {self!r} returned {result!r}, which is not of its result type "
@@ -342,7 +368,7 @@ def _guarded(fn: Callable[..., _R], *args: Any) -> _R:
     """Call ``fn``; any exception but a :class:`FunctionError` becomes one."""
     try:
         return fn(*args)
-    except FunctionError:
+    except (FunctionError, BudgetExhausted):
         raise
     except Exception as error:
         raise FunctionError(error_message(error)) from error

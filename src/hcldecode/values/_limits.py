@@ -37,12 +37,20 @@ from contextvars import ContextVar
 import attrs
 
 __all__ = [
+    "BITS_PER_UNIT",
+    "BUDGET",
+    "CHARACTERS_PER_UNIT",
     "DEFAULT_LIMITS",
     "NESTING_CAP",
+    "Budget",
+    "BudgetExhausted",
     "Limits",
+    "active_budget",
+    "charge",
     "current_limits",
     "max_nesting",
     "nesting_too_deep_detail",
+    "number_text_cost",
 ]
 
 NESTING_CAP = 200
@@ -78,20 +86,39 @@ def _positive(_instance: object, attribute: attrs.Attribute[int], value: object)
 
 @attrs.frozen
 class Limits:
-    """How much one evaluation of one expression may build and spend.
+    """How much one evaluation may build and spend.
 
     Without limits, a few hundred bytes of ``for`` expressions and templates
     build strings of gigabytes, tuples of millions of elements or numbers
     of billions of digits, and take minutes (the reference has no limits
     and runs out of memory). Each limit is far above what a real
-    configuration needs; passing one is an error diagnostic at the
-    expression, and the value is unknown. An application that needs more
-    gives an :class:`~hcldecode.model.EvalContext` or a
-    :class:`~hcldecode.Decoder` its own ``Limits``.
+    configuration needs. An application that needs more gives an
+    :class:`~hcldecode.model.EvalContext` or a :class:`~hcldecode.Decoder`
+    its own ``Limits``.
 
-    The string and integer limits apply to the values an expression builds
+    The string and integer limits apply to each value an expression builds
     (by templates, operators, function calls, ``for`` expressions), not to
-    literals and variables as they are; every value counts towards the cost.
+    literals and variables as they are: passing one is an error diagnostic
+    at the part of the expression that built it, whose value is unknown.
+
+    The cost is one budget of steps for the whole evaluation: one call of
+    ``Expression.value``, or one call of a :class:`~hcldecode.Decoder`
+    method, which shares it between every expression, function call and
+    ``dynamic`` block it evaluates. It is charged as the work happens (the
+    rates are in the documentation's Limits page): each part of an
+    expression evaluated costs a step, each iteration of a ``for``
+    expression or splat two more, each operator applied three; each value
+    handed from one part to another costs one per value it is made of
+    (:attr:`Value.deep_count`), and a string one more per 32 characters, an
+    integer one more per 64 binary digits; each function call costs ten,
+    and functions charge the
+    elements they make before making them; writing or reading a number in
+    decimal costs in proportion to the square of its size; each block a
+    ``dynamic`` block makes costs 50. When the budget runs out, the
+    evaluation stops (within the work of one value of at most the string
+    and integer limits) with one ``Expression too costly`` error at the
+    expression being evaluated, or, for a function called on its own, a
+    :class:`~hcldecode.values.FunctionError`.
 
     Attributes:
         max_string_length: The most characters of any string value (16 Mi:
@@ -99,13 +126,10 @@ class Limits:
         max_integer_bits: The most binary digits of an integer (1 Mi:
             1,048,576, about 315,000 decimal digits; numbers read from text
             have at most about 332,000).
-        max_cost: The most work of one evaluation (1,000,000, about a second):
-            each expression node evaluated costs one, and each collection
-            handed from one part of the expression to another costs the number
-            of values it is made of (:attr:`Value.deep_count`), so that
-            building, passing on and comparing large values is paid for even
-            where their parts are shared in memory. No expression of the 14,105
-            in the shared corpus of real configurations costs 1,000.
+        max_cost: The budget of one evaluation, in steps (1,000,000: one to
+            three seconds of CPU time for the costliest kinds of steps, and
+            less than 128 MB of memory). No file of the shared corpus of real
+            configurations costs 7,000.
 
     Raises:
         TypeError: A limit is not a positive ``int``.
@@ -140,3 +164,86 @@ def current_limits() -> Limits:
         :data:`DEFAULT_LIMITS`.
     """
     return CALL_LIMITS.get()
+
+
+CHARACTERS_PER_UNIT = 32
+"""A string handed on costs one step more per this many characters."""
+
+BITS_PER_UNIT = 64
+"""An integer handed on costs one step more per this many binary digits."""
+
+STEPS_PER_CALL = 10
+"""Each function call costs this many steps (a call, its arguments checked and
+converted, takes about as long as evaluating ten parts of an expression)."""
+
+STEPS_PER_BLOCK = 50
+"""Each block a ``dynamic`` block makes costs this many steps (decoding a block
+takes about as long as evaluating fifty parts of an expression)."""
+
+_SQUARED_BITS_PER_UNIT = 2_000_000
+
+
+def number_text_cost(bits: int) -> int:
+    """The steps that writing (or reading) an integer of ``bits`` binary digits in
+    decimal costs: in proportion to the square of its size, as the conversion's time."""
+    return 1 + bits * bits // _SQUARED_BITS_PER_UNIT
+
+
+class BudgetExhausted(Exception):
+    """The evaluation's budget ran out; the top of the evaluation reports it once.
+
+    Internal: every entry point that opens a budget catches it. ``where`` is
+    set by the outermost expression evaluation it passes through (its node
+    and context), for the diagnostic's range.
+    """
+
+    def __init__(self, budget: Budget) -> None:
+        super().__init__("the evaluation's budget ran out")
+        self.budget = budget
+        self.where: object = None
+        self.ctx: object = None
+
+    @property
+    def detail(self) -> str:
+        """The detail of the ``Expression too costly`` diagnostic."""
+        return (
+            f"Evaluating this expression takes more than {self.budget.limit} steps (one for "
+            "each part evaluated and each value handed on, and more for long strings, large "
+            "numbers and what functions build), the most that hcldecode allows for one "
+            "evaluation."
+        )
+
+
+class Budget:
+    """The work an evaluation may still do, shared by everything it evaluates."""
+
+    __slots__ = ("limit", "spent")
+
+    def __init__(self, limits: Limits) -> None:
+        self.limit = limits.max_cost
+        self.spent = 0
+
+    def charge(self, units: int) -> None:
+        """Spend ``units``; raise :class:`BudgetExhausted` once past the limit."""
+        self.spent += units
+        if self.spent > self.limit:
+            raise BudgetExhausted(self)
+
+
+BUDGET: ContextVar[Budget | None] = ContextVar("hcldecode_budget", default=None)
+
+
+def active_budget() -> Budget | None:
+    """The budget of the evaluation running now (``None`` outside any)."""
+    return BUDGET.get()
+
+
+def charge(units: int) -> None:
+    """Charge ``units`` to the evaluation running now, if any.
+
+    Raises:
+        BudgetExhausted: The budget ran out.
+    """
+    budget = BUDGET.get()
+    if budget is not None:
+        budget.charge(units)

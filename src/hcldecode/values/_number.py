@@ -47,6 +47,7 @@ from functools import lru_cache
 from typing import Final, TypeAlias
 
 from ._errors import Error
+from ._limits import charge, number_text_cost
 
 __all__ = [
     "MAX_DECIMAL_EXPONENT",
@@ -319,6 +320,8 @@ def _decimal_value(
         raise NumberRangeError
     if check_only:
         return 0
+    if len(significant) > _STR_CHUNK_DIGITS:
+        charge(number_text_cost(len(significant) * 10 // 3))  # about 3.3 bits a digit
     mantissa = _int_from_digits(significant)
     value: int | Fraction | None = _exact_integer(mantissa, e2, e5)
     if value is None:
@@ -621,8 +624,10 @@ def _int_to_str(n: int) -> str:
     """``str(n)`` for an int of any size, whatever Python's digit limit is."""
     if n < 0:
         return "-" + _int_to_str(-n)
-    if n.bit_length() <= _STR_CHUNK_DIGITS * 3:  # fewer digits than that
+    bits = n.bit_length()
+    if bits <= _STR_CHUNK_DIGITS * 3:  # fewer digits than that
         return str(n)
+    charge(number_text_cost(bits))  # the evaluation's budget pays for long conversions
     # powers[j] is 10**(_STR_CHUNK_DIGITS * 2**j); n < powers[-1]**2.
     powers = [_power(10, _STR_CHUNK_DIGITS)]
     while powers[-1] * powers[-1] <= n:
