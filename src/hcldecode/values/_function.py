@@ -328,7 +328,8 @@ class Function:
         budget = BUDGET.get()
         try:
             if budget is not None:  # the calling evaluation's
-                budget.charge(STEPS_PER_CALL)
+                # a function works through its arguments: one step per value in them
+                budget.charge(STEPS_PER_CALL + sum(arg.deep_count for arg in args))
                 result_type, result = self._call(args)
             else:  # called on its own: a budget for the call
                 budget_token = BUDGET.set(Budget(limits))

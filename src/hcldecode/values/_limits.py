@@ -174,7 +174,9 @@ BITS_PER_UNIT = 64
 
 STEPS_PER_CALL = 10
 """Each function call costs this many steps (a call, its arguments checked and
-converted, takes about as long as evaluating ten parts of an expression)."""
+converted, takes about as long as evaluating ten parts of an expression), and
+one more for each value its arguments are made of (elements included), which
+it works through."""
 
 STEPS_PER_BLOCK = 50
 """Each block a ``dynamic`` block makes costs this many steps (decoding a block
