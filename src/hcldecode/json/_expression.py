@@ -45,6 +45,7 @@ from ..model._traversal import Traversal, Traverser, TraverseSplat
 from ..native import parse_expression, parse_template
 from ..values import _number as number
 from ..values._convert import ConversionError, convert
+from ..values._errors import raw_text
 from ..values._types import (
     DYNAMIC,
     NUMBER,
@@ -279,7 +280,7 @@ class JsonExpression(NodeView, Expression):
         try:
             return Value.number(json_number(node.text))
         except number.NumberRangeError as err:
-            message = str(err)
+            message = raw_text(err)
             detail = f"{message[0].upper()}{message[1:]}."
         except ValueError:
             detail = "There is a syntax error in the given JSON number."
