@@ -126,6 +126,8 @@ _VARIABLES = st.sampled_from(
 _LITERALS = st.one_of(
     st.integers(-100, 100).map(str),
     st.sampled_from(["null", "true", "false", "1.5", "1e3", "[]", "{}", '""', "-0"]),
+    # Costly operands, so that the budget sees big inputs (issue 29 items 1-2).
+    st.sampled_from(["1e100000", "range(1000)", '"%9999s"', "2e308", "1e-400"]),
     TEXT.map(
         lambda t: (
             '"'
