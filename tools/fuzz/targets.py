@@ -415,21 +415,34 @@ _NUMBER_FUNCTIONS = [
 
 
 @st.composite
-def _refined_number(draw: st.DrawFn) -> tuple[Value, Value]:
-    """An unknown number with random bounds, and a concrete number within them."""
-    concrete = Fraction(draw(NUMBERS))  # exact: bounds a little off it are not rounded to it
+def _refined_number(draw: st.DrawFn) -> tuple[Value, list[Value]]:
+    """An unknown number with random bounds, and concrete numbers within them: each
+    inclusive bound, the middle, and one beyond a missing bound (where an unsound
+    refinement shows first)."""
+    low = Fraction(draw(NUMBERS))  # exact: bounds are not rounded
+    width = draw(st.integers(0, 10))
+    high = low + width
+    has_low = draw(st.sampled_from([True, True, False]))
+    has_high = draw(st.sampled_from([True, True, False]))
+    low_inclusive = width == 0 or draw(st.booleans())
+    high_inclusive = width == 0 or draw(st.booleans())
+    witnesses = [low + Fraction(width, 2)]
+    if low_inclusive:
+        witnesses.append(low)
+    if high_inclusive:
+        witnesses.append(high)
+    if not has_low:
+        witnesses.append(low - draw(st.integers(1, 10**6)))
+    if not has_high:
+        witnesses.append(high + draw(st.integers(1, 10**6)))
     builder = Value.unknown(NUMBER).refine()
     if draw(st.booleans()):
         builder = builder.not_null()
-    if draw(st.booleans()):
-        below = draw(st.integers(0, 10))
-        inclusive = below == 0 or draw(st.booleans())
-        builder = builder.number_lower_bound(concrete - below, inclusive)
-    if draw(st.booleans()):
-        above = draw(st.integers(0, 10))
-        inclusive = above == 0 or draw(st.booleans())
-        builder = builder.number_upper_bound(concrete + above, inclusive)
-    return builder.new_value(), Value.number(concrete)
+    if has_low:
+        builder = builder.number_lower_bound(low, low_inclusive)
+    if has_high:
+        builder = builder.number_upper_bound(high, high_inclusive)
+    return builder.new_value(), [Value.number(w) for w in witnesses]
 
 
 @st.composite
@@ -437,7 +450,7 @@ def _refined_string(draw: st.DrawFn) -> tuple[Value, Value]:
     concrete = draw(TEXT)
     cut = draw(st.integers(0, len(concrete)))
     unknown = Value.unknown(STRING).refine().not_null().string_prefix(concrete[:cut]).new_value()
-    return unknown, Value.string(concrete)
+    return unknown, [Value.string(concrete), Value.string(concrete[:cut])]
 
 
 @st.composite
@@ -453,11 +466,20 @@ def _refined_list(draw: st.DrawFn) -> tuple[Value, Value]:
         .collection_length_upper_bound(high)
         .new_value()
     )
-    concrete = Value.list([Value.string(t) for t in items]) if items else Value.list([], STRING)
-    return unknown, concrete
+    witnesses = []
+    for count in {low, len(items), high}:
+        texts = (items + [""] * count)[:count]
+        witnesses.append(
+            Value.list([Value.string(t) for t in texts]) if texts else Value.list([], STRING)
+        )
+    return unknown, witnesses
 
 
-_OPERANDS = st.one_of(_refined_number(), NUMBERS.map(lambda n: (Value.number(n), Value.number(n))))
+_OPERANDS = st.one_of(
+    _refined_number(),
+    _refined_number(),
+    NUMBERS.map(lambda n: (Value.number(n), [Value.number(n)])),
+)
 REFINEMENT_CASES = st.one_of(
     st.tuples(st.just("op"), st.sampled_from(sorted(_BINARY)), _OPERANDS, _OPERANDS),
     st.tuples(st.just("hcl"), st.sampled_from(sorted(_BINARY)), _OPERANDS, _OPERANDS),
@@ -523,32 +545,40 @@ def _infinite_default_bound(result: Value, concrete: Value) -> bool:
     return bound.is_known and bound.as_number() == n
 
 
-def target_refinements(case: tuple[str, str, tuple[Value, Value], tuple[Value, Value]]) -> None:
+def target_refinements(
+    case: tuple[str, str, tuple[Value, list[Value]], tuple[Value, list[Value]]],
+) -> None:
     """Soundness: the result of an operation on refined unknowns contains the result
     of the same operation on any concrete values within their refinements."""
-    kind, op, (ua, ca), (ub, cb) = case
-    with BUDGET.measure("refinements", f"{kind} {op} on {ua!r} ~ {ca!r}, {ub!r} ~ {cb!r}"):
-        concrete = _evaluate(kind, op, ca, cb)
+    kind, op, (ua, witnesses_a), (ub, witnesses_b) = case
+    with BUDGET.measure(
+        "refinements", f"{kind} {op} on {ua!r} ~ {witnesses_a!r}, {ub!r} ~ {witnesses_b!r}"
+    ):
         refined = _evaluate(kind, op, ua, ub)
-    if concrete is None or refined is None:
-        return
+        if refined is None:
+            return
+        for ca in witnesses_a:
+            for cb in witnesses_b:
+                concrete = _evaluate(kind, op, ca, cb)
+                if concrete is not None:
+                    _contains(refined, concrete, f"{kind} {op} on {ca!r}, {cb!r}")
+
+
+def _contains(refined: Value, concrete: Value, what: str) -> None:
+    """Raise when ``refined`` cannot stand for ``concrete``."""
     if refined.is_known:
         if refined.is_wholly_known and concrete.is_wholly_known:
             same = refined.equals(concrete)
             assert same.is_known and same.as_bool(), (
-                f"known result {refined!r} but {concrete!r} for the concrete values"
+                f"known result {refined!r} but {concrete!r} for {what}"
             )
         return
     if not refined.type.matches(concrete.type) and not concrete.type.matches(refined.type):
         return
-    if _infinite_default_bound(refined, concrete):
-        return
-    if not concrete.is_known:
+    if _infinite_default_bound(refined, concrete) or not concrete.is_known:
         return
     included = refined.range().includes(concrete)
-    assert included is not FALSE, (
-        f"{refined!r} does not include {concrete!r}, the result for the concrete values"
-    )
+    assert included is not FALSE, f"{refined!r} does not include {concrete!r}, the result of {what}"
 
 
 # name: (target, strategy)
