@@ -1,5 +1,5 @@
 """Development sessions: ``nox -s tests lint typecheck docs bench bench_compiled conformance``
-(and ``tests_without_extras``, ``differential``, ``fuzz``).
+(and ``tests_without_extras``, ``differential``, ``fuzz``, ``fuzz_atheris``).
 
 Every session runs on the interpreter nox itself runs on, so no session
 fails for a missing interpreter.
@@ -206,7 +206,24 @@ def differential(session: nox.Session) -> None:
 
 @nox.session
 def fuzz(session: nox.Session) -> None:
-    """Coverage-guided fuzzing (atheris): ``nox -s fuzz -- --minutes 30``.
+    """Property-based fuzzing (hypothesis) of the function library, ``try``/``can``,
+    dynamic blocks, documents and their edits, ``dumps``/``loads`` round trips and
+    the soundness of refinements: ``nox -s fuzz -- --minutes 30``.
+
+    Not part of the default sessions. Each example is measured (CPU time and
+    peak allocations): one over the budget (``--seconds 2 --megabytes 256`` by
+    default) is a finding, as is a crash or a broken check; findings are
+    printed, written to .fuzz/findings/, and fail the session
+    (tools/fuzz/run.py).
+    """
+    session.install("-e", ".", "hypothesis")
+    session.run("python", "tools/fuzz/run.py", *session.posargs)
+
+
+@nox.session
+def fuzz_atheris(session: nox.Session) -> None:
+    """Coverage-guided fuzzing of whole files (atheris): ``nox -s fuzz_atheris --
+    --minutes 30``.
 
     Not part of the default sessions. Findings (crashes, and inputs slower
     than two seconds) are written to .fuzz/findings/ and fail the session.

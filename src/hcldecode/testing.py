@@ -59,6 +59,7 @@ from .values import (
     Value,
     convert,
 )
+from .values._errors import raw_text
 
 if TYPE_CHECKING:
     from .model import EvalContext
@@ -576,7 +577,7 @@ class _MockExprMap(Expression):
                 diags.append(
                     Diagnostic.error(
                         "Incorrect key type",
-                        f"Can't use this value as a key: {exc}.",
+                        f"Can't use this value as a key: {raw_text(exc)}.",
                         key_expr.range,
                         expression=key_expr,
                         eval_context=ctx,

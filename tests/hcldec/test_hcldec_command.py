@@ -261,3 +261,17 @@ def test_numbers_longer_than_pythons_digit_limit_are_printed(tmp_path: Path) -> 
         '{"item":[],"n":1' + "0" * 300 + "}\n",
         "",
     )
+
+
+def test_text_diagnostics_show_terminal_escapes_escaped(tmp_path: Path) -> None:
+    # The reference writes the source line as it is; hcldecode escapes what
+    # could act on a terminal (docs/compatibility.md, "Diagnostics rendering").
+    files = {"in.hcl": 'name = "\x1b]0;title\x07\u202e" + 1\n'}
+    status, _, err = run(tmp_path, "--spec=s.hcldec", "in.hcl", files=files)
+    assert status == 2
+    assert err == (
+        "Error: Invalid operand\n\n"
+        "  on in.hcl line 1:\n"
+        '   1: name = "\\x1b]0;title\\a\\u202e" + 1\n\n'
+        "Unsuitable value for left operand: a number is required.\n\n"
+    )

@@ -617,6 +617,12 @@ def test_safe_shows_what_could_act_on_a_terminal_escaped() -> None:
         "Detail with \\x1b[2J and\nnewline \\r kept \\ud800.\n\n"
     )
     assert render_diagnostics([diag], files) == (
+        "Error: Bad \\x1b[31m\n\n"
+        '  on bad\\x1bname.hcl line 1, in job "\\x1b[2J":\n'
+        '   1: a = "\\x1b]0;title\\a\\u009b\\u202e\t\\x7f"\n\n'
+        "Detail with \\x1b[2J and\nnewline \\r kept \\ud800.\n\n"
+    ), "safe by default"
+    assert render_diagnostics([diag], files, safe=False) == (
         "Error: Bad \x1b[31m\n\n"
         '  on bad\x1bname.hcl line 1, in job "\x1b[2J":\n'
         '   1: a = "\x1b]0;title\x07\u009b\u202e\t\x7f"\n\n'

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ._plural import counted
 from ._quote import go_quote
+from ._safe import terminal_safe
 from ._suggest import edit_distance, suggest
 from ._unicode import (
     ASCII_IDENT_PATTERN,
@@ -37,4 +38,5 @@ __all__ = [
     "is_space",
     "iter_graphemes",
     "suggest",
+    "terminal_safe",
 ]

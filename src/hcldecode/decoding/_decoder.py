@@ -20,6 +20,7 @@ from ..model._structure import Attribute, Block, Body, BodyContent, Expression
 from ..pytypes._fields import FieldProblem, InvalidFields, class_name, problem_steps
 from ..pytypes._rules import LowerError
 from ..values._convert import AttrStep, Path
+from ..values._errors import raw_text
 from ..values._limits import DEFAULT_LIMITS
 from ..values._types import NUMBER, STRING
 from ..values._value import Value
@@ -329,7 +330,7 @@ def lower_value(
     result, errors = lowering.lower(value, strict=True)
     if not errors:
         return result
-    found = [_unsuitable(_locate(expr, error, ctx), expr, str(error), ctx) for error in errors]
+    found = [_unsuitable(_locate(expr, error, ctx), expr, raw_text(error), ctx) for error in errors]
     found.sort(key=_position)
     diags.extend(found)
     return _FAILED
@@ -629,7 +630,7 @@ def _construct(scope: _Scope, kwargs: dict[str, Any]) -> Any:
     except InvalidFields as exc:
         scope.diags.extend(_problem(scope, problem) for problem in exc.problems)
     except (ValueError, TypeError) as exc:
-        scope.diags.append(_invalid_object(scope, str(exc)))
+        scope.diags.append(_invalid_object(scope, raw_text(exc)))
     return None
 
 
@@ -647,7 +648,7 @@ def _problem(scope: _Scope, problem: FieldProblem) -> Diagnostic:
             error = LowerError(problem.message, steps)
             return Diagnostic.error(
                 "Invalid attribute value",
-                f"The value of {go_quote(attribute.name)} is not valid: {error}",
+                f"The value of {go_quote(attribute.name)} is not valid: {raw_text(error)}",
                 _locate(attribute.expr, error, scope.ctx),
                 attribute.range,
             )

@@ -21,6 +21,7 @@ from ..model._diagnostics import Diagnostic, Diagnostics
 from ..model._structure import Expression
 from ..pytypes._lowering import LowerError
 from ..values._convert import ConversionError, convert
+from ..values._errors import raw_text
 from ._pytypes import TypePlan
 
 __all__ = ["FAILED", "decode_expression_value"]
@@ -45,7 +46,7 @@ def _reason(error: LowerError) -> str:
     """gocty's words for ``error``: its own message, without the path (gocty's
     errors do not name it), where gocty has the same check."""
     words = _GOCTY_WORDS.get(error.message)
-    return words if words is not None else str(error)
+    return words if words is not None else raw_text(error)
 
 
 def decode_expression_value(

@@ -22,6 +22,7 @@ from ..model._closure import LiteralExpression
 from ..model._diagnostics import Diagnostic, Diagnostics, Pos, Range, SourceFile
 from ..model._structure import Expression, File
 from ..values._convert import ConversionError, convert, path_text
+from ..values._errors import raw_text
 from ..values._types import PrimitiveType, Type
 from ..values._value import Value
 from ._pytypes import ConfigTypes
@@ -67,7 +68,7 @@ class _Declared:
         if annotation is not None and converted.is_wholly_known:
             _, errors = self.types.plan(annotation).lowering.lower(converted, strict=True)  # type: ignore[union-attr]
             if errors:
-                diags.extend(_unsuitable(name, str(e), expr) for e in errors)
+                diags.extend(_unsuitable(name, raw_text(e), expr) for e in errors)
                 return None
         return converted
 

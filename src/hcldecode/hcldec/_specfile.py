@@ -66,6 +66,7 @@ from ..model._structure import (
 )
 from ..model._traversal import Traversal
 from ..values._convert import ConversionError, convert
+from ..values._errors import raw_text
 from ..values._function import Function, Parameter
 from ..values._types import (
     BOOL,
@@ -314,7 +315,7 @@ def _arguments(
             diags.append(
                 Diagnostic.error(
                     "Unsuitable value type",
-                    f"Unsuitable value: {error}",
+                    f"Unsuitable value: {raw_text(error)}",
                     attr.expr.start_range,
                     attr.expr.range,
                 )

@@ -49,6 +49,7 @@ from ..model._structure import (
     Expression,
 )
 from ..values._convert import ConversionError, convert, unify_unsafe
+from ..values._errors import raw_text
 from ..values._function import Function, FunctionError
 from ..values._types import (
     DYNAMIC,
@@ -824,7 +825,7 @@ def _unify_values(
             diags.append(
                 Diagnostic.error(
                     inconsistent,
-                    f"Block with index {index} has inconsistent argument types: {error}.",
+                    f"Block with index {index} has inconsistent argument types: {raw_text(error)}.",
                     ranges[index],
                 )
             )

@@ -49,6 +49,7 @@ from ..native._ast import Template as NativeTemplate
 from ..native._ast import TemplateWrap, interpolated_text, template_source
 from ..values import _number as number
 from ..values._convert import ConversionError, convert
+from ..values._errors import raw_text
 from ..values._json import go_json_text
 from ..values._limits import BUDGET, DEFAULT_LIMITS, Budget, BudgetExhausted
 from ..values._types import (
@@ -303,7 +304,7 @@ class JsonExpression(NodeView, Expression):
         try:
             return Value.number(json_number(node.text))
         except number.NumberRangeError as err:
-            message = str(err)
+            message = raw_text(err)
             detail = f"{message[0].upper()}{message[1:]}."
         except ValueError:
             detail = "There is a syntax error in the given JSON number."

@@ -17,6 +17,7 @@ import attrs
 
 from .._text import go_quote
 from ..values._convert import ConversionError, convert
+from ..values._errors import raw_text
 from ..values._function import Function, FunctionArgError, FunctionError
 from ..values._types import DYNAMIC, ListType, SetType, TupleType
 from ..values._value import DYNAMIC_VALUE, Value
@@ -166,7 +167,7 @@ class _Call:
                 diags.append(
                     self.error(
                         "Invalid function argument",
-                        f"Invalid value for {go_quote(param.name)} parameter: {error}.",
+                        f"Invalid value for {go_quote(param.name)} parameter: {raw_text(error)}.",
                         argument.subject,
                         expression=argument.expr,
                     )

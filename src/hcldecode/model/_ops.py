@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from .._text import go_quote
 from ..values._convert import AttrStep, ConversionError, IndexStep, PathStep, convert
+from ..values._errors import raw_text
 from ..values._types import (
     DYNAMIC,
     NUMBER,
@@ -84,7 +85,7 @@ def index(collection: Value, key: Value, src_range: Range | None) -> tuple[Value
         try:
             key = convert(key, want)
         except ConversionError as error:
-            return _invalid_index(f"{_NOT_AN_ELEMENT}: {error}.", src_range)
+            return _invalid_index(f"{_NOT_AN_ELEMENT}: {raw_text(error)}.", src_range)
         if not (key.is_known and (collection.is_known or isinstance(t, TupleType))):
             if isinstance(t, TupleType):
                 return DYNAMIC_VALUE, Diagnostics()
@@ -97,7 +98,7 @@ def index(collection: Value, key: Value, src_range: Range | None) -> tuple[Value
         try:
             key = convert(key, STRING)
         except ConversionError as error:
-            return _invalid_index(f"{_NOT_AN_ELEMENT}: {error}.", src_range)
+            return _invalid_index(f"{_NOT_AN_ELEMENT}: {raw_text(error)}.", src_range)
         if not key.is_known:
             return DYNAMIC_VALUE, Diagnostics()
         name = key.as_str()

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, TextIO
 
 from .._text import SPACE_CLASS, go_quote
+from .._text import terminal_safe as _terminal_safe
 from ..values._errors import Error
 from ..values._number import go_float_text
 from ..values._types import (
@@ -64,7 +65,10 @@ class HCLError(Error, ValueError):
     they point at when the files are known: the first :attr:`max_shown` of
     them (100 by default), then a line saying how many more there are. Set
     ``max_shown`` to ``None`` on the class or the error to show every one;
-    ``diagnostics`` always holds them all.
+    ``diagnostics`` always holds them all. The text is safe to print:
+    control characters and terminal escapes from the configuration are shown
+    escaped (see :func:`render_diagnostics`); ``text(safe=False)`` gives the
+    raw text.
 
     Args:
         diagnostics: Every reason the configuration could not be processed.
@@ -91,9 +95,20 @@ class HCLError(Error, ValueError):
         self.files = dict(files or {})
         super().__init__(self.diagnostics)
 
-    def __str__(self) -> str:
+    def text(self, *, safe: bool = True) -> str:
+        """The diagnostics rendered, as ``str()`` gives them.
+
+        Args:
+            safe: Write the characters of the configuration (and of the
+                messages) that could act on a terminal escaped, as
+                :func:`render_diagnostics` does by default; ``False`` shows
+                them as they are, as HCL's own writer does.
+
+        Returns:
+            The text, without a newline at the end.
+        """
         shown = self.diagnostics if self.max_shown is None else self.diagnostics[: self.max_shown]
-        text = render_diagnostics(shown, self.files).rstrip("\n")
+        text = render_diagnostics(shown, self.files, safe=safe).rstrip("\n")
         hidden = len(self.diagnostics) - len(shown)
         if hidden:
             noun = "diagnostic" if hidden == 1 else "diagnostics"
@@ -114,12 +129,17 @@ def render_diagnostics(
     width: int = 0,
     color: bool = False,
     carets: bool = False,
-    safe: bool = False,
+    safe: bool = True,
 ) -> str:
     """All the diagnostics as text, one after the other, laid out as HCL's writer does.
 
-    Two options go beyond HCL's own writer, which the defaults match:
-    ``carets`` and ``safe``.
+    Two options go beyond HCL's own writer: ``carets``, and ``safe``, which
+    is on by default. For printable text (tab and newline included) the
+    result is HCL's, character for character; the characters that could act
+    on a terminal, which HCL writes as they are, are shown escaped unless
+    ``safe=False``: a configuration or a value it computes cannot colour,
+    move, retitle or rewrite the terminal it is shown on, nor reorder the
+    text shown with bidirectional controls.
 
     Args:
         diags: The diagnostics to render.
@@ -133,7 +153,8 @@ def render_diagnostics(
             subject covers (so that two problems on one line look different
             without colour).
         safe: Show control characters and other characters that could act on
-            a terminal escaped (see :func:`terminal_safe`).
+            a terminal escaped (see :func:`terminal_safe`); ``False`` writes
+            them as they are, as HCL does.
 
     Returns:
         The text, each diagnostic ending in a newline (empty for no
@@ -151,7 +172,7 @@ def write_diagnostics(
     width: int | None = None,
     color: bool | None = None,
     carets: bool = False,
-    safe: bool = False,
+    safe: bool = True,
 ) -> None:
     """Write the diagnostics to a stream, each as soon as it is rendered.
 
@@ -180,20 +201,6 @@ def write_diagnostics(
     out.flush()
 
 
-# C0 and C1 controls (tab and newline excepted), DEL, the characters that
-# reorder text or break lines, and lone surrogates (which cannot be written).
-_UNSAFE = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
-)
-_SHORT = {"\a": "\\a", "\b": "\\b", "\f": "\\f", "\r": "\\r", "\v": "\\v"}
-
-
-def _escaped(match: re.Match[str]) -> str:
-    char = match.group()
-    code = ord(char)
-    return _SHORT.get(char) or (f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}")
-
-
 def terminal_safe(text: str) -> str:
     """A text with the characters that could act on a terminal shown escaped.
 
@@ -206,7 +213,7 @@ def terminal_safe(text: str) -> str:
         and line separators (``\\u202e``) and lone surrogates written as Go
         writes them in a quoted string; everything else is unchanged.
     """
-    return _UNSAFE.sub(_escaped, text)
+    return _terminal_safe(text)
 
 
 def _cells(text: str) -> str:
@@ -250,7 +257,7 @@ class _Writer:
         color: bool,
         *,
         carets: bool = False,
-        safe: bool = False,
+        safe: bool = True,
     ) -> None:
         self.files = files
         self.width = width

@@ -47,6 +47,7 @@ from ..model._diagnostics import (
 from ..model._structure import Expression
 from ..model._traversal import Traversal
 from ..values._convert import Conversion, ConversionError, convert, get_conversion, unify_unsafe
+from ..values._errors import raw_text
 from ..values._limits import (
     BITS_PER_UNIT,
     BUDGET,
@@ -382,7 +383,7 @@ def _object_cons(node: ast.ObjectCons, ctx: _Ctx, diags: Diagnostics) -> _Gen:
             diags.append(
                 Diagnostic.error(
                     "Incorrect key type",
-                    f"Can't use this value as a key: {error}.",
+                    f"Can't use this value as a key: {raw_text(error)}.",
                     item.key.range,
                     expression=item.key,
                     eval_context=ctx,
@@ -553,7 +554,7 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
                 diags.append(
                     _part_error(
                         "Invalid object key",
-                        f"The key expression produced an invalid result: {error}.",
+                        f"The key expression produced an invalid result: {raw_text(error)}.",
                         key_expr,
                         node,
                         child,
@@ -1147,9 +1148,12 @@ def _apply_binary(
     except OperationError as error:
         diags.append(_operation_failed(node, ctx, error))
         return _Operand(Value.unknown(result_type), lhs.start, True)
-    if result_type == NUMBER and not result.is_known:
+    if result_type == NUMBER and not (
+        result.is_known and lhs_value.is_known and rhs_value.is_known
+    ):
         # go-cty's arithmetic functions take no unknown operands: their unknown
-        # result is only known not to be null (no bounds from the operands').
+        # result is only known not to be null (no bounds from the operands'), even
+        # where the bounds would decide it (``r * 0`` with ``r`` between 1 and 9).
         result = _UNKNOWN_NUMBER_NOT_NULL
     return _Operand(result, lhs.start, False)
 

@@ -26,6 +26,7 @@ from typing import Final
 from .._text import SPACE_CHARS, go_quote, grapheme_count, iter_graphemes, suggest
 from ..model._diagnostics import REPEATED_ERRORS, Diagnostic, Diagnostics, Range
 from ..model._source import SourceMap
+from ..values._errors import raw_text
 from ..values._limits import max_nesting, nesting_too_deep_detail
 from ..values._number import MAX_DECIMAL_EXPONENT, NumberRangeError, check_literal
 from . import _scanner as S
@@ -787,7 +788,7 @@ class Parser:
             try:
                 check_literal(raw)
             except NumberRangeError as err:
-                message = str(err)
+                message = raw_text(err)
                 return self.invalid_number(tok, f"{message[0].upper()}{message[1:]}.")
             except ValueError:  # an exponent beyond Go's int64
                 return self.invalid_number(

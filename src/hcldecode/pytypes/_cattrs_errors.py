@@ -21,6 +21,7 @@ from typing import Any
 
 from .._text import go_quote
 from ..values._convert import AttrStep, IndexStep, Path, PathStep
+from ..values._errors import raw_text
 from ..values._value import Value
 
 __all__ = ["Misfit", "is_validation_error", "misfits"]
@@ -93,4 +94,4 @@ def _leaf(exc: BaseException, path: Path, errors: Any) -> list[Misfit]:
         return [
             (f"unexpected attribute {go_quote(key)}", path, key) for key in sorted(exc.extra_fields)
         ]
-    return [(str(exc) or type(exc).__name__, path, None)]
+    return [(raw_text(exc) or type(exc).__name__, path, None)]

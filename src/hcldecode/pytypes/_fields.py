@@ -28,7 +28,7 @@ from typing import Any
 import attrs
 
 from ..values._convert import AttrStep, IndexStep, Path
-from ..values._errors import Error
+from ..values._errors import Error, raw_text
 from ..values._value import Value
 
 __all__ = [
@@ -395,7 +395,7 @@ class _AttrsClasses(ClassKind):
             found = _attrs_field_errors(cls, kwargs)
             if found:
                 raise InvalidFields(
-                    [FieldProblem(str(error), name) for name, error in found]
+                    [FieldProblem(raw_text(error), name) for name, error in found]
                 ) from exc
             raise
 
@@ -403,7 +403,9 @@ class _AttrsClasses(ClassKind):
         """The converters and validators of the fields that did decode, run as
         :meth:`construct` runs them after a failure (those that read a field
         with no value are left out)."""
-        return [FieldProblem(str(error), name) for name, error in _attrs_field_errors(cls, kwargs)]
+        return [
+            FieldProblem(raw_text(error), name) for name, error in _attrs_field_errors(cls, kwargs)
+        ]
 
 
 def _attrs_field_errors(cls: type, kwargs: dict[str, Any]) -> list[tuple[str, Exception]]:

@@ -28,7 +28,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .._text import go_quote, suggest
+from .._text import go_quote, suggest, terminal_safe
 from ..values._convert import (
     AttrStep,
     ConversionError,
@@ -99,8 +99,10 @@ class LowerError(Error, ValueError):
         self.path = path
         self.key = key
 
-    def __str__(self) -> str:
-        return path_text(self.path) + self.message
+    def text(self, *, safe: bool = True) -> str:
+        """The path and the message; see :meth:`hcldecode.Error.text`."""
+        raw = path_text(self.path) + self.message
+        return terminal_safe(raw) if safe else raw
 
     def within(self, step: PathStep) -> LowerError:
         """The same error, one step further from the failing part."""

@@ -28,6 +28,7 @@ from typing import Any
 
 import attrs
 
+from ..values._errors import raw_text
 from ._fields import MISSING, ClassKind, Field, FieldProblem, InvalidFields
 
 __all__ = ["MSGSPEC_STRUCTS", "validation_problem"]
@@ -137,7 +138,7 @@ class _Structs(ClassKind):
             try:
                 msgspec.convert(value, hint)
             except msgspec.ValidationError as exc:
-                problems.append(validation_problem(str(exc), name))
+                problems.append(validation_problem(raw_text(exc), name))
         if problems:
             raise InvalidFields(problems)
         return cls(**kwargs)

@@ -46,6 +46,7 @@ import attrs
 from typing_extensions import Self
 
 from ..values._convert import ConversionError, convert
+from ..values._errors import raw_text
 from ..values._types import (
     BOOL,
     BYTES,
@@ -401,7 +402,7 @@ class PythonTypes:
         try:
             value = convert(value, self.hcl_type(annotation))
         except ConversionError as error:
-            raise ValueError(str(error)) from error
+            raise ValueError(raw_text(error)) from error
         if not value.is_wholly_known:
             raise ValueError("value must be known")
         return self.lower(value, annotation)
@@ -461,7 +462,7 @@ class PythonTypes:
         try:
             return convert(value, hcl_type)
         except ConversionError as error:
-            raise ValueError(str(error)) from error
+            raise ValueError(raw_text(error)) from error
 
     def _to_value(self, obj: object, path: str, annotation: Any = Any) -> Value:
         if isinstance(obj, Value):

@@ -38,7 +38,7 @@ import attrs
 
 from .._text import go_quote
 from . import _number as number
-from ._errors import Error
+from ._errors import Error, raw_text
 from ._types import (
     BOOL,
     DYNAMIC,
@@ -383,7 +383,7 @@ def _string_to_number(value: Value, path: Path) -> Value:
     try:
         return Value.number(value.as_str())
     except number.NumberRangeError as err:
-        raise ConversionError(str(err), path) from None
+        raise ConversionError(raw_text(err), path) from None
     except ValueError:
         raise ConversionError("a number is required", path) from None
 

@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from ._errors import Error
+from ._errors import Error, raw_text
 from ._limits import (
     BUDGET,
     CALL_LIMITS,
@@ -377,4 +377,4 @@ def _guarded(fn: Callable[..., _R], *args: Any) -> _R:
 
 def error_message(error: BaseException) -> str:
     """The message of an exception raised inside a function: its text, or its class name."""
-    return str(error) or type(error).__name__
+    return raw_text(error) or type(error).__name__

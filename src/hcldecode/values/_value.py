@@ -39,7 +39,7 @@ from typing import Final
 
 from .._text import go_quote
 from . import _number as number
-from ._errors import Error
+from ._errors import Error, raw_text
 from ._number import Num
 from ._refinement import UNREFINED, Refinement, safe_known_prefix
 from ._types import (
@@ -1242,7 +1242,7 @@ def _arithmetic(
     try:
         return Value._make(NUMBER, op(a.as_number(), b.as_number()))
     except ArithmeticError as exc:
-        raise OperationError(str(exc)) from None
+        raise OperationError(raw_text(exc)) from None
 
 
 def _interval(
@@ -1739,7 +1739,11 @@ class ValueRange:
                 return FALSE
             if _certainly(length.less_equal(Value._make(NUMBER, r.max_length)), False):
                 return FALSE
-        elif t == NUMBER:
+        elif t == NUMBER and r is not UNREFINED:
+            # go-cty (cty/value_range.go, ValueRange.Includes) checks the bounds
+            # only of a number that has a refinement: a plain unknown number has
+            # none, so its range may hold an infinity, while a refined one (even
+            # only not null) has the default bounds -Inf and +Inf, both exclusive.
             low, low_inclusive = self.number_lower_bound()
             high, high_inclusive = self.number_upper_bound()
             above = value.greater_equal(low) if low_inclusive else value.greater_than(low)
