@@ -39,8 +39,8 @@ LAYERS: list[tuple[str, ...]] = [
     ("ext", "hclparse"),  # extensions (ext/*), and parsing many files (hclparse)
     ("decoding", "hcldec"),  # class decoding (gohcl) and specs (hcldec)
     # the hcldecode command; an HCL file as a pydantic-settings source; mock bodies and
-    # expressions for tests (hcltest)
-    ("cli", "settings", "testing"),
+    # expressions for tests (hcltest); front ends giving other libraries' results (compat)
+    ("cli", "settings", "testing", "compat"),
     ("",),  # the package's own __init__ and __main__: the public API
 ]
 
@@ -52,11 +52,12 @@ SIDEWAYS = {("json", "native"), ("write", "native")}
 
 # The syntaxes. Above their layer only these packages may import them: hclparse (which
 # chooses a syntax by a file's name and parses either), the command, the test mocks
-# (which parse a traversal's text, as hcltest does), and the package's own __init__.
+# (which parse a traversal's text, as hcltest does), the compatibility front ends (which
+# write other libraries' results from the syntax trees), and the package's own __init__.
 # Everything else above them (the extensions, the decoders) works on the
 # syntax-independent model (Body, Expression) and parses through hclparse.
 SYNTAXES = {"native", "json"}
-SYNTAX_AWARE = {"hclparse", "cli", "testing", ""}
+SYNTAX_AWARE = {"hclparse", "cli", "testing", "compat", ""}
 
 # The expression tree and its evaluator are one unit split in two files: nodes
 # call evaluate() to compute their value, and the evaluator dispatches on the

@@ -42,11 +42,11 @@ from ..native._ast import (
     TupleCons,
     UnaryOp,
 )
-from ..native._scanner import TEMPLATE_CONTROL, TEMPLATE_INTERP, TEMPLATE_SEQ_END, scan
 from ..native._body import AttributeNode, BlockNode, NativeBody
+from ..native._scanner import TEMPLATE_CONTROL, TEMPLATE_INTERP, TEMPLATE_SEQ_END, scan
 from ._pyhcl2_options import Options
 
-__all__ = ["IS_BLOCK", "Comments", "DuplicateNameError", "Serializer", "unescape"]
+__all__ = ["IS_BLOCK", "Comments", "DuplicateNameError", "Serializer", "run_text", "unescape"]
 
 IS_BLOCK = "__is_block__"
 
@@ -61,8 +61,15 @@ _SIMPLE_ESCAPES = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\"}
 _HEX = frozenset("0123456789abcdefABCDEF")
 
 
-class DuplicateNameError(Exception):
-    """A block's type is the name of an attribute defined before it in the same body."""
+class DuplicateNameError(RuntimeError):
+    """A block's type is the name of an attribute defined before it in the same body.
+
+    python-hcl2 raises a ``RuntimeError`` with the same message; this is one.
+    HCL's syntax allows it (a schema decides), so it is no syntax error.
+
+    Args:
+        message: ``Attribute <name> is already defined.``
+    """
 
 
 def unescape(text: str) -> str:
@@ -99,6 +106,40 @@ def unescape(text: str) -> str:
     return "".join(out)
 
 
+def run_text(gap: str, *, after_heredoc: bool) -> str:
+    """A run of newlines and comments as python-hcl2's lexer keeps it: spaces
+    dropped, but those after a newline."""
+    out: list[str] = []
+    i, n = 0, len(gap)
+    if after_heredoc:  # the heredoc's own token took the newline after its marker
+        if gap.startswith("\r\n"):
+            i = 2
+        elif gap.startswith("\n"):
+            i = 1
+    while i < n:
+        char = gap[i]
+        if char == "\n":
+            j = i + 1
+            while j < n and gap[j] in " \t":
+                j += 1
+            out.append(gap[i:j])
+            i = j
+        elif char == "#" or gap.startswith("//", i):
+            j = gap.find("\n", i)
+            if j < 0:
+                out.append(gap[i:] + "\n")
+                break
+            out.append(gap[i : j + 1])
+            i = j + 1
+        elif gap.startswith("/*", i):
+            j = gap.find("*/", i + 2)
+            out.append(gap[i : j + 2])
+            i = j + 2
+        else:
+            i += 1
+    return "".join(out)
+
+
 def _header(strips: tuple[bool, bool], inner: str) -> str:
     return "%{" + ("~ " if strips[0] else " ") + inner + (" ~" if strips[1] else " ") + "}"
 
@@ -122,12 +163,21 @@ class Serializer:
         text: The file's source text.
         options: python-hcl2's serialisation options.
         comments: The comments of each body, keyed by ``id()`` of the body.
+        template: Whether ``text`` is a bare template (a JSON string), not a file.
     """
 
-    __slots__ = ("_comments", "_options", "_text", "_tokens")
+    __slots__ = ("_bare", "_comments", "_options", "_text", "_tokens")
 
-    def __init__(self, text: str, options: Options, comments: dict[int, Comments]) -> None:
+    def __init__(
+        self,
+        text: str,
+        options: Options,
+        comments: dict[int, Comments],
+        *,
+        template: bool = False,
+    ) -> None:
         self._text = text
+        self._bare = template
         self._tokens: list[tuple[int, ...]] | None = None
         self._options = options
         self._comments = comments
@@ -165,7 +215,13 @@ class Serializer:
         if self._options.explicit_blocks:
             result[IS_BLOCK] = True
         text = self._text
-        for start, end in reversed(block.label_spans):
+        spans = list(block.label_spans)
+        header_end = spans[-1][1] if spans else block.type_span[1]
+        between = text[header_end : block.open_start]
+        if "#" in between or "/" in between:
+            # python-hcl2 reads comments before the "{" as one more label.
+            result = {run_text(between, after_heredoc=False): result}
+        for start, end in reversed(spans):
             raw = text[start:end]
             if raw.startswith('"'):
                 label = unescape(raw[1:-1]) if self._options.strip_string_quotes else raw
@@ -301,7 +357,7 @@ class Serializer:
     def _literal(self, node: LiteralValue, dollar: bool) -> Any:
         kind = node.kind
         if kind is LiteralKind.NUMBER:
-            return self._number(node.native_text(), dollar)
+            return self.number(node.native_text(), dollar)
         if kind is LiteralKind.BOOL:
             if dollar:
                 return "true" if node.raw else "false"
@@ -311,7 +367,8 @@ class Serializer:
         # A string literal outside a template (a bare word in a key, say).
         return node.raw
 
-    def _number(self, text: str, dollar: bool) -> Any:
+    def number(self, text: str, dollar: bool) -> Any:
+        """A number literal's value: ``int``, ``float``, or its text as an expression."""
         if _INT.fullmatch(text):
             return int(text)
         if self._options.preserve_scientific_notation and ("e" in text or "E" in text):
@@ -335,12 +392,17 @@ class Serializer:
             if kind is LiteralValue:
                 literal = text[part.start : part.end]
                 out.append(unescape(literal) if strip else literal)
-            elif (kind is Conditional or kind is TemplateJoin) and text.startswith("%{", part.start):
-                out.append(self._directive(part))
             else:
-                inner = self.expr(part, dollar=True, parens=False, nested=False)
-                out.append("${" + str(inner) + "}")
+                out.append(self.template_part(part))
         return "".join(out)
+
+    def template_part(self, part: Node) -> str:
+        """An interpolation or directive of a template, as python-hcl2 writes it."""
+        kind = type(part)
+        directive = kind is Conditional or kind is TemplateJoin
+        if directive and self._text.startswith("%{", part.start):
+            return self._directive(part)
+        return "${" + str(self.expr(part, dollar=True, parens=False, nested=False)) + "}"
 
     def _heredoc(self, raw: str) -> str:
         options = self._options
@@ -400,7 +462,7 @@ class Serializer:
         """The strip markers (before, after) of the directive headers of the
         directive at ``start``: its own, not those of directives inside it."""
         if self._tokens is None:
-            self._tokens = scan(self._text)
+            self._tokens = scan(self._text, template=self._bare)
         tokens = self._tokens
         index = bisect_left(tokens, (start,), key=lambda token: (token[1],))
         found: list[tuple[bool, bool]] = []
@@ -457,13 +519,14 @@ class Serializer:
             elif kind is LiteralValue:
                 assert isinstance(wrapped, LiteralValue)
                 if wrapped.kind is LiteralKind.NUMBER:
-                    number = self._number(wrapped.native_text(), dollar)
+                    number = self.number(wrapped.native_text(), dollar)
                     return str(number)
                 if wrapped.kind is not LiteralKind.STRING:
                     return wrapped.native_text()
-            elif kind is Template or kind is TemplateWrap:
-                if not self._text.startswith("<<", wrapped.start):
-                    return self.expr(wrapped, dollar=dollar, parens=parens, nested=False)
+            elif (kind is Template or kind is TemplateWrap) and not self._text.startswith(
+                "<<", wrapped.start
+            ):
+                return self.expr(wrapped, dollar=dollar, parens=parens, nested=False)
         text = str(self.expr(wrapped, dollar=True, parens=parens, nested=False))
         return text if dollar else _dollar(text)
 
@@ -507,7 +570,7 @@ class Serializer:
 
     def _index_key(self, raw: str) -> str:
         if _FLOAT.fullmatch(raw):
-            return str(self._number(raw, True))
+            return str(self.number(raw, True))
         return raw
 
     def _splat_rest(self, node: Splat, parens: bool) -> str:
