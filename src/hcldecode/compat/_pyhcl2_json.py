@@ -34,7 +34,7 @@ from ..json._ast import (
 from ..json._parser import parse_value
 from ..native import parse_template
 from ..native._ast import LiteralValue, Template, TemplateWrap
-from ._pyhcl2_options import Options
+from ._pyhcl2_options import SerializationOptions
 from ._pyhcl2_serialize import Serializer, unescape
 
 __all__ = ["json_root", "read_json"]
@@ -53,7 +53,7 @@ def json_root(text: str, filename: str) -> Node | None:
     return root
 
 
-def read_json(root: Node, options: Options) -> dict[str, Any]:
+def read_json(root: Node, options: SerializationOptions) -> dict[str, Any]:
     """The dictionary of a JSON configuration's root (from :func:`json_root`)."""
     writer = _JsonWriter(options)
     objects = root.elements if isinstance(root, ArrayNode) else [root]
@@ -78,7 +78,7 @@ def _quote(text: str) -> str:
 class _JsonWriter:
     __slots__ = ("_numbers", "_options")
 
-    def __init__(self, options: Options) -> None:
+    def __init__(self, options: SerializationOptions) -> None:
         self._options = options
         self._numbers = Serializer("", options, {})
 

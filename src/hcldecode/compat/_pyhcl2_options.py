@@ -5,12 +5,34 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-__all__ = ["OPTION_NAMES", "Options", "read_options"]
+__all__ = ["OPTION_NAMES", "SerializationOptions", "read_options"]
 
 
-@dataclass(frozen=True, slots=True)
-class Options:
-    """python-hcl2's ``SerializationOptions``, with its defaults."""
+@dataclass(slots=True)
+class SerializationOptions:
+    """python-hcl2 8.x's serialisation options, with its defaults.
+
+    The same fields as python-hcl2's ``hcl2.SerializationOptions``, so that
+    ``loads(text, serialization_options=SerializationOptions(...))`` keeps
+    working after ``import hcldecode.compat.python_hcl2 as hcl2``.
+
+    Attributes:
+        with_comments: Report comments under ``"__comments__"`` and
+            ``"__inline_comments__"``.
+        with_meta: Accepted and ignored, as python-hcl2 8.1.4 does.
+        wrap_objects: Give object constructors as ``"${{k = v}}"`` text
+            instead of dicts.
+        wrap_tuples: Give tuple constructors as ``"${[a, b]}"`` text instead
+            of lists.
+        explicit_blocks: Mark each block's dict with ``"__is_block__": True``.
+        preserve_heredocs: Keep heredocs as written (``"<<EOT\n...\nEOT"``);
+            otherwise give their text as an escaped quoted string.
+        force_operation_parentheses: Put every nested operation in parentheses.
+        preserve_scientific_notation: Give a number written with an exponent
+            as ``"${1e3}"`` text; otherwise as a ``float``.
+        strip_string_quotes: Give quoted strings without their quotes, their
+            escapes processed.
+    """
 
     with_comments: bool = True
     with_meta: bool = False
@@ -23,11 +45,11 @@ class Options:
     strip_string_quotes: bool = False
 
 
-OPTION_NAMES = tuple(f.name for f in fields(Options))
-DEFAULT = Options()
+OPTION_NAMES = tuple(f.name for f in fields(SerializationOptions))
+DEFAULT = SerializationOptions()
 
 
-def read_options(serialization_options: object, given: dict[str, Any]) -> Options:
+def read_options(serialization_options: object, given: dict[str, Any]) -> SerializationOptions:
     """The options: those of ``serialization_options`` (any object with python-hcl2's
     option attributes, such as its ``SerializationOptions``), then the keywords."""
     options = DEFAULT

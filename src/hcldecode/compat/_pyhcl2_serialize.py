@@ -44,7 +44,7 @@ from ..native._ast import (
 )
 from ..native._body import AttributeNode, BlockNode, NativeBody
 from ..native._scanner import TEMPLATE_CONTROL, TEMPLATE_INTERP, TEMPLATE_SEQ_END, scan
-from ._pyhcl2_options import Options
+from ._pyhcl2_options import SerializationOptions
 
 __all__ = ["IS_BLOCK", "Comments", "DuplicateNameError", "Serializer", "run_text", "unescape"]
 
@@ -140,6 +140,22 @@ def run_text(gap: str, *, after_heredoc: bool) -> str:
     return "".join(out)
 
 
+def _negative_literal(node: UnaryOp) -> str | None:
+    """The text of ``-`` and a fractional or exponent literal right after it, which
+    python-hcl2 reads as one negative literal (an integer's ``-`` stays an operator)."""
+    operand = node.operand
+    if (
+        node.op is Operator.NEGATE
+        and type(operand) is LiteralValue
+        and operand.kind is LiteralKind.NUMBER
+        and operand.start == node.start + 1
+    ):
+        text = operand.native_text()
+        if not _INT.fullmatch(text):
+            return "-" + text
+    return None
+
+
 def _header(strips: tuple[bool, bool], inner: str) -> str:
     return "%{" + ("~ " if strips[0] else " ") + inner + (" ~" if strips[1] else " ") + "}"
 
@@ -171,7 +187,7 @@ class Serializer:
     def __init__(
         self,
         text: str,
-        options: Options,
+        options: SerializationOptions,
         comments: dict[int, Comments],
         *,
         template: bool = False,
@@ -343,6 +359,9 @@ class Serializer:
 
     def _unary(self, node: UnaryOp, dollar: bool, parens: bool, nested: bool) -> Any:
         symbol = "!" if node.op is Operator.NOT else "-"
+        negative = _negative_literal(node)
+        if negative is not None:
+            return self.number(negative, dollar)
         operand = self.expr(node.operand, dollar=True, parens=parens, nested=True)
         if (
             not dollar
@@ -388,8 +407,7 @@ class Serializer:
         text = self._text
         out: list[str] = []
         for part in parts:
-            kind = type(part)
-            if kind is LiteralValue:
+            if isinstance(part, LiteralValue) and part.kind is LiteralKind.STRING:
                 literal = text[part.start : part.end]
                 out.append(unescape(literal) if strip else literal)
             else:
@@ -468,25 +486,26 @@ class Serializer:
         found: list[tuple[bool, bool]] = []
         depth = 0
         text = self._text
-        open_strip = False
-        word = ""
+        # What each open "${" or "%{" is: "" for an interpolation, else the
+        # directive's keyword and whether its "%{" has a strip marker.
+        opened: list[tuple[str, bool]] = []
         while index < len(tokens):
             kind, first, last = tokens[index][:3]
             if first >= end:
                 break
             if kind == TEMPLATE_CONTROL:
-                open_strip = text[first:last].endswith("~")
                 word = text[tokens[index + 1][1] : tokens[index + 1][2]]
+                opened.append((word, text[first:last].endswith("~")))
                 if word in ("if", "for"):
                     depth += 1
-            elif kind == TEMPLATE_SEQ_END and word:
-                if depth == 1:
+            elif kind == TEMPLATE_INTERP:
+                opened.append(("", False))
+            elif kind == TEMPLATE_SEQ_END and opened:
+                word, open_strip = opened.pop()
+                if word and depth == 1:
                     found.append((open_strip, text[first:last].startswith("~")))
                 if word in ("endif", "endfor"):
                     depth -= 1
-                word = ""
-            elif kind == TEMPLATE_INTERP:
-                word = ""
             index += 1
         return found
 
@@ -523,6 +542,11 @@ class Serializer:
                     return str(number)
                 if wrapped.kind is not LiteralKind.STRING:
                     return wrapped.native_text()
+            elif kind is UnaryOp:
+                assert isinstance(wrapped, UnaryOp)
+                negative = _negative_literal(wrapped)
+                if negative is not None:
+                    return str(self.number(negative, dollar))
             elif (kind is Template or kind is TemplateWrap) and not self._text.startswith(
                 "<<", wrapped.start
             ):

@@ -17,10 +17,16 @@ from ..model import Diagnostics, HCLError, SourceFile
 from ..native import NativeBody, parse_config
 from ._pyhcl2_comments import collect_comments
 from ._pyhcl2_json import json_root, read_json
-from ._pyhcl2_options import read_options
+from ._pyhcl2_options import SerializationOptions, read_options
 from ._pyhcl2_serialize import DuplicateNameError, Serializer
 
-__all__ = ["DuplicateNameError", "PythonHcl2Error", "load", "loads"]
+__all__ = [
+    "DuplicateNameError",
+    "PythonHcl2Error",
+    "SerializationOptions",
+    "load",
+    "loads",
+]
 
 
 class PythonHcl2Error(HCLError):
@@ -57,7 +63,7 @@ def loads(
 
     Args:
         text: The file's text.
-        serialization_options: python-hcl2's ``SerializationOptions`` (or any
+        serialization_options: A :class:`SerializationOptions`, python-hcl2's own (or any
             object with its option attributes); keywords override it.
         syntax: ``"native"``, ``"json"``, or ``None`` to tell by the text.
         filename: The name used in diagnostics.
