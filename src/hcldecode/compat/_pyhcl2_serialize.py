@@ -43,7 +43,15 @@ from ..native._ast import (
     UnaryOp,
 )
 from ..native._body import AttributeNode, BlockNode, NativeBody
-from ..native._scanner import TEMPLATE_CONTROL, TEMPLATE_INTERP, TEMPLATE_SEQ_END, scan
+from ..native._scanner import (
+    COMMENT,
+    EOF,
+    NEWLINE,
+    TEMPLATE_CONTROL,
+    TEMPLATE_INTERP,
+    TEMPLATE_SEQ_END,
+    scan,
+)
 from ._pyhcl2_options import SerializationOptions
 
 __all__ = ["IS_BLOCK", "Comments", "DuplicateNameError", "Serializer", "run_text", "unescape"]
@@ -54,7 +62,7 @@ IS_BLOCK = "__is_block__"
 # ``{"value": text}`` dicts in source order.
 Comments = tuple[list[dict[str, str]], list[dict[str, str]]]
 
-_INT = re.compile(r"[0-9]+")
+_INT = re.compile(r"-?[0-9]+")
 _FLOAT = re.compile(r"[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?")
 _HEREDOC = re.compile(r"<<-?([A-Za-z][A-Za-z0-9._-]*)\r?\n([\s\S]*)\1", re.S)
 _SIMPLE_ESCAPES = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\"}
@@ -141,8 +149,9 @@ def run_text(gap: str, *, after_heredoc: bool) -> str:
 
 
 def _negative_literal(node: UnaryOp) -> str | None:
-    """The text of ``-`` and a fractional or exponent literal right after it, which
-    python-hcl2 reads as one negative literal (an integer's ``-`` stays an operator)."""
+    """The text of ``-`` and a number literal right after it that python-hcl2's lexer
+    reads as one negative literal: a fractional or exponent one, or an integer of two
+    digits or more (before one digit, ``-`` stays an operator)."""
     operand = node.operand
     if (
         node.op is Operator.NEGATE
@@ -151,7 +160,7 @@ def _negative_literal(node: UnaryOp) -> str | None:
         and operand.start == node.start + 1
     ):
         text = operand.native_text()
-        if not _INT.fullmatch(text):
+        if len(text) > 1 or not _INT.fullmatch(text):
             return "-" + text
     return None
 
@@ -593,6 +602,13 @@ class Serializer:
         return "".join(out)
 
     def _index_key(self, raw: str) -> str:
+        if any(char in raw for char in " \t\r\n#/"):
+            # Comments and spaces inside the brackets: python-hcl2 writes the tokens.
+            raw = "".join(
+                raw[token[1] : token[2]]
+                for token in scan(raw)
+                if token[0] not in (NEWLINE, COMMENT, EOF)
+            )
         if _FLOAT.fullmatch(raw):
             return str(self.number(raw, True))
         return raw
