@@ -25,7 +25,7 @@ class SerializationOptions:
         wrap_tuples: Give tuple constructors as ``"${[a, b]}"`` text instead
             of lists.
         explicit_blocks: Mark each block's dict with ``"__is_block__": True``.
-        preserve_heredocs: Keep heredocs as written (``"<<EOT\n...\nEOT"``);
+        preserve_heredocs: Keep heredocs as written, markers included;
             otherwise give their text as an escaped quoted string.
         force_operation_parentheses: Put every nested operation in parentheses.
         preserve_scientific_notation: Give a number written with an exponent
