@@ -143,6 +143,8 @@ def test_same_named_functions_are_package_qualified() -> None:
     }
     assert shared == {
         "decode": ["hcldecode", "hcldecode.decoding", "hcldecode.hcldec"],
+        "dump": ["hcldecode", "hcldecode.compat.python_hcl2", "hcldecode.decoding"],
+        "dumps": ["hcldecode", "hcldecode.compat.python_hcl2", "hcldecode.decoding"],
         "lex_config": ["hcldecode.native", "hcldecode.write"],
         "loads": ["hcldecode", "hcldecode.compat.python_hcl2", "hcldecode.decoding"],
         "parse": ["hcldecode", "hcldecode.decoding", "hcldecode.json"],

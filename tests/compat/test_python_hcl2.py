@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import types
 from pathlib import Path
 from typing import Any
@@ -300,3 +301,59 @@ def test_json_and_native_files_of_the_same_values_give_the_same_dictionary(
     document = json.dumps(values, ensure_ascii=False)
     native = "".join(f"{name} = {_native(value)}\n" for name, value in values.items())
     assert _exactly(python_hcl2.loads(document)) == _exactly(python_hcl2.loads(native))
+
+
+# python-hcl2 writes a parenthesized tuple, object or constant with Python's str
+# of the value (``"${([1, 2])}"``, ``"${(True)}"``): that text is no HCL, so
+# such a dictionary cannot be written back.
+_PYTHON_REPR = re.compile(r"\((\[|\{|True\)|False\)|None\))")
+
+
+def _round_trips(text: str, options: dict[str, bool]) -> None:
+    data = python_hcl2.loads(text, **options)
+    try:
+        written = python_hcl2.dumps(data)
+    except ValueError:
+        assert _PYTHON_REPR.search(repr(data)), repr(data)
+        return
+    assert _exactly(python_hcl2.loads(written, **options)) == _exactly(data)
+    assert python_hcl2.dumps(python_hcl2.loads(written, **options)) == written
+
+
+@pytest.mark.parametrize("options", [{}, {"with_comments": False}], ids=["default", "no_comments"])
+def test_dumps_writes_what_loads_reads_back_on_the_corpus(
+    corpus: Path, options: dict[str, bool]
+) -> None:
+    invalid = set((corpus / "native-invalid.txt").read_text(encoding="utf-8").split())
+    names = sorted(p.name for p in (corpus / "native").iterdir() if p.name not in invalid)
+    assert len(names) == 338
+    for name in names:
+        _round_trips((corpus / "native" / name).read_text(encoding="utf-8"), options)
+
+
+@pytest.mark.parametrize("options", [{}, {"with_comments": False}], ids=["default", "no_comments"])
+def test_dumps_writes_what_loads_reads_back_on_generated_files(options: dict[str, bool]) -> None:
+    for text in GENERATED_INPUTS.values():
+        _round_trips(text, options)
+
+
+def test_dumps_writes_hclfmts_layout_and_comments_where_loads_finds_them() -> None:
+    data = python_hcl2.loads(
+        '# top\nresource "a" "b" {\n  x = [1, # in\n 2]\n  y = <<EOT\nhi\nEOT\n}\nz = var.q\n'
+    )
+    written = python_hcl2.dumps(data)
+    assert written == (
+        '# top\n\nresource "a" "b" {\n  x = [ # in\n  1, 2]\n  y = <<EOT\nhi\nEOT\n}\nz = var.q\n'
+    )
+    out = io.StringIO()
+    python_hcl2.dump(data, out)
+    assert out.getvalue() == written
+
+
+def test_dumps_refuses_what_is_no_hcl() -> None:
+    with pytest.raises(ValueError) as info:
+        python_hcl2.dumps({"a": "${({'k': 1})}"})
+    assert str(info.value).splitlines()[0] == "the dictionary does not make valid HCL:"
+    with pytest.raises(ValueError) as info:
+        python_hcl2.dumps({"a": object()})
+    assert str(info.value) == "no HCL for a object"

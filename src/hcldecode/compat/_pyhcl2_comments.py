@@ -26,7 +26,7 @@ from ..native._body import AttributeNode, BlockNode, NativeBody
 from ..native._scanner import CHEREDOC, COMMENT, NEWLINE, scan
 from ._pyhcl2_serialize import Comments, run_text
 
-__all__ = ["collect_comments"]
+__all__ = ["collect_comments", "looks_into", "taker"]
 
 
 def collect_comments(text: str, body: NativeBody) -> dict[int, Comments]:
@@ -98,11 +98,11 @@ def _place(  # noqa: PLR0917
             break
         before = item
     if isinstance(before, AttributeNode):
-        taker = _taker(before.expr, start)
-        if taker is not None:
+        taken_by = taker(before.expr, start)
+        if taken_by is not None:
             if inline:
                 _lists(body, found)[1].extend(values)
-            elif taker is before.expr:
+            elif taken_by is before.expr:
                 _lists(body, found)[0].extend(values)
             return
     _lists(body, found)[0].extend(values)
@@ -115,7 +115,7 @@ def _lists(body: NativeBody, found: dict[int, Comments]) -> Comments:
     return lists
 
 
-def _taker(node: Node, at: int) -> BinaryOp | None:
+def taker(node: Node, at: int) -> BinaryOp | None:
     """The binary operation that takes the run right after ``node`` ending at ``at``."""
     taker = None
     while node.end == at:
@@ -140,15 +140,15 @@ def _reported(node: Node, start: int, end: int, inline: bool) -> bool:
                 break
         if inner is None:
             break
-        reachable = reachable and _looks_into(node, inner)
+        reachable = reachable and looks_into(node, inner)
         node = inner
     for child in node.children():
-        if child.end == start and _taker(child, start) is not None:
-            return inline and reachable and _looks_into(node, child)
+        if child.end == start and taker(child, start) is not None:
+            return inline and reachable and looks_into(node, child)
     return reachable
 
 
-def _looks_into(parent: Node, child: Node) -> bool:
+def looks_into(parent: Node, child: Node) -> bool:
     if isinstance(parent, (ObjectCons, Template, TemplateWrap)):
         return False
     return not (isinstance(parent, Splat) and child is parent.each)

@@ -16,6 +16,7 @@ from typing import IO, Any
 from ..model import Diagnostics, HCLError, SourceFile
 from ..native import NativeBody, parse_config
 from ._pyhcl2_comments import collect_comments
+from ._pyhcl2_dumps import write_body
 from ._pyhcl2_json import json_root, read_json
 from ._pyhcl2_options import SerializationOptions, read_options
 from ._pyhcl2_serialize import DuplicateNameError, Serializer
@@ -24,6 +25,8 @@ __all__ = [
     "DuplicateNameError",
     "PythonHcl2Error",
     "SerializationOptions",
+    "dump",
+    "dumps",
     "load",
     "loads",
 ]
@@ -135,6 +138,41 @@ def load(fp: IO[str], **options: Any) -> dict[str, Any]:
         if name.endswith(".json"):
             options.setdefault("syntax", "json")
     return loads(fp.read(), **options)
+
+
+def dumps(data: dict[str, Any]) -> str:
+    """Write a python-hcl2 8.x dictionary back as native HCL (``hcl2.dumps``).
+
+    The text is laid out as ``hclfmt`` lays it out, and reading it back gives
+    the dictionary again: ``loads(dumps(d)) == d`` for a dictionary ``loads``
+    gave with the default options (``explicit_blocks`` on and
+    ``strip_string_quotes`` off, which python-hcl2 needs for this too).
+    Comments are written where ``loads`` finds them again, not where they
+    were.
+
+    Args:
+        data: A dictionary as :func:`loads` gives.
+
+    Returns:
+        The native text.
+
+    Raises:
+        ValueError: ``data`` is not a dictionary that reading HCL gives.
+    """
+    return write_body(data)
+
+
+def dump(data: dict[str, Any], fp: IO[str]) -> None:
+    """Write a python-hcl2 8.x dictionary to an open file as native HCL (``hcl2.dump``).
+
+    Args:
+        data: A dictionary as :func:`loads` gives.
+        fp: A text file open for writing.
+
+    Raises:
+        ValueError: As for :func:`dumps`.
+    """
+    fp.write(write_body(data))
 
 
 def _error(diags: Diagnostics, files: dict[str, SourceFile], lark_errors: bool) -> PythonHcl2Error:
