@@ -7,7 +7,8 @@ every file whose dictionaries differ (value, Python type or key order), and
 every file one side accepts and the other rejects (python-hcl2 accepts some
 invalid HCL: those must be the corpus's ``native-invalid.txt``). In the same
 run it times both on the corpus (CPU time, default options, best of
-``--repeat`` rounds).
+``--repeat`` rounds), and checks ``loads(dumps(d)) == d`` for the dictionary of
+every file it reads.
 
 ``--write-expected DIR`` stores python-hcl2's dictionaries for the files of
 python-hcl2's fixtures and ``EXPECTED_OTHERS`` and for generated files as JSON (what
@@ -293,11 +294,36 @@ def main() -> int:
             for name in wrong_acceptance:
                 print(f"  acceptance differs, not a file HCL rejects: {name}")
 
+    failures += _round_trip({**{n: t for n, t in files.items() if n not in invalid}, **generated})
     _benchmark(hcl2, files, invalid, args.repeat)
     if args.write_expected is not None:
         _write_expected(hcl2, args.write_expected, files, invalid, generated)
     print("OK" if not failures else f"FAILED: {failures}")
     return 1 if failures else 0
+
+
+def _round_trip(texts: dict[str, str]) -> int:
+    """``loads(dumps(d)) == d`` for the dictionaries of every file we read."""
+    counts = {"same": 0, "different": 0, "refused": 0}
+    failures = 0
+    for name, text in texts.items():
+        ok, data = _run(python_hcl2.loads, text)
+        if not ok:
+            continue
+        try:
+            written = python_hcl2.dumps(data)
+        except ValueError:
+            # python-hcl2's Python-repr text for a parenthesized container is no HCL.
+            counts["refused"] += 1
+            continue
+        if _same(python_hcl2.loads(written), data):
+            counts["same"] += 1
+        else:
+            counts["different"] += 1
+            failures += 1
+            print(f"ROUND TRIP DIFFERS {name}")
+    print(f"round trip loads(dumps(d)) == d: {counts}")
+    return failures
 
 
 def _benchmark(hcl2: Any, files: dict[str, str], invalid: set[str], repeat: int) -> None:

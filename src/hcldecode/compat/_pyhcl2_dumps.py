@@ -205,6 +205,10 @@ def _runs(comments: list[str]) -> list[list[str]]:
     runs: list[list[str]] = [[]]
     for comment in comments:
         if "\n" in comment:
+            if "*/" in comment:
+                # Several block comments python-hcl2 read as one value: their
+                # layout is part of it, and hclfmt's would change it.
+                raise ValueError(f"a comment of several block comments: {comment!r}")
             if runs[-1]:
                 runs.append([])
             runs[-1].append(f"/* {comment} */")
