@@ -160,9 +160,12 @@ def test_above_the_syntaxes_only_hclparse_and_the_command_import_them(tmp_path: 
         (package / name).write_text(text, encoding="utf-8")
     assert checker.check(tmp_path) == [
         "hcldecode/decoding/__init__.py:1: hcldecode.decoding imports the syntax "
-        "hcldecode.native; above the syntaxes only cli, hclparse, lsp, testing, the root may",
+        "hcldecode.native; above the syntaxes only cli, compat, hclparse, lsp, testing, "
+        "the root may",
         "hcldecode/ext/dynblock.py:1: hcldecode.ext.dynblock imports the syntax "
-        "hcldecode.native; above the syntaxes only cli, hclparse, lsp, testing, the root may",
+        "hcldecode.native; above the syntaxes only cli, compat, hclparse, lsp, testing, "
+        "the root may",
         "hcldecode/hcldec/_specs.py:1: hcldecode.hcldec._specs imports the syntax "
-        "hcldecode.json._ast; above the syntaxes only cli, hclparse, lsp, testing, the root may",
+        "hcldecode.json._ast; above the syntaxes only cli, compat, hclparse, lsp, testing, "
+        "the root may",
     ]

@@ -15,6 +15,8 @@ import hcldecode
 PUBLIC = [
     "hcldecode",
     "hcldecode.cli",
+    "hcldecode.compat",
+    "hcldecode.compat.python_hcl2",
     "hcldecode.decoding",
     "hcldecode.ext.dynblock",
     "hcldecode.ext.localvalues",
@@ -142,7 +144,10 @@ def test_same_named_functions_are_package_qualified() -> None:
     }
     assert shared == {
         "decode": ["hcldecode", "hcldecode.decoding", "hcldecode.hcldec"],
+        "dump": ["hcldecode", "hcldecode.compat.python_hcl2", "hcldecode.decoding"],
+        "dumps": ["hcldecode", "hcldecode.compat.python_hcl2", "hcldecode.decoding"],
         "lex_config": ["hcldecode.native", "hcldecode.write"],
+        "loads": ["hcldecode", "hcldecode.compat.python_hcl2", "hcldecode.decoding"],
         "parse": ["hcldecode", "hcldecode.decoding", "hcldecode.json"],
         "parse_config": ["hcldecode", "hcldecode.decoding", "hcldecode.native"],
         "parse_expression": ["hcldecode.json", "hcldecode.native"],

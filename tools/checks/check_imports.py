@@ -40,8 +40,8 @@ LAYERS: list[tuple[str, ...]] = [
     ("decoding", "hcldec"),  # class decoding (gohcl) and specs (hcldec)
     ("lsp",),  # the language server, from configuration classes (pygls only when serving)
     # the hcldecode command; an HCL file as a pydantic-settings source; mock bodies and
-    # expressions for tests (hcltest)
-    ("cli", "settings", "testing"),
+    # expressions for tests (hcltest); front ends giving other libraries' results (compat)
+    ("cli", "settings", "testing", "compat"),
     ("",),  # the package's own __init__ and __main__: the public API
 ]
 
@@ -54,11 +54,12 @@ SIDEWAYS = {("json", "native"), ("write", "native")}
 # The syntaxes. Above their layer only these packages may import them: hclparse (which
 # chooses a syntax by a file's name and parses either), the command, the test mocks
 # (which parse a traversal's text, as hcltest does), the language server (which colours
-# native tokens), and the package's own __init__.
+# native tokens), the compatibility front ends (which write other libraries' results
+# from the syntax trees), and the package's own __init__.
 # Everything else above them (the extensions, the decoders) works on the
 # syntax-independent model (Body, Expression) and parses through hclparse.
 SYNTAXES = {"native", "json"}
-SYNTAX_AWARE = {"hclparse", "cli", "lsp", "testing", ""}
+SYNTAX_AWARE = {"hclparse", "cli", "lsp", "testing", "compat", ""}
 
 # The expression tree and its evaluator are one unit split in two files: nodes
 # call evaluate() to compute their value, and the evaluator dispatches on the

@@ -861,7 +861,7 @@ class Decoder:
                 as :meth:`dumps` raises it.
             ValueError: As :meth:`dumps` raises it.
         """
-        from ..native import parse_expression  # noqa: PLC0415
+        from ..hclparse._expression import parse_native_expression  # noqa: PLC0415
         from ..write._document import (  # noqa: PLC0415 (the writer loads on first use)
             Document,
             DocumentBody,
@@ -876,7 +876,7 @@ class Decoder:
             )
 
         def gives(text: str, annotation: Any, value: Any) -> bool:
-            expr, diags = parse_expression(text, "<document>")
+            expr, diags = parse_native_expression(text, "<document>")
             if diags.has_errors():
                 return False
             decoded = self.decode_expression(

@@ -1,0 +1,253 @@
+"""python-hcl2 8.x dictionaries written back as native HCL.
+
+The reverse of the serializer: quoted strings and ``"${...}"`` expressions are
+python-hcl2's source text already (heredocs inside expressions come back as
+heredocs), numbers and constants are written as literals that read back as
+the same Python values, lists and dicts as tuple and object constructors, and
+lists of dicts marked ``__is_block__`` as blocks under their labels. Comments
+are written where python-hcl2 reads them back into the same lists:
+``__comments__`` between a body's items (a comment of several lines as a
+block comment in a run of its own), ``__inline_comments__`` inside the first
+attribute value that has a place python-hcl2 counts as inline. The text is
+then laid out as ``hclfmt`` does.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any
+
+from ..native import parse_expression
+from ..native._ast import (
+    ForExpr,
+    FunctionCall,
+    Index,
+    Node,
+    ObjectCons,
+    Parens,
+    TupleCons,
+)
+from ..write import format as format_text
+from ._pyhcl2_comments import looks_into, taker
+from ._pyhcl2_serialize import IS_BLOCK
+
+__all__ = ["write_body"]
+
+_COMMENTS = "__comments__"
+_INLINE = "__inline_comments__"
+_SPECIAL = {IS_BLOCK, _COMMENTS, _INLINE}
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+_HEREDOC_IN_TEXT = re.compile(r'"(<<-?([A-Za-z][A-Za-z0-9._-]*)\r?\n[\s\S]*?\n[ \t]*\2)"')
+
+
+def write_body(data: dict[str, Any]) -> str:
+    """The native text of a python-hcl2 dictionary, laid out as ``hclfmt`` does.
+
+    Raises:
+        ValueError: The dictionary is not one python-hcl2's reading gives.
+    """
+    text = _Writer().body(data, 0)
+    formatted, diags = format_text(text)
+    if diags.has_errors():
+        raise ValueError(f"the dictionary does not make valid HCL:\n{text}")
+    return formatted
+
+
+def _is_blocks(value: Any) -> bool:
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and all(isinstance(item, dict) and _block_body(item) is not None for item in value)
+    )
+
+
+def _block_body(item: dict[str, Any]) -> tuple[list[str], dict[str, Any]] | None:
+    """The labels and the body of a block's dict, or ``None`` if it is no block."""
+    labels: list[str] = []
+    while IS_BLOCK not in item:
+        if len(item) != 1:
+            return None
+        ((label, inner),) = item.items()
+        if not isinstance(inner, dict):
+            return None
+        labels.append(label)
+        item = inner
+    return labels, item
+
+
+class _Writer:
+    def body(self, data: dict[str, Any], depth: int) -> str:
+        indent = "  " * depth
+        # Each item's text, and whether a run of comments may follow it and come
+        # back as the body's comments (not after an operation deeper in a value,
+        # which takes the run, nor after a comment hosted at its end).
+        items: list[tuple[str, bool]] = []
+        inline = list(data.get(_INLINE, []))
+        for name, value in data.items():
+            if name in _SPECIAL:
+                continue
+            if _is_blocks(value):
+                for block in value:
+                    found = _block_body(block)
+                    assert found is not None
+                    labels, body = found
+                    header = " ".join([name, *labels])
+                    inner = self.body(body, depth + 1)
+                    items.append((f"{indent}{header} {{\n{inner}{indent}}}\n", True))
+            else:
+                text = self.value(value)
+                hosted_at_end = False
+                if inline:
+                    hosted = _host(text, inline)
+                    if hosted is not None:
+                        (text, hosted_at_end), inline = hosted, []
+                followable = not hosted_at_end and _followable(text)
+                # A heredoc's closing marker ends the line already.
+                line = text if text.endswith("\n") else text + "\n"
+                items.append((f"{indent}{name} = {line}", followable))
+        if inline:
+            raise ValueError("inline comments with no attribute value to hold them")
+        return _with_comments(items, [c["value"] for c in data.get(_COMMENTS, [])], indent)
+
+    def value(self, value: Any) -> str:
+        if value is None:
+            return "null"
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, int):
+            return str(value)
+        if isinstance(value, float):
+            text = format(Decimal(repr(value)), "f")
+            return text if "." in text else text + ".0"
+        if isinstance(value, str):
+            return self.text(value)
+        if isinstance(value, list):
+            return "[" + ", ".join(self.value(item) for item in value) + "]"
+        if isinstance(value, dict):
+            pairs = [
+                f"{self.key(key)} = {self.value(item)}"
+                for key, item in value.items()
+                if key not in _SPECIAL
+            ]
+            # A heredoc ends its line, which ends the item: no comma after it.
+            joined = "".join(
+                pair + ("" if pair.endswith("\n") or last else ", ")
+                for last, pair in ((i == len(pairs) - 1, pair) for i, pair in enumerate(pairs))
+            )
+            return "{" + joined + "}"
+        raise ValueError(f"no HCL for a {type(value).__name__}")
+
+    def text(self, value: str) -> str:
+        if value.startswith('"<<') and value.endswith('"'):
+            return value[1:-1] + "\n"
+        if value.startswith("${") and value.endswith("}"):
+            value = value[2:-1]
+        return _HEREDOC_IN_TEXT.sub(lambda m: m.group(1) + "\n", value)
+
+    def key(self, key: str) -> str:
+        if key.startswith("${") and key.endswith("}"):
+            return key[2:-1]
+        return key
+
+
+def _with_comments(items: list[tuple[str, bool]], comments: list[str], indent: str) -> str:
+    """Items with the body's comments between them, each run read back as written."""
+    runs = _runs(comments)
+    # Slot 0 is before the first item, slot i after item i - 1.
+    slots = [0] + [i + 1 for i, (_, followable) in enumerate(items) if followable]
+    if len(runs) > len(slots):
+        raise ValueError("more separate comment runs than places between the items")
+    placed = dict(zip(slots, runs, strict=False))
+    out: list[str] = []
+    for index in range(len(items) + 1):
+        run = placed.get(index)
+        if run:
+            if out:
+                out.append("\n")
+            out.extend(f"{indent}{line}\n" for line in run)
+            out.append("\n")
+        if index < len(items):
+            out.append(items[index][0])
+    return "".join(out)
+
+
+def _followable(text: str) -> bool:
+    node, diags = parse_expression(text)
+    if diags.has_errors():
+        return True
+    found = taker(node, node.end)
+    return found is None or found is node
+
+
+def _host(text: str, inline: list[dict[str, str]]) -> tuple[str, bool] | None:
+    """``text`` with the comments where python-hcl2 reads them as inline, and whether
+    they are at its end; ``None`` when it has no such place."""
+    node, diags = parse_expression(text)
+    if diags.has_errors():
+        return None
+    runs = _runs([c["value"] for c in inline])
+    spots = _open_spots(node)
+    if len(runs) <= len(spots):
+        out, last = [], 0
+        for spot, run in zip(spots, runs, strict=False):
+            out.append(text[last:spot] + " " + "".join(f"{line}\n" for line in run))
+            last = spot
+        return "".join(out) + text[last:], False
+    if len(runs) == 1 and taker(node, node.end) is not None:
+        return text + " " + "\n".join(runs[0]), True
+    return None
+
+
+def _runs(comments: list[str]) -> list[list[str]]:
+    """Comment lines grouped in runs that read back as the same values: line
+    comments together, a comment of several lines as a block comment alone."""
+    runs: list[list[str]] = [[]]
+    for comment in comments:
+        if "\n" in comment:
+            if "*/" in comment:
+                # Several block comments python-hcl2 read as one value: their
+                # layout is part of it, and hclfmt's would change it.
+                raise ValueError(f"a comment of several block comments: {comment!r}")
+            if runs[-1]:
+                runs.append([])
+            runs[-1].append(f"/* {comment} */")
+            runs.append([])
+        else:
+            runs[-1].append(f"# {comment}")
+    return [run for run in runs if run]
+
+
+def _open_spots(node: Node) -> list[int]:
+    """Places python-hcl2 keeps inline comments at, each a run of its own: after the
+    opening bracket, and after each element of a tuple or argument list."""
+    spot = _open_spot(node)
+    if spot is None:
+        return []
+    spots = [spot]
+    if isinstance(node, TupleCons):
+        spots += [item.end for item in node.items]
+    elif isinstance(node, FunctionCall):
+        spots += [arg.end for arg in node.args]
+    return [s for s in spots if taker_free(node, s)]
+
+
+def taker_free(node: Node, at: int) -> bool:
+    """Whether no binary operation ending at ``at`` takes a run there."""
+    return all(taker(child, at) is None for child in node.children() if child.end == at)
+
+
+def _open_spot(node: Node) -> int | None:
+    """Right after an opening bracket python-hcl2 keeps inline comments behind."""
+    if isinstance(node, (TupleCons, ObjectCons, ForExpr, Parens)):
+        return node.start + 1
+    if isinstance(node, FunctionCall):
+        return node.open_start + 1
+    if isinstance(node, Index):
+        return node.open_start + 1
+    for child in node.children():
+        if looks_into(node, child):
+            spot = _open_spot(child)
+            if spot is not None:
+                return spot
+    return None
