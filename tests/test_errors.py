@@ -24,6 +24,7 @@ INTERNAL = {
     "Unsupported": "a pattern Python's re cannot run safely, reported by the regex functions",
     "BudgetExhausted": "an evaluation's budget ran out, reported once as Expression too costly "
     "by the entry point that opened the budget",
+    "Stop": "the JSON parser abandoning a structure after an error it has reported",
     "LowerErrors": "the misfits one leaf found (a cattrs validation error), each reported "
     "by the lowering at its own path",
 }
