@@ -59,6 +59,8 @@ from ._numbers import NUMBER_FUNCTIONS, go_int
 from ._regex import REGEX_FUNCTIONS
 from ._time import TIME_FUNCTIONS
 
+from ._marks import VARIADIC, outer_marks
+
 __all__ = ["SPEC_FUNCTIONS", "STDLIB"]
 
 
@@ -738,9 +740,33 @@ def _refined(name: str, fn: Function) -> Function:
 SPEC_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
     {name: _refined(name, fn) for name, fn in _SPEC_FUNCTIONS.items()}
 )
+# The functions whose parameters allow marks (go-cty's AllowMarked): the
+# positions whose own marks go to the result, and those passed on marked.
+_MARKS_ALLOWED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
+    "chunklist": ((0, 1), ()),
+    "concat": ((VARIADIC,), ()),
+    "element": ((0,), ()),
+    "flatten": ((0,), ()),
+    "keys": ((0,), ()),
+    "length": ((0,), ()),
+    "lookup": ((0, 1), (2,)),
+    "merge": ((VARIADIC,), ()),
+    "reverse": ((0,), ()),
+    "setproduct": ((VARIADIC,), ()),
+    "slice": ((0,), ()),
+    "values": ((0,), ()),
+    "zipmap": ((0, 1), ()),
+}
+
+
+def _marking(name: str, fn: Function) -> Function:
+    allowed = _MARKS_ALLOWED.get(name)
+    return fn if allowed is None else outer_marks(fn, *allowed)
+
+
 STDLIB: Mapping[str, Function] = MappingProxyType(
     {
-        name: _refined(name, fn).described(DESCRIPTIONS[name])
+        name: _marking(name, _refined(name, fn)).described(DESCRIPTIONS[name])
         for name, fn in sorted(_FUNCTIONS.items())
     }
 )

@@ -296,6 +296,10 @@ def _get_conversion(in_type: Type, out_type: Type, *, unsafe: bool) -> _Conv | N
     concrete_out = out_type.without_optional_attributes_deep()
 
     def wrapped(value: Value, path: Path) -> Value:
+        if value._marks:
+            # As go-cty: converted unmarked, the result marked again.
+            unmarked, marks = value.unmark()
+            return wrapped(unmarked, path).with_marks(marks)
         if not value.is_known:
             return _unknown_result(value, _dynamic_replace(value.type, concrete_out))
         if value.is_null:
@@ -436,7 +440,7 @@ def _element_conversions(pairs: Sequence[tuple[Type, Type]], *, unsafe: bool) ->
 def _concrete_null(value: Value) -> Value:
     """A null value re-made with the optional-attribute markers of its type removed."""
     if value.is_null:
-        return Value.null(value.type.without_optional_attributes_deep())
+        return Value.null(value.type.without_optional_attributes_deep()).with_same_marks(value)
     return value
 
 

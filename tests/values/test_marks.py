@@ -1,0 +1,150 @@
+"""Marks on values (``Value.mark``) and how they propagate, as go-cty's do.
+
+``test_differential`` compares hcldecode with what HCL v2.14.1 and go-cty
+1.12.1 give (``tools/differential/go/gomarks``, stored in
+``tests/data/marks/gomarks.jsonl``); ``tools/differential/differential_marks.py``
+regenerates the file and compares more.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from hcldecode.functions import STDLIB
+from hcldecode.model import EvalContext
+from hcldecode.native import parse_expression
+from hcldecode.values import (
+    NUMBER,
+    STRING,
+    AttrStep,
+    IndexStep,
+    ListType,
+    PathMarks,
+    SetType,
+    Value,
+    convert,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _tool() -> ModuleType:
+    path = ROOT / "tools" / "differential" / "differential_marks.py"
+    spec = importlib.util.spec_from_file_location("differential_marks", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def evaluate(src: str, **variables: Value) -> Value:
+    expr, diags = parse_expression(src, "t.hcl")
+    assert not diags
+    value, diags = expr.value(EvalContext(variables, dict(STDLIB)))
+    assert not diags.has_errors(), diags
+    return value
+
+
+S = Value.string("secret").mark("sensitive")
+N = Value.number(5).mark("n")
+
+
+def test_mark_and_unmark() -> None:
+    v = Value.string("x").mark("a").mark("b", "a")
+    assert v.marks == frozenset({"a", "b"})
+    assert v.is_marked and v.has_mark("a") and not v.has_mark("c")
+    assert repr(v) == "Value.string('x').mark('a', 'b')"
+    assert v.unmark() == (Value.string("x"), frozenset({"a", "b"}))
+    assert Value.string("x").unmark() == (Value.string("x"), frozenset())
+    assert v != Value.string("x")  # == compares marks too (go-cty's RawEquals)
+    assert v == Value.string("x").with_marks(["b"], {"a"})
+    assert Value.string("x").mark() is not v
+
+
+def test_accessors_refuse_marked_values() -> None:
+    with pytest.raises(TypeError) as info:
+        S.as_str()
+    assert str(info.value) == (
+        "value is marked ('sensitive'), so it must be unmarked first "
+        "(Value.unmark or Value.unmark_deep)"
+    )
+    with pytest.raises(TypeError):
+        Value.list([Value.string("a")]).mark("m").elements()
+
+
+def test_deep_marks_with_paths() -> None:
+    obj = Value.object(
+        {"a": S, "b": Value.list([Value.string("z").mark("deep")]), "c": Value.number(1)}
+    ).mark("o")
+    assert obj.contains_marked and not Value.number(1).contains_marked
+    plain, found = obj.unmark_deep_with_paths()
+    assert not plain.contains_marked
+    assert found == [
+        PathMarks((), frozenset({"o"})),
+        PathMarks((AttrStep("a"),), frozenset({"sensitive"})),
+        PathMarks((AttrStep("b"), IndexStep(Value.number(0))), frozenset({"deep"})),
+    ]
+    assert obj.unmark_deep() == (plain, frozenset({"o", "sensitive", "deep"}))
+    assert plain.mark_with_paths(found) == obj
+    assert obj.has_mark_deep("deep") and not obj.has_mark("deep")
+    assert obj.marks_of_type(str, deep=True) == ["deep", "o", "sensitive"]
+
+
+def test_collections_keep_element_marks_but_sets_hoist_them() -> None:
+    lst = Value.list([Value.string("a"), S])
+    assert not lst.is_marked and lst.contains_marked
+    assert Value.set([Value.string("a"), S]) == Value.set(
+        [Value.string("a"), Value.string("secret")]
+    ).mark("sensitive")
+    assert convert(lst, SetType(STRING)).marks == frozenset({"sensitive"})
+    assert convert(Value.tuple([S]), ListType(STRING)) == Value.list([S])
+    assert convert(S, STRING) is S
+
+
+def test_operators_and_equality() -> None:
+    assert N.add(Value.number(1)) == Value.number(6).mark("n")
+    assert N.less_than(Value.number(9)) == Value.bool(True).mark("n")
+    # equals unmarks deeply: a list holding a marked element marks the answer
+    assert Value.list([S]).equals(Value.list([Value.string("secret")])) == Value.bool(True).mark(
+        "sensitive"
+    )
+    assert Value.object({"a": S}).get("a") is S
+    assert Value.object({"a": Value.string("q")}).mark("o").get("a") == Value.string("q").mark("o")
+    assert Value.list([S]).length() == Value.number(1)
+    assert Value.list([S]).mark("l").length() == Value.number(1).mark("l")
+
+
+@pytest.mark.parametrize(
+    ("src", "expected"),
+    [
+        ("s == \"secret\"", Value.bool(True).mark("sensitive")),
+        ("upper(s)", Value.string("SECRET").mark("sensitive")),
+        ('"x-${s}"', Value.string("x-secret").mark("sensitive")),
+        ("[for x in l : upper(x)]", Value.tuple([Value.string("A"), Value.string("B").mark("m")])),
+        ("length(l)", Value.number(2)),
+        ("keys({a = s})", Value.tuple([Value.string("a")])),
+        ("n > 1 ? \"big\" : \"small\"", Value.string("big").mark("n")),
+        ("s[*]", Value.tuple([S]).mark("sensitive")),
+        ("{(s) = 1}", Value.object({"secret": Value.number(1)}).mark("sensitive")),
+    ],
+)
+def test_expressions(src: str, expected: Value) -> None:
+    l = Value.list([Value.string("a"), Value.string("b").mark("m")])  # noqa: E741
+    assert evaluate(src, s=S, n=N, l=l) == expected
+
+
+def test_differential() -> None:
+    tool = _tool()
+    lines = (ROOT / "tests" / "data" / "marks" / "gomarks.jsonl").read_text(encoding="utf-8")
+    cases = [(entry["expr"], entry["go"]) for entry in map(json.loads, lines.splitlines())]
+    counts, differ = tool.compare(cases)
+    assert differ == []
+    assert counts == Counter(
+        agree=2386, conditional=294, unmarked=193, splat=77, unknown=40, error=5, **{"for": 5}
+    )
