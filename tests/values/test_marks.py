@@ -20,7 +20,6 @@ from hcldecode.functions import STDLIB
 from hcldecode.model import EvalContext
 from hcldecode.native import parse_expression
 from hcldecode.values import (
-    NUMBER,
     STRING,
     AttrStep,
     IndexStep,
@@ -123,13 +122,13 @@ def test_operators_and_equality() -> None:
 @pytest.mark.parametrize(
     ("src", "expected"),
     [
-        ("s == \"secret\"", Value.bool(True).mark("sensitive")),
+        ('s == "secret"', Value.bool(True).mark("sensitive")),
         ("upper(s)", Value.string("SECRET").mark("sensitive")),
         ('"x-${s}"', Value.string("x-secret").mark("sensitive")),
         ("[for x in l : upper(x)]", Value.tuple([Value.string("A"), Value.string("B").mark("m")])),
         ("length(l)", Value.number(2)),
         ("keys({a = s})", Value.tuple([Value.string("a")])),
-        ("n > 1 ? \"big\" : \"small\"", Value.string("big").mark("n")),
+        ('n > 1 ? "big" : "small"', Value.string("big").mark("n")),
         ("s[*]", Value.tuple([S]).mark("sensitive")),
         ("{(s) = 1}", Value.object({"secret": Value.number(1)}).mark("sensitive")),
     ],

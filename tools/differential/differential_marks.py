@@ -37,7 +37,8 @@ bound of what those rules explain.
 Usage::
 
     python tools/differential/differential_marks.py --go GOMARKS [--count N] [--seed N]
-    python tools/differential/differential_marks.py --go GOMARKS --write tests/data/marks/gomarks.jsonl
+    python tools/differential/differential_marks.py --go GOMARKS \
+        --write tests/data/marks/gomarks.jsonl
     python tools/differential/differential_marks.py --stored tests/data/marks/gomarks.jsonl
 
 Exits 1 when a result differs other than as counted apart.
@@ -123,7 +124,9 @@ def string_expr(rng: random.Random, depth: int) -> str:
         lambda r, d: f"indent(2, {string_expr(r, d)})",
         lambda r, d: f'"${{{string_expr(r, d)}}}-${{{number_expr(r, d)}}}"',
         lambda r, d: f'"x${{{string_expr(r, d)}}}"',
-        lambda r, d: f'"%{{ if {bool_expr(r, d)} }}yes%{{ else }}${{{string_expr(r, d)}}}%{{ endif }}"',
+        lambda r, d: (
+            f'"%{{ if {bool_expr(r, d)} }}yes%{{ else }}${{{string_expr(r, d)}}}%{{ endif }}"'
+        ),
         lambda r, d: f'"%{{ for x in {list_expr(r, d)} }}${{x}};%{{ endfor }}"',
         lambda r, d: f"{bool_expr(r, d)} ? {string_expr(r, d)} : {string_expr(r, d)}",
         lambda r, d: f"tostring({number_expr(r, d)})",
@@ -194,7 +197,7 @@ def list_expr(rng: random.Random, depth: int) -> str:
     branches: list[Gen] = [
         lambda r, d: f"[{string_expr(r, d)}, {string_expr(r, d)}]",
         lambda r, d: f"[for x in {list_expr(r, d)} : upper(x)]",
-        lambda r, d: f'[for x in {list_expr(r, d)} : x if x != {string_expr(r, d)}]',
+        lambda r, d: f"[for x in {list_expr(r, d)} : x if x != {string_expr(r, d)}]",
         lambda r, d: f"[for i, x in {list_expr(r, d)} : x if i < {number_expr(r, d)}]",
         lambda r, d: f"[for k, v in {map_expr(r, d)} : v]",
         lambda r, d: f"[for k, v in {map_expr(r, d)} : k]",
@@ -215,7 +218,7 @@ def list_expr(rng: random.Random, depth: int) -> str:
         lambda r, d: f"{list_expr(r, d)}[*]",
         lambda r, d: f"setunion(toset({list_expr(r, d)}), [p])",
         lambda r, d: f"setintersection(toset({list_expr(r, d)}), toset(l))",
-        lambda r, d: f"setsubtract(toset({list_expr(r, d)}), [\"a\"])",
+        lambda r, d: f'setsubtract(toset({list_expr(r, d)}), ["a"])',
         lambda r, d: f"chunklist({list_expr(r, d)}, {r.choice(['1', 'n', 'k'])})",
         lambda r, d: f"keys({object_expr(r, d)})",
         lambda r, d: f"values({map_expr(r, d)})",

@@ -439,9 +439,9 @@ def _zipmap(args: Sequence[Value], result: Type) -> Value:
     for index, (name, element) in enumerate(zip(names, elements, strict=True)):
         if name.is_null:  # go-cty panics here
             raise FunctionError(f"keys list has null value at index {index}")
-        name, marks = name.unmark()
+        plain, marks = name.unmark()
         key_marks.append(marks)
-        output[name.as_str()] = element
+        output[plain.as_str()] = element
     if isinstance(result, MapType):
         return Value.map(output, result.element).with_marks(*key_marks)
     return Value.object(output).with_marks(*key_marks)

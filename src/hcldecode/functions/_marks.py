@@ -35,9 +35,11 @@ def _unmarked(
     for index, arg in enumerate(args):
         position = index if index < fixed else VARIADIC
         if position in outer and arg.is_marked:
-            arg, found = arg.unmark()
+            plain, found = arg.unmark()
             marks.append(found)
-        values.append(arg)
+            values.append(plain)
+        else:
+            values.append(arg)
     return values, marks
 
 
@@ -63,8 +65,8 @@ def outer_marks(fn: Function, outer: Collection[int], through: Collection[int] =
 
     params = [allow(p, i) for i, p in enumerate(fn.params)]
     var_param = None if fn.var_param is None else allow(fn.var_param, VARIADIC)
-    return_type = fn._return_type  # noqa: SLF001 (the same package's function, re-made)
-    impl = fn._impl  # noqa: SLF001
+    return_type = fn._return_type
+    impl = fn._impl
 
     def result_type(args: Sequence[Value]) -> Type:
         if isinstance(return_type, Type):

@@ -55,11 +55,10 @@ from ._collections import COLLECTION_FUNCTIONS, CONVERSION_FUNCTIONS
 from ._descriptions import DESCRIPTIONS
 from ._format import FORMAT_FUNCTIONS
 from ._go.csv import CSVError, CSVReader
+from ._marks import VARIADIC, outer_marks
 from ._numbers import NUMBER_FUNCTIONS, go_int
 from ._regex import REGEX_FUNCTIONS
 from ._time import TIME_FUNCTIONS
-
-from ._marks import VARIADIC, outer_marks
 
 __all__ = ["SPEC_FUNCTIONS", "STDLIB"]
 

@@ -110,9 +110,7 @@ class _Call:
         else:
             # The marks of the collection mark each element (as HCL does).
             final, marks = final.unmark()
-            expanded = [
-                _Argument(final_range, value=e.with_marks(marks)) for e in final.elements()
-            ]
+            expanded = [_Argument(final_range, value=e.with_marks(marks)) for e in final.elements()]
             return arguments[:-1] + expanded, diags
         diags.append(
             self.error(

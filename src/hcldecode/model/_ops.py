@@ -76,7 +76,9 @@ def index(collection: Value, key: Value, src_range: Range | None) -> tuple[Value
     return _index_unmarked(collection, key, src_range, marked=False)
 
 
-def _marked_index(collection: Value, key: Value, src_range: Range | None) -> tuple[Value, Diagnostics]:
+def _marked_index(
+    collection: Value, key: Value, src_range: Range | None
+) -> tuple[Value, Diagnostics]:
     """:func:`index` of a marked collection or with a marked key."""
     collection, collection_marks = collection.unmark()
     key, key_marks = key.unmark()

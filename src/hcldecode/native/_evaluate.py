@@ -365,7 +365,9 @@ def _object_cons(node: ast.ObjectCons, ctx: _Ctx, diags: Diagnostics) -> _Gen:
         attributes[key.as_str()] = value  # a repeated key silently replaces the earlier one
     if not known:
         return DYNAMIC_VALUE
-    return Value.object(attributes).with_marks(*key_marks) if key_marks else Value.object(attributes)
+    return (
+        Value.object(attributes).with_marks(*key_marks) if key_marks else Value.object(attributes)
+    )
 
 
 # --------------------------------------------------------------------------- for expressions
@@ -1103,7 +1105,7 @@ def _apply_binary(
     The result is an operand again (its diagnostics starting where the left
     operand's did), for the next operator of a chain.
     """
-    param_type, impl, result_type = _BINARY[node.op]
+    param_type, _, result_type = _BINARY[node.op]
     lhs_value = _converted(lhs.value, param_type, node.lhs, "left", node, ctx, diags)
     rhs_value = _converted(rhs.value, param_type, node.rhs, "right", node, ctx, diags)
     if lhs_value is None or rhs_value is None:
@@ -1127,8 +1129,7 @@ def _apply_converted(  # noqa: PLR0917 (the operands before and after conversion
     diags: Diagnostics,
 ) -> _Operand:
     """:func:`_apply_binary` once the operands are converted and unmarked."""
-    result_type = _BINARY[node.op][2]
-    impl = _BINARY[node.op][1]
+    _, impl, result_type = _BINARY[node.op]
     if node.op in (ast.Operator.AND, ast.Operator.OR):
         decided = _short_circuit(node.op, lhs_value, rhs_value, lhs.errors)
         if decided is not None:

@@ -41,7 +41,7 @@ import attrs
 from ._errors import Error
 from ._limits import CALL_LIMITS, Limits, current_limits
 from ._types import DYNAMIC, Type
-from ._value import RefinementBuilder, Value, _Marking
+from ._value import Marking, RefinementBuilder, Value
 
 __all__ = [
     "Function",
@@ -271,7 +271,7 @@ class Function:
             FunctionArgError: An argument is null where the parameter does
                 not allow it, or its type does not match the parameter's.
         """
-        if _Marking.used:
+        if Marking.used:
             args = self._unmarked(args)[0]
         fixed = len(self.params)
         if self.var_param is None and len(args) != fixed:
@@ -321,7 +321,7 @@ class Function:
                 function.
         """
         marks: list[frozenset[Hashable]] = []
-        if _Marking.used:
+        if Marking.used:
             args, marks = self._unmarked(args)
         if limits is None:
             result_type, result = self._call(args)
@@ -342,9 +342,7 @@ class Function:
             return result.refine_with(self.refine_result)
         return result
 
-    def _unmarked(
-        self, args: Sequence[Value]
-    ) -> tuple[Sequence[Value], list[frozenset[Hashable]]]:
+    def _unmarked(self, args: Sequence[Value]) -> tuple[Sequence[Value], list[frozenset[Hashable]]]:
         """The arguments, unmarked deeply where their parameter does not allow
         marks, and the marks so removed."""
         marks: list[frozenset[Hashable]] = []

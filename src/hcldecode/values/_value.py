@@ -35,12 +35,13 @@ import unicodedata
 from collections.abc import Callable, Hashable, ItemsView, Iterable, Mapping
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar
+from typing import Final, NamedTuple, TypeVar
 
 from .._text import go_quote
 from . import _number as number
 from ._errors import Error
 from ._number import Num
+from ._path import AttrStep, IndexStep, Path
 from ._refinement import UNREFINED, Refinement, safe_known_prefix
 from ._types import (
     BOOL,
@@ -57,9 +58,6 @@ from ._types import (
     TupleType,
     Type,
 )
-
-if TYPE_CHECKING:
-    from ._convert import Path
 
 __all__ = [
     "DYNAMIC_VALUE",
@@ -108,7 +106,7 @@ _MARKED_MESSAGE = (
 )
 
 
-class _Marking:
+class Marking:
     """Whether any value has been marked in this process.
 
     Until one has, no value contains marks, and the deep checks for marks
@@ -144,7 +142,8 @@ class Value:
 
     type: Type
     payload: builtins.object
-    _deep: int  # the _WHOLLY_KNOWN, _TYPE_KNOWN, _NOT_MARKED flags and the deep count, set when first needed
+    # the _WHOLLY_KNOWN, _TYPE_KNOWN, _NOT_MARKED flags and the deep count, set when first needed
+    _deep: int
     # The marks of an unmarked value: this class attribute. A marked value is
     # an instance of the subclass _MarkedValue, whose slot shadows it.
     _marks: frozenset[Hashable] = _NO_MARKS
@@ -250,7 +249,8 @@ class Value:
         """A set value, with the same element rules as :meth:`list`.
 
         Marked elements are unmarked (deeply), and their marks mark the
-        set itself, as in go-cty. Elements that are equal (``equals`` is true) are kept once; unknown
+        set itself, as in go-cty. Elements that are equal (``equals`` is
+        true) are kept once; unknown
         elements are all kept, as they may turn out to be distinct. The
         elements are stored in a canonical order, the reference's: known
         before unknown before null; strings in UTF-8 byte order, numbers by
@@ -271,14 +271,13 @@ class Value:
         items = builtins.tuple(elements)
         element_type = _element_type("set", items, element_type)
         hoisted: builtins.set[Hashable] = builtins.set()
-        if _Marking.used:
+        if Marking.used:
             # A set holds no marked values: their marks go to the set itself.
             unmarked = []
             for item in items:
-                if item.contains_marked:
-                    item, found = item.unmark_deep()
-                    hoisted |= found
-                unmarked.append(item)
+                plain, found = item.unmark_deep()
+                hoisted |= found
+                unmarked.append(plain)
             items = builtins.tuple(unmarked)
         result = cls._make(SetType(element_type), _set_payload_of(_retyped(items, element_type)))
         return _with_marks(result, frozenset(hoisted)) if hoisted else result
@@ -528,7 +527,9 @@ class Value:
         """
         return self.with_marks(*(v._marks for v in values))
 
-    def mark_with_paths(self, path_marks: Iterable[PathMarks | tuple[Path, Iterable[Hashable]]]) -> Value:
+    def mark_with_paths(
+        self, path_marks: Iterable[PathMarks | builtins.tuple[Path, Iterable[Hashable]]]
+    ) -> Value:
         """This value with marks added at places inside it (go-cty's ``MarkWithPaths``).
 
         The inverse of :meth:`unmark_deep_with_paths`. A path that leads
@@ -543,7 +544,8 @@ class Value:
             The marked value.
         """
         table: dict[Path, frozenset[Hashable]] = {}
-        for path, marks in path_marks:
+        for entry in path_marks:
+            path, marks = entry
             table.setdefault(builtins.tuple(path), frozenset(marks))
         if not table:
             return self
@@ -619,7 +621,9 @@ class Value:
             return False
         return any(mark in entry.marks for entry in self.unmark_deep_with_paths()[1])
 
-    def marks_of_type(self, cls: builtins.type[_M], *, deep: builtins.bool = False) -> builtins.list[_M]:
+    def marks_of_type(
+        self, cls: builtins.type[_M], *, deep: builtins.bool = False
+    ) -> builtins.list[_M]:
         """The marks that are instances of ``cls`` (go-cty's ``ValueMarksOfType``).
 
         Args:
@@ -637,7 +641,7 @@ class Value:
     def contains_marked(self) -> builtins.bool:
         """Whether the value or any value inside it is marked (go-cty's
         ``ContainsMarked``); worked out once per value."""
-        if not _Marking.used:
+        if not Marking.used:
             return False
         return not self._deep_flags() & _NOT_MARKED
 
@@ -904,9 +908,7 @@ class Value:
         if not isinstance(other, Value):
             return NotImplemented
         return (
-            self.type == other.type
-            and self._marks == other._marks
-            and _same_payloads(self, other)
+            self.type == other.type and self._marks == other._marks and _same_payloads(self, other)
         )
 
     def __hash__(self) -> int:
@@ -967,7 +969,7 @@ class Value:
             A bool value, known or unknown, never null. When either operand
             contains marks (anywhere inside it), the result carries them all.
         """
-        if _Marking.used and (self.contains_marked or other.contains_marked):
+        if Marking.used and (self.contains_marked or other.contains_marked):
             a, a_marks = self.unmark_deep()
             b, b_marks = other.unmark_deep()
             return _with_marks(_equals(a, b, same_type=False), a_marks | b_marks)
@@ -1285,7 +1287,7 @@ def _with_marks(value: Value, marks: frozenset[Hashable]) -> Value:
         if marks <= own:
             return value
         marks = own | marks
-    _Marking.used = True
+    Marking.used = True
     marked = builtins.object.__new__(_MarkedValue)
     _setattr(marked, "type", value.type)
     _setattr(marked, "payload", value.payload)
@@ -1299,8 +1301,6 @@ def _marks_text(marks: frozenset[Hashable]) -> str:
 
 def _child_steps(value: Value) -> Iterable[builtins.tuple[object, Value]]:
     """The path steps to the values inside a known, non-null ``value``, with those values."""
-    from ._convert import AttrStep, IndexStep  # noqa: PLC0415 (a cycle: _convert builds on values)
-
     t = value.type
     payload = value.payload
     if isinstance(t, (CapsuleType, PrimitiveType)) or payload is _NULL:
@@ -1349,14 +1349,14 @@ def _mark_paths(value: Value, path: Path, table: Mapping[Path, frozenset[Hashabl
     if value.is_known and not value.is_null:
         steps = builtins.list(_child_steps(value))
         if steps and any(len(p) > len(path) and p[: len(path)] == path for p in table):
-            outer, marks = value.unmark()
+            outer, own = value.unmark()
             children = [
                 _mark_paths(child, (*path, step), table)  # type: ignore[arg-type]
                 for step, child in steps
             ]
-            value = _rebuilt(outer, children).with_marks(marks)
-    marks = table.get(path)
-    return value if marks is None else _with_marks(value, marks)
+            value = _rebuilt(outer, children).with_marks(own)
+    added = table.get(path)
+    return value if added is None else _with_marks(value, added)
 
 
 def _remarked(op: Callable[..., Value], *operands: Value) -> Value:
@@ -1714,13 +1714,13 @@ class RefinementBuilder:
         "_kind",
         "_lower",
         "_lower_inclusive",
+        "_marked",
         "_max_length",
         "_min_length",
         "_null",
         "_prefix",
         "_upper",
         "_upper_inclusive",
-        "_marked",
         "_value",
     )
 
