@@ -399,7 +399,7 @@ class _Spec:
                         "immediately-known values."
                     )
                 else:
-                    labels.append(value.as_str())
+                    labels.append(value.unmark()[0].as_str())
                     continue
             diags.append(
                 Diagnostic.error(
@@ -437,6 +437,9 @@ def _spec(
 
     each = content.attributes["for_each"]
     for_each, each_diags = each.expr.value(ctx)
+    # Marks of the collection are dropped (HCL v2.21 puts them on the values
+    # of the generated blocks; not done here yet).
+    for_each = for_each.unmark()[0]
     diags.extend(each_diags)
     problem = None
     if for_each.type != DYNAMIC and not isinstance(
