@@ -15,13 +15,17 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from hcldecode.functions import STDLIB
 from hcldecode.model import EvalContext
 from hcldecode.native import parse_expression
 from hcldecode.values import (
+    DYNAMIC,
     STRING,
     AttrStep,
+    ConversionError,
     IndexStep,
     ListType,
     PathMarks,
@@ -147,3 +151,71 @@ def test_differential() -> None:
     assert counts == Counter(
         agree=2386, conditional=294, unmarked=193, splat=77, unknown=40, error=5, **{"for": 5}
     )
+
+
+# ----------------------------------------------------------------------------- properties
+
+_MARKS = st.frozensets(st.sampled_from(["a", "b", "c"]), max_size=2)
+
+
+def _marked(value: Value, marks: frozenset[str]) -> Value:
+    return value.with_marks(marks)
+
+
+_PRIMITIVES = st.one_of(
+    st.text(max_size=3).map(Value.string),
+    st.integers(-5, 5).map(Value.number),
+    st.booleans().map(Value.bool),
+)
+_LEAVES = st.builds(_marked, _PRIMITIVES, _MARKS)
+MARKED_VALUES = st.recursive(
+    _LEAVES,
+    lambda children: st.builds(
+        _marked,
+        st.one_of(
+            st.lists(children, max_size=3).map(Value.tuple),
+            st.dictionaries(st.sampled_from("xyz"), children, max_size=3).map(Value.object),
+            st.lists(children, min_size=1, max_size=3).map(
+                lambda vs: Value.list([v for v in vs if v.type == vs[0].type])
+            ),
+        ),
+        _MARKS,
+    ),
+    max_leaves=8,
+)
+
+
+@given(MARKED_VALUES)
+def test_unmark_deep_with_paths_and_mark_with_paths_are_inverse(value: Value) -> None:
+    plain, found = value.unmark_deep_with_paths()
+    assert not plain.contains_marked
+    assert value.contains_marked == bool(found)
+    assert plain.mark_with_paths(found) == value
+    assert value.unmark_deep() == (plain, frozenset().union(*(e.marks for e in found)))
+    assert all(entry.marks for entry in found)
+
+
+@given(MARKED_VALUES, MARKED_VALUES)
+def test_equals_carries_every_mark_of_both_sides(a: Value, b: Value) -> None:
+    result = a.equals(b)
+    plain_a, marks_a = a.unmark_deep()
+    plain_b, marks_b = b.unmark_deep()
+    assert result == plain_a.equals(plain_b).with_marks(marks_a, marks_b)
+
+
+@given(MARKED_VALUES)
+def test_conversion_keeps_marks_where_they_were(value: Value) -> None:
+    target = STRING if value.type.is_primitive_type() else DYNAMIC
+    try:
+        converted = convert(value, target)
+    except ConversionError:
+        return
+    assert converted.unmark_deep_with_paths()[1] == value.unmark_deep_with_paths()[1]
+
+
+@given(MARKED_VALUES)
+def test_a_set_hoists_the_marks_of_its_elements(value: Value) -> None:
+    s = Value.set([value])
+    plain, marks = value.unmark_deep()
+    assert s == Value.set([plain]).with_marks(marks)
+    assert s.unmark_deep_with_paths()[1] == ([PathMarks((), marks)] if marks else [])
