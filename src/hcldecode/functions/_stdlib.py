@@ -736,9 +736,6 @@ def _refined(name: str, fn: Function) -> Function:
     return fn.refined(_strlen_refinement if name == "strlen" else refine_not_null)
 
 
-SPEC_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
-    {name: _refined(name, fn) for name, fn in _SPEC_FUNCTIONS.items()}
-)
 # The functions whose parameters allow marks (go-cty's AllowMarked): the
 # positions whose own marks go to the result, and those passed on marked.
 _MARKS_ALLOWED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
@@ -763,6 +760,13 @@ def _marking(name: str, fn: Function) -> Function:
     return fn if allowed is None else outer_marks(fn, *allowed)
 
 
+SPEC_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
+    {
+        # The spec language's "reverse" reverses a string: it takes no marks.
+        name: _refined(name, fn) if name == "reverse" else _marking(name, _refined(name, fn))
+        for name, fn in _SPEC_FUNCTIONS.items()
+    }
+)
 STDLIB: Mapping[str, Function] = MappingProxyType(
     {
         name: _marking(name, _refined(name, fn)).described(DESCRIPTIONS[name])
