@@ -19,7 +19,7 @@ import attrs
 
 from ..values._function import Function, Parameter
 from ..values._types import Type
-from ..values._value import Value
+from ..values._value import Marking, Value
 
 __all__ = ["VARIADIC", "outer_marks"]
 
@@ -71,9 +71,13 @@ def outer_marks(fn: Function, outer: Collection[int], through: Collection[int] =
     def result_type(args: Sequence[Value]) -> Type:
         if isinstance(return_type, Type):
             return return_type
+        if not Marking.used:
+            return return_type(args)
         return return_type(_unmarked(args, outer, fixed)[0])
 
     def marked_impl(args: Sequence[Value], result: Type) -> Value:
+        if not Marking.used:
+            return impl(args, result)
         values, marks = _unmarked(args, outer, fixed)
         return impl(values, result).with_marks(*marks)
 

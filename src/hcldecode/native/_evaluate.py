@@ -247,6 +247,14 @@ def _part_error(
 # --------------------------------------------------------------------------- leaves
 
 
+def _remarked(value: Value, *marks: frozenset[Hashable]) -> Value:
+    """``value`` with the ``marks`` added (itself when they are all empty)."""
+    for found in marks:
+        if found:
+            return value.with_marks(*marks)
+    return value
+
+
 def _literal(node: ast.LiteralValue, ctx: _Ctx, diags: Diagnostics) -> Value:
     return node.literal_value()
 
@@ -365,9 +373,7 @@ def _object_cons(node: ast.ObjectCons, ctx: _Ctx, diags: Diagnostics) -> _Gen:
         attributes[key.as_str()] = value  # a repeated key silently replaces the earlier one
     if not known:
         return DYNAMIC_VALUE
-    return (
-        Value.object(attributes).with_marks(*key_marks) if key_marks else Value.object(attributes)
-    )
+    return _remarked(Value.object(attributes), *key_marks)
 
 
 # --------------------------------------------------------------------------- for expressions
@@ -408,8 +414,10 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     if t == DYNAMIC:
         return DYNAMIC_VALUE
     # The marks of the collection, of the conditions and of the keys mark the result.
-    collection, collection_marks = collection.unmark()
-    marks = [collection_marks]
+    marks: list[frozenset[Hashable]] = []
+    if collection._marks:
+        marks.append(collection._marks)
+        collection = collection.unmark()[0]
     if not isinstance(t, (CollectionType, ObjectType, TupleType)):
         diags.append(
             _part_error(
@@ -445,7 +453,7 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
                 )
             )
             return DYNAMIC_VALUE
-        cond_marks = result.marks
+        cond_marks = result._marks
         try:
             convert(result, BOOL)
         except ConversionError as error:
@@ -482,7 +490,9 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
                     )
                 known = False
                 continue
-            marks.append(include.marks)
+            if include._marks:
+                marks.append(include._marks)
+                include = include.unmark()[0]
             # The reference checks for unknown before the conversion when
             # producing a tuple, and after it when producing an object.
             if not producing_object and not include.is_known:
@@ -498,7 +508,7 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
             if not include.is_known:
                 known = False
                 continue
-            if not include.unmark()[0].as_bool():
+            if not include.as_bool():
                 continue
 
         if node.key_expr is None:
@@ -520,12 +530,14 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
                 )
             known = False
             continue
-        marks.append(raw_key.marks)
+        if raw_key._marks:
+            marks.append(raw_key._marks)
+            raw_key = raw_key.unmark()[0]
         if not raw_key.is_known:
             known = False
             continue
         try:
-            name = convert(raw_key, STRING).unmark()[0].as_str()
+            name = convert(raw_key, STRING).as_str()
         except ConversionError as error:
             if known:
                 diags.append(
@@ -558,13 +570,13 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
             attributes[name] = item
 
     if not known:
-        return DYNAMIC_VALUE.with_marks(*marks)
+        return _remarked(DYNAMIC_VALUE, *marks)
     if not producing_object:
-        return Value.tuple(elements).with_marks(*marks)
+        return _remarked(Value.tuple(elements), *marks)
     if node.group:
         grouped = {name: Value.tuple(items) for name, items in groups.items()}
-        return Value.object(grouped).with_marks(*marks)
-    return Value.object(attributes).with_marks(*marks)
+        return _remarked(Value.object(grouped), *marks)
+    return _remarked(Value.object(attributes), *marks)
 
 
 def _condition_error(
@@ -625,7 +637,9 @@ def _splat(node: ast.Splat, ctx: _Ctx, diags: Diagnostics) -> _Gen:
                 builder.collection_length_lower_bound(source_range.length_lower_bound)
                 builder.collection_length_upper_bound(source_range.length_upper_bound)
             return builder.new_value().with_same_marks(source)
-        source, marks = source.unmark()
+        marks = source._marks
+        if marks:
+            source = source.unmark()[0]
         results = []
         all_known = True
         for element in source.elements():
@@ -635,19 +649,19 @@ def _splat(node: ast.Splat, ctx: _Ctx, diags: Diagnostics) -> _Gen:
             if _has_errors(diags, mark):
                 all_known = False
         if upgraded_unknown:
-            return DYNAMIC_VALUE.with_marks(marks)
+            return _remarked(DYNAMIC_VALUE, marks)
         if not all_known:
             # The element errors are reported already; the type probe would repeat them.
             mark = len(diags)
             result_type = yield from _splat_result_type(node, t, scope, slot)
             del diags[mark:]
-            return Value.unknown(result_type).with_marks(marks)
+            return _remarked(Value.unknown(result_type), marks)
         if isinstance(t, TupleType):
-            return Value.tuple(results).with_marks(marks)
+            return _remarked(Value.tuple(results), marks)
         if not results:
             result_type = yield from _splat_result_type(node, t, scope, slot)
             assert isinstance(result_type, ListType)
-            return Value.list((), result_type.element).with_marks(marks)
+            return _remarked(Value.list((), result_type.element), marks)
         if len({r.type for r in results} - {DYNAMIC}) > 1:
             diags.append(
                 Diagnostic.error(
@@ -662,7 +676,7 @@ def _splat(node: ast.Splat, ctx: _Ctx, diags: Diagnostics) -> _Gen:
                 )
             )
             return DYNAMIC_VALUE
-        return Value.list(results).with_marks(marks)
+        return _remarked(Value.list(results), marks)
     finally:
         node.item.slots.pop(slot, None)
 
@@ -847,12 +861,14 @@ def _conditional(node: ast.Conditional, ctx: _Ctx, diags: Diagnostics) -> _Gen:
         )
         return Value.unknown(result_type)
     # The marks of the condition and of both results mark the result (HCL v2.24).
-    condition, condition_marks = condition.unmark()
-    true_value, true_marks = true_value.unmark()
-    false_value, false_marks = false_value.unmark()
-    marks = (condition_marks, true_marks, false_marks)
+    marks: tuple[frozenset[Hashable], ...] = ()
+    if condition._marks or true_value._marks or false_value._marks:
+        condition, condition_marks = condition.unmark()
+        true_value, true_marks = true_value.unmark()
+        false_value, false_marks = false_value.unmark()
+        marks = (condition_marks, true_marks, false_marks)
     if not condition.is_known:
-        return _either(true_value, false_value, result_type).with_marks(*marks)
+        return _remarked(_either(true_value, false_value, result_type), *marks)
     try:
         condition = convert(condition, BOOL)
     except ConversionError:
@@ -875,9 +891,9 @@ def _conditional(node: ast.Conditional, ctx: _Ctx, diags: Diagnostics) -> _Gen:
         chosen_diags, conversion = false_diags, conversions[1]
     diags.extend(chosen_diags)
     if conversion is None:
-        return chosen.with_marks(*marks)
+        return _remarked(chosen, *marks)
     try:
-        return conversion(chosen).with_marks(*marks)
+        return _remarked(conversion(chosen), *marks)
     except ConversionError as error:
         diags.append(
             _part_error(
@@ -1283,11 +1299,11 @@ def _template(node: ast.Template, ctx: _Ctx, diags: Diagnostics) -> _Gen:
                 )
             )
     if known:
-        return Value.string("".join(pieces)).with_marks(*marks)
+        return _remarked(Value.string("".join(pieces)), *marks)
     prefix = "".join(pieces)
     if _has_errors(diags, start) or not prefix:
-        return _UNKNOWN_STRING_NOT_NULL.with_marks(*marks)
-    return _refined_template(prefix).with_marks(*marks)
+        return _remarked(_UNKNOWN_STRING_NOT_NULL, *marks)
+    return _remarked(_refined_template(prefix), *marks)
 
 
 def _refined_template(known: str) -> Value:
@@ -1312,8 +1328,10 @@ def _template_join(node: ast.TemplateJoin, ctx: _Ctx, diags: Diagnostics) -> _Ge
     results = yield node.tuple, ctx
     if results.type == DYNAMIC or not results.is_known:
         return _UNKNOWN_STRING
-    results, tuple_marks = results.unmark()
+    tuple_marks = results._marks
     marks = [tuple_marks]  # and the marks of the pieces
+    if tuple_marks:
+        results = results.unmark()[0]
     pieces: list[str] = []
     for value in results.elements():
         if value.is_null:
@@ -1329,7 +1347,7 @@ def _template_join(node: ast.TemplateJoin, ctx: _Ctx, diags: Diagnostics) -> _Ge
             )
             continue
         if value.type == DYNAMIC:
-            return _UNKNOWN_STRING.with_marks(tuple_marks)
+            return _remarked(_UNKNOWN_STRING, tuple_marks)
         try:
             text = convert(value, STRING)
         except ConversionError as error:
@@ -1345,11 +1363,12 @@ def _template_join(node: ast.TemplateJoin, ctx: _Ctx, diags: Diagnostics) -> _Ge
             )
             continue
         if not text.is_known:
-            return _UNKNOWN_STRING.with_marks(tuple_marks)
-        text, text_marks = text.unmark()
-        marks.append(text_marks)
+            return _remarked(_UNKNOWN_STRING, tuple_marks)
+        if text._marks:
+            marks.append(text._marks)
+            text = text.unmark()[0]
         pieces.append(text.as_str())
-    return Value.string("".join(pieces)).with_marks(*marks)
+    return _remarked(Value.string("".join(pieces)), *marks)
 
 
 # --------------------------------------------------------------------------- dispatch

@@ -1726,7 +1726,9 @@ class RefinementBuilder:
 
     def __init__(self, value: Value) -> None:
         self._marked = value
-        self._value = value = value.unmark()[0]
+        if value._marks:
+            value = value.unmark()[0]
+        self._value = value
         t = value.type
         payload = value.payload
         start = payload if type(payload) is Refinement else UNREFINED
