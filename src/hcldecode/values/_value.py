@@ -14,8 +14,9 @@ pseudo-type. The payload of a known, non-null value is:
 * map, object: a ``dict`` from key to value in lexicographic key order;
 * capsule: the encapsulated Python object.
 
-``==`` on values is exact identity of type and payload (what tests and
-Python sets need). HCL's own ``==`` is :meth:`Value.equals`, which follows
+``==`` on values is exact identity of type, payload and marks, at every
+depth (what tests and Python sets need; go-cty's ``RawEquals``); hashes
+ignore marks. HCL's own ``==`` is :meth:`Value.equals`, which follows
 the rules of go-cty, the reference implementation: it yields an unknown bool
 when it cannot decide, and any two nulls are equal.
 
@@ -25,6 +26,10 @@ arithmetic and comparison, ``bool`` for logic) or of the dynamic
 pseudo-type. A null operand or an impossible operation (``0/0``) raises
 :class:`OperationError` carrying the reference's message; an operand of
 another type is a mistake of the calling program and raises ``TypeError``.
+
+A value can carry marks (:meth:`Value.mark`): operations propagate them as
+go-cty's do, and the accessors (:meth:`Value.as_str`, :meth:`Value.elements`,
+...) refuse a marked value, which must be unmarked first.
 """
 
 from __future__ import annotations
