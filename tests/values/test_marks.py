@@ -18,8 +18,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hcldecode import native
+from hcldecode.ext import dynblock
 from hcldecode.functions import STDLIB
-from hcldecode.model import EvalContext
+from hcldecode.model import BlockHeaderSchema, BodySchema, EvalContext
 from hcldecode.native import parse_expression
 from hcldecode.values import (
     DYNAMIC,
@@ -219,3 +221,47 @@ def test_a_set_hoists_the_marks_of_its_elements(value: Value) -> None:
     plain, marks = value.unmark_deep()
     assert s == Value.set([plain]).with_marks(marks)
     assert s.unmark_deep_with_paths()[1] == ([PathMarks((), marks)] if marks else [])
+
+
+def test_dynamic_blocks_mark_their_values_with_the_for_each_marks() -> None:
+    text = b"""
+dynamic "item" {
+  for_each = var.items
+  labels = [item.key]
+  content {
+    v = item.value
+    w = "x"
+  }
+}
+dynamic "bad" {
+  for_each = var.items
+  labels = [var.secret]
+  content {}
+}
+"""
+    file, diags = native.parse_config(text, "t.hcl")
+    assert not diags
+    items = Value.map({"a": Value.string("1"), "b": Value.string("2").mark("inner")}).mark("outer")
+    ctx = EvalContext({"var": Value.object({"items": items, "secret": S})})
+    schema = BodySchema(
+        [], [BlockHeaderSchema("item", ["name"]), BlockHeaderSchema("bad", ["name"])]
+    )
+    content, diags = dynblock.expand(file.body, ctx).content(schema)
+    assert [(d.summary, d.detail, str(d.subject)) for d in diags] == [
+        (
+            "Invalid dynamic block label",
+            "This value has dynamic marks that make it unsuitable for use as a block label.",
+            "t.hcl:12,13-23",
+        )
+    ] * 2
+    found = []
+    for block in content.blocks:
+        attributes, _ = block.body.just_attributes()
+        found.append((block.labels, {k: a.expr.value(ctx)[0] for k, a in attributes.items()}))
+    assert found == [
+        (("a",), {"v": Value.string("1").mark("outer"), "w": Value.string("x").mark("outer")}),
+        (
+            ("b",),
+            {"v": Value.string("2").mark("inner", "outer"), "w": Value.string("x").mark("outer")},
+        ),
+    ]

@@ -35,7 +35,7 @@ dynamic blocks around it, may number at most the evaluation's
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 
 import attrs
 
@@ -120,6 +120,9 @@ class _Iteration:
     value: Value
     inherited: Mapping[str, _Iteration]
     blocks: int
+    # The marks of the for_each collection: they mark every value of the
+    # generated block's body (HCL v2.21 and later).
+    marks: frozenset[Hashable] = frozenset()
 
     def object(self) -> Value:
         return Value.object({"key": self.key, "value": self.value})
@@ -138,12 +141,17 @@ class _Iteration:
         return base.child(variables)
 
 
-def _iteration(
-    parent: _Iteration | None, name: str, key: Value, value: Value, blocks: int
+def _iteration(  # noqa: PLR0917 (the fields of an iteration)
+    parent: _Iteration | None,
+    name: str,
+    key: Value,
+    value: Value,
+    blocks: int,
+    marks: frozenset[Hashable] = frozenset(),
 ) -> _Iteration:
     if parent is None:
-        return _Iteration(name, key, value, {}, blocks)
-    return _Iteration(name, key, value, {**parent.inherited, parent.name: parent}, blocks)
+        return _Iteration(name, key, value, {}, blocks, marks)
+    return _Iteration(name, key, value, {**parent.inherited, parent.name: parent}, blocks, marks)
 
 
 def _context(iteration: _Iteration | None, base: EvalContext | None) -> EvalContext | None:
@@ -160,7 +168,9 @@ class _IteratedExpression(Expression):
         self._iteration = iteration
 
     def value(self, ctx: EvalContext | None = None) -> tuple[Value, Diagnostics]:
-        return self._expr.value(self._iteration.context(ctx))
+        value, diags = self._expr.value(self._iteration.context(ctx))
+        marks = self._iteration.marks
+        return (value.with_marks(marks) if marks else value), diags
 
     def variables(self) -> list[Traversal]:
         inner = self._iteration.names()
@@ -330,14 +340,21 @@ class _ExpandedBody(Body):
     def _generated(self, spec: _Spec, diags: Diagnostics) -> Iterator[Block]:
         if not spec.for_each.is_known:
             iteration = _iteration(
-                self._iteration, spec.iterator, DYNAMIC_VALUE, DYNAMIC_VALUE, spec.blocks
+                self._iteration,
+                spec.iterator,
+                DYNAMIC_VALUE,
+                DYNAMIC_VALUE,
+                spec.blocks,
+                spec.for_each_marks,
             )
             block = spec.block(iteration, self._ctx, diags)
             if block is not None:
                 yield _with_body(block, _UnknownBody(self._child(block.body, iteration)))
             return
         for key, value in _elements(spec.for_each):
-            iteration = _iteration(self._iteration, spec.iterator, key, value, spec.blocks)
+            iteration = _iteration(
+                self._iteration, spec.iterator, key, value, spec.blocks, spec.for_each_marks
+            )
             block = spec.block(iteration, self._ctx, diags)
             if block is not None:
                 yield _with_body(block, self._child(block.body, iteration))
@@ -374,6 +391,7 @@ class _Spec:
     labels: tuple[Expression, ...]
     content: Body
     blocks: int
+    for_each_marks: frozenset[Hashable]
 
     def block(
         self, iteration: _Iteration, ctx: EvalContext | None, diags: Diagnostics
@@ -398,8 +416,13 @@ class _Spec:
                         "This value is not yet known. Dynamic block labels must be "
                         "immediately-known values."
                     )
+                elif value.is_marked:
+                    problem = (
+                        "This value has dynamic marks that make it unsuitable for use as a "
+                        "block label."
+                    )
                 else:
-                    labels.append(value.unmark()[0].as_str())
+                    labels.append(value.as_str())
                     continue
             diags.append(
                 Diagnostic.error(
@@ -437,9 +460,7 @@ def _spec(
 
     each = content.attributes["for_each"]
     for_each, each_diags = each.expr.value(ctx)
-    # Marks of the collection are dropped (HCL v2.21 puts them on the values
-    # of the generated blocks; not done here yet).
-    for_each = for_each.unmark()[0]
+    for_each, for_each_marks = for_each.unmark()  # they mark the generated blocks' values
     diags.extend(each_diags)
     problem = None
     if for_each.type != DYNAMIC and not isinstance(
@@ -549,6 +570,7 @@ def _spec(
         tuple(labels),
         content.blocks[0].body,
         blocks,
+        for_each_marks,
     )
 
 
