@@ -170,6 +170,7 @@ def differential(session: nox.Session) -> None:
     go-cty's standard library functions and ``hcldecode.functions.STDLIB`` on generated calls
     (twice: regular expressions matched with RE2, from the ``re2`` extra, and with Python's re),
     HCL's ``ext/dynblock`` and ``hcldecode.ext.dynblock`` on generated configurations,
+    go-cty's marks and hcldecode's on generated expressions over marked variables,
     and HCL's position lookups, lexer and walker and hcldecode's on the corpus."""
     reference = _reference_tool(session, "hcldec")
     formatter = _reference_tool(session, "hclfmt")
@@ -178,6 +179,7 @@ def differential(session: nox.Session) -> None:
     functions = _go_build(session, "./tools/differential/go/gofuncs")
     dynamic = _go_build(session, "./tools/differential/go/godynblock")
     navigation = _go_build(session, "./tools/differential/go/gonav")
+    marks = _go_build(session, "./tools/differential/go/gomarks")
     # pytest too: the dynamic-block harness reads its cases from the tests.
     session.install("-e", ".[test,re2]")
     session.run("python", "tools/differential/differential.py", str(reference), *session.posargs)
@@ -195,6 +197,9 @@ def differential(session: nox.Session) -> None:
             engine,
         )
     session.run("python", "tools/differential/differential_dynblock.py", str(dynamic))
+    session.run(
+        "python", "tools/differential/differential_marks.py", "--go", str(marks), "--seed", "2"
+    )
     session.run(
         "python",
         "tools/differential/differential_navigation.py",

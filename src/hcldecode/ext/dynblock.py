@@ -40,7 +40,7 @@ block.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 
 import attrs
 
@@ -125,6 +125,9 @@ class _Iteration:
     value: Value
     inherited: Mapping[str, _Iteration]
     blocks: int
+    # The marks of the for_each collection: they mark every value of the
+    # generated block's body (HCL v2.21 and later).
+    marks: frozenset[Hashable] = frozenset()
 
     def object(self) -> Value:
         return Value.object({"key": self.key, "value": self.value})
@@ -143,12 +146,17 @@ class _Iteration:
         return base.child(variables)
 
 
-def _iteration(
-    parent: _Iteration | None, name: str, key: Value, value: Value, blocks: int
+def _iteration(  # noqa: PLR0917 (the fields of an iteration)
+    parent: _Iteration | None,
+    name: str,
+    key: Value,
+    value: Value,
+    blocks: int,
+    marks: frozenset[Hashable] = frozenset(),
 ) -> _Iteration:
     if parent is None:
-        return _Iteration(name, key, value, {}, blocks)
-    return _Iteration(name, key, value, {**parent.inherited, parent.name: parent}, blocks)
+        return _Iteration(name, key, value, {}, blocks, marks)
+    return _Iteration(name, key, value, {**parent.inherited, parent.name: parent}, blocks, marks)
 
 
 def _context(iteration: _Iteration | None, base: EvalContext | None) -> EvalContext | None:
@@ -165,7 +173,9 @@ class _IteratedExpression(Expression):
         self._iteration = iteration
 
     def value(self, ctx: EvalContext | None = None) -> tuple[Value, Diagnostics]:
-        return self._expr.value(self._iteration.context(ctx))
+        value, diags = self._expr.value(self._iteration.context(ctx))
+        marks = self._iteration.marks
+        return (value.with_marks(marks) if marks else value), diags
 
     def variables(self) -> list[Traversal]:
         inner = self._iteration.names()
@@ -340,7 +350,12 @@ class _ExpandedBody(Body):
     def _generated(self, spec: _Spec, diags: Diagnostics) -> Iterator[Block]:
         if not spec.for_each.is_known:
             iteration = _iteration(
-                self._iteration, spec.iterator, DYNAMIC_VALUE, DYNAMIC_VALUE, spec.blocks
+                self._iteration,
+                spec.iterator,
+                DYNAMIC_VALUE,
+                DYNAMIC_VALUE,
+                spec.blocks,
+                spec.for_each_marks,
             )
             block = spec.block(iteration, self._ctx, diags)
             if block is not None:
@@ -353,7 +368,9 @@ class _ExpandedBody(Body):
                 if stop.where is None:
                     stop.where, stop.ctx = spec.for_each_expr, self._ctx
                 raise
-            iteration = _iteration(self._iteration, spec.iterator, key, value, spec.blocks)
+            iteration = _iteration(
+                self._iteration, spec.iterator, key, value, spec.blocks, spec.for_each_marks
+            )
             block = spec.block(iteration, self._ctx, diags)
             if block is not None:
                 yield _with_body(block, self._child(block.body, iteration))
@@ -434,6 +451,7 @@ class _Spec:
     content: Body
     blocks: int
     for_each_expr: Expression
+    for_each_marks: frozenset[Hashable]
 
     def block(
         self, iteration: _Iteration, ctx: EvalContext | None, diags: Diagnostics
@@ -457,6 +475,11 @@ class _Spec:
                     problem = (
                         "This value is not yet known. Dynamic block labels must be "
                         "immediately-known values."
+                    )
+                elif value.is_marked:
+                    problem = (
+                        "This value has dynamic marks that make it unsuitable for use as a "
+                        "block label."
                     )
                 else:
                     labels.append(value.as_str())
@@ -497,6 +520,7 @@ def _spec(
 
     each = content.attributes["for_each"]
     for_each, each_diags = each.expr.value(ctx)
+    for_each, for_each_marks = for_each.unmark()  # they mark the generated blocks' values
     diags.extend(each_diags)
     problem = None
     if for_each.type != DYNAMIC and not isinstance(
@@ -607,6 +631,7 @@ def _spec(
         content.blocks[0].body,
         blocks,
         each.expr,
+        for_each_marks,
     )
 
 

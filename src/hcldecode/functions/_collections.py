@@ -8,7 +8,7 @@ messages (``function/stdlib/collection.go``, ``conversion.go``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from types import MappingProxyType
 
 from .._text import go_quote
@@ -298,8 +298,17 @@ def _element_values(value: Value) -> tuple[Value, ...]:
     return value.elements()
 
 
-def _flattened(lst: Value) -> tuple[list[Value], bool]:
-    """The elements of nested lists, sets and tuples, and whether all were known."""
+def _flattened(
+    lst: Value, marks: list[frozenset[Hashable]] | None = None
+) -> tuple[list[Value], bool]:
+    """The elements of nested lists, sets and tuples, and whether all were known.
+
+    The own marks of the nested lists are taken off and added to ``marks``.
+    """
+    if lst.is_marked:
+        lst, found = lst.unmark()
+        if marks is not None:
+            marks.append(found)
     if not lst.is_known:
         return [], False
     out: list[Value] = []
@@ -311,7 +320,7 @@ def _flattened(lst: Value) -> tuple[list[Value], bool]:
             if not element.is_known:
                 known = False
                 continue
-            inner, inner_known = _flattened(element)
+            inner, inner_known = _flattened(element, marks)
             if inner_known:
                 out.extend(inner)
             else:
@@ -335,8 +344,9 @@ def _flatten(args: Sequence[Value], result: Type) -> Value:
     # then go-cty flattens even a map or an object, taking its values.
     if not _element_values(args[0]):
         return Value.tuple([])
-    elements, known = _flattened(args[0])
-    return Value.tuple(elements) if known else Value.unknown(result)
+    marks: list[frozenset[Hashable]] = []
+    elements, known = _flattened(args[0], marks)
+    return (Value.tuple(elements) if known else Value.unknown(result)).with_marks(*marks)
 
 
 def _slice_indexes(args: Sequence[Value]) -> tuple[int, int, bool]:
@@ -410,7 +420,7 @@ def _zipmap_type(args: Sequence[Value]) -> Type:
         for index, name in enumerate(names):
             if name.is_null:
                 raise FunctionError(f"keys list has null value at index {index}")
-            attributes[name.as_str()] = t.elements[index]
+            attributes[name.unmark()[0].as_str()] = t.elements[index]
         return ObjectType(attributes)
     raise FunctionError("values argument must be a list or tuple value")
 
@@ -425,13 +435,16 @@ def _zipmap(args: Sequence[Value], result: Type) -> Value:
             f"number of keys ({len(names)}) does not match number of values ({len(elements)})"
         )
     output: dict[str, Value] = {}
+    key_marks: list[frozenset[Hashable]] = []  # keys cannot carry marks: the result does
     for index, (name, element) in enumerate(zip(names, elements, strict=True)):
         if name.is_null:  # go-cty panics here
             raise FunctionError(f"keys list has null value at index {index}")
-        output[name.as_str()] = element
+        plain, marks = name.unmark()
+        key_marks.append(marks)
+        output[plain.as_str()] = element
     if isinstance(result, MapType):
-        return Value.map(output, result.element)
-    return Value.object(output)
+        return Value.map(output, result.element).with_marks(*key_marks)
+    return Value.object(output).with_marks(*key_marks)
 
 
 # --------------------------------------------------------------------------- sets

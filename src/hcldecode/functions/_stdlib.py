@@ -55,6 +55,7 @@ from ._collections import COLLECTION_FUNCTIONS, CONVERSION_FUNCTIONS
 from ._descriptions import DESCRIPTIONS
 from ._format import FORMAT_FUNCTIONS
 from ._go.csv import CSVError, CSVReader
+from ._marks import VARIADIC, outer_marks
 from ._numbers import NUMBER_FUNCTIONS, go_int
 from ._regex import REGEX_FUNCTIONS
 from ._time import TIME_FUNCTIONS
@@ -735,12 +736,40 @@ def _refined(name: str, fn: Function) -> Function:
     return fn.refined(_strlen_refinement if name == "strlen" else refine_not_null)
 
 
+# The functions whose parameters allow marks (go-cty's AllowMarked): the
+# positions whose own marks go to the result, and those passed on marked.
+_MARKS_ALLOWED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
+    "chunklist": ((0, 1), ()),
+    "concat": ((VARIADIC,), ()),
+    "element": ((0,), ()),
+    "flatten": ((0,), ()),
+    "keys": ((0,), ()),
+    "length": ((0,), ()),
+    "lookup": ((0, 1), (2,)),
+    "merge": ((VARIADIC,), ()),
+    "reverse": ((0,), ()),
+    "setproduct": ((VARIADIC,), ()),
+    "slice": ((0,), ()),
+    "values": ((0,), ()),
+    "zipmap": ((0, 1), ()),
+}
+
+
+def _marking(name: str, fn: Function) -> Function:
+    allowed = _MARKS_ALLOWED.get(name)
+    return fn if allowed is None else outer_marks(fn, *allowed)
+
+
 SPEC_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
-    {name: _refined(name, fn) for name, fn in _SPEC_FUNCTIONS.items()}
+    {
+        # The spec language's "reverse" reverses a string: it takes no marks.
+        name: _refined(name, fn) if name == "reverse" else _marking(name, _refined(name, fn))
+        for name, fn in _SPEC_FUNCTIONS.items()
+    }
 )
 STDLIB: Mapping[str, Function] = MappingProxyType(
     {
-        name: _refined(name, fn).described(DESCRIPTIONS[name])
+        name: _marking(name, _refined(name, fn)).described(DESCRIPTIONS[name])
         for name, fn in sorted(_FUNCTIONS.items())
     }
 )

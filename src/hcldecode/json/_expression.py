@@ -456,7 +456,7 @@ class _Frame:
         self.keys[index] = key
         if not key.is_known:
             return
-        name = key.as_str()
+        name = key.unmark()[0].as_str()
         earlier = self.seen.get(name)
         if earlier is None:
             self.seen[name] = prop
@@ -478,13 +478,16 @@ class _Frame:
         if not isinstance(self.container, ObjectNode):
             return Value.tuple(self.values)
         attributes: dict[str, Value] = {}
+        marks = []  # a marked key marks the object, as in the native syntax
         for key, value in zip(self.keys, self.values, strict=True):
             if key is None:
                 continue
             if not key.is_known:
                 return DYNAMIC_VALUE
-            attributes[key.as_str()] = value
-        return Value.object(attributes)
+            plain, key_marks = key.unmark()
+            marks.append(key_marks)
+            attributes[plain.as_str()] = value
+        return Value.object(attributes).with_marks(*marks)
 
 
 def _strings(node: Node) -> list[StringNode]:

@@ -109,7 +109,9 @@ class _Call:
         elif t == DYNAMIC or not final.is_known:
             return None, diags
         else:
-            expanded = [_Argument(final_range, value=e) for e in final.elements()]
+            # The marks of the collection mark each element (as HCL does).
+            final, marks = final.unmark()
+            expanded = [_Argument(final_range, value=e.with_marks(marks)) for e in final.elements()]
             return arguments[:-1] + expanded, diags
         diags.append(
             self.error(

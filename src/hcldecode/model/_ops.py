@@ -68,7 +68,40 @@ def index(collection: Value, key: Value, src_range: Range | None) -> tuple[Value
         Every impossible access (a null collection, a missing key, a key of
         the wrong type) is an error diagnostic with the reference's text,
         and the value is then :data:`~hcldecode.values.DYNAMIC_VALUE`.
+        The marks of a marked collection mark the result; those of a
+        marked key too when it selects a known element of a list, tuple or
+        map (as HCL does).
     """
+    if collection._marks or key._marks:
+        return _marked_index(collection, key, src_range)
+    return _index_unmarked(collection, key, src_range, marked=False)
+
+
+def _marked_index(
+    collection: Value, key: Value, src_range: Range | None
+) -> tuple[Value, Diagnostics]:
+    """:func:`index` of a marked collection or with a marked key."""
+    collection, collection_marks = collection.unmark()
+    key, key_marks = key.unmark()
+    result, diags = _index_unmarked(collection, key, src_range, marked=bool(collection_marks))
+    if diags.has_errors():
+        return result, diags
+    t = collection.type
+    converted = key
+    if isinstance(t, (ListType, TupleType, MapType)) and DYNAMIC not in (t, key.type):
+        converted = convert(key, STRING if isinstance(t, MapType) else NUMBER)
+    if (
+        isinstance(t, (ListType, TupleType, MapType))
+        and converted.is_known
+        and (collection.is_known or isinstance(t, TupleType))
+    ):
+        return result.with_marks(collection_marks, key_marks), diags
+    return result.with_marks(collection_marks), diags
+
+
+def _index_unmarked(
+    collection: Value, key: Value, src_range: Range | None, *, marked: bool
+) -> tuple[Value, Diagnostics]:
     if collection.is_null:
         return _error(
             "Attempt to index null value",
@@ -92,7 +125,7 @@ def index(collection: Value, key: Value, src_range: Range | None) -> tuple[Value
             return Value.unknown(t.element), Diagnostics()
         if want == STRING:
             return _map_element(collection, key.as_str(), src_range)
-        return _sequence_element(collection, key.as_number(), src_range)
+        return _sequence_element(collection, key.as_number(), src_range, marked=marked)
     if isinstance(t, ObjectType):
         was_number = key.type == NUMBER
         try:
@@ -128,9 +161,13 @@ def _map_element(collection: Value, key: str, src_range: Range | None) -> tuple[
 
 
 def _sequence_element(
-    collection: Value, key: int | Fraction | float, src_range: Range | None
+    collection: Value, key: int | Fraction | float, src_range: Range | None, *, marked: bool
 ) -> tuple[Value, Diagnostics]:
-    """Element ``key`` of a list or tuple (a tuple may be unknown: its element type is known)."""
+    """Element ``key`` of a list or tuple (a tuple may be unknown: its element type is known).
+
+    ``marked``: the collection was marked, so its length is too, and HCL
+    then gives no reason for a key beyond the end.
+    """
     t = collection.type
     length = len(t.elements) if isinstance(t, TupleType) else len(collection)
     whole = not isinstance(key, float) and Fraction(key).denominator == 1
@@ -149,6 +186,8 @@ def _sequence_element(
         )
     elif key < 0:
         reason = ": a negative number is not a valid index for a sequence"
+    elif marked:
+        reason = ""
     elif key == length == 0:
         reason = ": the collection has no elements"
     elif key == length:
@@ -175,8 +214,12 @@ def get_attr(obj: Value, name: str, src_range: Range | None) -> tuple[Value, Dia
         with no attributes) is an error diagnostic with the reference's text,
         and the value is then :data:`~hcldecode.values.DYNAMIC_VALUE`; lists
         and sets of objects get a hint that the attribute belongs to their
-        elements.
+        elements. The marks of a marked value mark the result.
     """
+    if obj._marks:
+        unmarked, marks = obj.unmark()
+        result, diags = get_attr(unmarked, name, src_range)
+        return (result, diags) if diags.has_errors() else (result.with_marks(marks), diags)
     if obj.is_null:
         return _error(
             "Attempt to get attribute from null value",

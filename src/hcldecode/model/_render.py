@@ -395,13 +395,13 @@ def _variable_values(expression: Expression, ctx: EvalContext) -> str:
     """The ``with <variable> as <value>,`` lines for the variables an expression uses.
 
     Variables whose lookup fails (the diagnostics already say why) or whose
-    value is unknown are left out; each variable is shown once, the lines
-    sorted.
+    value is unknown or marked (as HCL does) are left out; each variable is
+    shown once, the lines sorted.
     """
     statements: dict[str, str] = {}
     for traversal in expression.variables():
         value, diags = traversal.traverse_abs(ctx)
-        if diags.has_errors() or not value.is_known:
+        if diags.has_errors() or not value.is_known or value.is_marked:
             continue
         name = traversal_str(traversal, _key_summary)
         if name not in statements:

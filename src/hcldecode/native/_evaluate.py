@@ -25,7 +25,7 @@ children (a conditional keeps only those of the selected result, ``&&`` and
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Hashable, Iterator
 from typing import Any, NamedTuple, TypeAlias
 
 import attrs
@@ -283,6 +283,14 @@ def _part_error(
 # --------------------------------------------------------------------------- leaves
 
 
+def _remarked(value: Value, *marks: frozenset[Hashable]) -> Value:
+    """``value`` with the ``marks`` added (itself when they are all empty)."""
+    for found in marks:
+        if found:
+            return value.with_marks(*marks)
+    return value
+
+
 def _literal(node: ast.LiteralValue, ctx: _Ctx, diags: Diagnostics) -> Value:
     return node.literal_value()
 
@@ -356,6 +364,7 @@ def _object_key(node: ast.ObjectKey, ctx: _Ctx, diags: Diagnostics) -> _Gen:
 
 def _object_cons(node: ast.ObjectCons, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     attributes: dict[str, Value] = {}
+    key_marks: list[frozenset[Hashable]] = []  # marked keys mark the object
     known = True  # false once some key cannot be had: the attribute names are unknown
     for item in node.items:
         mark = len(diags)
@@ -377,6 +386,9 @@ def _object_cons(node: ast.ObjectCons, ctx: _Ctx, diags: Diagnostics) -> _Gen:
             )
             known = False
             continue
+        if key._marks:
+            key, marks = key.unmark()
+            key_marks.append(marks)
         try:
             key = convert(key, STRING)
         except ConversionError as error:
@@ -395,7 +407,9 @@ def _object_cons(node: ast.ObjectCons, ctx: _Ctx, diags: Diagnostics) -> _Gen:
             known = False
             continue
         attributes[key.as_str()] = value  # a repeated key silently replaces the earlier one
-    return Value.object(attributes) if known else DYNAMIC_VALUE
+    if not known:
+        return DYNAMIC_VALUE
+    return _remarked(Value.object(attributes), *key_marks)
 
 
 # --------------------------------------------------------------------------- for expressions
@@ -435,6 +449,11 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     t = collection.type
     if t == DYNAMIC:
         return DYNAMIC_VALUE
+    # The marks of the collection, of the conditions and of the keys mark the result.
+    marks: list[frozenset[Hashable]] = []
+    if collection._marks:
+        marks.append(collection._marks)
+        collection = collection.unmark()[0]
     if not isinstance(t, (CollectionType, ObjectType, TupleType)):
         diags.append(
             _part_error(
@@ -470,6 +489,7 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
                 )
             )
             return DYNAMIC_VALUE
+        cond_marks = result._marks
         try:
             convert(result, BOOL)
         except ConversionError as error:
@@ -477,10 +497,12 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
             return DYNAMIC_VALUE
         if _has_errors(diags, mark):
             return DYNAMIC_VALUE
+    else:
+        cond_marks = frozenset()
     # Checked after the condition (HCL v2.23 and later), so a wrong condition
     # is reported even while the collection is unknown.
     if not collection.is_known:
-        return DYNAMIC_VALUE
+        return DYNAMIC_VALUE.with_marks(*marks, cond_marks)
 
     producing_object = node.key_expr is not None
     elements: list[Value] = []
@@ -507,6 +529,9 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
                     )
                 known = False
                 continue
+            if include._marks:
+                marks.append(include._marks)
+                include = include.unmark()[0]
             # The reference checks for unknown before the conversion when
             # producing a tuple, and after it when producing an object.
             if not producing_object and not include.is_known:
@@ -544,6 +569,9 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
                 )
             known = False
             continue
+        if raw_key._marks:
+            marks.append(raw_key._marks)
+            raw_key = raw_key.unmark()[0]
         if not raw_key.is_known:
             known = False
             continue
@@ -581,12 +609,13 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
             attributes[name] = item
 
     if not known:
-        return DYNAMIC_VALUE
+        return _remarked(DYNAMIC_VALUE, *marks)
     if not producing_object:
-        return Value.tuple(elements)
+        return _remarked(Value.tuple(elements), *marks)
     if node.group:
-        return Value.object({name: Value.tuple(items) for name, items in groups.items()})
-    return Value.object(attributes)
+        grouped = {name: Value.tuple(items) for name, items in groups.items()}
+        return _remarked(Value.object(grouped), *marks)
+    return _remarked(Value.object(attributes), *marks)
 
 
 def _condition_error(
@@ -609,7 +638,7 @@ def _splat(node: ast.Splat, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     sequence = isinstance(t, (ListType, SetType, TupleType))
     if source.is_null:
         if not sequence:
-            return EMPTY_TUPLE_VALUE
+            return EMPTY_TUPLE_VALUE.with_same_marks(source)
         diags.append(
             Diagnostic.error(
                 "Splat of null value",
@@ -622,14 +651,14 @@ def _splat(node: ast.Splat, ctx: _Ctx, diags: Diagnostics) -> _Gen:
         )
         return DYNAMIC_VALUE
     if t == DYNAMIC:
-        return DYNAMIC_VALUE
+        return DYNAMIC_VALUE.with_same_marks(source)
     upgraded_unknown = False
     if not sequence:
         # Any other value is taken as a one-element tuple. An unknown one
         # that might turn out null (no elements) makes the result unknown,
         # but the "each" expression is still applied to find its errors.
         upgraded_unknown = not source.is_known and source.range().could_be_null
-        source = Value.tuple([source])
+        source = Value.tuple([source]).with_same_marks(source)
         t = source.type
 
     scope = _child_context(ctx)
@@ -640,13 +669,16 @@ def _splat(node: ast.Splat, ctx: _Ctx, diags: Diagnostics) -> _Gen:
             result_type = yield from _splat_result_type(node, t, scope, slot)
             result = Value.unknown(result_type)
             if result_type == DYNAMIC:
-                return result
+                return result.with_same_marks(source)
             builder = result.refine().not_null()
             if isinstance(result_type, ListType) and isinstance(t, CollectionType):
                 source_range = source.range()
                 builder.collection_length_lower_bound(source_range.length_lower_bound)
                 builder.collection_length_upper_bound(source_range.length_upper_bound)
-            return builder.new_value()
+            return builder.new_value().with_same_marks(source)
+        marks = source._marks
+        if marks:
+            source = source.unmark()[0]
         results = []
         all_known = True
         budget = BUDGET.get()
@@ -659,19 +691,19 @@ def _splat(node: ast.Splat, ctx: _Ctx, diags: Diagnostics) -> _Gen:
             if _has_errors(diags, mark):
                 all_known = False
         if upgraded_unknown:
-            return DYNAMIC_VALUE
+            return _remarked(DYNAMIC_VALUE, marks)
         if not all_known:
             # The element errors are reported already; the type probe would repeat them.
             mark = len(diags)
             result_type = yield from _splat_result_type(node, t, scope, slot)
             del diags[mark:]
-            return Value.unknown(result_type)
+            return _remarked(Value.unknown(result_type), marks)
         if isinstance(t, TupleType):
-            return Value.tuple(results)
+            return _remarked(Value.tuple(results), marks)
         if not results:
             result_type = yield from _splat_result_type(node, t, scope, slot)
             assert isinstance(result_type, ListType)
-            return Value.list((), result_type.element)
+            return _remarked(Value.list((), result_type.element), marks)
         if len({r.type for r in results} - {DYNAMIC}) > 1:
             diags.append(
                 Diagnostic.error(
@@ -686,7 +718,7 @@ def _splat(node: ast.Splat, ctx: _Ctx, diags: Diagnostics) -> _Gen:
                 )
             )
             return DYNAMIC_VALUE
-        return Value.list(results)
+        return _remarked(Value.list(results), marks)
     finally:
         node.item.slots.pop(slot, None)
 
@@ -870,8 +902,15 @@ def _conditional(node: ast.Conditional, ctx: _Ctx, diags: Diagnostics) -> _Gen:
             )
         )
         return Value.unknown(result_type)
+    # The marks of the condition and of both results mark the result (HCL v2.24).
+    marks: tuple[frozenset[Hashable], ...] = ()
+    if condition._marks or true_value._marks or false_value._marks:
+        condition, condition_marks = condition.unmark()
+        true_value, true_marks = true_value.unmark()
+        false_value, false_marks = false_value.unmark()
+        marks = (condition_marks, true_marks, false_marks)
     if not condition.is_known:
-        return _either(true_value, false_value, result_type)
+        return _remarked(_either(true_value, false_value, result_type), *marks)
     try:
         condition = convert(condition, BOOL)
     except ConversionError:
@@ -894,9 +933,9 @@ def _conditional(node: ast.Conditional, ctx: _Ctx, diags: Diagnostics) -> _Gen:
         chosen_diags, conversion = false_diags, conversions[1]
     diags.extend(chosen_diags)
     if conversion is None:
-        return chosen
+        return _remarked(chosen, *marks)
     try:
-        return conversion(chosen)
+        return _remarked(conversion(chosen), *marks)
     except ConversionError as error:
         diags.append(
             _part_error(
@@ -1113,8 +1152,8 @@ def _number_too_large(node: ast.Node, ctx: _Ctx, result: Value, diags: Diagnosti
 
 
 def _is_integer(value: Value) -> bool:
-    """Whether ``value`` is a known number that is an integer (held as an ``int``)."""
-    return type(value.payload) is int and value.type == NUMBER
+    """Whether ``value`` is a known, unmarked number that is an integer (held as an ``int``)."""
+    return type(value.payload) is int and value.type == NUMBER and not value._marks
 
 
 def _apply_binary(
@@ -1125,12 +1164,31 @@ def _apply_binary(
     The result is an operand again (its diagnostics starting where the left
     operand's did), for the next operator of a chain.
     """
-    param_type, impl, result_type = _BINARY[node.op]
+    param_type, _, result_type = _BINARY[node.op]
     lhs_value = _converted(lhs.value, param_type, node.lhs, "left", node, ctx, diags)
     rhs_value = _converted(rhs.value, param_type, node.rhs, "right", node, ctx, diags)
     if lhs_value is None or rhs_value is None:
         return _Operand(Value.unknown(result_type), lhs.start, True)
+    if lhs_value._marks or rhs_value._marks:
+        # Applied to the unmarked operands; their marks mark the result.
+        lhs_value, lhs_marks = lhs_value.unmark()
+        rhs_value, rhs_marks = rhs_value.unmark()
+        result = _apply_converted(node, lhs, rhs, lhs_value, rhs_value, ctx, diags)
+        return result._replace(value=result.value.with_marks(lhs_marks, rhs_marks))
+    return _apply_converted(node, lhs, rhs, lhs_value, rhs_value, ctx, diags)
 
+
+def _apply_converted(  # noqa: PLR0917 (the operands before and after conversion)
+    node: ast.BinaryOp,
+    lhs: _Operand,
+    rhs: _Operand,
+    lhs_value: Value,
+    rhs_value: Value,
+    ctx: _Ctx,
+    diags: Diagnostics,
+) -> _Operand:
+    """:func:`_apply_binary` once the operands are converted and unmarked."""
+    _, impl, result_type = _BINARY[node.op]
     if node.op in (ast.Operator.AND, ast.Operator.OR):
         decided = _short_circuit(node.op, lhs_value, rhs_value, lhs.errors)
         if decided is not None:
@@ -1250,8 +1308,12 @@ def _template(node: ast.Template, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     pieces: list[str] = []
     known = True
     start = len(diags)
+    marks: list[frozenset[Hashable]] = []  # the parts' marks mark the result
     for part in node.parts:
         value = yield part, ctx
+        if value._marks and not value.is_null:
+            value, part_marks = value.unmark()
+            marks.append(part_marks)
         if value.is_null:
             diags.append(
                 _part_error(
@@ -1283,11 +1345,11 @@ def _template(node: ast.Template, ctx: _Ctx, diags: Diagnostics) -> _Gen:
                 )
             )
     if known:
-        return Value.string("".join(pieces))
+        return _remarked(Value.string("".join(pieces)), *marks)
     prefix = "".join(pieces)
     if _has_errors(diags, start) or not prefix:
-        return _UNKNOWN_STRING_NOT_NULL
-    return _refined_template(prefix)
+        return _remarked(_UNKNOWN_STRING_NOT_NULL, *marks)
+    return _remarked(_refined_template(prefix), *marks)
 
 
 def _refined_template(known: str) -> Value:
@@ -1312,6 +1374,10 @@ def _template_join(node: ast.TemplateJoin, ctx: _Ctx, diags: Diagnostics) -> _Ge
     results = yield node.tuple, ctx
     if results.type == DYNAMIC or not results.is_known:
         return _UNKNOWN_STRING
+    tuple_marks = results._marks
+    marks = [tuple_marks]  # and the marks of the pieces
+    if tuple_marks:
+        results = results.unmark()[0]
     pieces: list[str] = []
     for value in results.elements():
         if value.is_null:
@@ -1327,7 +1393,7 @@ def _template_join(node: ast.TemplateJoin, ctx: _Ctx, diags: Diagnostics) -> _Ge
             )
             continue
         if value.type == DYNAMIC:
-            return _UNKNOWN_STRING
+            return _remarked(_UNKNOWN_STRING, tuple_marks)
         try:
             text = convert(value, STRING)
         except ConversionError as error:
@@ -1343,9 +1409,12 @@ def _template_join(node: ast.TemplateJoin, ctx: _Ctx, diags: Diagnostics) -> _Ge
             )
             continue
         if not text.is_known:
-            return _UNKNOWN_STRING
+            return _remarked(_UNKNOWN_STRING, tuple_marks)
+        if text._marks:
+            marks.append(text._marks)
+            text = text.unmark()[0]
         pieces.append(text.as_str())
-    return Value.string("".join(pieces))
+    return _remarked(Value.string("".join(pieces)), *marks)
 
 
 # --------------------------------------------------------------------------- dispatch

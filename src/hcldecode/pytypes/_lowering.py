@@ -173,8 +173,11 @@ class Lowering:
         """The object for ``value`` and ``[]``, or ``None`` and every misfit found.
 
         With ``strict``, an object given for a class must not have keys the
-        class lacks (HCL's conversion would drop them).
+        class lacks (HCL's conversion would drop them). Marks are dropped:
+        Python objects do not carry them.
         """
+        if value.contains_marked:
+            value = value.unmark_deep()[0]
         walk = _Walk(strict)
         result = self.build(value, walk)
         if walk.errors:

@@ -7,7 +7,8 @@ It knows nothing of syntax, source positions or diagnostics. What it offers:
   dynamic pseudo-type), :class:`ListType`, :class:`SetType`, :class:`MapType`,
   :class:`ObjectType`, :class:`TupleType`, :class:`CapsuleType`;
 * :class:`Value`: immutable, typed, possibly null or unknown, with HCL's
-  equality and operators (:class:`OperationError` when one cannot proceed);
+  equality and operators (:class:`OperationError` when one cannot proceed),
+  and marks that follow it through them (:meth:`Value.mark`, :class:`PathMarks`);
 * :class:`Error`, the base of every exception hcldecode raises for a
   configuration, schema or value problem (``hcldecode.Error``);
 * conversion and unification by HCL's rules (:func:`convert`, :func:`unify`,
@@ -69,6 +70,7 @@ from ._value import (
     FALSE,
     TRUE,
     OperationError,
+    PathMarks,
     RefinementBuilder,
     Value,
     ValueRange,
@@ -141,6 +143,7 @@ __all__ = [
     "OperationError",
     "Parameter",
     "Path",
+    "PathMarks",
     "PathStep",
     "PrimitiveType",
     "RefinementBuilder",

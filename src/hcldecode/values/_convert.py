@@ -34,11 +34,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 
-import attrs
-
 from .._text import go_quote
 from . import _number as number
 from ._errors import Error, raw_text
+from ._path import AttrStep, IndexStep, Path, PathStep
 from ._types import (
     BOOL,
     DYNAMIC,
@@ -70,36 +69,6 @@ __all__ = [
     "unify",
     "unify_unsafe",
 ]
-
-
-@attrs.frozen
-class AttrStep:
-    """A step into an attribute of an object.
-
-    Attributes:
-        name: The attribute's name.
-    """
-
-    name: str
-
-
-@attrs.frozen
-class IndexStep:
-    """A step into an element of a collection or tuple.
-
-    Attributes:
-        key: The element's key: a number for a list or tuple, a string for a
-            map, the element itself for a set.
-    """
-
-    key: Value
-
-
-PathStep = AttrStep | IndexStep
-#: A path from a value to one of its parts, go-cty's ``cty.Path``: a tuple of
-#: steps, so ``path + (AttrStep("a"),)`` extends it and ``path[: len(p)] == p``
-#: tests for a prefix (keys compare exactly, as ``RawEquals`` does).
-Path = tuple[PathStep, ...]
 
 
 def path_text(path: Path) -> str:
@@ -296,6 +265,10 @@ def _get_conversion(in_type: Type, out_type: Type, *, unsafe: bool) -> _Conv | N
     concrete_out = out_type.without_optional_attributes_deep()
 
     def wrapped(value: Value, path: Path) -> Value:
+        if value._marks:
+            # As go-cty: converted unmarked, the result marked again.
+            unmarked, marks = value.unmark()
+            return wrapped(unmarked, path).with_marks(marks)
         if not value.is_known:
             return _unknown_result(value, _dynamic_replace(value.type, concrete_out))
         if value.is_null:
@@ -436,7 +409,7 @@ def _element_conversions(pairs: Sequence[tuple[Type, Type]], *, unsafe: bool) ->
 def _concrete_null(value: Value) -> Value:
     """A null value re-made with the optional-attribute markers of its type removed."""
     if value.is_null:
-        return Value.null(value.type.without_optional_attributes_deep())
+        return Value.null(value.type.without_optional_attributes_deep()).with_same_marks(value)
     return value
 
 

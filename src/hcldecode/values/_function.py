@@ -20,6 +20,11 @@ order:
    refined by the function's ``refine_result``, if it has one (go-cty 1.13
    and later: most functions say their result is never null).
 
+Marks (:meth:`Value.mark`): an argument for a parameter that does not
+allow marks is unmarked, deeply, before all of this, and the result is
+marked with every mark so removed (go-cty's ``AllowMarked`` rule). A
+function whose parameters allow marks receives them and handles them.
+
 Errors are raised as :class:`FunctionArgError` (about one argument) or
 :class:`FunctionError`. Turning them into diagnostics, with the reference's
 order of evaluating and converting arguments, is the information model's
@@ -28,7 +33,7 @@ job (:func:`hcldecode.model.evaluate_call`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
 import attrs
@@ -46,7 +51,7 @@ from ._limits import (
     current_limits,
 )
 from ._types import DYNAMIC, Type
-from ._value import RefinementBuilder, Value
+from ._value import Marking, RefinementBuilder, Value
 
 __all__ = [
     "Function",
@@ -77,6 +82,9 @@ class Parameter:
             (otherwise the result is unknown without calling it).
         allow_dynamic_type: Whether an argument of the dynamic pseudo-type
             reaches the function (otherwise the result type is dynamic).
+        allow_marked: Whether a marked argument reaches the function with its
+            marks (otherwise it is unmarked, deeply, and the result marked
+            with its marks).
         description: What the parameter is for, for documentation.
 
     Raises:
@@ -89,6 +97,7 @@ class Parameter:
     allow_unknown: bool = attrs.field(default=False, kw_only=True)
     allow_dynamic_type: bool = attrs.field(default=False, kw_only=True)
     description: str = attrs.field(default="", kw_only=True)
+    allow_marked: bool = attrs.field(default=False, kw_only=True)
 
 
 class FunctionError(Error):
@@ -276,6 +285,8 @@ class Function:
             FunctionArgError: An argument is null where the parameter does
                 not allow it, or its type does not match the parameter's.
         """
+        if Marking.used:
+            args = self._unmarked(args)[0]
         fixed = len(self.params)
         if self.var_param is None and len(args) != fixed:
             raise FunctionError(f"wrong number of arguments ({fixed} required; {len(args)} given)")
@@ -313,7 +324,8 @@ class Function:
                 caller's own, else the defaults.
 
         Returns:
-            The result, refined by ``refine_result`` when it is unknown.
+            The result, refined by ``refine_result`` when it is unknown, and
+            marked with the marks of the arguments unmarked for it.
 
         Raises:
             FunctionError: The call failed (wrong number of arguments, or the
@@ -322,6 +334,9 @@ class Function:
             TypeError: The result is not of the result type, a bug of the
                 function.
         """
+        marks: list[frozenset[Hashable]] = []
+        if Marking.used:
+            args, marks = self._unmarked(args)
         if limits is None:
             limits = CALL_LIMITS.get()
         token = CALL_LIMITS.set(limits)
@@ -348,9 +363,26 @@ class Function:
                 f"function {self!r} returned {result!r}, which is not of its result type "
                 f"{result_type}"
             )
+        if marks:
+            result = result.with_marks(*marks)
         if self.refine_result is not None and not result.is_known:
             return result.refine_with(self.refine_result)
         return result
+
+    def _unmarked(self, args: Sequence[Value]) -> tuple[Sequence[Value], list[frozenset[Hashable]]]:
+        """The arguments, unmarked deeply where their parameter does not allow
+        marks, and the marks so removed."""
+        marks: list[frozenset[Hashable]] = []
+        unmarked: list[Value] | None = None
+        for index, arg in enumerate(args):
+            param = self.param_for(index)
+            if param is None or param.allow_marked or not arg.contains_marked:
+                continue
+            if unmarked is None:
+                unmarked = list(args)
+            unmarked[index], found = arg.unmark_deep()
+            marks.append(found)
+        return (args if unmarked is None else unmarked), marks
 
     def _call(self, args: Sequence[Value]) -> tuple[Type, object]:
         result_type = self.return_type_for(args)

@@ -14,8 +14,9 @@ pseudo-type. The payload of a known, non-null value is:
 * map, object: a ``dict`` from key to value in lexicographic key order;
 * capsule: the encapsulated Python object.
 
-``==`` on values is exact identity of type and payload (what tests and
-Python sets need). HCL's own ``==`` is :meth:`Value.equals`, which follows
+``==`` on values is exact identity of type, payload and marks, at every
+depth (what tests and Python sets need; go-cty's ``RawEquals``); hashes
+ignore marks. HCL's own ``==`` is :meth:`Value.equals`, which follows
 the rules of go-cty, the reference implementation: it yields an unknown bool
 when it cannot decide, and any two nulls are equal.
 
@@ -25,6 +26,10 @@ arithmetic and comparison, ``bool`` for logic) or of the dynamic
 pseudo-type. A null operand or an impossible operation (``0/0``) raises
 :class:`OperationError` carrying the reference's message; an operand of
 another type is a mistake of the calling program and raises ``TypeError``.
+
+A value can carry marks (:meth:`Value.mark`): operations propagate them as
+go-cty's do, and the accessors (:meth:`Value.as_str`, :meth:`Value.elements`,
+...) refuse a marked value, which must be unmarked first.
 """
 
 from __future__ import annotations
@@ -32,15 +37,16 @@ from __future__ import annotations
 import builtins
 import math
 import unicodedata
-from collections.abc import Callable, ItemsView, Iterable, Mapping
+from collections.abc import Callable, Hashable, ItemsView, Iterable, Mapping
 from decimal import Decimal
 from fractions import Fraction
-from typing import Final
+from typing import Final, NamedTuple, TypeVar
 
 from .._text import go_quote
 from . import _number as number
 from ._errors import Error, raw_text
 from ._number import Num
+from ._path import AttrStep, IndexStep, Path
 from ._refinement import UNREFINED, Refinement, safe_known_prefix
 from ._types import (
     BOOL,
@@ -65,6 +71,7 @@ __all__ = [
     "FALSE",
     "TRUE",
     "OperationError",
+    "PathMarks",
     "RefinementBuilder",
     "Value",
     "ValueRange",
@@ -95,6 +102,39 @@ _NULL: Final = _Marker("<null>")
 
 _NULL_OPERAND = "argument must not be null"
 
+_M = TypeVar("_M")
+
+_NO_MARKS: Final[frozenset[Hashable]] = frozenset()
+
+_MARKED_MESSAGE = (
+    "value is marked ({marks}), so it must be unmarked first (Value.unmark or Value.unmark_deep)"
+)
+
+
+class Marking:
+    """Whether any value has been marked in this process.
+
+    Until one has, no value contains marks, and the deep checks for marks
+    (in conversions, function calls, ``equals``) are skipped.
+    """
+
+    used = False
+
+
+class PathMarks(NamedTuple):
+    """The marks found at one place inside a value (go-cty's ``PathValueMarks``).
+
+    Made by :meth:`Value.unmark_deep_with_paths` and taken by
+    :meth:`Value.mark_with_paths`.
+    """
+
+    path: Path
+    """Where the marks were: a tuple of :class:`~hcldecode.values.AttrStep` and
+    :class:`~hcldecode.values.IndexStep` from the outer value (``()`` for the
+    value itself)."""
+    marks: frozenset[Hashable]
+    """The marks found there."""
+
 
 class Value:
     """An HCL value: a :class:`~hcldecode.values.Type` and a payload.
@@ -107,7 +147,11 @@ class Value:
 
     type: Type
     payload: builtins.object
-    _deep: int  # _WHOLLY_KNOWN | _TYPE_KNOWN flags and the deep count, set when first needed
+    # the _WHOLLY_KNOWN, _TYPE_KNOWN, _NOT_MARKED flags and the deep count, set when first needed
+    _deep: int
+    # The marks of an unmarked value: this class attribute. A marked value is
+    # an instance of the subclass _MarkedValue, whose slot shadows it.
+    _marks: frozenset[Hashable] = _NO_MARKS
 
     def __setattr__(self, name: str, value: builtins.object) -> None:
         raise AttributeError("Value is immutable")
@@ -209,7 +253,9 @@ class Value:
     def set(cls, elements: Iterable[Value], element_type: Type | None = None) -> Value:
         """A set value, with the same element rules as :meth:`list`.
 
-        Elements that are equal (``equals`` is true) are kept once; unknown
+        Marked elements are unmarked (deeply), and their marks mark the
+        set itself, as in go-cty. Elements that are equal (``equals`` is
+        true) are kept once; unknown
         elements are all kept, as they may turn out to be distinct. The
         elements are stored in a canonical order, the reference's: known
         before unknown before null; strings in UTF-8 byte order, numbers by
@@ -229,7 +275,17 @@ class Value:
         """
         items = builtins.tuple(elements)
         element_type = _element_type("set", items, element_type)
-        return cls._make(SetType(element_type), _set_payload_of(_retyped(items, element_type)))
+        hoisted: builtins.set[Hashable] = builtins.set()
+        if Marking.used:
+            # A set holds no marked values: their marks go to the set itself.
+            unmarked = []
+            for item in items:
+                plain, found = item.unmark_deep()
+                hoisted |= found
+                unmarked.append(plain)
+            items = builtins.tuple(unmarked)
+        result = cls._make(SetType(element_type), _set_payload_of(_retyped(items, element_type)))
+        return _with_marks(result, frozenset(hoisted)) if hoisted else result
 
     @classmethod
     def map(cls, mapping: Mapping[str, Value], element_type: Type | None = None) -> Value:
@@ -423,6 +479,185 @@ class Value:
                 )
         return ValueRange(t, _NOT_NULL, null=False)
 
+    # ------------------------------------------------------------------ marks
+
+    def mark(self, *marks: Hashable) -> Value:
+        """This value carrying ``marks`` besides its own (go-cty's ``Mark``).
+
+        Marks are any hashable Python objects; they say something about the
+        value to the application (that it is sensitive, where it came from)
+        and follow it through operations, conversions and function calls. A
+        marked value cannot be read with the accessors (:meth:`as_str`,
+        :meth:`elements`...): :meth:`unmark` it first.
+
+        Args:
+            marks: The marks to add.
+
+        Returns:
+            The marked value (this one when ``marks`` is empty).
+
+        Raises:
+            TypeError: A mark is not hashable.
+        """
+        return _with_marks(self, frozenset(marks)) if marks else self
+
+    def with_marks(self, *mark_sets: Iterable[Hashable]) -> Value:
+        """This value carrying every mark of each of ``mark_sets`` besides its own
+        (go-cty's ``WithMarks``).
+
+        Args:
+            mark_sets: Collections of marks, as :meth:`unmark` gives them.
+
+        Returns:
+            The marked value (this one when there is no mark to add).
+
+        Raises:
+            TypeError: A mark is not hashable.
+        """
+        added: frozenset[Hashable] = _NO_MARKS
+        for marks in mark_sets:
+            if marks:
+                added = added.union(marks)
+        return _with_marks(self, added) if added else self
+
+    def with_same_marks(self, *values: Value) -> Value:
+        """This value carrying the marks of ``values`` besides its own (go-cty's
+        ``WithSameMarks``): only their own marks, not those inside them.
+
+        Args:
+            values: The values whose marks are added.
+
+        Returns:
+            The marked value (this one when there is no mark to add).
+        """
+        return self.with_marks(*(v._marks for v in values))
+
+    def mark_with_paths(
+        self, path_marks: Iterable[PathMarks | builtins.tuple[Path, Iterable[Hashable]]]
+    ) -> Value:
+        """This value with marks added at places inside it (go-cty's ``MarkWithPaths``).
+
+        The inverse of :meth:`unmark_deep_with_paths`. A path that leads
+        nowhere in the value is ignored; marks for an element of a set mark
+        the set, which cannot hold marked elements.
+
+        Args:
+            path_marks: :class:`PathMarks` (or ``(path, marks)`` pairs); where
+                two have one path, the first is used.
+
+        Returns:
+            The marked value.
+        """
+        table: dict[Path, frozenset[Hashable]] = {}
+        for entry in path_marks:
+            path, marks = entry
+            table.setdefault(builtins.tuple(path), frozenset(marks))
+        if not table:
+            return self
+        return _mark_paths(self, (), table)
+
+    def unmark(self) -> builtins.tuple[Value, frozenset[Hashable]]:
+        """This value without its own marks, and those marks (go-cty's ``Unmark``).
+
+        Values inside it keep theirs (see :meth:`unmark_deep`).
+
+        Returns:
+            ``(value, marks)``: the unmarked value and a frozenset of the
+            marks (empty, and the value itself, when it is not marked).
+        """
+        marks = self._marks
+        if not marks:
+            return self, _NO_MARKS
+        return Value._make(self.type, self.payload), marks
+
+    def unmark_deep(self) -> builtins.tuple[Value, frozenset[Hashable]]:
+        """This value with no mark anywhere in it, and all the marks found
+        (go-cty's ``UnmarkDeep``).
+
+        Returns:
+            ``(value, marks)``: the value with this value and every value
+            inside it unmarked, and the union of their marks.
+        """
+        if not self.contains_marked:
+            return self, _NO_MARKS
+        found: builtins.list[PathMarks] = []
+        value = _strip_marks(self, (), found)
+        return value, frozenset().union(*(entry.marks for entry in found))
+
+    def unmark_deep_with_paths(self) -> builtins.tuple[Value, builtins.list[PathMarks]]:
+        """Like :meth:`unmark_deep`, but saying where each mark was
+        (go-cty's ``UnmarkDeepWithPaths``).
+
+        Returns:
+            ``(value, path_marks)``: the unmarked value and a
+            :class:`PathMarks` for each marked place, outer places first,
+            then in element order (attributes and map keys in key order).
+        """
+        if not self.contains_marked:
+            return self, []
+        found: builtins.list[PathMarks] = []
+        return _strip_marks(self, (), found), found
+
+    @property
+    def marks(self) -> frozenset[Hashable]:
+        """The value's own marks (go-cty's ``Marks``); empty when it has none."""
+        return self._marks
+
+    @property
+    def is_marked(self) -> builtins.bool:
+        """Whether the value itself carries a mark (go-cty's ``IsMarked``)."""
+        return builtins.bool(self._marks)
+
+    def has_mark(self, mark: Hashable) -> builtins.bool:
+        """Whether the value itself carries ``mark`` (go-cty's ``HasMark``).
+
+        Args:
+            mark: The mark looked for.
+        """
+        return mark in self._marks
+
+    def has_mark_deep(self, mark: Hashable) -> builtins.bool:
+        """Whether the value or a value inside it carries ``mark`` (go-cty's ``HasMarkDeep``).
+
+        Args:
+            mark: The mark looked for.
+        """
+        if not self.contains_marked:
+            return False
+        return any(mark in entry.marks for entry in self.unmark_deep_with_paths()[1])
+
+    def marks_of_type(
+        self, cls: builtins.type[_M], *, deep: builtins.bool = False
+    ) -> builtins.list[_M]:
+        """The marks that are instances of ``cls`` (go-cty's ``ValueMarksOfType``).
+
+        Args:
+            cls: The class of the marks wanted.
+            deep: Also the marks of the values inside this one
+                (``ValueMarksOfTypeDeep``).
+
+        Returns:
+            The marks, each once, sorted by their ``repr``.
+        """
+        marks = self.unmark_deep()[1] if deep else self._marks
+        return sorted((m for m in marks if isinstance(m, cls)), key=repr)
+
+    @property
+    def contains_marked(self) -> builtins.bool:
+        """Whether the value or any value inside it is marked (go-cty's
+        ``ContainsMarked``); worked out once per value."""
+        if not Marking.used:
+            return False
+        return not self._deep_flags() & _NOT_MARKED
+
+    def has_same_marks(self, other: Value) -> builtins.bool:
+        """Whether the value has the same own marks as ``other`` (go-cty's ``HasSameMarks``).
+
+        Args:
+            other: The value compared with.
+        """
+        return self._marks == other._marks
+
     # ------------------------------------------------------------------ inspection
 
     @property
@@ -457,7 +692,7 @@ class Value:
     def _deep_flags(self) -> int:
         """What holds of this value and all values nested in it, worked out once.
 
-        The low bits are the flags ``_WHOLLY_KNOWN`` and ``_TYPE_KNOWN``; the
+        The low bits are the flags ``_WHOLLY_KNOWN``, ``_TYPE_KNOWN`` and ``_NOT_MARKED``; the
         bits from ``_COUNT_SHIFT`` on are :attr:`deep_count`.
         """
         try:
@@ -465,11 +700,12 @@ class Value:
         except AttributeError:
             pass
         payload = self.payload
+        unmarked = 0 if self._marks else _NOT_MARKED
         if type(payload) is Refinement:
-            flags = 0 if self.type.has_dynamic_types() else _TYPE_KNOWN
+            flags = (0 if self.type.has_dynamic_types() else _TYPE_KNOWN) | unmarked
             count = 1
         else:
-            flags = _WHOLLY_KNOWN | _TYPE_KNOWN
+            flags = _WHOLLY_KNOWN | _TYPE_KNOWN | unmarked
             count = 1
             for element in self._children():
                 deep = element._deep_flags()
@@ -495,6 +731,8 @@ class Value:
         self._require_present()
 
     def _require_present(self) -> None:
+        if self._marks:
+            raise TypeError(_MARKED_MESSAGE.format(marks=_marks_text(self._marks)))
         if self.payload is _NULL:
             raise TypeError("value is null")
         if type(self.payload) is Refinement:
@@ -504,7 +742,7 @@ class Value:
         """The ``str`` of a known, non-null string value.
 
         Raises:
-            TypeError: The value is not a string, or is null or unknown.
+            TypeError: The value is not a string, or is null, unknown or marked.
         """
         self._require(STRING, "string")
         assert isinstance(self.payload, str)
@@ -514,7 +752,7 @@ class Value:
         """The ``bool`` of a known, non-null bool value.
 
         Raises:
-            TypeError: The value is not a bool, or is null or unknown.
+            TypeError: The value is not a bool, or is null, unknown or marked.
         """
         self._require(BOOL, "bool")
         assert isinstance(self.payload, builtins.bool)
@@ -524,7 +762,7 @@ class Value:
         """The exact number (``int``, ``Fraction`` or infinite ``float``) of a number value.
 
         Raises:
-            TypeError: The value is not a number, or is null or unknown.
+            TypeError: The value is not a number, or is null, unknown or marked.
         """
         self._require(NUMBER, "number")
         assert isinstance(self.payload, (int, Fraction, float))
@@ -534,7 +772,7 @@ class Value:
         """The ``int`` of a number value that is an integer.
 
         Raises:
-            TypeError: The value is not a number, or is null or unknown.
+            TypeError: The value is not a number, or is null, unknown or marked.
             ValueError: The number is not an integer (infinities included).
         """
         return number.to_int(self.as_number())
@@ -543,7 +781,7 @@ class Value:
         """The exact ``Fraction`` of a finite number value.
 
         Raises:
-            TypeError: The value is not a number, or is null or unknown.
+            TypeError: The value is not a number, or is null, unknown or marked.
             OverflowError: The number is infinite.
         """
         return number.to_fraction(self.as_number())
@@ -557,7 +795,7 @@ class Value:
         the exact binary value itself.
 
         Raises:
-            TypeError: The value is not a number, or is null or unknown.
+            TypeError: The value is not a number, or is null, unknown or marked.
         """
         return Decimal(number.to_string(self.as_number()))
 
@@ -565,7 +803,7 @@ class Value:
         """The nearest ``float`` to a number value.
 
         Raises:
-            TypeError: The value is not a number, or is null or unknown.
+            TypeError: The value is not a number, or is null, unknown or marked.
         """
         return number.to_float(self.as_number())
 
@@ -573,7 +811,7 @@ class Value:
         """The object encapsulated in a known, non-null capsule value.
 
         Raises:
-            TypeError: The value is not a capsule, or is null or unknown.
+            TypeError: The value is not a capsule, or is null, unknown or marked.
         """
         if not isinstance(self.type, CapsuleType):
             raise TypeError(f"value is {self.type.friendly_name()}, not a capsule")
@@ -584,7 +822,7 @@ class Value:
         """The elements of a known, non-null list, set or tuple, in order.
 
         Raises:
-            TypeError: The value is of another type, or is null or unknown.
+            TypeError: The value is of another type, or is null, unknown or marked.
         """
         if not isinstance(self.type, (ListType, SetType, TupleType)):
             raise TypeError(f"value is {self.type.friendly_name()}, not a list, set or tuple")
@@ -596,7 +834,7 @@ class Value:
         """The ``(key, value)`` pairs of a known, non-null map or object, in key order.
 
         Raises:
-            TypeError: The value is of another type, or is null or unknown.
+            TypeError: The value is of another type, or is null, unknown or marked.
         """
         if not isinstance(self.type, (MapType, ObjectType)):
             raise TypeError(f"value is {self.type.friendly_name()}, not a map or object")
@@ -613,12 +851,16 @@ class Value:
         Returns:
             The attribute or element. An unknown object or map gives the unknown
             value of the attribute or element type; a value of the dynamic
-            pseudo-type gives :data:`DYNAMIC_VALUE`.
+            pseudo-type gives :data:`DYNAMIC_VALUE`. The marks of a marked
+            object or map mark the result too (go-cty's ``GetAttr``).
 
         Raises:
             KeyError: The object has no such attribute, or the map no such key.
             TypeError: The value is not an object or map, or is null.
         """
+        if self._marks:
+            unmarked, marks = self.unmark()
+            return _with_marks(unmarked.get(name), marks)
         t = self.type
         if t == DYNAMIC:
             return DYNAMIC_VALUE
@@ -646,8 +888,8 @@ class Value:
         values must be known and not null.
 
         Raises:
-            TypeError: The value is of another type, or a null or unknown
-                collection.
+            TypeError: The value is of another type, or a null, unknown or
+                marked collection.
         """
         t = self.type
         if isinstance(t, TupleType):
@@ -670,7 +912,9 @@ class Value:
             return True
         if not isinstance(other, Value):
             return NotImplemented
-        return self.type == other.type and _same_payloads(self, other)
+        return (
+            self.type == other.type and self._marks == other._marks and _same_payloads(self, other)
+        )
 
     def __hash__(self) -> int:
         payload = self.payload
@@ -681,6 +925,9 @@ class Value:
         return hash((self.type, payload))
 
     def __repr__(self) -> str:
+        if self._marks:
+            marks = ", ".join(sorted(builtins.map(repr, self._marks)))
+            return f"{self.unmark()[0]!r}.mark({marks})"
         t = self.type
         payload = self.payload
         if payload is _NULL:
@@ -724,8 +971,13 @@ class Value:
             other: The value to compare with, of any type.
 
         Returns:
-            A bool value, known or unknown, never null.
+            A bool value, known or unknown, never null. When either operand
+            contains marks (anywhere inside it), the result carries them all.
         """
+        if Marking.used and (self.contains_marked or other.contains_marked):
+            a, a_marks = self.unmark_deep()
+            b, b_marks = other.unmark_deep()
+            return _with_marks(_equals(a, b, same_type=False), a_marks | b_marks)
         return _equals(self, other, same_type=False)
 
     def not_equals(self, other: Value) -> Value:
@@ -753,6 +1005,8 @@ class Value:
             OperationError: An operand is null, or the sum of opposing infinities is asked
                 for.
         """
+        if self._marks or other._marks:
+            return _remarked(Value.add, self, other)
         return _arithmetic(number.add, self, other)
 
     def subtract(self, other: Value) -> Value:
@@ -768,6 +1022,8 @@ class Value:
             TypeError: An operand is neither a number nor of the dynamic pseudo-type.
             OperationError: An operand is null, or an infinity is subtracted from itself.
         """
+        if self._marks or other._marks:
+            return _remarked(Value.subtract, self, other)
         return _arithmetic(number.sub, self, other)
 
     def multiply(self, other: Value) -> Value:
@@ -783,6 +1039,8 @@ class Value:
             TypeError: An operand is neither a number nor of the dynamic pseudo-type.
             OperationError: An operand is null, or zero is multiplied by an infinity.
         """
+        if self._marks or other._marks:
+            return _remarked(Value.multiply, self, other)
         return _arithmetic(number.mul, self, other)
 
     def divide(self, other: Value) -> Value:
@@ -799,6 +1057,8 @@ class Value:
             OperationError: An operand is null, or zero is divided by zero or an infinity
                 by an infinity.
         """
+        if self._marks or other._marks:
+            return _remarked(Value.divide, self, other)
         return _arithmetic(number.div, self, other, bounded=False)
 
     def modulo(self, other: Value) -> Value:
@@ -815,6 +1075,8 @@ class Value:
             OperationError: An operand is null, or the operation is undefined (zero and
                 an infinity).
         """
+        if self._marks or other._marks:
+            return _remarked(Value.modulo, self, other)
         return _arithmetic(number.mod, self, other, bounded=False)
 
     def negate(self) -> Value:
@@ -827,6 +1089,8 @@ class Value:
             TypeError: The value is neither a number nor of the dynamic pseudo-type.
             OperationError: The value is null.
         """
+        if self._marks:
+            return _remarked(Value.negate, self)
         if _short_circuit(NUMBER, self):
             return _UNKNOWN_NUMBER_NOT_NULL
         return Value._make(NUMBER, number.neg(self.as_number()))
@@ -847,6 +1111,8 @@ class Value:
             TypeError: An operand is neither a number nor of the dynamic pseudo-type.
             OperationError: An operand is null.
         """
+        if self._marks or other._marks:
+            return _remarked(Value.less_than, self, other)
         return _comparison(-1, self, other)
 
     def less_equal(self, other: Value) -> Value:
@@ -862,6 +1128,8 @@ class Value:
             TypeError: An operand is neither a number nor of the dynamic pseudo-type.
             OperationError: An operand is null.
         """
+        if self._marks or other._marks:
+            return _remarked(Value.less_equal, self, other)
         if _short_circuit(NUMBER, self, other):
             return self.less_than(other).or_(self.equals(other))
         return Value.bool(number.compare(self.as_number(), other.as_number()) <= 0)
@@ -879,6 +1147,8 @@ class Value:
             TypeError: An operand is neither a number nor of the dynamic pseudo-type.
             OperationError: An operand is null.
         """
+        if self._marks or other._marks:
+            return _remarked(Value.greater_than, self, other)
         return _comparison(1, self, other)
 
     def greater_equal(self, other: Value) -> Value:
@@ -894,6 +1164,8 @@ class Value:
             TypeError: An operand is neither a number nor of the dynamic pseudo-type.
             OperationError: An operand is null.
         """
+        if self._marks or other._marks:
+            return _remarked(Value.greater_equal, self, other)
         if _short_circuit(NUMBER, self, other):
             return self.greater_than(other).or_(self.equals(other))
         return Value.bool(number.compare(self.as_number(), other.as_number()) >= 0)
@@ -912,6 +1184,8 @@ class Value:
             TypeError: An operand is neither a bool nor of the dynamic pseudo-type.
             OperationError: An operand is null.
         """
+        if self._marks or other._marks:
+            return _remarked(Value.and_, self, other)
         if _short_circuit(BOOL, self, other):
             if self is FALSE or other is FALSE:
                 return FALSE
@@ -932,6 +1206,8 @@ class Value:
             TypeError: An operand is neither a bool nor of the dynamic pseudo-type.
             OperationError: An operand is null.
         """
+        if self._marks or other._marks:
+            return _remarked(Value.or_, self, other)
         if _short_circuit(BOOL, self, other):
             if self is TRUE or other is TRUE:
                 return TRUE
@@ -948,6 +1224,8 @@ class Value:
             TypeError: The value is neither a bool nor of the dynamic pseudo-type.
             OperationError: The value is null.
         """
+        if self._marks:
+            return _remarked(Value.not_, self)
         if _short_circuit(BOOL, self):
             return _UNKNOWN_BOOL_NOT_NULL
         return Value.bool(not self.as_bool())
@@ -964,6 +1242,8 @@ class Value:
             OperationError: The value is a null collection.
             TypeError: The value is not a collection, tuple or object.
         """
+        if self._marks:
+            return _remarked(Value.length, self)
         t = self.type
         if isinstance(t, TupleType):
             return Value._make(NUMBER, len(t.elements))
@@ -991,6 +1271,108 @@ class Value:
 
 
 _setattr: Final = object.__setattr__
+
+
+class _MarkedValue(Value):
+    """A marked value: a :class:`Value` whose own ``_marks`` slot is set.
+
+    Unmarked values are plain :class:`Value` objects reading the class
+    attribute, so testing for marks costs one attribute read.
+    """
+
+    __slots__ = ("_marks",)
+
+
+def _with_marks(value: Value, marks: frozenset[Hashable]) -> Value:
+    """``value`` with ``marks`` added to its own."""
+    if not marks:
+        return value
+    own = value._marks
+    if own:
+        if marks <= own:
+            return value
+        marks = own | marks
+    Marking.used = True
+    marked = builtins.object.__new__(_MarkedValue)
+    _setattr(marked, "type", value.type)
+    _setattr(marked, "payload", value.payload)
+    _setattr(marked, "_marks", marks)
+    return marked
+
+
+def _marks_text(marks: frozenset[Hashable]) -> str:
+    return ", ".join(sorted(builtins.map(repr, marks)))
+
+
+def _child_steps(value: Value) -> Iterable[builtins.tuple[object, Value]]:
+    """The path steps to the values inside a known, non-null ``value``, with those values."""
+    t = value.type
+    payload = value.payload
+    if isinstance(t, (CapsuleType, PrimitiveType)) or payload is _NULL:
+        return ()
+    if type(payload) is Refinement:
+        return ()
+    if isinstance(t, ObjectType):
+        assert isinstance(payload, dict)
+        return [(AttrStep(k), v) for k, v in payload.items()]
+    if isinstance(t, MapType):
+        assert isinstance(payload, dict)
+        return [(IndexStep(Value._make(STRING, k)), v) for k, v in payload.items()]
+    assert isinstance(payload, builtins.tuple)
+    if isinstance(t, SetType):
+        return [(IndexStep(v), v) for v in payload]
+    return [(IndexStep(Value._make(NUMBER, i)), v) for i, v in enumerate(payload)]
+
+
+def _rebuilt(value: Value, children: builtins.list[Value]) -> Value:
+    """A known collection or structure like ``value`` (unmarked) with other children."""
+    t = value.type
+    payload = value.payload
+    if isinstance(payload, dict):
+        return Value._make(t, dict(zip(payload, children, strict=True)))
+    if isinstance(t, SetType):
+        return Value.set(children, t.element)
+    return Value._make(t, builtins.tuple(children))
+
+
+def _strip_marks(value: Value, path: Path, found: builtins.list[PathMarks]) -> Value:
+    """``value`` with every mark in it removed; each marked place noted in ``found``."""
+    if not value.contains_marked:
+        return value
+    if value._marks:
+        found.append(PathMarks(path, value._marks))
+        value = Value._make(value.type, value.payload)
+    steps = builtins.list(_child_steps(value))
+    if not steps:
+        return value
+    children = [_strip_marks(child, (*path, step), found) for step, child in steps]  # type: ignore[arg-type]
+    return _rebuilt(value, children)
+
+
+def _mark_paths(value: Value, path: Path, table: Mapping[Path, frozenset[Hashable]]) -> Value:
+    """``value`` with the marks of ``table`` added at their paths inside it."""
+    if value.is_known and not value.is_null:
+        steps = builtins.list(_child_steps(value))
+        if steps and any(len(p) > len(path) and p[: len(path)] == path for p in table):
+            outer, own = value.unmark()
+            children = [
+                _mark_paths(child, (*path, step), table)  # type: ignore[arg-type]
+                for step, child in steps
+            ]
+            value = _rebuilt(outer, children).with_marks(own)
+    added = table.get(path)
+    return value if added is None else _with_marks(value, added)
+
+
+def _remarked(op: Callable[..., Value], *operands: Value) -> Value:
+    """``op`` applied to the operands unmarked, its result marked with all their marks."""
+    marks: frozenset[Hashable] = _NO_MARKS
+    unmarked = []
+    for operand in operands:
+        value, found = operand.unmark()
+        marks |= found
+        unmarked.append(value)
+    return _with_marks(op(*unmarked), marks)
 
 
 def _nfc(s: str) -> str:
@@ -1041,7 +1423,8 @@ def _retyped(items: tuple[Value, ...], element_type: Type) -> tuple[Value, ...]:
     if element_type == DYNAMIC or all(v.type == element_type for v in items):
         return items
     return tuple(
-        v if v.type == element_type else Value._make(element_type, v.payload) for v in items
+        v if v.type == element_type else _with_marks(Value._make(element_type, v.payload), v._marks)
+        for v in items
     )
 
 
@@ -1115,8 +1498,10 @@ def _same_payloads(a: Value, b: Value) -> builtins.bool:
     pending = [(a, b)]
     while pending:
         x, y = pending.pop()
+        if x._marks != y._marks:
+            return False
         px, py = x.payload, y.payload
-        if px is py:
+        if px is py:  # the same children, so the same marks inside
             continue
         if isinstance(x.type, CapsuleType):
             return False
@@ -1297,7 +1682,8 @@ def _certainly(v: Value, expected: builtins.bool) -> builtins.bool:
 
 _WHOLLY_KNOWN: Final = 1
 _TYPE_KNOWN: Final = 2
-_COUNT_SHIFT: Final = 2
+_NOT_MARKED: Final = 4  # neither the value nor any value in it is marked
+_COUNT_SHIFT: Final = 3
 
 TRUE: Final = Value._make(BOOL, True)
 """The bool value ``true``."""
@@ -1333,6 +1719,7 @@ class RefinementBuilder:
         "_kind",
         "_lower",
         "_lower_inclusive",
+        "_marked",
         "_max_length",
         "_min_length",
         "_null",
@@ -1343,6 +1730,9 @@ class RefinementBuilder:
     )
 
     def __init__(self, value: Value) -> None:
+        self._marked = value
+        if value._marks:
+            value = value.unmark()[0]
         self._value = value
         t = value.type
         payload = value.payload
@@ -1598,10 +1988,16 @@ class RefinementBuilder:
         return self
 
     def new_value(self) -> Value:
-        """The refined value."""
-        value = self._value
+        """The refined value (with the marks of the value refined)."""
+        value = self._marked
         if value.is_known or self._kind == "ignored":
             return value
+        if value._marks:
+            return _with_marks(self._new_value(), value._marks)
+        return self._new_value()
+
+    def _new_value(self) -> Value:
+        value = self._value
         t = value.type
         if self._null:
             return Value.null(t)
