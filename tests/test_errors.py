@@ -34,6 +34,7 @@ EXPECTED_BASES = {
     "CommandError": Exception,
     "ConversionError": ValueError,
     "DecodeError": ValueError,
+    "DuplicateNameError": RuntimeError,
     "Error": Exception,
     "FunctionArgError": Exception,
     "FunctionError": Exception,
@@ -42,6 +43,7 @@ EXPECTED_BASES = {
     "LowerError": ValueError,
     "NumberRangeError": ValueError,
     "OperationError": ValueError,
+    "PythonHcl2Error": ValueError,
     "SchemaError": TypeError,
     "UsageError": Exception,
 }

@@ -52,6 +52,7 @@ from ..native._scanner import (
     TEMPLATE_SEQ_END,
     scan,
 )
+from ..values import Error
 from ._pyhcl2_options import SerializationOptions
 
 __all__ = ["IS_BLOCK", "Comments", "DuplicateNameError", "Serializer", "run_text", "unescape"]
@@ -69,7 +70,7 @@ _SIMPLE_ESCAPES = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\"}
 _HEX = frozenset("0123456789abcdefABCDEF")
 
 
-class DuplicateNameError(RuntimeError):
+class DuplicateNameError(Error, RuntimeError):
     """A block's type is the name of an attribute defined before it in the same body.
 
     python-hcl2 raises a ``RuntimeError`` with the same message; this is one.
