@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 
 import pytest
@@ -33,7 +34,7 @@ def test_native_files_become_attributes_and_lists_of_blocks() -> None:
         "region": "eu",
         "name": "${var.env}-web",
         "count": "${var.n * 2}",
-        "tags": {"a": 1, "b": [True, None, Decimal("1.5")]},
+        "tags": {"a": 1, "b": [True, None, 1.5]},
         "resource": [
             {"aws_instance": {"web": {"ami": "x", "lifecycle": [{"create_before_destroy": True}]}}},
             {"aws_instance": {"db": {}}},
@@ -55,7 +56,7 @@ def test_json_files_are_all_attributes() -> None:
     text = '{"a": {"b": "${x}"}, "n": 1.5, "l": [1, "two"]}'
     assert hcl.to_dict(text, syntax="json") == {
         "a": {"b": "${x}"},
-        "n": Decimal("1.5"),
+        "n": 1.5,
         "l": [1, "two"],
     }
 
@@ -81,3 +82,22 @@ def test_syntax_errors_and_clashes_are_decode_errors() -> None:
     ]
     with pytest.raises(TypeError):
         hcl.to_dict(3)  # type: ignore[arg-type]
+
+
+def test_numbers_are_floats_where_that_keeps_them() -> None:
+    text = "a = 0.1\nb = 2.5e-3\nc = 12345678901234567890.5\nd = 1.5e-400\ne = 1e3\n"
+    result = hcl.to_dict(text)
+    assert result == {
+        "a": 0.1,
+        "b": 0.0025,
+        "c": Decimal("12345678901234567890.5"),
+        "d": Decimal("1.5e-400"),
+        "e": 1000,
+    }
+    assert [type(v) for v in result.values()] == [float, float, Decimal, Decimal, int]
+    # What json.dumps writes reads back to the same numbers.
+    assert json.loads(json.dumps({k: result[k] for k in "abe"})) == {
+        "a": 0.1,
+        "b": 0.0025,
+        "e": 1000,
+    }

@@ -723,8 +723,11 @@ class Decoder:
     ) -> dict[str, Any]:
         """A configuration as plain Python, without a schema.
 
-        Attributes become their values as plain Python; expressions that
-        cannot be evaluated are kept as template text (``"${var.region}"``);
+        Attributes become their values as plain Python (a number with a
+        fraction a ``float`` where the float's shortest text is the same
+        number, else an exact ``Decimal``, so that ``json.dumps`` takes
+        nearly every file); expressions that cannot be evaluated are kept
+        as template text (``"${var.region}"``);
         the blocks of a type are a list under its name, each nested in one
         ``dict`` per label. Only the native syntax tells blocks from
         attributes: a JSON file's objects become dictionaries. See

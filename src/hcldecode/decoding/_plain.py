@@ -3,9 +3,13 @@
 For a look at a file, or for code that walks configuration data itself (as
 python-hcl2's ``loads`` offers), a body becomes a ``dict``:
 
-* an attribute is its value as plain Python (``str``, ``int``, exact
+* an attribute is its value as plain Python (``str``, ``int``, ``float``,
   ``Decimal``, ``bool``, ``None``, ``list``, ``dict``), evaluated with the
-  variables and functions given (none by default); an expression that
+  variables and functions given (none by default); a number with a fraction
+  is a ``float`` where the float's shortest text is the same number
+  (``0.1``, ``1.5``, ``2.5e-3``: ``json.dumps`` writes it back as it was
+  written), an exact ``Decimal`` only where a float would change it
+  (``12345678901234567890.5``); an expression that
   cannot be evaluated so (it needs a variable or a function that was not
   given, or is unknown) is kept as its source text in a template,
   ``"${var.region}"``, the form HCL's JSON syntax gives expressions (a
@@ -26,6 +30,8 @@ or a block), so its objects become ``dict``s.
 
 from __future__ import annotations
 
+import math
+from decimal import Decimal
 from typing import Any
 
 from ..model._context import EvalContext
@@ -83,20 +89,23 @@ def _plain_expression(
         return text
     # A JSON object or array: its strings read as they are written, templates included.
     value, diags = expr.value(None)
-    return None if diags.has_errors() else DEFAULT_TYPES.to_python(value)
+    return None if diags.has_errors() else _plain_value(value, False)
 
 
 def _plain_value(value: Value, escape: bool) -> Any:
-    found = DEFAULT_TYPES.to_python(value)
-    return _escaped(found) if escape else found
+    return _plain(DEFAULT_TYPES.to_python(value), escape)
 
 
-def _escaped(data: Any) -> Any:
-    """Strings (and keys) of plain data written as literal template text."""
+def _plain(data: Any, escape: bool) -> Any:
+    """Plain data with its numbers as floats where that keeps them, and with
+    ``escape`` its strings (and keys) written as literal template text."""
     if isinstance(data, str):
-        return data.replace("${", "$${").replace("%{", "%%{")
+        return data.replace("${", "$${").replace("%{", "%%{") if escape else data
+    if isinstance(data, Decimal):
+        as_float = float(data)
+        return as_float if math.isfinite(as_float) and Decimal(repr(as_float)) == data else data
     if isinstance(data, list):
-        return [_escaped(e) for e in data]
+        return [_plain(e, escape) for e in data]
     if isinstance(data, dict):
-        return {_escaped(k): _escaped(v) for k, v in data.items()}
+        return {_plain(k, escape): _plain(v, escape) for k, v in data.items()}
     return data
