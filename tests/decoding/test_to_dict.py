@@ -9,6 +9,7 @@ import pytest
 
 import hcldecode as hcl
 from hcldecode.native import parse_config
+from hcldecode.values import STRING, Value
 
 TEXT = """\
 region = "eu"
@@ -101,3 +102,12 @@ def test_numbers_are_floats_where_that_keeps_them() -> None:
         "b": 0.0025,
         "e": 1000,
     }
+
+
+def test_templates_kept_as_text_are_read_once() -> None:
+    # Escapes of a quoted template that cannot be evaluated are processed, and an
+    # unknown interpolation is its own template, not one wrapped in another.
+    text = 'a = "q\\"${x}\\""\nb = "${x}"\n'
+    expected = {"a": 'q"${x}"', "b": "${x}"}
+    assert hcl.to_dict(text) == expected
+    assert hcl.to_dict(text, variables={"x": Value.unknown(STRING)}) == expected
