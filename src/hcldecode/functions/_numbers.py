@@ -19,7 +19,7 @@ from types import MappingProxyType
 
 from .._text import go_quote
 from ..values._function import Function, FunctionArgError, FunctionError, Parameter
-from ..values._limits import charge, current_limits
+from ..values._limits import STEPS_PER_ELEMENT, charge, current_limits
 from ..values._types import BOOL, DYNAMIC, NUMBER, STRING, ListType, Type
 from ..values._value import Value
 
@@ -350,7 +350,7 @@ def _range(args: Sequence[Value], _result: Type) -> Value:
                 "more than 1024 values were generated; either decrease the difference between "
                 "start and end or use a smaller step"
             )
-        charge(len(numbers))
+        charge(len(numbers) * STEPS_PER_ELEMENT)
         return Value.list([Value.number(n) for n in numbers], NUMBER)
     values: list[Value] = []
     current = start
@@ -361,7 +361,7 @@ def _range(args: Sequence[Value], _result: Type) -> Value:
                 "more than 1024 values were generated; either decrease the difference between "
                 "start and end or use a smaller step"
             )
-        charge(1)
+        charge(STEPS_PER_ELEMENT)
         values.append(current)
         current = current.add(step)
     return Value.list(values, NUMBER)

@@ -44,6 +44,7 @@ from ._limits import (
     CALL_LIMITS,
     CHARACTERS_PER_UNIT,
     STEPS_PER_CALL,
+    STEPS_PER_ELEMENT,
     Budget,
     BudgetExhausted,
     Limits,
@@ -139,11 +140,12 @@ def check_result_length(length: int) -> None:
 def check_result_count(count: int) -> None:
     """Refuse, before building it, a result of ``count`` values past the calling
     evaluation's :attr:`~Limits.max_cost` (each value costs one step to hand on),
-    and charge them to the evaluation's budget."""
+    and charge ``STEPS_PER_ELEMENT`` steps for each to the
+    evaluation's budget."""
     limit = current_limits().max_cost
     if count > limit:
         raise FunctionError(f"the result would have more than {limit} elements")
-    charge(count)
+    charge(count * STEPS_PER_ELEMENT)
 
 
 ReturnType = Type | Callable[[Sequence[Value]], Type]

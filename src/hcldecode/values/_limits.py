@@ -178,6 +178,11 @@ converted, takes about as long as evaluating ten parts of an expression), and
 one more for each value its arguments are made of (elements included), which
 it works through."""
 
+STEPS_PER_ELEMENT = 4
+"""Each element a function makes (``range``, ``setproduct``, ``split``, ...) costs
+this many steps: making a value and checking its type takes about as long as
+evaluating four parts of an expression."""
+
 STEPS_PER_BLOCK = 50
 """Each block a ``dynamic`` block makes costs this many steps (decoding a block
 takes about as long as evaluating fifty parts of an expression)."""
