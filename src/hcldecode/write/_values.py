@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from .._text import go_quote, is_identifier
+from ..native._ast import escape_template_literal
 from ..values import _number as number
 from ..values._types import BOOL, NUMBER, STRING, ListType, MapType, ObjectType, SetType, TupleType
 from ..values._value import Value
@@ -75,9 +76,6 @@ def check_text(text: str, what: str = "the string", start: int = 0, end: int = -
         )
 
 
-_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", '"': '\\"', "\\": "\\\\"}
-
-
 def quoted_string(text: str) -> str:
     """A text as a quoted native-syntax string literal that reads back as the text.
 
@@ -94,20 +92,7 @@ def quoted_string(text: str) -> str:
     if text.isprintable() and not any(c in text for c in '"\\${%'):
         return f'"{text}"'
     check_text(text)
-    out = []
-    for i, char in enumerate(text):
-        escape = _ESCAPES.get(char)
-        if escape is not None:
-            out.append(escape)
-        elif char in "$%":
-            out.append(char + char if text.startswith("{", i + 1) else char)
-        elif char.isprintable():
-            out.append(char)
-        elif ord(char) < 0x10000:
-            out.append(f"\\u{ord(char):04x}")
-        else:
-            out.append(f"\\U{ord(char):08x}")
-    return '"' + "".join(out) + '"'
+    return '"' + escape_template_literal(text, quoted=True) + '"'
 
 
 def raw_value_text(value: Value) -> str:
