@@ -50,7 +50,7 @@ EXPECTED_BASES = {
 
 
 # Modules that need an optional extra, with the module each needs.
-NEEDS = {"hcldecode.settings": "pydantic_settings"}
+NEEDS = {"hcldecode.settings": "pydantic_settings", "hcldecode.lsp._server": "pygls"}
 
 
 def _exception_classes() -> dict[str, type[BaseException]]:
