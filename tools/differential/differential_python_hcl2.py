@@ -39,20 +39,10 @@ from hcldecode.compat import python_hcl2
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# Each option python-hcl2 8.1.4's tests set (one at a time), and one combination.
-OPTION_SETS: dict[str, dict[str, bool]] = {
-    "default": {},
-    "no_comments": {"with_comments": False},
-    "with_meta": {"with_meta": True},
-    "wrap_objects": {"wrap_objects": True},
-    "wrap_tuples": {"wrap_tuples": True},
-    "no_explicit_blocks": {"explicit_blocks": False},
-    "flat_heredocs": {"preserve_heredocs": False},
-    "parentheses": {"force_operation_parentheses": True},
-    "no_scientific": {"preserve_scientific_notation": False},
-    "strip_quotes": {"strip_string_quotes": True},
-    "strip_quotes_flat_heredocs": {"strip_string_quotes": True, "preserve_heredocs": False},
-}
+# The option sets are the tests' (each option python-hcl2 8.1.4's tests set, one at a
+# time, and one combination): one table for both.
+sys.path.insert(0, str(ROOT / "tests" / "compat"))
+from test_python_hcl2 import OPTION_SETS  # noqa: E402
 
 # The corpus files whose expected dictionaries the tests keep (a representative
 # subset): python-hcl2's own fixtures that HCL accepts, and real modules of each source.
