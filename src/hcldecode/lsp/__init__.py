@@ -92,7 +92,10 @@ def serve(
         debounce: Seconds to wait after a change before checking the
             document, so that only the last of quick changes is checked.
         stdin: The stream the client writes to; by default standard input.
-        stdout: The stream the client reads; by default standard output.
+        stdout: The stream the client reads. By default standard output, and
+            then, while serving, ``sys.stdout`` is standard error, so that what
+            the application prints does not break the protocol; with a
+            stream given, ``sys.stdout`` is left alone.
 
     Raises:
         ModuleNotFoundError: pygls is not installed (``pip install
@@ -117,8 +120,13 @@ def serve(
             "the language server needs pygls: pip install hcldecode[lsp]", name=error.name
         ) from None
     server = HCLLanguageServer(targets, debounce=debounce, version=_version())
-    # The protocol gets a stream of its own (closed when the client says exit), and
-    # whatever the application's code prints goes to standard error, not into it.
-    out = stdout if stdout is not None else os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    source = stdin if stdin is not None else sys.stdin.buffer
+    if stdout is not None:  # the caller's streams: the process's own are left alone
+        server.start_io(source, stdout)
+        return
+    # The protocol takes standard output (a stream of its own, closed when the client
+    # says exit); while it serves, whatever the application's code prints goes to
+    # standard error, so as not to break the protocol.
+    out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     with contextlib.redirect_stdout(sys.stderr):
-        server.start_io(stdin if stdin is not None else sys.stdin.buffer, out)
+        server.start_io(source, out)
