@@ -25,11 +25,13 @@ from hcldecode.model import BlockHeaderSchema, BodySchema, EvalContext
 from hcldecode.native import parse_expression
 from hcldecode.values import (
     DYNAMIC,
+    NUMBER,
     STRING,
     AttrStep,
     ConversionError,
     IndexStep,
     ListType,
+    ObjectType,
     PathMarks,
     SetType,
     Value,
@@ -142,6 +144,17 @@ def test_operators_and_equality() -> None:
 def test_expressions(src: str, expected: Value) -> None:
     l = Value.list([Value.string("a"), Value.string("b").mark("m")])  # noqa: E741
     assert evaluate(src, s=S, n=N, l=l) == expected
+
+
+def test_a_conditional_arm_that_fails_to_convert_is_unknown_and_marked() -> None:
+    # HCL v2.24: the unknown that replaces the arm carries the condition's and
+    # both arms' marks, as a converted arm does.
+    expr, diags = parse_expression("n > 1 ? mp : {a = 1}", "t.hcl")
+    assert not diags
+    mp = Value.map({"b": Value.number(1)})
+    value, diags = expr.value(EvalContext({"n": N, "mp": mp}))
+    assert [d.summary for d in diags] == ["Inconsistent conditional result types"]
+    assert value == Value.unknown(ObjectType({"a": NUMBER})).mark("n")
 
 
 def test_differential() -> None:

@@ -946,7 +946,7 @@ def _conditional(node: ast.Conditional, ctx: _Ctx, diags: Diagnostics) -> _Gen:
                 ctx,
             )
         )
-        return Value.unknown(result_type)
+        return _remarked(Value.unknown(result_type), *marks)
 
 
 def _either(true_value: Value, false_value: Value, result_type: Type) -> Value:
