@@ -20,6 +20,7 @@ from hcldecode.functions import STDLIB
 from hcldecode.model import EvalContext
 from hcldecode.native import parse_expression
 from hcldecode.values import DYNAMIC, FunctionError, Limits, Value
+from hcldecode.values._limits import BUDGET, Budget
 
 
 def _costly(limit: int, subject: str) -> tuple[str, str, str]:
@@ -99,6 +100,40 @@ def test_a_for_expression_stops_as_its_elements_are_made() -> None:
     # range charges its elements before making them
     text = "a = [for x in range(1000): range(1000)]\n"
     assert _problems(text, limits=limits) == [_costly(10_000, "t.hcl:1,5-40")]
+
+
+# --------------------------------------------------------------------------- the rates
+
+
+@pytest.mark.parametrize(
+    ("source", "steps"),
+    [
+        ("x", 1),  # a variable handed on
+        ("[x, y]", 5),  # two variables, the tuple and its two elements
+        ("x + y", 7),  # the operands and 5 for the operator
+        ('"a${x}"', 5),  # the literal, the variable, 1 for each part, the string
+        ("tostring(x)", 23),  # the argument, 20 for the call and 1 for its value, "1"
+        # 7 for x / 7, 21 for the call, 8 for writing a number that is not an
+        # integer, and its 155 characters (1 + 155 // 32)
+        ("tostring(x / 7)", 41),
+        ("[for v in [x, y]: v]", 14),  # the tuple (5), 2 iterations of 2 + 1, the result (3)
+        ("range(3)", 38),  # the argument, 21 for the call, 4 per element, the result (4)
+        # the arguments (3 + 1 + 3), 23 for the call, 1 per match (3), the result
+        ('regex_replace("aaa", "a", "b")', 36),
+    ],
+)
+def test_each_kind_of_work_costs_the_documented_steps(source: str, steps: int) -> None:
+    # The rates of the Limits page, which benchmarks/steps.py calibrates.
+    ctx = EvalContext({"x": 1, "y": 2}, STDLIB, limits=Limits(max_cost=10**9))
+    budget = Budget(Limits(max_cost=10**9))
+    token = BUDGET.set(budget)
+    try:
+        value, diags = parse_expression(source, "t.hcl")[0].value(ctx)
+    finally:
+        BUDGET.reset(token)
+    assert not diags
+    assert value.is_known
+    assert budget.spent == steps
 
 
 # --------------------------------------------------------------------------- one budget

@@ -129,7 +129,7 @@ class Limits:
         max_cost: The budget of one evaluation, in steps (500,000: at most
             about a second of CPU time for the costliest kinds of steps, and
             less than 128 MB of memory). No file of the shared corpus of real
-            configurations costs 10,000.
+            configurations costs 12,000.
 
     Raises:
         TypeError: A limit is not a positive ``int``.
