@@ -71,7 +71,15 @@ from ..values._types import (
     TupleType,
     Type,
 )
-from ..values._value import DYNAMIC_VALUE, EMPTY_TUPLE_VALUE, FALSE, TRUE, OperationError, Value
+from ..values._value import (
+    DYNAMIC_VALUE,
+    EMPTY_TUPLE_VALUE,
+    FALSE,
+    SMALL_INTEGERS,
+    TRUE,
+    OperationError,
+    Value,
+)
 from . import _ast as ast
 
 __all__ = ["evaluate"]
@@ -425,8 +433,9 @@ def _iteration(collection: Value) -> Iterator[tuple[Value, Value]]:
     """
     t = collection.type
     if isinstance(t, (ListType, TupleType)):
+        shared = len(SMALL_INTEGERS)
         for i, element in enumerate(collection.elements()):
-            yield Value.number(i), element
+            yield SMALL_INTEGERS[i] if i < shared else Value.number(i), element
     elif isinstance(t, SetType):
         for element in collection.elements():
             yield element, element
