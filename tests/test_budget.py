@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import pytest
 
 import hcldecode as hcl
+from hcldecode import hcldec, native
 from hcldecode import json as hcljson
 from hcldecode.ext import tryfunc
 from hcldecode.functions import STDLIB
@@ -148,6 +149,35 @@ def test_a_decoder_call_shares_one_budget_between_its_expressions() -> None:
     assert decoder.loads("a = [for x in range(20): x]\n", Config) == Config(list(range(20)))
     # A new call has a new budget.
     assert decoder.loads("a = [for x in range(20): x]\n", Config) == Config(list(range(20)))
+
+
+def test_to_dict_shares_one_budget_between_its_expressions() -> None:
+    # Each expression had a budget of its own, and one too costly was kept as
+    # its text: twenty of them took twenty times the budget's time.
+    text = "a = [for x in range(20): x]\nb = [for x in range(20): x]\n"
+    decoder = hcl.Decoder(functions=STDLIB, limits=Limits(max_cost=300))
+    with pytest.raises(hcl.DecodeError) as info:
+        decoder.to_dict(text, filename="t.hcl")
+    assert [(d.summary, d.detail, str(d.subject)) for d in info.value.diagnostics] == [
+        _costly(300, "t.hcl:2,5-28")
+    ]
+    assert decoder.to_dict(text[:28]) == {"a": list(range(20))}
+
+
+def test_a_spec_decoding_shares_one_budget_between_its_expressions() -> None:
+    text = b"a = [for x in range(20): x]\nb = [for x in range(20): x]\n"
+    file, _ = native.parse_config(text, "t.hcl")
+    spec = hcldec.ObjectSpec({"a": hcldec.AttrSpec("a"), "b": hcldec.AttrSpec("b")})
+    ctx = EvalContext({}, STDLIB, limits=Limits(max_cost=300))
+    value, diags = hcldec.decode(file.body, spec, ctx)
+    assert value == Value.unknown(spec.implied_type())
+    assert [(d.summary, d.detail, str(d.subject)) for d in diags] == [
+        _costly(300, "t.hcl:2,5-28")
+    ]
+    one, _ = native.parse_config(text[:28], "t.hcl")
+    value, diags = hcldec.decode(one.body, hcldec.ObjectSpec({"a": hcldec.AttrSpec("a")}), ctx)
+    assert not diags
+    assert len(dict(value.items())["a"]) == 20
 
 
 def test_an_expression_evaluated_on_its_own_has_a_budget_of_its_own() -> None:
