@@ -171,9 +171,7 @@ def test_a_spec_decoding_shares_one_budget_between_its_expressions() -> None:
     ctx = EvalContext({}, STDLIB, limits=Limits(max_cost=300))
     value, diags = hcldec.decode(file.body, spec, ctx)
     assert value == Value.unknown(spec.implied_type())
-    assert [(d.summary, d.detail, str(d.subject)) for d in diags] == [
-        _costly(300, "t.hcl:2,5-28")
-    ]
+    assert [(d.summary, d.detail, str(d.subject)) for d in diags] == [_costly(300, "t.hcl:2,5-28")]
     one, _ = native.parse_config(text[:28], "t.hcl")
     value, diags = hcldec.decode(one.body, hcldec.ObjectSpec({"a": hcldec.AttrSpec("a")}), ctx)
     assert not diags
