@@ -18,7 +18,7 @@ import argparse
 import dataclasses
 import time
 import tracemalloc
-from typing import Any
+from typing import Annotated, Any
 
 import hcldecode as hcl
 from hcldecode.model import EvalContext
@@ -36,7 +36,7 @@ class Anything:
 
 DYNAMIC = """\
 dynamic "rule" {
-  for_each = range(%d)
+  for_each = setproduct(range(100), range(%d))
   content {
     x = rule.value
   }
@@ -51,7 +51,7 @@ class Rule:
 
 @dataclasses.dataclass
 class Rules:
-    rule: list[Rule] = dataclasses.field(default_factory=list, metadata={"hcl": "block"})
+    rule: Annotated[list[Rule], hcl.block()] = dataclasses.field(default_factory=list)
 
 
 # name -> (text, class, decoder options)
@@ -143,7 +143,7 @@ WORKLOADS: dict[str, tuple[str, type, dict[str, Any]]] = {
         Anything,
         {},
     ),
-    "dynamic-blocks": (DYNAMIC % 5000, Rules, {"dynamic_blocks": True}),
+    "dynamic-blocks": (DYNAMIC % 50, Rules, {"dynamic_blocks": True}),
 }
 
 
