@@ -6,8 +6,9 @@ taken, and an example over either limit is a finding (:class:`OverBudget`).
 Tracing allocations makes allocating code run three to four times slower, so
 an example over the time limit is run again without tracing (when the target
 gives the work as ``again``), and that CPU time is the verdict.
-A runaway example is stopped by a timer at ``hard_factor`` times the time
-limit (:class:`Runaway`, a ``BaseException``, so that no ``except
+A runaway example is stopped by a timer of the process's CPU time (not of
+wall time, which a loaded machine stretches) at ``hard_factor`` times the
+time limit (:class:`Runaway`, a ``BaseException``, so that no ``except
 Exception`` in the library swallows it); an address-space limit on the whole
 process turns a huge allocation into a ``MemoryError`` instead of swapping
 the machine.
@@ -59,7 +60,7 @@ class Budget:
 
     def start(self, address_space_mb: int | None) -> None:
         """Prepare the timer and limit the address space (``None``: no limit)."""
-        signal.signal(signal.SIGALRM, _runaway)
+        signal.signal(signal.SIGPROF, _runaway)
         if address_space_mb:
             limit = address_space_mb * MIB
             _, hard = resource.getrlimit(resource.RLIMIT_AS)
@@ -82,16 +83,17 @@ class Budget:
         tracemalloc.start()
         start = time.process_time()
         # Repeating: a Runaway raised where it is only reported (a gc callback)
-        # is followed by another half a second later.
-        signal.setitimer(signal.ITIMER_REAL, self.seconds * self.hard_factor, 0.5)
+        # is followed by another half a second (of CPU time) later.
+        signal.setitimer(signal.ITIMER_PROF, self.seconds * self.hard_factor, 0.5)
         try:
             yield
         except Runaway:
+            limit = self.seconds * self.hard_factor
             raise OverBudget(
-                f"runaway: stopped after {self.seconds * self.hard_factor:.1f} s (wall) on {what}"
+                f"runaway: stopped after {limit:.1f} s of CPU time on {what}"
             ) from None
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.setitimer(signal.ITIMER_PROF, 0)
             cpu = time.process_time() - start
             _, peak = tracemalloc.get_traced_memory()
             tracemalloc.stop()
@@ -114,13 +116,13 @@ class Budget:
         """The CPU time of ``work`` without tracing allocations (stopped as a runaway
         at the same bound)."""
         start = time.process_time()
-        signal.setitimer(signal.ITIMER_REAL, self.seconds * self.hard_factor, 0.5)
+        signal.setitimer(signal.ITIMER_PROF, self.seconds * self.hard_factor, 0.5)
         try:
             work()
         except Runaway:
             return time.process_time() - start
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.setitimer(signal.ITIMER_PROF, 0)
         return time.process_time() - start
 
 
