@@ -107,14 +107,16 @@ class Limits:
     ``dynamic`` block it evaluates. It is charged as the work happens (the
     rates are in the documentation's Limits page): each part of an
     expression evaluated costs a step, each iteration of a ``for``
-    expression or splat two more, each operator applied three; each value
-    handed from one part to another costs one per value it is made of
-    (:attr:`Value.deep_count`), and a string one more per 32 characters, an
-    integer one more per 64 binary digits; each function call costs twenty,
-    and functions charge the
-    elements they make before making them; writing or reading a number in
-    decimal costs in proportion to the square of its size; each block a
-    ``dynamic`` block makes costs 50. When the budget runs out, the
+    expression or splat two more, each operator applied five, each part of
+    a template one; each value handed from one part to another costs one
+    per value it is made of (:attr:`Value.deep_count`), and a string one
+    more per 32 characters, an integer one more per 64 binary digits; each
+    function call costs twenty, and functions charge the elements they make
+    before making them; writing or reading an integer in decimal costs in
+    proportion to the square of its size, writing another number eight;
+    each block a ``dynamic`` block makes costs 50. The rates follow the
+    time each kind of work takes, so that the default budget is at most
+    about a second of CPU time. When the budget runs out, the
     evaluation stops (within the work of one value of at most the string
     and integer limits) with one ``Expression too costly`` error at the
     expression being evaluated, or, for a function called on its own, a
