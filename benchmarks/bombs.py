@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 import hcldecode as hcl
+from hcldecode.functions._regex import matching_with_python_re
 
 
 @dataclasses.dataclass
@@ -72,6 +73,16 @@ def _loads(text: str, cls: type, **options: Any) -> Callable[[], object]:
     return lambda: decoder.loads(text, cls)
 
 
+def _python_re(bomb: Callable[[], object]) -> Callable[[], object]:
+    """``bomb`` with regular expressions matched by Python's re (as without the re2 extra)."""
+
+    def run() -> object:
+        with matching_with_python_re():
+            return bomb()
+
+    return run
+
+
 BOMBS: dict[str, Callable[[], object]] = {
     "format-strings": _loads('a = [for i in range(100): format("%16000000s", "a")]\n', Anything),
     "format-strings-list": _loads(
@@ -102,9 +113,35 @@ BOMBS: dict[str, Callable[[], object]] = {
         "a = length([for x in range(1000): [for y in range(1000): y]])\n", Anything
     ),
     "dynamic-blocks-made": _loads(
-        NESTED_DYNAMIC.replace("setproduct(range(100), range(100))", "range(19)"),
+        NESTED_DYNAMIC.replace("setproduct(range(100), range(100))", "range(9)"),
         Rules,
         dynamic_blocks=True,
+    ),
+    # The kinds of work with the most CPU time per step (benchmarks/steps.py), and
+    # what the fuzzer found (tools/fuzz).
+    "object-of-ranges": _loads('a = {for k, v in range(1000): "${k}" => range(1000)}\n', Anything),
+    "formats": _loads(
+        'a = [for x in range(1000): [for y in range(1000): format("%d", y)]]\n', Anything
+    ),
+    "templates": _loads(
+        'a = [for x in range(1000): "%{for y in range(1000)}${y},%{endfor}"]\n', Anything
+    ),
+    "arithmetic": _loads(
+        "a = [for x in range(1000): [for y in range(1000): x * y + 1]]\n", Anything
+    ),
+    "conditionals": _loads(
+        "a = [for x in range(1000): [for y in range(1000): y > 500 ? y : x]]\n", Anything
+    ),
+    "fractions": _loads("a = [for x in range(1000): [for y in range(1000): y / 7]]\n", Anything),
+    "regex-searches": _python_re(
+        _loads(
+            'a = [for i in range(1000): regexall("\\\\w+x", '
+            'replace(format("%3500s", ""), " ", "a"))]\n',
+            Anything,
+        )
+    ),
+    "regex-replaces": _loads(
+        'a = [for i in range(1000): regex_replace(format("%100000s", ""), " ", "a")]\n', Anything
     ),
 }
 

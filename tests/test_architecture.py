@@ -30,6 +30,7 @@ PRIVATE_IMPORTS = {
     "tests/functions/test_stdlib_regex.py": (
         "forces Python's re, to test that engine with google-re2 there"
     ),
+    "tests/test_budget.py": "reads the steps an evaluation spent, to pin the documented rates",
 }
 
 

@@ -14,12 +14,14 @@ from typing import Annotated, Any
 import pytest
 
 import hcldecode as hcl
+from hcldecode import hcldec, native
 from hcldecode import json as hcljson
 from hcldecode.ext import tryfunc
 from hcldecode.functions import STDLIB
 from hcldecode.model import EvalContext
 from hcldecode.native import parse_expression
 from hcldecode.values import DYNAMIC, FunctionError, Limits, Value
+from hcldecode.values._limits import BUDGET, Budget
 
 
 def _costly(limit: int, subject: str) -> tuple[str, str, str]:
@@ -54,7 +56,7 @@ def _problems(
 def test_strings_of_sixteen_million_characters_use_up_the_budget_by_their_length() -> None:
     # Half the default budget each: the second one ends the evaluation.
     text = 'a = [for i in range(100): format("%16000000s", "a")]\n'
-    assert _problems(text) == [_costly(1_000_000, "t.hcl:1,5-53")]
+    assert _problems(text) == [_costly(500_000, "t.hcl:1,5-53")]
 
 
 def test_into_a_list_of_strings_too() -> None:
@@ -63,7 +65,7 @@ def test_into_a_list_of_strings_too() -> None:
         a: list[str]
 
     text = 'a = [for i in range(150): format("%16000000s", "a")]\n'
-    assert _problems(text, Strings) == [_costly(1_000_000, "t.hcl:1,5-53")]
+    assert _problems(text, Strings) == [_costly(500_000, "t.hcl:1,5-53")]
 
 
 @pytest.mark.parametrize(
@@ -101,18 +103,79 @@ def test_a_for_expression_stops_as_its_elements_are_made() -> None:
     assert _problems(text, limits=limits) == [_costly(10_000, "t.hcl:1,5-40")]
 
 
+# --------------------------------------------------------------------------- the rates
+
+
+@pytest.mark.parametrize(
+    ("source", "steps"),
+    [
+        ("x", 1),  # a variable handed on
+        ("[x, y]", 5),  # two variables, the tuple and its two elements
+        ("x + y", 7),  # the operands and 5 for the operator
+        ('"a${x}"', 5),  # the literal, the variable, 1 for each part, the string
+        ("tostring(x)", 23),  # the argument, 20 for the call and 1 for its value, "1"
+        # 7 for x / 7, 21 for the call, 8 for writing a number that is not an
+        # integer, and its 155 characters (1 + 155 // 32)
+        ("tostring(x / 7)", 41),
+        ("[for v in [x, y]: v]", 14),  # the tuple (5), 2 iterations of 2 + 1, the result (3)
+        ("range(3)", 38),  # the argument, 21 for the call, 4 per element, the result (4)
+        # the arguments (3 + 1 + 3), 23 for the call, 1 per match (3), the result
+        ('regex_replace("aaa", "a", "b")', 36),
+    ],
+)
+def test_each_kind_of_work_costs_the_documented_steps(source: str, steps: int) -> None:
+    # The rates of the Limits page, which benchmarks/steps.py calibrates.
+    ctx = EvalContext({"x": 1, "y": 2}, STDLIB, limits=Limits(max_cost=10**9))
+    budget = Budget(Limits(max_cost=10**9))
+    token = BUDGET.set(budget)
+    try:
+        value, diags = parse_expression(source, "t.hcl")[0].value(ctx)
+    finally:
+        BUDGET.reset(token)
+    assert not diags
+    assert value.is_known
+    assert budget.spent == steps
+
+
 # --------------------------------------------------------------------------- one budget
 
 
 def test_a_decoder_call_shares_one_budget_between_its_expressions() -> None:
-    # Each costs less than 200 steps, the three together more: the evaluation
-    # stops at the one that runs out, and the rest is not evaluated.
+    # Each costs less than 300 steps (204), the three together more: the
+    # evaluation stops at the one that runs out, and the rest is not evaluated.
     text = "a = [for x in range(20): x]\nb = [for x in range(20): x]\nc = nosuch(1)\n"
-    assert _problems(text, limits=Limits(max_cost=200)) == [_costly(200, "t.hcl:2,5-28")]
-    decoder = hcl.Decoder(functions=STDLIB, limits=Limits(max_cost=200))
+    assert _problems(text, limits=Limits(max_cost=300)) == [_costly(300, "t.hcl:2,5-28")]
+    decoder = hcl.Decoder(functions=STDLIB, limits=Limits(max_cost=300))
     assert decoder.loads("a = [for x in range(20): x]\n", Config) == Config(list(range(20)))
     # A new call has a new budget.
     assert decoder.loads("a = [for x in range(20): x]\n", Config) == Config(list(range(20)))
+
+
+def test_to_dict_shares_one_budget_between_its_expressions() -> None:
+    # Each expression had a budget of its own, and one too costly was kept as
+    # its text: twenty of them took twenty times the budget's time.
+    text = "a = [for x in range(20): x]\nb = [for x in range(20): x]\n"
+    decoder = hcl.Decoder(functions=STDLIB, limits=Limits(max_cost=300))
+    with pytest.raises(hcl.DecodeError) as info:
+        decoder.to_dict(text, filename="t.hcl")
+    assert [(d.summary, d.detail, str(d.subject)) for d in info.value.diagnostics] == [
+        _costly(300, "t.hcl:2,5-28")
+    ]
+    assert decoder.to_dict(text[:28]) == {"a": list(range(20))}
+
+
+def test_a_spec_decoding_shares_one_budget_between_its_expressions() -> None:
+    text = b"a = [for x in range(20): x]\nb = [for x in range(20): x]\n"
+    file, _ = native.parse_config(text, "t.hcl")
+    spec = hcldec.ObjectSpec({"a": hcldec.AttrSpec("a"), "b": hcldec.AttrSpec("b")})
+    ctx = EvalContext({}, STDLIB, limits=Limits(max_cost=300))
+    value, diags = hcldec.decode(file.body, spec, ctx)
+    assert value == Value.unknown(spec.implied_type())
+    assert [(d.summary, d.detail, str(d.subject)) for d in diags] == [_costly(300, "t.hcl:2,5-28")]
+    one, _ = native.parse_config(text[:28], "t.hcl")
+    value, diags = hcldec.decode(one.body, hcldec.ObjectSpec({"a": hcldec.AttrSpec("a")}), ctx)
+    assert not diags
+    assert len(dict(value.items())["a"]) == 20
 
 
 def test_an_expression_evaluated_on_its_own_has_a_budget_of_its_own() -> None:
@@ -191,7 +254,7 @@ def test_nested_dynamic_blocks_are_refused_once(inner: str, blocks: int, subject
         (
             "Too many dynamic blocks",
             f"This dynamic block makes {blocks} blocks (counting those of the dynamic blocks "
-            "around it), more than the 20000 that hcldecode allows.",
+            "around it), more than the 10000 that hcldecode allows.",
             subject,
         )
     ]
@@ -243,14 +306,14 @@ def test_the_blocks_made_are_charged_to_the_budget() -> None:
 
 
 def test_the_templates_of_a_json_expression_share_its_budget() -> None:
-    # Each template alone is within 120 steps, the two together are not.
+    # Each template alone is within 150 steps (123), the two together are not.
     file, diags = hcljson.parse(b'{"a": ["${range(20)}", "${range(20)}"]}', "t.json")
     assert not diags
     attributes, _ = file.body.just_attributes()
-    ctx = EvalContext({}, STDLIB, limits=Limits(max_cost=120))
+    ctx = EvalContext({}, STDLIB, limits=Limits(max_cost=150))
     value, diags = attributes["a"].expr.value(ctx)
     assert value == Value.unknown(DYNAMIC)
-    assert [(d.summary, d.detail, str(d.subject)) for d in diags] == [_costly(120, "t.json:1,7-39")]
+    assert [(d.summary, d.detail, str(d.subject)) for d in diags] == [_costly(150, "t.json:1,7-39")]
     file, _ = hcljson.parse(b'{"a": "${range(20)}"}', "t.json")
     attributes, _ = file.body.just_attributes()
     assert len(attributes["a"].expr.value(ctx)[0]) == 20

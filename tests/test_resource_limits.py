@@ -49,7 +49,7 @@ def _literal_only(**limits: int) -> EvalContext:
 
 _COSTLY = (
     "Expression too costly",
-    "Evaluating this expression takes more than 1000000 steps (one for each part "
+    "Evaluating this expression takes more than 500000 steps (one for each part "
     "evaluated and each value handed on, and more for long strings, large numbers and "
     "what functions build), the most that hcldecode allows for one evaluation.",
 )

@@ -509,28 +509,34 @@ def test_a_pattern_with_many_ways_to_match_is_refused_on_a_long_text(pattern: st
 def test_a_search_that_could_take_too_long_is_refused() -> None:
     # From each position, \w+ takes the rest of the letters and gives them
     # back one by one looking for an x: the work grows with the square of
-    # the length, and the bound for 20,000 letters passes 100 * max_cost.
+    # the length, and the bound for 20,000 letters passes 100,000,000, the
+    # engine's own limit, whatever max_cost.
     ctx = EvalContext({"text": "a" * 20000}, dict(STDLIB))
     assert _detail(_call(r'regex("\\w+x", text)', ctx)) == [
         'Call to function "regex" failed: matching this pattern against a string of 20000 '
         "characters could take more than 100000000 steps, more than hcldecode allows in one "
         f"evaluation. {RE2_HINT}."
     ]
+    # A search within it is charged to the evaluation's budget before it runs,
+    # one step per 1,000 steps of its bound (24,032,010 for two searches here).
     small = EvalContext({"text": "a" * 2000}, dict(STDLIB), limits=Limits(max_cost=10_000))
     assert _detail(_call(r'regexall("\\w+x", text)', small)) == [
-        'Call to function "regexall" failed: matching this pattern against a string of 2000 '
-        "characters could take more than 1000000 steps, more than hcldecode allows in one "
-        f"evaluation. {RE2_HINT}."
+        "Evaluating this expression takes more than 10000 steps (one for each part evaluated "
+        "and each value handed on, and more for long strings, large numbers and what functions "
+        "build), the most that hcldecode allows for one evaluation."
     ]
+    roomy = EvalContext({"text": "a" * 2000}, dict(STDLIB), limits=Limits(max_cost=30_000))
+    assert _call(r'regexall("\\w+x", text)', roomy)["value"] == []
     assert _detail(_call(r'regex("\\w+x", "aaaa")', small)) == [
         'Call to function "regex" failed: pattern did not match any part of the given string.'
     ]
 
 
 def test_a_linear_search_runs_on_a_long_text(engine: str) -> None:
-    ctx = EvalContext({"text": "ab  c\t" * 200_000}, dict(STDLIB))
+    # 600 KB: 200,000 matches, each charged to the budget.
+    ctx = EvalContext({"text": "ab  c\t" * 100_000}, dict(STDLIB))
     value = _call(r'regex_replace(text, "\\s+", " ")', ctx)["value"]
-    assert value == "ab c " * 200_000
+    assert value == "ab c " * 100_000
     assert _call('length(regexall("^ab|c$", text))', ctx)["value"] == 1
     assert _call(r'regex("[a-z]\\t$", text)', ctx)["value"] == "c\t"
 
@@ -577,22 +583,26 @@ def test_deeply_nested_groups_are_refused(engine: str) -> None:
     assert _call(f'regex("{inner}", "a")')["value"] == ["a"] * depth
 
 
+COSTLY_100 = (
+    "Evaluating this expression takes more than 100 steps (one for each part evaluated and "
+    "each value handed on, and more for long strings, large numbers and what functions build), "
+    "the most that hcldecode allows for one evaluation."
+)
+
+
 def test_results_are_checked_against_the_limits_before_they_are_built(engine: str) -> None:
     ctx = EvalContext({"text": "a" * 200}, dict(STDLIB), limits=Limits(max_cost=100))
     assert _detail(_call('regexall("a", text)', ctx)) == [
         'Call to function "regexall" failed: the result would hold more than 100 values, '
         "more than hcldecode allows in one evaluation."
     ]
-    assert _detail(_call('regex_replace(text, "", "")', ctx)) == [
-        'Call to function "regex_replace" failed: replacing the matches would take more than '
-        "100 steps (one for each match and each part of the replacement), more than hcldecode "
-        "allows in one evaluation."
-    ]
+    # regex_replace charges the evaluation's budget for each match as it finds it
+    # (one step, and one for each two parts of the replacement).
+    assert _detail(_call('regex_replace(text, "", "")', ctx)) == [COSTLY_100]
+    assert _call('regex_replace("aaaaaaaaaa", "a", "$9")', ctx)["value"] == ""
     # Replacements that add nothing, however many, are work all the same.
     assert _detail(_call('regex_replace("aaaaaaaaaa", "a", "$9$9$9$9$9$9$9$9$9$9")', ctx)) == [
-        'Call to function "regex_replace" failed: replacing the matches would take more than '
-        "100 steps (one for each match and each part of the replacement), more than hcldecode "
-        "allows in one evaluation."
+        COSTLY_100
     ]
     short = EvalContext({}, dict(STDLIB), limits=Limits(max_string_length=10))
     for call in ('regex_replace("aaaa", "a", "xxx")', 'replace("aaaa", "a", "xxx")'):

@@ -128,6 +128,18 @@ _LITERALS = st.one_of(
     st.sampled_from(["null", "true", "false", "1.5", "1e3", "[]", "{}", '""', "-0"]),
     # Costly operands, so that the budget sees big inputs (issue 29 items 1-2).
     st.sampled_from(["1e100000", "range(1000)", '"%9999s"', "2e308", "1e-400"]),
+    # Work with the most CPU time per step of the budget (benchmarks/steps.py): a
+    # long run of letters and a pattern that backtracks on it, numbers that are
+    # not integers, per-element templates and calls.
+    st.sampled_from(
+        [
+            'replace(format("%3000s", ""), " ", "a")',
+            '"\\\\w+x"',
+            "1 / 7",
+            '[for y in range(1000): "${y}"]',
+            '[for y in range(1000): format("%d", y)]',
+        ]
+    ),
     TEXT.map(
         lambda t: (
             '"'

@@ -732,6 +732,8 @@ class Decoder:
         ``dict`` per label. Only the native syntax tells blocks from
         attributes: a JSON file's objects become dictionaries. See
         docs/types.md.
+        Everything the call evaluates shares one budget (``Limits.max_cost``):
+        when it runs out, the call stops with one ``Expression too costly``.
 
         Args:
             source: Text (in ``syntax``), a parsed :class:`~hcldecode.model.File`
@@ -757,8 +759,8 @@ class Decoder:
             The configuration as a ``dict``.
 
         Raises:
-            DecodeError: The text has syntax errors, or a block type is also an
-                attribute name.
+            DecodeError: The text has syntax errors, a block type is also an
+                attribute name, or the evaluation ran out of its budget.
         """
         from ._plain import plain_body  # noqa: PLC0415 (used by few programs)
 
@@ -768,8 +770,11 @@ class Decoder:
         if escape_templates and (context is None or context.literal_only):
             # JSON strings as templates, as the escaped text is
             context = EvalContext(types=self._types, limits=self._limits)
-        result = plain_body(body, context, diags, escape=escape_templates)
+        result = _within_one_budget(
+            lambda: plain_body(body, context, diags, escape=escape_templates), context, diags
+        )
         raise_errors(diags, files)
+        assert result is not None  # a budget that ran out is an error
         return result
 
     def dumps(
@@ -982,6 +987,25 @@ to_dict = _DEFAULT.to_dict
 dumps = _DEFAULT.dumps
 dump = _DEFAULT.dump
 update_document = _DEFAULT.update_document
+
+
+def _within_one_budget(
+    work: Callable[[], T], ctx: EvalContext | None, diags: Diagnostics
+) -> T | None:
+    """``work()`` within one budget for the whole call (see
+    :class:`~hcldecode.values.Limits`): everything it evaluates shares it, and
+    when it runs out the work stops with one ``Expression too costly`` (and
+    gives ``None``)."""
+    if BUDGET.get() is not None:  # called by an evaluation (a function decoding): its budget
+        return work()
+    token = BUDGET.set(Budget(ctx.limits if ctx is not None else DEFAULT_LIMITS))
+    try:
+        return work()
+    except BudgetExhausted as stop:
+        diags.append(too_costly(stop, None, ctx))
+        return None
+    finally:
+        BUDGET.reset(token)
 
 
 def _decode_class(

@@ -21,7 +21,7 @@ from .._text import go_quote
 from ..values._function import Function, FunctionArgError, FunctionError, Parameter
 from ..values._limits import STEPS_PER_ELEMENT, charge, current_limits
 from ..values._types import BOOL, DYNAMIC, NUMBER, STRING, ListType, Type
-from ..values._value import Value
+from ..values._value import SMALL_INTEGERS, Value
 
 __all__ = ["NUMBER_FUNCTIONS", "go_int"]
 
@@ -351,7 +351,10 @@ def _range(args: Sequence[Value], _result: Type) -> Value:
                 "start and end or use a smaller step"
             )
         charge(len(numbers) * STEPS_PER_ELEMENT)
-        return Value.list([Value.number(n) for n in numbers], NUMBER)
+        shared = len(SMALL_INTEGERS)
+        return Value.list(
+            [SMALL_INTEGERS[n] if 0 <= n < shared else Value.number(n) for n in numbers], NUMBER
+        )
     values: list[Value] = []
     current = start
     # Until the current number is at or past the end.

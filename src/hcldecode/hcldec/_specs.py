@@ -36,7 +36,7 @@ from .._text import go_quote
 from ..ext import dynblock
 from ..ext._frozen import frozen_mapping
 from ..ext.typeexpr import Defaults
-from ..model._context import EvalContext
+from ..model._context import EvalContext, too_costly
 from ..model._diagnostics import Diagnostic, Diagnostics, Pos, Range
 from ..model._structure import (
     Attribute,
@@ -51,6 +51,7 @@ from ..model._structure import (
 from ..values._convert import ConversionError, convert, unify_unsafe
 from ..values._errors import raw_text
 from ..values._function import Function, FunctionError
+from ..values._limits import BUDGET, DEFAULT_LIMITS, Budget, BudgetExhausted
 from ..values._types import (
     DYNAMIC,
     EMPTY_OBJECT,
@@ -213,7 +214,17 @@ def _decode(
         content, remain, diags = body.partial_content(schema)
     else:
         content, diags = body.content(schema)
-    value, value_diags = spec.decode_content(content, labels, ctx)
+    if BUDGET.get() is not None:  # called by an evaluation (a function decoding): its budget
+        value, value_diags = spec.decode_content(content, labels, ctx)
+    else:  # one budget for everything the decoding evaluates (see hcldecode.values.Limits)
+        token = BUDGET.set(Budget(ctx.limits if ctx is not None else DEFAULT_LIMITS))
+        try:
+            value, value_diags = spec.decode_content(content, labels, ctx)
+        except BudgetExhausted as stop:
+            value, value_diags = Value.unknown(spec.implied_type()), Diagnostics()
+            value_diags.append(too_costly(stop, None, ctx))
+        finally:
+            BUDGET.reset(token)
     diags.extend(value_diags)
     return value, remain, diags
 

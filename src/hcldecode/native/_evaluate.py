@@ -71,7 +71,15 @@ from ..values._types import (
     TupleType,
     Type,
 )
-from ..values._value import DYNAMIC_VALUE, EMPTY_TUPLE_VALUE, FALSE, TRUE, OperationError, Value
+from ..values._value import (
+    DYNAMIC_VALUE,
+    EMPTY_TUPLE_VALUE,
+    FALSE,
+    SMALL_INTEGERS,
+    TRUE,
+    OperationError,
+    Value,
+)
 from . import _ast as ast
 
 __all__ = ["evaluate"]
@@ -87,10 +95,12 @@ _UNKNOWN_STRING_NOT_NULL = _UNKNOWN_STRING.refine_not_null()
 _UNKNOWN_NUMBER_NOT_NULL = _UNKNOWN_NUMBER.refine_not_null()
 _UNKNOWN_BOOL_NOT_NULL = _UNKNOWN_BOOL.refine_not_null()
 # What the budget is charged (see values.Limits) for each iteration of a ``for``
-# expression or a splat, and for each operator applied: each takes about as long
-# as evaluating that many parts of an expression.
+# expression or a splat, for each operator applied, and for each part of a
+# template converted to a string: each takes about as long as evaluating that
+# many parts of an expression (measured by benchmarks/steps.py).
 STEPS_PER_ITERATION = 2
-STEPS_PER_OPERATOR = 3
+STEPS_PER_OPERATOR = 5
+STEPS_PER_TEMPLATE_PART = 1
 # The longest known start of a template result kept as a refinement (HCL's limit).
 _MAX_PREFIX_BYTES = 128
 
@@ -423,8 +433,9 @@ def _iteration(collection: Value) -> Iterator[tuple[Value, Value]]:
     """
     t = collection.type
     if isinstance(t, (ListType, TupleType)):
+        shared = len(SMALL_INTEGERS)
         for i, element in enumerate(collection.elements()):
-            yield Value.number(i), element
+            yield SMALL_INTEGERS[i] if i < shared else Value.number(i), element
     elif isinstance(t, SetType):
         for element in collection.elements():
             yield element, element
@@ -1309,6 +1320,7 @@ def _template(node: ast.Template, ctx: _Ctx, diags: Diagnostics) -> _Gen:
     known = True
     start = len(diags)
     marks: list[frozenset[Hashable]] = []  # the parts' marks mark the result
+    charge(STEPS_PER_TEMPLATE_PART * len(node.parts))  # each part is converted and joined
     for part in node.parts:
         value = yield part, ctx
         if value._marks and not value.is_null:

@@ -107,14 +107,16 @@ class Limits:
     ``dynamic`` block it evaluates. It is charged as the work happens (the
     rates are in the documentation's Limits page): each part of an
     expression evaluated costs a step, each iteration of a ``for``
-    expression or splat two more, each operator applied three; each value
-    handed from one part to another costs one per value it is made of
-    (:attr:`Value.deep_count`), and a string one more per 32 characters, an
-    integer one more per 64 binary digits; each function call costs ten,
-    and functions charge the
-    elements they make before making them; writing or reading a number in
-    decimal costs in proportion to the square of its size; each block a
-    ``dynamic`` block makes costs 50. When the budget runs out, the
+    expression or splat two more, each operator applied five, each part of
+    a template one; each value handed from one part to another costs one
+    per value it is made of (:attr:`Value.deep_count`), and a string one
+    more per 32 characters, an integer one more per 64 binary digits; each
+    function call costs twenty, and functions charge the elements they make
+    before making them; writing or reading an integer in decimal costs in
+    proportion to the square of its size, writing another number eight;
+    each block a ``dynamic`` block makes costs 50. The rates follow the
+    time each kind of work takes, so that the default budget is at most
+    about a second of CPU time. When the budget runs out, the
     evaluation stops (within the work of one value of at most the string
     and integer limits) with one ``Expression too costly`` error at the
     expression being evaluated, or, for a function called on its own, a
@@ -126,10 +128,10 @@ class Limits:
         max_integer_bits: The most binary digits of an integer (1 Mi:
             1,048,576, about 315,000 decimal digits; numbers read from text
             have at most about 332,000).
-        max_cost: The budget of one evaluation, in steps (1,000,000: one to
-            three seconds of CPU time for the costliest kinds of steps, and
+        max_cost: The budget of one evaluation, in steps (500,000: at most
+            about a second of CPU time for the costliest kinds of steps, and
             less than 128 MB of memory). No file of the shared corpus of real
-            configurations costs 7,000.
+            configurations costs 12,000.
 
     Raises:
         TypeError: A limit is not a positive ``int``.
@@ -137,7 +139,7 @@ class Limits:
 
     max_string_length: int = attrs.field(default=16 * 1024 * 1024, validator=_positive)
     max_integer_bits: int = attrs.field(default=1024 * 1024, validator=_positive)
-    max_cost: int = attrs.field(default=1_000_000, validator=_positive)
+    max_cost: int = attrs.field(default=500_000, validator=_positive)
 
 
 DEFAULT_LIMITS = Limits()
@@ -172,9 +174,9 @@ CHARACTERS_PER_UNIT = 32
 BITS_PER_UNIT = 64
 """An integer handed on costs one step more per this many binary digits."""
 
-STEPS_PER_CALL = 10
+STEPS_PER_CALL = 20
 """Each function call costs this many steps (a call, its arguments checked and
-converted, takes about as long as evaluating ten parts of an expression), and
+converted, takes about as long as evaluating twenty parts of an expression), and
 one more for each value its arguments are made of (elements included), which
 it works through."""
 
@@ -182,6 +184,12 @@ STEPS_PER_ELEMENT = 4
 """Each element a function makes (``range``, ``setproduct``, ``split``, ...) costs
 this many steps: making a value and checking its type takes about as long as
 evaluating four parts of an expression."""
+
+STEPS_PER_FRACTION = 8
+"""Writing a number that is not an integer in decimal (``tostring``, templates,
+decoding it into a ``Decimal``) costs this many steps: finding the shortest
+decimal that reads back to the same value takes about ten microseconds.
+Integers cost :func:`number_text_cost`."""
 
 STEPS_PER_BLOCK = 50
 """Each block a ``dynamic`` block makes costs this many steps (decoding a block

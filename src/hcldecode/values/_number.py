@@ -47,7 +47,7 @@ from functools import lru_cache
 from typing import Final, TypeAlias
 
 from ._errors import Error
-from ._limits import charge, number_text_cost
+from ._limits import STEPS_PER_FRACTION, charge, number_text_cost
 
 __all__ = [
     "MAX_DECIMAL_EXPONENT",
@@ -758,6 +758,7 @@ def _try_shortest(m: int, k: int, count: int) -> tuple[str, int] | None:
 
 def _shortest_fraction(x: Fraction) -> tuple[str, int]:
     """math/big's shortest digits of a 512-bit value that is not an exact integer."""
+    charge(STEPS_PER_FRACTION)  # the evaluation's budget pays for the search
     num, den = abs(x.numerator), x.denominator
     # Scale the mantissa to 513 bits: its last bit is then half a unit in the
     # last place of a 512-bit value. (A whole value has at least as many

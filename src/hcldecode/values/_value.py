@@ -69,6 +69,7 @@ __all__ = [
     "EMPTY_OBJECT_VALUE",
     "EMPTY_TUPLE_VALUE",
     "FALSE",
+    "SMALL_INTEGERS",
     "TRUE",
     "OperationError",
     "PathMarks",
@@ -1695,6 +1696,10 @@ EMPTY_OBJECT_VALUE: Final = Value.object({})
 """The object value with no attributes."""
 EMPTY_TUPLE_VALUE: Final = Value.tuple(())
 """The tuple value with no elements."""
+SMALL_INTEGERS: Final = tuple(Value.number(i) for i in range(1024))
+"""The number values 0 to 1023, made once: ``range`` makes them, and a ``for``
+expression binds them to its key as it goes through a sequence (values are
+immutable, so one is shared by every collection that holds it)."""
 
 _UNKNOWN_BOOL: Final = Value.unknown(BOOL)
 _UNKNOWN_NUMBER: Final = Value.unknown(NUMBER)
