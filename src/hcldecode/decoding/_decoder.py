@@ -10,8 +10,12 @@ it failed.
 
 from __future__ import annotations
 
+import decimal
+import fractions
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+import attrs
 
 from .._text import counted, go_quote
 from ..model._context import EvalContext
@@ -22,8 +26,9 @@ from ..pytypes._rules import LowerError
 from ..values._convert import AttrStep, Path
 from ..values._errors import raw_text
 from ..values._limits import DEFAULT_LIMITS
+from ..values._sensitive import redact
 from ..values._types import NUMBER, STRING
-from ..values._value import Value
+from ..values._value import SENSITIVE, Marking, Value
 from ._classinfo import ClassInfo, FieldInfo, class_info
 from ._pytypes import ConfigTypes, TypePlan
 from ._report import Decoded, Partial
@@ -160,7 +165,8 @@ def decode_class(
     if failed:
         if not override:  # what the class refuses of the fields that did decode
             checked = info.kind.check(info.cls, kwargs)
-            diags.extend(_problem(scope, problem) for problem in checked)
+            secrets = _secrets(info, kwargs)
+            diags.extend(_redacted(_problem(scope, problem), secrets) for problem in checked)
         return None, remaining
     if override and any(
         f.required and f.kind in ("attr", "block") and f.name not in kwargs for f in info.fields
@@ -292,7 +298,7 @@ def _attribute_value(
     if value.is_null and field.null == "error":
         diags.append(_unsuitable(expr.range, expr, "null value is not allowed", ctx))
         return _FAILED
-    return lower_value(value, expr, plan, ctx=ctx, diags=diags)
+    return lower_value(value, expr, plan, ctx=ctx, diags=diags, sensitive=field.field.sensitive)
 
 
 def evaluate(expr: Expression, ctx: EvalContext | None, diags: Diagnostics) -> Value | None:
@@ -316,17 +322,36 @@ def lower_value(
     *,
     ctx: EvalContext | None,
     diags: Diagnostics,
+    sensitive: bool | None = None,
 ) -> Any:
     """``value`` (of ``expr``) as ``plan``'s type; ``_FAILED`` if it does not fit.
 
     The value is walked once (by the values layer's lowering), and
     every part that does not fit is a diagnostic, worded as gohcl words it
     (``Unsuitable value type``), at the part of the expression it is about,
-    in source order.
+    in source order. ``sensitive`` is whether the value goes to a field
+    declared sensitive (it is then marked so), or to one that is not (a
+    sensitive value is then refused, since the Python object would not say
+    it is one); ``None`` for a value the caller asked for as it is.
     """
+    if sensitive:
+        value = value.mark(SENSITIVE)
     lowering = plan.lowering
-    if lowering is None:  # a raw value
+    if lowering is None:  # a raw value, which keeps its marks
         return value
+    if sensitive is False and Marking.used and value.has_mark_deep(SENSITIVE):
+        diags.append(
+            Diagnostic.error(
+                "Sensitive value not allowed",
+                "This value is derived from a sensitive value, and the field it is for is "
+                "not declared sensitive: a field takes a sensitive value only where its "
+                "class says it holds one (hcl.attr(sensitive=True)).",
+                expr.range,
+                expression=expr,
+                eval_context=ctx,
+            )
+        )
+        return _FAILED
     result, errors = lowering.lower(value, strict=True)
     if not errors:
         return result
@@ -447,7 +472,9 @@ def _blocks_value(scope: _Scope, field: FieldInfo) -> Any:
                 )
             )
             return _FAILED
-        return lower_value(value, attribute.expr, plan, ctx=scope.ctx, diags=diags)
+        return lower_value(
+            value, attribute.expr, plan, ctx=scope.ctx, diags=diags, sensitive=False
+        )
     shape = field.block_shape
     type_name = field.hcl_name
     if shape in ("one", "optional", "attributes"):
@@ -531,7 +558,12 @@ def _attributes_value(attributes: Mapping[str, Attribute], value_type: Any, scop
             failed = True
             continue
         item = lower_value(
-            value, attribute.expr, scope.types.plan(value_type), ctx=scope.ctx, diags=scope.diags
+            value,
+            attribute.expr,
+            scope.types.plan(value_type),
+            ctx=scope.ctx,
+            diags=scope.diags,
+            sensitive=False,
         )
         if item is _FAILED:
             failed = True
@@ -628,10 +660,46 @@ def _construct(scope: _Scope, kwargs: dict[str, Any]) -> Any:
     try:
         return info.kind.construct(info.cls, kwargs)
     except InvalidFields as exc:
-        scope.diags.extend(_problem(scope, problem) for problem in exc.problems)
+        secrets = _secrets(info, kwargs)
+        scope.diags.extend(_redacted(_problem(scope, p), secrets) for p in exc.problems)
     except (ValueError, TypeError) as exc:
-        scope.diags.append(_invalid_object(scope, raw_text(exc)))
+        scope.diags.append(_redacted(_invalid_object(scope, raw_text(exc)), _secrets(info, kwargs)))
     return None
+
+
+def _secrets(info: ClassInfo, kwargs: dict[str, Any]) -> list[str]:
+    """The texts of the values of ``info``'s sensitive fields in ``kwargs``, as a
+    class's own message could show them (see :func:`redact`)."""
+    found: set[str] = set()
+    for field in info.fields:
+        if field.field.sensitive and field.name in kwargs:
+            _python_secrets(kwargs[field.name], found, 0)
+    return sorted(found, key=lambda text: (-len(text), text))
+
+
+def _python_secrets(obj: object, found: set[str], depth: int) -> None:
+    if isinstance(obj, str):
+        if obj:
+            found.update((obj, go_quote(obj), repr(obj)))
+    elif isinstance(obj, bool):
+        found.update((str(obj), str(obj).lower()))
+    elif isinstance(obj, int | float | decimal.Decimal | fractions.Fraction):
+        found.update((str(obj), repr(obj)))
+    elif depth < 32 and isinstance(obj, Mapping):
+        for element in obj.values():
+            _python_secrets(element, found, depth + 1)
+    elif depth < 32 and isinstance(obj, list | tuple | set | frozenset):
+        for element in obj:
+            _python_secrets(element, found, depth + 1)
+    elif obj is not None:  # another object: as it would be shown
+        found.update(text for text in (str(obj), repr(obj)) if text)
+
+
+def _redacted(diagnostic: Diagnostic, secrets: Sequence[str]) -> Diagnostic:
+    """``diagnostic`` with ``secrets`` taken out of its detail."""
+    if not secrets:
+        return diagnostic
+    return attrs.evolve(diagnostic, detail=redact(diagnostic.detail, secrets))
 
 
 def _problem(scope: _Scope, problem: FieldProblem) -> Diagnostic:

@@ -53,6 +53,7 @@ from ..values._types import (
     TupleType,
     Type,
 )
+from ..values._sensitive import redact, secrets_of
 from ..values._value import Value
 from ._fields import ClassKind, Field, FieldProblem, InvalidFields, problem_steps
 
@@ -156,6 +157,14 @@ class _Walk:
             return self.fail(exc.message, exc.path)
 
 
+def _redacted(error: LowerError, secrets: Sequence[str]) -> LowerError:
+    """``error`` with the texts of sensitive values taken out of its message."""
+    message = redact(error.message, secrets)
+    if message == error.message:
+        return error
+    return LowerError(message, error.path, error.key)
+
+
 class Lowering:
     """How values become objects of one annotation (see the module).
 
@@ -174,13 +183,18 @@ class Lowering:
 
         With ``strict``, an object given for a class must not have keys the
         class lacks (HCL's conversion would drop them). Marks are dropped:
-        Python objects do not carry them.
+        Python objects do not carry them. The messages of misfits in a value
+        with sensitive parts do not show those parts (``(sensitive value)``).
         """
+        secrets: list[str] = []
         if value.contains_marked:
+            secrets = secrets_of(value)
             value = value.unmark_deep()[0]
         walk = _Walk(strict)
         result = self.build(value, walk)
         if walk.errors:
+            if secrets:  # what is wrong with a sensitive value does not show it
+                return None, [_redacted(error, secrets) for error in walk.errors]
             return None, walk.errors
         return result, []
 

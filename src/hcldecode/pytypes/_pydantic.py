@@ -92,7 +92,7 @@ class _PydanticModels(ClassKind):
                 default=default,
                 factory=factory,
                 factory_takes_self=takes_data,
-                metadata={"description": info.description} if info.description else None,
+                metadata=_metadata(info),
             )
             alias = info.alias if isinstance(info.alias, str) else name
             hcl_name = field.marker.hcl_name(alias) if field.marker is not None else alias
@@ -308,3 +308,15 @@ _KIND = _PydanticModels()
 PYDANTIC_MODELS: ClassKind = _KIND
 """pydantic v2 models (``BaseModel`` subclasses): their ``model_fields``, built by
 pydantic's own validation."""
+
+
+def _metadata(info: Any) -> dict[str, Any] | None:
+    """What a pydantic field says of itself that hcldecode reads: its description,
+    and ``"sensitive": True`` from its ``json_schema_extra``."""
+    found: dict[str, Any] = {}
+    if info.description:
+        found["description"] = info.description
+    extra = info.json_schema_extra
+    if isinstance(extra, dict) and extra.get("sensitive") is True:
+        found["sensitive"] = True
+    return found or None
