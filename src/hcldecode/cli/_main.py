@@ -43,7 +43,8 @@ from ..model._diagnostics import Diagnostic, Diagnostics
 from ..model._merge import merge_bodies
 from ..model._render import terminal_safe
 from ..model._structure import Body, File
-from ..values._value import Value
+from ..values._path import AttrStep
+from ..values._value import SENSITIVE, Value
 from ._fmt import register as register_fmt
 from ._fmt import run as run_fmt
 from ._hcldec import register as register_hcldec
@@ -143,6 +144,21 @@ def _build_parser() -> argparse.ArgumentParser:
             metavar="FILE",
             help="variables from a file of attributes (HCL, or JSON by its .json suffix)",
         )
+        sub.add_argument(
+            "--sensitive",
+            action="append",
+            default=[],
+            metavar="NAME",
+            help="the variable NAME (or an attribute of one: var.db_password) is "
+            "sensitive: no message shows it, and only fields declared sensitive take it",
+        )
+        if name == "decode":
+            sub.add_argument(
+                "--show-sensitive",
+                action="store_true",
+                help="print the values of sensitive fields (by default: "
+                '"(sensitive value)")',
+            )
         sub.add_argument(
             "--stdlib",
             action="store_true",
@@ -260,6 +276,18 @@ class _Run:
                 if file is not None:
                     self.files[text] = file
                 found.update(values)
+        for name in self.args.sensitive:
+            root, *rest = name.split(".")
+            value = found.get(root)
+            if value is not None:
+                path = tuple(AttrStep(step) for step in rest)
+                value = value.mark_with_paths([(path, (SENSITIVE,))])
+            if value is None or not value.has_mark_deep(SENSITIVE):
+                raise CommandError(
+                    f"--sensitive {terminal_safe(name)}: no such variable is given "
+                    "(by --var or --var-file)"
+                )
+            found[root] = value
         return found
 
     def body(self) -> Body:
@@ -313,7 +341,8 @@ class _Run:
                 f"{cls.__qualname__} could not be created: {type(error).__name__}: {error}"
             ) from None
         if self.args.command == "decode":
-            _write_utf8(self.out, JsonWriter(self.sources, decoder.types).text(obj) + "\n")
+            writer = JsonWriter(self.sources, decoder.types, show_sensitive=self.args.show_sensitive)
+            _write_utf8(self.out, writer.text(obj) + "\n")
         elif self.args.command == "convert":
             syntax: Literal["json", "native"] = "json" if self.args.to == "json" else "native"
             try:
@@ -350,7 +379,8 @@ class _Run:
         if diags.has_errors():
             return self.fail(diags)
         if self.args.command == "decode":
-            _write_utf8(self.out, JsonWriter(self.sources).text(value) + "\n")
+            writer = JsonWriter(self.sources, show_sensitive=self.args.show_sensitive)
+            _write_utf8(self.out, writer.text(value) + "\n")
         elif self.args.command == "convert":
             syntax: Literal["json", "native"] = "json" if self.args.to == "json" else "native"
             try:

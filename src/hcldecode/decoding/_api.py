@@ -726,7 +726,8 @@ class Decoder:
         Attributes become their values as plain Python (a number with a
         fraction a ``float`` where the float's shortest text is the same
         number, else an exact ``Decimal``, so that ``json.dumps`` takes
-        nearly every file); expressions that cannot be evaluated are kept
+        nearly every file); expressions that cannot be evaluated, and those
+        whose values are sensitive (:func:`~hcldecode.sensitive`), are kept
         as template text (``"${var.region}"``);
         the blocks of a type are a list under its name, each nested in one
         ``dict`` per label. Only the native syntax tells blocks from
@@ -817,7 +818,9 @@ class Decoder:
                 cannot be read back where it is, ``syntax`` is unknown, or
                 an expression kept raw has no form in ``syntax`` (a JSON
                 string that is not a template, a JSON body's object, which
-                may be blocks, in the native syntax).
+                may be blocks, in the native syntax), or a field is
+                sensitive (``attr(sensitive=True)``) and not equal to its
+                default: a secret is never written as text.
         """
         from ._encode import encode  # noqa: PLC0415 (loads the writer on first use)
 
@@ -862,7 +865,9 @@ class Decoder:
         Raises:
             TypeError: ``document`` is neither a document nor a body of one, or
                 as :meth:`dumps` raises it.
-            ValueError: As :meth:`dumps` raises it.
+            ValueError: As :meth:`dumps` raises it; a sensitive field's value
+                is not what its expression in the file gives (or the file has
+                none): a secret is never written as text.
         """
         from ..hclparse._expression import parse_native_expression  # noqa: PLC0415
         from ..write._document import (  # noqa: PLC0415 (the writer loads on first use)

@@ -17,7 +17,10 @@ out unless ``defaults`` is true, and so are fields the object leaves out (a
 reads back as ``None`` (a required field, or one that keeps an explicit null
 with ``attr(null="value")``), left out where the default is ``None``, and
 refused otherwise. Range fields are not written: they say where something
-was read, not what the object says.
+was read, not what the object says. A sensitive field (``attr(sensitive=True)``)
+is never written as text: :func:`encode` refuses it unless it is left out
+(equal to its default), and :func:`update` keeps the file's expression when it
+gives the object's value, and refuses otherwise.
 
 Native text is laid out as ``hclfmt`` lays it out (one blank line around
 each block); JSON text is indented by two spaces.
@@ -105,6 +108,8 @@ class _Attr(AttributeItem):
     value: Any = None
     annotation: Any = None
     default: builtins.bool = False
+    #: The field is sensitive: the value has no text here, and is never written.
+    sensitive: builtins.bool = False
 
 
 @attrs.frozen
@@ -195,6 +200,12 @@ def _attr(name: str, value: Any, field: FieldInfo, walk: _Walk) -> AttributeItem
         if isinstance(value, Expression):
             return _expression_item(name, value, walk)
         annotation = field.value_type or field.annotation
+        if field.field.sensitive:
+            if not walk.mark_defaults:  # dumps: there is no expression to keep
+                raise ValueError(
+                    "the field is sensitive, and a sensitive value is not written as text"
+                )
+            return _Attr(name, "", "", value, annotation, sensitive=True)
         converted = walk.types.to_value(value, annotation=annotation)
         native = raw_value_text(converted)
         json = json_value_text(converted, templates=walk.templates)
@@ -329,6 +340,17 @@ def _update(
                 continue
             if existing is None and item.default:
                 continue  # a default the file leaves out stays out
+            if item.sensitive:
+                raise ValueError(
+                    f"{item.name}: the field is sensitive, and "
+                    + (
+                        "the file does not set it"
+                        if existing is None
+                        else "its expression in the file gives another value"
+                    )
+                    + "; a sensitive value is not written as text (set it in the file, "
+                    "from a variable or a function that gives it)"
+                )
         elif existing is not None and existing.expression_text == item.native:
             written.add(item.name)  # an expression kept raw, unchanged
             continue
