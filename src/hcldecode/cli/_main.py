@@ -156,8 +156,7 @@ def _build_parser() -> argparse.ArgumentParser:
             sub.add_argument(
                 "--show-sensitive",
                 action="store_true",
-                help="print the values of sensitive fields (by default: "
-                '"(sensitive value)")',
+                help='print the values of sensitive fields (by default: "(sensitive value)")',
             )
         sub.add_argument(
             "--stdlib",
@@ -278,10 +277,9 @@ class _Run:
                 found.update(values)
         for name in self.args.sensitive:
             root, *rest = name.split(".")
-            value = found.get(root)
-            if value is not None:
-                path = tuple(AttrStep(step) for step in rest)
-                value = value.mark_with_paths([(path, (SENSITIVE,))])
+            given = found.get(root)
+            path = tuple(AttrStep(step) for step in rest)
+            value = None if given is None else given.mark_with_paths([(path, (SENSITIVE,))])
             if value is None or not value.has_mark_deep(SENSITIVE):
                 raise CommandError(
                     f"--sensitive {terminal_safe(name)}: no such variable is given "
@@ -341,7 +339,9 @@ class _Run:
                 f"{cls.__qualname__} could not be created: {type(error).__name__}: {error}"
             ) from None
         if self.args.command == "decode":
-            writer = JsonWriter(self.sources, decoder.types, show_sensitive=self.args.show_sensitive)
+            writer = JsonWriter(
+                self.sources, decoder.types, show_sensitive=self.args.show_sensitive
+            )
             _write_utf8(self.out, writer.text(obj) + "\n")
         elif self.args.command == "convert":
             syntax: Literal["json", "native"] = "json" if self.args.to == "json" else "native"

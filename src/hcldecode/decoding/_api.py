@@ -384,6 +384,7 @@ class Decoder:
             failed=frozenset(failed),
             cls=cls,
             _second="remaining",
+            _sensitive=info.sensitive,
         )
 
     def loads(
@@ -501,6 +502,7 @@ class Decoder:
             files,
             failed=frozenset(failed),
             cls=cls,
+            _sensitive=info.sensitive,
         )
 
     def decode_block(

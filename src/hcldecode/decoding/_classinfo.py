@@ -122,6 +122,11 @@ class ClassInfo:
     def label_names(self) -> tuple[str, ...]:
         return tuple(f.hcl_name for f in self.labels)
 
+    @property
+    def sensitive(self) -> frozenset[str]:
+        """The names of the fields declared sensitive."""
+        return frozenset(f.name for f in self.fields if f.field.sensitive)
+
 
 def class_info(cls: type, types: ConfigTypes) -> ClassInfo:
     """The :class:`ClassInfo` of ``cls`` under ``types``, built on first use.

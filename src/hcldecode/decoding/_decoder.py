@@ -472,9 +472,7 @@ def _blocks_value(scope: _Scope, field: FieldInfo) -> Any:
                 )
             )
             return _FAILED
-        return lower_value(
-            value, attribute.expr, plan, ctx=scope.ctx, diags=diags, sensitive=False
-        )
+        return lower_value(value, attribute.expr, plan, ctx=scope.ctx, diags=diags, sensitive=False)
     shape = field.block_shape
     type_name = field.hcl_name
     if shape in ("one", "optional", "attributes"):

@@ -22,6 +22,7 @@ import attrs
 from ..model._diagnostics import Diagnostic, Diagnostics, Range, SourceFile
 from ..model._render import HCLError
 from ..model._structure import Body
+from ..values._sensitive import REDACTED
 
 __all__ = ["DecodeError", "Decoded", "Partial", "in_source_order", "raise_errors"]
 
@@ -40,6 +41,16 @@ class DecodeError(HCLError):
     """
 
     remaining: Body | None = None
+
+
+class _Hidden:
+    """Shown in place of a sensitive field's value."""
+
+    def __repr__(self) -> str:
+        return REDACTED
+
+
+_HIDDEN = _Hidden()
 
 
 @attrs.frozen
@@ -116,6 +127,21 @@ class Decoded(Generic[T]):
     _second: Literal["diagnostics", "remaining"] = attrs.field(
         default="diagnostics", repr=False, eq=False, kw_only=True, alias="_second"
     )
+    # The fields that are sensitive, whose values repr() does not show.
+    _sensitive: frozenset[str] = attrs.field(
+        default=frozenset(), repr=False, eq=False, kw_only=True, alias="_sensitive"
+    )
+
+    def __repr__(self) -> str:
+        fields = {
+            name: _HIDDEN if name in self._sensitive else value
+            for name, value in self.fields.items()
+        }
+        return (
+            f"Decoded(value={self.value!r}, fields={fields!r}, "
+            f"diagnostics={self.diagnostics!r}, remaining={self.remaining!r}, "
+            f"failed={self.failed!r})"
+        )
 
     @property
     def partial(self) -> Partial[Any] | None:

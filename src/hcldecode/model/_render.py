@@ -28,6 +28,7 @@ from .._text import SPACE_CLASS, go_quote
 from .._text import terminal_safe as _terminal_safe
 from ..values._errors import Error
 from ..values._number import go_float_text
+from ..values._sensitive import REDACTED
 from ..values._types import (
     BOOL,
     NUMBER,
@@ -37,7 +38,6 @@ from ..values._types import (
     PrimitiveType,
     TupleType,
 )
-from ..values._sensitive import REDACTED
 from ..values._value import SENSITIVE, Value
 from ._diagnostics import Diagnostic, Diagnostics, Pos, Range, Severity, SourceFile
 from ._source import SourceMap

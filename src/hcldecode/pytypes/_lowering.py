@@ -39,6 +39,7 @@ from ..values._convert import (
     path_text,
 )
 from ..values._errors import Error
+from ..values._sensitive import redact, secrets_of
 from ..values._types import (
     BOOL,
     BYTES,
@@ -53,7 +54,6 @@ from ..values._types import (
     TupleType,
     Type,
 )
-from ..values._sensitive import redact, secrets_of
 from ..values._value import Value
 from ._fields import ClassKind, Field, FieldProblem, InvalidFields, problem_steps
 

@@ -55,7 +55,9 @@ def _walk(value: Value, inside: bool, found: set[str]) -> None:
         return
     t = value.type
     if isinstance(t, CollectionType | TupleType | ObjectType):
-        parts = value.items() if isinstance(t, MapType | ObjectType) else enumerate(value.elements())
+        parts = (
+            value.items() if isinstance(t, MapType | ObjectType) else enumerate(value.elements())
+        )
         for _, element in parts:
             _walk(element, inside, found)
     elif not inside:

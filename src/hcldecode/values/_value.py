@@ -69,11 +69,11 @@ __all__ = [
     "EMPTY_OBJECT_VALUE",
     "EMPTY_TUPLE_VALUE",
     "FALSE",
+    "SENSITIVE",
     "TRUE",
     "OperationError",
     "PathMarks",
     "RefinementBuilder",
-    "SENSITIVE",
     "Value",
     "ValueRange",
 ]
