@@ -279,13 +279,13 @@ class _Run:
             root, *rest = name.split(".")
             given = found.get(root)
             path = tuple(AttrStep(step) for step in rest)
-            value = None if given is None else given.mark_with_paths([(path, (SENSITIVE,))])
-            if value is None or not value.has_mark_deep(SENSITIVE):
+            marked = None if given is None else given.mark_with_paths([(path, (SENSITIVE,))])
+            if marked is None or not marked.has_mark_deep(SENSITIVE):
                 raise CommandError(
                     f"--sensitive {terminal_safe(name)}: no such variable is given "
                     "(by --var or --var-file)"
                 )
-            found[root] = value
+            found[root] = marked
         return found
 
     def body(self) -> Body:
