@@ -127,9 +127,7 @@ def test_no_path_that_prints_or_writes_a_value_shows_a_sensitive_one(
     shown["repr(object)"] = repr(obj)
     body = hcl.parse(GOOD)
     shown["repr(Decoded)"] = repr(hcl.decode_body(body, database, variables=_variables()))
-    shown["repr(decode_partial)"] = repr(
-        hcl.decode_partial(body, database, variables=_variables())
-    )
+    shown["repr(decode_partial)"] = repr(hcl.decode_partial(body, database, variables=_variables()))
     shown["repr(variable)"] = repr(_variables())
     shown["repr(Value field)"] = repr(
         hcl.decode_expression(parse_expression("var.db_password")[0], hcl.Value, **_ctx())
@@ -143,9 +141,7 @@ def test_no_path_that_prints_or_writes_a_value_shows_a_sensitive_one(
         hcl.dumps(obj, syntax="json")
     shown["dumps json"] = str(refused.value)
     document, _ = parse_document(GOOD)
-    hcl.update_document(
-        document, dataclasses.replace(obj, user="admin"), variables=_variables()
-    )
+    hcl.update_document(document, dataclasses.replace(obj, user="admin"), variables=_variables())
     shown["update_document"] = document.text
     assert document.text == GOOD.replace('"app" #', '"admin" #')
     with pytest.raises(ValueError) as refused:
@@ -166,7 +162,8 @@ def test_no_path_that_prints_or_writes_a_value_shows_a_sensitive_one(
                 shown[" ".join(args)] = "".join(map(str, _cli(capsys, *args)))
     assert _cli(capsys, "decode", "good.hcl", *given, *sensitive) == (
         0,
-        '{\n  "password": "(sensitive value)",\n  "user": "app",\n  "mode": "(sensitive value)"\n}\n',
+        '{\n  "password": "(sensitive value)",\n  "user": "app",\n'
+        '  "mode": "(sensitive value)"\n}\n',
         "",
     )
 
@@ -264,7 +261,9 @@ def test_the_same_messages_show_a_value_that_is_not_sensitive() -> None:
 
 
 def test_a_field_not_declared_sensitive_refuses_a_sensitive_value() -> None:
-    text = 'plain = upper(var.db_password)\nlabels = { a = var.db_password }\nraw = var.db_password\n'
+    text = (
+        "plain = upper(var.db_password)\nlabels = { a = var.db_password }\nraw = var.db_password\n"
+    )
     detail = (
         "This value is derived from a sensitive value, and the field it is for is not "
         "declared sensitive: a field takes a sensitive value only where its class says "
@@ -320,7 +319,7 @@ def test_a_function_error_does_not_show_a_sensitive_argument() -> None:
 
 
 def test_the_variable_lines_of_a_rendered_diagnostic_leave_a_sensitive_variable_out() -> None:
-    text = 'plain = var.db_password + var.db_user\n'
+    text = "plain = var.db_password + var.db_user\n"
     with pytest.raises(hcl.DecodeError) as raised:
         hcl.loads(text, Secrets, filename="t.hcl", **_ctx())
     assert str(raised.value) == (
@@ -480,7 +479,7 @@ def test_update_document_keeps_the_expression_of_a_sensitive_field() -> None:
 
 
 def test_to_dict_gives_the_expression_of_a_sensitive_value() -> None:
-    text = 'a = var.db_password\nb = [var.db_user, var.db_password]\nc = var.db_user\n'
+    text = "a = var.db_password\nb = [var.db_user, var.db_password]\nc = var.db_user\n"
     assert hcl.to_dict(text, **_ctx()) == {
         "a": "${var.db_password}",
         "b": "${[var.db_user, var.db_password]}",
