@@ -50,6 +50,21 @@ class Database:
     mode: Annotated[Literal["ro", "rw"], hcl.attr(sensitive=True)] = "ro"
 """
 
+SPEC = """\
+object {
+  attr "password" {
+    type     = string
+    required = true
+  }
+  attr "user" {
+    type = string
+  }
+  attr "mode" {
+    type = string
+  }
+}
+"""
+
 GOOD = """\
 user     = "app" # who connects
 password = var.db_password # from the environment
@@ -72,6 +87,7 @@ def work(tmp_path: Path) -> Path:
     (tmp_path / "schema.py").write_text(SCHEMA, encoding="utf-8")
     (tmp_path / "good.hcl").write_text(GOOD, encoding="utf-8")
     (tmp_path / "bad.hcl").write_text(BAD, encoding="utf-8")
+    (tmp_path / "database.hcldec").write_text(SPEC, encoding="utf-8")
     (tmp_path / "secrets.hcl").write_text(
         f'var = {{ db_password = "{SECRET}", db_user = "admin" }}\n', encoding="utf-8"
     )
@@ -152,14 +168,23 @@ def test_no_path_that_prints_or_writes_a_value_shows_a_sensitive_one(
     shown["to_dict"] = json.dumps(hcl.to_dict(GOOD, variables=_variables()))
 
     # The command line: text and JSON diagnostics, decoded JSON, convert.
-    given = ("--schema", "schema.py:Database", "--var-file", "secrets.hcl")
     sensitive = ("--sensitive", "var.db_password")
-    for command in ("check", "decode", "convert"):
-        for diagnostics in ("text", "json"):
-            options = ("--to", "json") if command == "convert" else ()
-            for name in ("good.hcl", "bad.hcl"):
-                args = (command, name, *given, *sensitive, "--diagnostics", diagnostics, *options)
-                shown[" ".join(args)] = "".join(map(str, _cli(capsys, *args)))
+    for schema in ("schema.py:Database", "database.hcldec"):
+        for command in ("check", "decode", "convert"):
+            for diagnostics in ("text", "json"):
+                options = ("--to", "json") if command == "convert" else ()
+                for name in ("good.hcl", "bad.hcl"):
+                    args = (command, name, "--schema", schema, "--var-file", "secrets.hcl")
+                    args += (*sensitive, "--diagnostics", diagnostics, *options)
+                    shown[" ".join(args)] = "".join(map(str, _cli(capsys, *args)))
+    assert shown[
+        "convert good.hcl --schema database.hcldec --var-file secrets.hcl --sensitive "
+        "var.db_password --diagnostics text --to json"
+    ] == (
+        "2hcldecode convert: error: cannot write the value decoded with database.hcldec: "
+        "it holds a sensitive value, which is not written as text\n"
+    )
+    given = ("--schema", "schema.py:Database", "--var-file", "secrets.hcl")
     assert _cli(capsys, "decode", "good.hcl", *given, *sensitive) == (
         0,
         '{\n  "password": "(sensitive value)",\n  "user": "app",\n'
@@ -465,7 +490,7 @@ def test_update_document_keeps_the_expression_of_a_sensitive_field() -> None:
     with pytest.raises(ValueError) as refused:
         hcl.update_document(document, dataclasses.replace(obj, password="other"), **_ctx())
     assert str(refused.value) == (
-        "password: the field is sensitive, and its expression in the file gives another "
+        "password: the value is sensitive, and its expression in the file gives another "
         "value; a sensitive value is not written as text (set it in the file, from a "
         "variable or a function that gives it)"
     )
@@ -473,7 +498,7 @@ def test_update_document_keeps_the_expression_of_a_sensitive_field() -> None:
     with pytest.raises(ValueError) as refused:
         hcl.update_document(empty, obj, **_ctx())
     assert str(refused.value).startswith(
-        "password: the field is sensitive, and the file does not set it;"
+        "password: the value is sensitive, and the file does not set it;"
     )
     assert document.text == 'password = var.db_password # secret\nuser     = "ops"\n'
 
@@ -506,3 +531,21 @@ def test_the_command_line_marks_variables_sensitive(
     status, out, err = _cli(capsys, "check", "bad.hcl", *given[2:], "--sensitive", "var")
     assert status == 1
     assert SECRET not in err
+
+
+def test_a_value_field_holding_a_sensitive_value_is_written_as_a_sensitive_field() -> None:
+    text = "raw = var.db_password # kept\n"
+    obj = hcl.loads(text, Secrets, **_ctx())
+    document, _ = parse_document(text)
+    hcl.update_document(document, dataclasses.replace(obj, plain="x"), **_ctx())
+    assert document.text == 'raw = var.db_password # kept\nplain = "x"\n'
+    with pytest.raises(ValueError) as refused:
+        hcl.dumps(obj)
+    assert str(refused.value) == (
+        "raw: the value is sensitive, and a sensitive value is not written as text"
+    )
+    with pytest.raises(ValueError) as refused:
+        hcl.update_document(document, dataclasses.replace(obj, raw=hcl.sensitive("x")), **_ctx())
+    assert str(refused.value).startswith(
+        "raw: the value is sensitive, and its expression in the file gives another value;"
+    )

@@ -383,6 +383,11 @@ class _Run:
             _write_utf8(self.out, writer.text(value) + "\n")
         elif self.args.command == "convert":
             syntax: Literal["json", "native"] = "json" if self.args.to == "json" else "native"
+            if value.has_mark_deep(SENSITIVE):
+                raise CommandError(
+                    f"cannot write the value decoded with {schema}: it holds a sensitive "
+                    "value, which is not written as text"
+                )
             try:
                 text = encode(value, spec_file.root, ctx, syntax=syntax)
             except (TypeError, ValueError) as error:

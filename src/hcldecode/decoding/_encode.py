@@ -40,6 +40,7 @@ from ..hclparse._convert import expression_json_text, expression_native_text, ma
 from ..model._structure import Attribute, Block, Body, Expression
 from ..pytypes._fields import MISSING, class_name
 from ..values._limits import max_nesting
+from ..values._sensitive import is_sensitive
 from ..write._document import DocumentBody
 from ..write._items import AttributeItem, BlockItem, body_text, json_value_text
 from ..write._values import StringError, check_text, key_step, raw_value_text, shown
@@ -201,12 +202,10 @@ def _attr(name: str, value: Any, field: FieldInfo, walk: _Walk) -> AttributeItem
             return _expression_item(name, value, walk)
         annotation = field.value_type or field.annotation
         if field.field.sensitive:
-            if not walk.mark_defaults:  # dumps: there is no expression to keep
-                raise ValueError(
-                    "the field is sensitive, and a sensitive value is not written as text"
-                )
-            return _Attr(name, "", "", value, annotation, sensitive=True)
+            return _sensitive(name, value, annotation, walk, "the field is sensitive")
         converted = walk.types.to_value(value, annotation=annotation)
+        if is_sensitive(converted):  # a Value marked sensitive
+            return _sensitive(name, value, annotation, walk, "the value is sensitive")
         native = raw_value_text(converted)
         json = json_value_text(converted, templates=walk.templates)
         return _Attr(name, native, json, value, annotation)
@@ -214,6 +213,14 @@ def _attr(name: str, value: Any, field: FieldInfo, walk: _Walk) -> AttributeItem
         raise exc.within(where) from None
     except (TypeError, ValueError) as exc:
         raise type(exc)(f"{field.name}: {exc}") from None
+
+
+def _sensitive(name: str, value: Any, annotation: Any, walk: _Walk, why: str) -> _Attr:
+    """The attribute of a sensitive value, which has no text: refused when writing a
+    whole file, and for an update, kept only where the file's expression gives it."""
+    if not walk.mark_defaults:  # dumps: there is no expression to keep
+        raise ValueError(f"{why}, and a sensitive value is not written as text")
+    return _Attr(name, "", "", value, annotation, sensitive=True)
 
 
 def _blocks(
@@ -342,7 +349,7 @@ def _update(
                 continue  # a default the file leaves out stays out
             if item.sensitive:
                 raise ValueError(
-                    f"{item.name}: the field is sensitive, and "
+                    f"{item.name}: the value is sensitive, and "
                     + (
                         "the file does not set it"
                         if existing is None
