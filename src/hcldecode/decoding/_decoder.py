@@ -28,7 +28,7 @@ from ..values._errors import raw_text
 from ..values._limits import DEFAULT_LIMITS
 from ..values._sensitive import redact
 from ..values._types import NUMBER, STRING
-from ..values._value import SENSITIVE, Marking, Value
+from ..values._value import SENSITIVE, Value
 from ._classinfo import ClassInfo, FieldInfo, class_info
 from ._pytypes import ConfigTypes, TypePlan
 from ._report import Decoded, Partial
@@ -334,12 +334,10 @@ def lower_value(
     sensitive value is then refused, since the Python object would not say
     it is one); ``None`` for a value the caller asked for as it is.
     """
-    if sensitive:
-        value = value.mark(SENSITIVE)
     lowering = plan.lowering
     if lowering is None:  # a raw value, which keeps its marks
-        return value
-    if sensitive is False and Marking.used and value.has_mark_deep(SENSITIVE):
+        return value.mark(SENSITIVE) if sensitive else value
+    if sensitive is False and value.has_mark_deep(SENSITIVE):
         diags.append(
             Diagnostic.error(
                 "Sensitive value not allowed",
@@ -352,7 +350,7 @@ def lower_value(
             )
         )
         return _FAILED
-    result, errors = lowering.lower(value, strict=True)
+    result, errors = lowering.lower(value, strict=True, sensitive=bool(sensitive))
     if not errors:
         return result
     found = [_unsuitable(_locate(expr, error, ctx), expr, raw_text(error), ctx) for error in errors]

@@ -39,7 +39,7 @@ from ..values._convert import (
     path_text,
 )
 from ..values._errors import Error
-from ..values._sensitive import redact, secrets_of
+from ..values._sensitive import redact, secrets_of, texts_of
 from ..values._types import (
     BOOL,
     BYTES,
@@ -178,18 +178,23 @@ class Lowering:
         self.hcl_type = hcl_type
         self.nullable = nullable
 
-    def lower(self, value: Value, *, strict: bool = False) -> tuple[Any, list[LowerError]]:
+    def lower(
+        self, value: Value, *, strict: bool = False, sensitive: bool = False
+    ) -> tuple[Any, list[LowerError]]:
         """The object for ``value`` and ``[]``, or ``None`` and every misfit found.
 
         With ``strict``, an object given for a class must not have keys the
         class lacks (HCL's conversion would drop them). Marks are dropped:
         Python objects do not carry them. The messages of misfits in a value
-        with sensitive parts do not show those parts (``(sensitive value)``).
+        with sensitive parts do not show those parts (``(sensitive value)``),
+        nor, with ``sensitive``, any part of the value.
         """
-        secrets: list[str] = []
+        secrets: list[str] | None = None
         if value.contains_marked:
             secrets = secrets_of(value)
             value = value.unmark_deep()[0]
+        if sensitive:
+            secrets = texts_of(value)
         walk = _Walk(strict)
         result = self.build(value, walk)
         if walk.errors:

@@ -23,7 +23,7 @@ from ._number import go_float_text
 from ._types import BOOL, NUMBER, STRING, CollectionType, MapType, ObjectType, TupleType
 from ._value import SENSITIVE, Marking, Value
 
-__all__ = ["REDACTED", "SENSITIVE", "is_sensitive", "redact", "secrets_of"]
+__all__ = ["REDACTED", "SENSITIVE", "is_sensitive", "redact", "secrets_of", "texts_of"]
 
 REDACTED = "(sensitive value)"
 """What is shown in place of a sensitive value (Terraform's wording)."""
@@ -42,6 +42,15 @@ def secrets_of(value: Value) -> list[str]:
         return []
     found: set[str] = set()
     _walk(value, False, found)
+    return sorted(found, key=lambda text: (-len(text), text))
+
+
+def texts_of(value: Value) -> list[str]:
+    """The texts a message could show of ``value`` as a whole, as :func:`secrets_of`
+    gives those of its sensitive parts: for a value that is to be taken as sensitive
+    without being marked (a field declared sensitive)."""
+    found: set[str] = set()
+    _walk(value, True, found)
     return sorted(found, key=lambda text: (-len(text), text))
 
 
