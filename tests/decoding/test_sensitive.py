@@ -549,3 +549,27 @@ def test_a_value_field_holding_a_sensitive_value_is_written_as_a_sensitive_field
     assert str(refused.value).startswith(
         "raw: the value is sensitive, and its expression in the file gives another value;"
     )
+
+
+@dataclasses.dataclass
+class Inner:
+    password: Annotated[str, hcl.attr(sensitive=True)]
+    port: int
+
+
+@dataclasses.dataclass
+class Outer:
+    db: Annotated[Inner, hcl.block()]
+
+
+def test_the_repr_of_a_partial_result_hides_a_sensitive_field() -> None:
+    text = 'db {\n  password = var.db_password\n  port     = "x"\n}\n'
+    result = hcl.decode_body(hcl.parse(text), Outer, **_ctx())
+    assert result.fields["db"].fields == {"password": SECRET}
+    assert repr(result.fields["db"]) == (
+        f"Partial(cls={Inner!r}, fields={{'password': (sensitive value)}}, "
+        "failed=frozenset({'port'}), range=Range(filename='<string>', "
+        "start=Pos(line=1, column=1, byte=0), end=Pos(line=1, column=3, byte=2)))"
+    )
+    assert SECRET not in repr(result)
+    assert SECRET not in repr(result.partial)

@@ -626,7 +626,13 @@ def _decode_block(block: Block, cls: type | None, scope: _Scope, diags: Diagnost
             return result
         diags.extend(result.diagnostics)
         if result.diagnostics.has_errors():
-            return Partial(cls, dict(result.fields), frozenset(result.failed), block.def_range)
+            return Partial(
+                cls,
+                dict(result.fields),
+                frozenset(result.failed),
+                block.def_range,
+                _sensitive=_sensitive_fields(cls, scope),
+            )
         if result.value is None:  # nothing to report, and nothing made: the program's mistake
             raise TypeError(
                 f"the block decoder of {class_name(cls)} gave no object and no error "
@@ -647,8 +653,23 @@ def _decode_block(block: Block, cls: type | None, scope: _Scope, diags: Diagnost
         override=scope.override,
     )
     if obj is None:
-        return Partial(cls, fields, frozenset(failed), block.def_range)
+        return Partial(
+            cls,
+            fields,
+            frozenset(failed),
+            block.def_range,
+            _sensitive=_sensitive_fields(cls, scope),
+        )
     return obj
+
+
+def _sensitive_fields(cls: type, scope: _Scope) -> frozenset[str]:
+    """The fields of ``cls`` declared sensitive (none for a class the decoder's
+    types do not read fields of, such as one an application decodes itself)."""
+    try:
+        return class_info(cls, scope.types).sensitive
+    except TypeError:
+        return frozenset()
 
 
 def _construct(scope: _Scope, kwargs: dict[str, Any]) -> Any:

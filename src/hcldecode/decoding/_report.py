@@ -53,6 +53,13 @@ class _Hidden:
 _HIDDEN = _Hidden()
 
 
+def _shown(fields: Mapping[str, Any], sensitive: frozenset[str]) -> Mapping[str, Any]:
+    """``fields`` with the values of the ``sensitive`` ones hidden, for a ``repr``."""
+    if not sensitive:
+        return fields
+    return {name: _HIDDEN if name in sensitive else value for name, value in fields.items()}
+
+
 @attrs.frozen
 class Partial(Generic[T]):
     """What decoded of a block whose object could not be built.
@@ -78,6 +85,16 @@ class Partial(Generic[T]):
     fields: Mapping[str, Any]
     failed: frozenset[str]
     range: Range | None = None
+    # The fields that are sensitive, whose values repr() does not show.
+    _sensitive: frozenset[str] = attrs.field(
+        default=frozenset(), repr=False, eq=False, kw_only=True, alias="_sensitive"
+    )
+
+    def __repr__(self) -> str:
+        return (
+            f"Partial(cls={self.cls!r}, fields={_shown(self.fields, self._sensitive)!r}, "
+            f"failed={self.failed!r}, range={self.range!r})"
+        )
 
 
 @attrs.frozen
@@ -133,10 +150,7 @@ class Decoded(Generic[T]):
     )
 
     def __repr__(self) -> str:
-        fields = {
-            name: _HIDDEN if name in self._sensitive else value
-            for name, value in self.fields.items()
-        }
+        fields = _shown(self.fields, self._sensitive)
         return (
             f"Decoded(value={self.value!r}, fields={fields!r}, "
             f"diagnostics={self.diagnostics!r}, remaining={self.remaining!r}, "
@@ -149,7 +163,7 @@ class Decoded(Generic[T]):
         could not be built (``None`` when it was, and for expressions and files)."""
         if self.value is not None or self.cls is None:
             return None
-        return Partial(self.cls, self.fields, self.failed)
+        return Partial(self.cls, self.fields, self.failed, _sensitive=self._sensitive)
 
     @property
     def ok(self) -> bool:
