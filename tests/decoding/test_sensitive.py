@@ -573,3 +573,15 @@ def test_the_repr_of_a_partial_result_hides_a_sensitive_field() -> None:
     )
     assert SECRET not in repr(result)
     assert SECRET not in repr(result.partial)
+
+
+def test_a_duplicate_key_of_a_for_expression_is_not_shown_when_sensitive() -> None:
+    text = "labels = {for x in [var.db_password, var.db_password] : x => 1}\n"
+    detail = (
+        "Two different items produced the key (sensitive value) in this 'for' expression. "
+        "If duplicates are expected, use the ellipsis (...) after the value expression to "
+        "enable grouping by key."
+    )
+    assert problems(text, Secrets, **_ctx()) == [
+        ("Duplicate object key", detail, span(text, "x =>", part="x"))
+    ]
