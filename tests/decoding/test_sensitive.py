@@ -585,3 +585,17 @@ def test_a_duplicate_key_of_a_for_expression_is_not_shown_when_sensitive() -> No
     assert problems(text, Secrets, **_ctx()) == [
         ("Duplicate object key", detail, span(text, "x =>", part="x"))
     ]
+
+
+def test_decode_expression_gives_the_secret_and_its_repr_hides_it() -> None:
+    expr = parse_expression("upper(var.db_password)")[0]
+    result = hcl.decode_expression(expr, str, **_ctx())
+    assert result.value == SECRET.upper()
+    assert repr(result) == (
+        "Decoded(value=(sensitive value), fields={}, diagnostics=[], remaining=None, "
+        "failed=frozenset())"
+    )
+    plain = hcl.decode_expression(parse_expression("var.db_user")[0], str, **_ctx())
+    assert repr(plain) == (
+        "Decoded(value='admin', fields={}, diagnostics=[], remaining=None, failed=frozenset())"
+    )

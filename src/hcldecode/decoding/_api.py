@@ -30,6 +30,7 @@ from ._decoder import decode_class
 from ._expression import FAILED as EXPRESSION_FAILED
 from ._expression import decode_expression_value
 from ._pytypes import BlockDecoder, ConfigTypes
+from ._report import VALUE as _VALUE
 from ._report import Decoded, in_source_order, raise_errors
 from ._sources import Source, load, load_plain, parse
 
@@ -592,8 +593,11 @@ class Decoder:
         if plan.raw is Expression:
             return Decoded(expr, {}, Diagnostics())
         eval_ctx = self._context(variables, functions, ctx)
-        result, diags = decode_expression_value(expr, plan, eval_ctx)
-        return Decoded(None if result is EXPRESSION_FAILED else result, {}, diags)
+        result, diags, sensitive = decode_expression_value(expr, plan, eval_ctx)
+        value = None if result is EXPRESSION_FAILED else result
+        return Decoded(
+            value, {}, diags, _sensitive=frozenset({_VALUE}) if sensitive else frozenset()
+        )
 
     def load_variables(
         self,

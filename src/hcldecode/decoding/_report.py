@@ -24,7 +24,7 @@ from ..model._render import HCLError
 from ..model._structure import Body
 from ..values._sensitive import REDACTED
 
-__all__ = ["DecodeError", "Decoded", "Partial", "in_source_order", "raise_errors"]
+__all__ = ["VALUE", "DecodeError", "Decoded", "Partial", "in_source_order", "raise_errors"]
 
 T = TypeVar("T")
 
@@ -51,6 +51,10 @@ class _Hidden:
 
 
 _HIDDEN = _Hidden()
+
+#: In the sensitive names of a :class:`Decoded`, the value itself (a field's
+#: name is an identifier: no field has this name).
+VALUE = "(value)"
 
 
 def _shown(fields: Mapping[str, Any], sensitive: frozenset[str]) -> Mapping[str, Any]:
@@ -151,8 +155,9 @@ class Decoded(Generic[T]):
 
     def __repr__(self) -> str:
         fields = _shown(self.fields, self._sensitive)
+        value = _HIDDEN if VALUE in self._sensitive else self.value
         return (
-            f"Decoded(value={self.value!r}, fields={fields!r}, "
+            f"Decoded(value={value!r}, fields={fields!r}, "
             f"diagnostics={self.diagnostics!r}, remaining={self.remaining!r}, "
             f"failed={self.failed!r})"
         )
