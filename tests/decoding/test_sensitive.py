@@ -599,3 +599,16 @@ def test_decode_expression_gives_the_secret_and_its_repr_hides_it() -> None:
     assert repr(plain) == (
         "Decoded(value='admin', fields={}, diagnostics=[], remaining=None, failed=frozenset())"
     )
+
+
+def test_only_an_attribute_field_can_be_sensitive() -> None:
+    @dataclasses.dataclass
+    class Bad:
+        db: Annotated[Inner, hcl.block(), SENSITIVE]
+
+    with pytest.raises(hcl.SchemaError) as raised:
+        hcl.loads("", Bad)
+    assert str(raised.value) == (
+        "test_only_an_attribute_field_can_be_sensitive.<locals>.Bad.db: only an attribute "
+        "field can be sensitive (its blocks' classes declare their own sensitive fields)"
+    )

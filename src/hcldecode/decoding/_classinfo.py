@@ -361,6 +361,11 @@ def _field(cls: type, rf: Field, types: ConfigTypes, kind: ClassKind) -> FieldIn
             plan=plan,
             null=marker.null,
         )
+    if rf.sensitive:
+        raise SchemaError(
+            f"{where}: only an attribute field can be sensitive (its blocks' classes "
+            "declare their own sensitive fields)"
+        )
     if isinstance(marker, BlockMarker):
         shape, element, depth, optional = _block_shape(cls, rf.name, base, types)
         min_items, max_items = marker.min_items, marker.max_items
