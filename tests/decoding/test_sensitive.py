@@ -612,3 +612,33 @@ def test_only_an_attribute_field_can_be_sensitive() -> None:
         "test_only_an_attribute_field_can_be_sensitive.<locals>.Bad.db: only an attribute "
         "field can be sensitive (its blocks' classes declare their own sensitive fields)"
     )
+
+
+def test_a_function_error_about_a_sensitive_argument_keeps_no_cause() -> None:
+    @hcl.function
+    def check(text: str) -> str:
+        raise ValueError(f"{text} is not allowed")
+
+    text = "plain = check(var.db_password)\n"
+    with pytest.raises(hcl.DecodeError) as raised:
+        hcl.loads(text, Secrets, functions={"check": check}, variables=_variables())
+    diagnostic = raised.value.diagnostics[0]
+    assert diagnostic.detail == 'Call to function "check" failed: (sensitive value) is not allowed.'
+    error = diagnostic.extra.function_call_error
+    assert (error.message, error.__cause__, error.__context__) == (
+        "(sensitive value) is not allowed",
+        None,
+        None,
+    )
+
+
+def test_an_empty_sensitive_value_is_not_shown_either() -> None:
+    text = "key = var.empty\n"
+    variables = {"var": {"empty": hcl.sensitive("")}}
+    assert problems(text, Secrets, variables=variables) == [
+        (
+            "Unsuitable value type",
+            "Unsuitable value: a UUID is required, not (sensitive value).",
+            span(text, "var.empty"),
+        )
+    ]

@@ -427,8 +427,13 @@ def _redact_error(exc: FunctionError, args: Sequence[Value]) -> None:
     secrets = [text for arg in args for text in secrets_of(arg)]
     if secrets:
         secrets.sort(key=lambda text: (-len(text), text))
-        exc.message = redact(exc.message, secrets)
-        exc.args = (exc.message,)
+        message = redact(exc.message, secrets)
+        if message != exc.message:
+            exc.message = message
+            exc.args = (message,)
+            # the exception the function raised has the secret in its message
+            exc.__cause__ = exc.__context__ = None
+            exc.__suppress_context__ = True
 
 
 _R = TypeVar("_R")

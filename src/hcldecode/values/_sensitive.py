@@ -73,8 +73,7 @@ def _walk(value: Value, inside: bool, found: set[str]) -> None:
         return
     elif t == STRING:
         text = value.as_str()
-        if text:
-            found.update((text, go_quote(text), repr(text)))
+        found.update((text, go_quote(text), repr(text)) if text else ('""', "''"))
     elif t == NUMBER:
         found.update((go_float_text(value.as_number()), str(value.as_number())))
     elif t == BOOL:
