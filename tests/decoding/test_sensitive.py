@@ -296,7 +296,7 @@ def test_a_field_not_declared_sensitive_refuses_a_sensitive_value() -> None:
     )
     assert problems(text, Secrets, **_ctx()) == [
         ("Sensitive value not allowed", detail, span(text, "upper(var.db_password)")),
-        ("Sensitive value not allowed", detail, span(text, "{ a = var.db_password }")),
+        ("Sensitive value not allowed", detail, span(text, "var.db_password", 1)),
     ]
 
 
@@ -642,3 +642,41 @@ def test_an_empty_sensitive_value_is_not_shown_either() -> None:
             span(text, "var.empty"),
         )
     ]
+
+
+@dataclasses.dataclass
+class Credential:
+    user: str
+    password: Annotated[str, hcl.attr(sensitive=True)]
+
+
+@dataclasses.dataclass
+class Service:
+    credentials: list[Credential]
+    names: list[str] = dataclasses.field(default_factory=list)
+
+
+def test_a_class_in_an_attribute_value_declares_its_own_sensitive_fields() -> None:
+    text = (
+        'credentials = [{ user = "app", password = var.db_password }] # the logins\n'
+        "names = [var.db_user]\n"
+    )
+    obj = hcl.loads(text, Service, **_ctx())
+    assert obj.credentials == [Credential("app", SECRET)]
+    # the user is not declared sensitive
+    bad = 'credentials = [{ user = var.db_password, password = "x" }]\n'
+    assert listed_summaries(bad, Service) == [
+        ("Sensitive value not allowed", span(bad, "var.db_password"))
+    ]
+    # written back: the value of the whole attribute is sensitive
+    document, _ = parse_document(text)
+    hcl.update_document(document, dataclasses.replace(obj, names=["ops"]), **_ctx())
+    assert document.text == text.replace("[var.db_user]", '["ops"]')
+    with pytest.raises(ValueError) as refused:
+        hcl.dumps(obj)
+    assert str(refused.value) == (
+        "credentials: the value is sensitive, and a sensitive value is not written as text"
+    )
+    assert to_value(Credential("a", "b")) == Value.object(
+        {"user": Value.string("a"), "password": Value.string("b").mark(SENSITIVE)}
+    )

@@ -22,6 +22,7 @@ from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._structure import Attribute, Block, Body, BodyContent, Expression
 from ..pytypes._fields import FieldProblem, InvalidFields, class_name, problem_steps
+from ..pytypes._lowering import Lowering, declares_sensitive
 from ..pytypes._rules import LowerError
 from ..values._convert import AttrStep, Path
 from ..values._errors import raw_text
@@ -337,13 +338,15 @@ def lower_value(
     lowering = plan.lowering
     if lowering is None:  # a raw value, which keeps its marks
         return value.mark(SENSITIVE) if sensitive else value
-    if sensitive is False and value.has_mark_deep(SENSITIVE):
+    undeclared = None if sensitive is not False else _undeclared(value, lowering)
+    if undeclared is not None:
         diags.append(
             Diagnostic.error(
                 "Sensitive value not allowed",
                 "This value is derived from a sensitive value, and the field it is for is "
                 "not declared sensitive: a field takes a sensitive value only where its "
                 "class says it holds one (hcl.attr(sensitive=True)).",
+                _locate(expr, LowerError("", undeclared), ctx),
                 expr.range,
                 expression=expr,
                 eval_context=ctx,
@@ -357,6 +360,17 @@ def lower_value(
     found.sort(key=_position)
     diags.extend(found)
     return _FAILED
+
+
+def _undeclared(value: Value, lowering: Lowering) -> Path | None:
+    """Where the first sensitive part of ``value`` is that does not go to a field
+    declared sensitive (of a class the value is lowered into), if one does not."""
+    if not value.has_mark_deep(SENSITIVE):
+        return None
+    for found in value.unmark_deep_with_paths()[1]:
+        if SENSITIVE in found.marks and not declares_sensitive(lowering, found.path):
+            return found.path
+    return None
 
 
 def _position(diagnostic: Diagnostic) -> int:

@@ -75,6 +75,7 @@ __all__ = [
     "TupleLowering",
     "UnionLowering",
     "ValueLowering",
+    "declares_sensitive",
     "enum_leaf",
     "literal_leaf",
     "path_leaf",
@@ -607,6 +608,36 @@ def _check_elements(
         lowering.check_keys(item, walk)
         if indexed and len(errors) > before:
             walk.step(before, IndexStep(Value.number(i)))
+
+
+def declares_sensitive(lowering: Lowering, path: Path) -> bool:
+    """Whether the part of a value at ``path`` becomes (part of) a field declared
+    sensitive (:attr:`Field.sensitive`), or of an ``hcl.Value``, which keeps its
+    marks; for a union, in every member."""
+    if isinstance(lowering, ValueLowering):
+        return True
+    if isinstance(lowering, OptionalLowering):
+        return declares_sensitive(lowering.inner, path)
+    if isinstance(lowering, UnionLowering):
+        return all(declares_sensitive(m, path) for m in lowering.members)
+    if not path:
+        return False
+    step, rest = path[0], path[1:]
+    key: object = step.name if isinstance(step, AttrStep) else step.key
+    if isinstance(key, Value) and key.is_known and not key.is_null and not key.is_marked:
+        key = key.payload if key.type in (STRING, NUMBER) else None
+    if isinstance(lowering, ClassLowering):
+        found = lowering.by_hcl_name.get(key) if isinstance(key, str) else None
+        if found is None:
+            return False
+        return found.field.sensitive or declares_sensitive(found.lowering, rest)
+    if isinstance(lowering, SequenceLowering | MappingLowering):
+        return declares_sensitive(lowering.element, rest)
+    if isinstance(lowering, TupleLowering) and isinstance(key, int):
+        return 0 <= key < len(lowering.elements) and declares_sensitive(
+            lowering.elements[key], rest
+        )
+    return False
 
 
 # --------------------------------------------------------------------------- leaves
