@@ -18,6 +18,7 @@ from decoding_helpers import problems, span  # noqa: E402
 from pydantic import BaseModel, Field, field_validator  # noqa: E402
 
 import hcldecode as hcl  # noqa: E402
+from hcldecode.write import parse_document  # noqa: E402
 
 pytestmark = pytest.mark.pydantic
 
@@ -57,3 +58,28 @@ def test_a_pydantic_field_not_declared_sensitive_refuses_a_sensitive_value() -> 
         variables={"var": {"db_password": hcl.sensitive("x" * 12)}},
     )
     assert obj.password == "x" * 12
+
+
+class Vault(BaseModel):
+    token: pydantic.SecretStr
+    backup: pydantic.SecretStr | None = None
+    user: str = "app"
+
+
+def test_a_secret_str_field_is_sensitive() -> None:
+    text = "token = var.db_password # from the vault\n"
+    vault = hcl.loads(text, Vault, variables=VARIABLES)
+    assert vault.token.get_secret_value() == "hunter2"
+    assert hcl.loads('token = "x"\nbackup = var.db_password\n', Vault, variables=VARIABLES)
+    document, _ = parse_document(text)
+    hcl.update_document(document, vault.model_copy(update={"user": "ops"}), variables=VARIABLES)
+    assert document.text == text + 'user = "ops"\n'
+    with pytest.raises(ValueError) as refused:
+        hcl.update_document(
+            document,
+            vault.model_copy(update={"token": pydantic.SecretStr("other")}),
+            variables=VARIABLES,
+        )
+    assert str(refused.value).startswith("token: the value is sensitive, and its expression")
+    with pytest.raises(ValueError):
+        hcl.dumps(vault)

@@ -201,8 +201,9 @@ def _attr(name: str, value: Any, field: FieldInfo, walk: _Walk) -> AttributeItem
         if isinstance(value, Expression):
             return _expression_item(name, value, walk)
         annotation = field.value_type or field.annotation
-        if field.field.sensitive:
-            return _sensitive(name, value, annotation, walk, "the field is sensitive")
+        if field.field.sensitive:  # compared as the field's plan decodes it
+            planned = field.plan.annotation if field.plan is not None else annotation
+            return _sensitive(name, value, planned, walk, "the field is sensitive")
         converted = walk.types.to_value(value, annotation=annotation)
         if is_sensitive(converted):  # a Value marked sensitive
             return _sensitive(name, value, annotation, walk, "the value is sensitive")
