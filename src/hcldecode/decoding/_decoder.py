@@ -331,9 +331,11 @@ def lower_value(
     every part that does not fit is a diagnostic, worded as gohcl words it
     (``Unsuitable value type``), at the part of the expression it is about,
     in source order. ``sensitive`` is whether the value goes to a field
-    declared sensitive (it is then marked so), or to one that is not (a
-    sensitive value is then refused, since the Python object would not say
-    it is one); ``None`` for a value the caller asked for as it is.
+    declared sensitive (no message then shows any part of it, and a raw
+    ``hcl.Value`` is marked so), or to one that is not (a sensitive part is
+    then refused unless it goes to a sensitive field of a class inside, since
+    the Python object would not say it is one); ``None`` for a value the
+    caller asked for as it is.
     """
     lowering = plan.lowering
     if lowering is None:  # a raw value, which keeps its marks
