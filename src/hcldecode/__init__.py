@@ -14,8 +14,10 @@ Here too are what such a program meets: :class:`Value`,
 :class:`Limits`, the diagnostics (:class:`Diagnostic`,
 :class:`Diagnostics`, :class:`Range`), the body and expression a field may hold
 (:class:`Body`, :class:`Expression`, :class:`Attribute`, :class:`Block`),
-and the steps of layered decoding (:func:`parse_config`,
-:func:`decode_partial`, :func:`reject_unclaimed`, ...).
+the steps of layered decoding (:func:`parse_config`,
+:func:`decode_partial`, :func:`reject_unclaimed`, ...), and secrets:
+:func:`sensitive` marks a variable's value :data:`SENSITIVE`, which no
+message shows and nothing writes back.
 
 The rest lives in the subpackages, each a layer of the package:
 
@@ -86,8 +88,8 @@ from .model import (
     Expression,
     Range,
 )
-from .pytypes import function
-from .values import Error, Limits, Value
+from .pytypes import function, sensitive
+from .values import SENSITIVE, Error, Limits, Value
 
 if TYPE_CHECKING:
     from .functions._stdlib import STDLIB
@@ -153,6 +155,7 @@ __getattr__ = lazy_names(
 
 
 __all__ = [
+    "SENSITIVE",
     "STDLIB",
     "Attribute",
     "Block",
@@ -193,6 +196,7 @@ __all__ = [
     "reject_unclaimed",
     "remain",
     "schema_of",
+    "sensitive",
     "to_dict",
     "type_range",
     "update_document",

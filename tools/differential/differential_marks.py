@@ -29,6 +29,14 @@ does; a difference that only such a rule explains is counted apart
   failed, gives an unknown result that carries the marks of the operands
   or of the collection.
 
+One more difference is counted apart, ``unify``: a conditional whose arms
+are a tuple and a set (``c ? [a, b] : toset(l)``). hcldecode unifies them
+to a tuple, as HCL's specification says (docs/compatibility.md), and go-cty
+to a set, which cannot hold marked elements, so the marks of the elements
+mark the whole set. Where what follows gives the same value either way
+(``flatten``, ``reverse``), the results agree but for where the marks are:
+the same marks, at other paths.
+
 Such a difference is counted apart only when everything but the marks
 agrees and every mark go-cty gives is there; the rule is recognised by its
 sign in the text (a ``?``, a ``[*]``...), so the counts apart are an upper
@@ -348,6 +356,8 @@ def classify(
     go_marks = {e["path"]: set(e["marks"]) for e in go["marks"]}
     our_marks = {e["path"]: set(e["marks"]) for e in found["marks"]}
     if not all(go_marks[p] <= our_marks.get(p, set()) for p in go_marks):
+        if _set_arm(src) and _all_marks(go_marks) == _all_marks(our_marks):
+            return "unify"
         return "differ"
     for rule, signs in _NEWER_RULES:
         if any(sign in src for sign in signs):
@@ -355,6 +365,19 @@ def classify(
     if go["diags"]:
         return "error"
     return "differ"
+
+
+def _set_arm(src: str) -> bool:
+    """Whether ``src`` has a conditional and a set in it (the sign of ``unify``)."""
+    return "?" in src and any(sign in src for sign in _SET_SIGNS)
+
+
+_SET_SIGNS = ("toset(", "setintersection(", "setunion(", "setsubtract(", "setproduct(")
+
+
+def _all_marks(marks: dict[str, set[str]]) -> set[str]:
+    """Every mark found, wherever it was."""
+    return set().union(*marks.values())
 
 
 # Where HCL v2.24 and go-cty 1.16 mark results that v2.14.1 and go-cty 1.12.1

@@ -43,7 +43,8 @@ from ..model._diagnostics import Diagnostic, Diagnostics
 from ..model._merge import merge_bodies
 from ..model._render import terminal_safe
 from ..model._structure import Body, File
-from ..values._value import Value
+from ..values._path import AttrStep
+from ..values._value import SENSITIVE, Value
 from ._fmt import register as register_fmt
 from ._fmt import run as run_fmt
 from ._hcldec import register as register_hcldec
@@ -143,6 +144,20 @@ def _build_parser() -> argparse.ArgumentParser:
             metavar="FILE",
             help="variables from a file of attributes (HCL, or JSON by its .json suffix)",
         )
+        sub.add_argument(
+            "--sensitive",
+            action="append",
+            default=[],
+            metavar="NAME",
+            help="the variable NAME (or an attribute of one: var.db_password) is "
+            "sensitive: no message shows it, and only fields declared sensitive take it",
+        )
+        if name == "decode":
+            sub.add_argument(
+                "--show-sensitive",
+                action="store_true",
+                help='print the values of sensitive fields (by default: "(sensitive value)")',
+            )
         sub.add_argument(
             "--stdlib",
             action="store_true",
@@ -260,6 +275,17 @@ class _Run:
                 if file is not None:
                     self.files[text] = file
                 found.update(values)
+        for name in self.args.sensitive:
+            root, *rest = name.split(".")
+            given = found.get(root)
+            path = tuple(AttrStep(step) for step in rest)
+            marked = None if given is None else given.mark_with_paths([(path, (SENSITIVE,))])
+            if marked is None or not marked.has_mark_deep(SENSITIVE):
+                raise CommandError(
+                    f"--sensitive {terminal_safe(name)}: no such variable is given "
+                    "(by --var or --var-file)"
+                )
+            found[root] = marked
         return found
 
     def body(self) -> Body:
@@ -313,7 +339,10 @@ class _Run:
                 f"{cls.__qualname__} could not be created: {type(error).__name__}: {error}"
             ) from None
         if self.args.command == "decode":
-            _write_utf8(self.out, JsonWriter(self.sources, decoder.types).text(obj) + "\n")
+            writer = JsonWriter(
+                self.sources, decoder.types, show_sensitive=self.args.show_sensitive
+            )
+            _write_utf8(self.out, writer.text(obj) + "\n")
         elif self.args.command == "convert":
             syntax: Literal["json", "native"] = "json" if self.args.to == "json" else "native"
             try:
@@ -350,9 +379,15 @@ class _Run:
         if diags.has_errors():
             return self.fail(diags)
         if self.args.command == "decode":
-            _write_utf8(self.out, JsonWriter(self.sources).text(value) + "\n")
+            writer = JsonWriter(self.sources, show_sensitive=self.args.show_sensitive)
+            _write_utf8(self.out, writer.text(value) + "\n")
         elif self.args.command == "convert":
             syntax: Literal["json", "native"] = "json" if self.args.to == "json" else "native"
+            if value.has_mark_deep(SENSITIVE):
+                raise CommandError(
+                    f"cannot write the value decoded with {schema}: it holds a sensitive "
+                    "value, which is not written as text"
+                )
             try:
                 text = encode(value, spec_file.root, ctx, syntax=syntax)
             except (TypeError, ValueError) as error:

@@ -28,7 +28,10 @@ Every type a configuration class can hold has one form:
   of its header;
 * anything else (a type of the application's own, taught to a ``Decoder``): the
   form of what the decoder's cattrs converter unstructures it to, if it has
-  one that knows the type; else its ``str()``.
+  one that knows the type; else its ``str()``;
+* a sensitive field (``hcl.attr(sensitive=True)``) or value: the string
+  ``"(sensitive value)"`` unless sensitive values are shown
+  (``--show-sensitive``); a sensitive field that is ``None`` is ``null``.
 
 Strings are written so that a terminal shows them and does nothing else:
 control characters, DEL, the C1 controls, bidirectional controls, line
@@ -50,11 +53,12 @@ from collections.abc import Mapping
 
 from ..model._diagnostics import Range
 from ..model._structure import Attribute, Block, Body, Expression
-from ..pytypes._fields import MISSING
+from ..pytypes._fields import MISSING, ClassKind, Field
 from ..pytypes._rules import DEFAULT_TYPES, PythonTypes
 from ..values._json import JSONForm, JSONNumber, layout_json, value_to_json
-from ..values._types import NUMBER
-from ..values._value import Value
+from ..values._sensitive import REDACTED
+from ..values._types import NUMBER, ListType, MapType, ObjectType, SetType, TupleType
+from ..values._value import SENSITIVE, Marking, Value
 
 __all__ = ["json_text"]
 
@@ -109,10 +113,14 @@ class JsonWriter:
         sources: Mapping[str, bytes],
         types: PythonTypes = DEFAULT_TYPES,
         indent: str | None = "  ",
+        *,
+        show_sensitive: bool = False,
     ) -> None:
         self.sources = sources
         self.types = types
         self.indent = indent
+        #: Whether sensitive fields and values are shown (else "(sensitive value)").
+        self.show_sensitive = show_sensitive
 
     def text(self, obj: object, depth: int = 0) -> str:
         """``obj`` as JSON text, indented as if it were ``depth`` levels deep."""
@@ -169,7 +177,7 @@ class JsonWriter:
         kind = self.types.kind_of(type(obj))  # a NamedTuple is a tuple too
         if kind is not None:
             fields = self.types.class_fields(type(obj))
-            found = [(f.attribute, kind.get(obj, f)) for f in fields]
+            found = [(f.attribute, self.field_value(obj, kind, f)) for f in fields]
             return ("{", "}", [(name, v) for name, v in found if v is not MISSING])
         if isinstance(obj, list | tuple):
             return ("[", "]", [(None, e) for e in obj])
@@ -185,7 +193,26 @@ class JsonWriter:
                 return self.form(unstructured, depth)
         return _string(str(obj))
 
+    def field_value(self, obj: object, kind: ClassKind, field: Field) -> object:
+        """The value of ``field`` in ``obj``, or ``(sensitive value)`` for a sensitive
+        field (``None`` stays ``null``)."""
+        value = kind.get(obj, field)
+        if field.sensitive and not self.show_sensitive and value is not None:
+            return value if value is MISSING else _Raw(_string(REDACTED))
+        return value
+
     def value(self, value: Value, depth: int) -> JSONForm:
+        if Marking.used and value.contains_marked:
+            if value.is_marked:
+                if value.has_mark(SENSITIVE) and not self.show_sensitive:
+                    return _string(REDACTED)
+                value = value.unmark()[0]
+            t = value.type
+            if value.contains_marked and value.is_known and not value.is_null:
+                if isinstance(t, ObjectType | MapType):
+                    return ("{", "}", list(value.items()))
+                if isinstance(t, ListType | TupleType | SetType):
+                    return ("[", "]", [(None, e) for e in value.elements()])
         try:
             data = value_to_json(value, value.type)
         except ValueError:

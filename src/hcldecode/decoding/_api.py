@@ -30,6 +30,7 @@ from ._decoder import decode_class
 from ._expression import FAILED as EXPRESSION_FAILED
 from ._expression import decode_expression_value
 from ._pytypes import BlockDecoder, ConfigTypes
+from ._report import VALUE as _VALUE
 from ._report import Decoded, in_source_order, raise_errors
 from ._sources import Source, load, load_plain, parse
 
@@ -384,6 +385,7 @@ class Decoder:
             failed=frozenset(failed),
             cls=cls,
             _second="remaining",
+            _sensitive=info.sensitive,
         )
 
     def loads(
@@ -501,6 +503,7 @@ class Decoder:
             files,
             failed=frozenset(failed),
             cls=cls,
+            _sensitive=info.sensitive,
         )
 
     def decode_block(
@@ -590,8 +593,11 @@ class Decoder:
         if plan.raw is Expression:
             return Decoded(expr, {}, Diagnostics())
         eval_ctx = self._context(variables, functions, ctx)
-        result, diags = decode_expression_value(expr, plan, eval_ctx)
-        return Decoded(None if result is EXPRESSION_FAILED else result, {}, diags)
+        result, diags, sensitive = decode_expression_value(expr, plan, eval_ctx)
+        value = None if result is EXPRESSION_FAILED else result
+        return Decoded(
+            value, {}, diags, _sensitive=frozenset({_VALUE}) if sensitive else frozenset()
+        )
 
     def load_variables(
         self,
@@ -726,7 +732,8 @@ class Decoder:
         Attributes become their values as plain Python (a number with a
         fraction a ``float`` where the float's shortest text is the same
         number, else an exact ``Decimal``, so that ``json.dumps`` takes
-        nearly every file); expressions that cannot be evaluated are kept
+        nearly every file); expressions that cannot be evaluated, and those
+        whose values are sensitive (:func:`~hcldecode.sensitive`), are kept
         as template text (``"${var.region}"``);
         the blocks of a type are a list under its name, each nested in one
         ``dict`` per label. Only the native syntax tells blocks from
@@ -822,7 +829,9 @@ class Decoder:
                 cannot be read back where it is, ``syntax`` is unknown, or
                 an expression kept raw has no form in ``syntax`` (a JSON
                 string that is not a template, a JSON body's object, which
-                may be blocks, in the native syntax).
+                may be blocks, in the native syntax), or a field is
+                sensitive (``attr(sensitive=True)``) and not equal to its
+                default: a secret is never written as text.
         """
         from ._encode import encode  # noqa: PLC0415 (loads the writer on first use)
 
@@ -867,7 +876,9 @@ class Decoder:
         Raises:
             TypeError: ``document`` is neither a document nor a body of one, or
                 as :meth:`dumps` raises it.
-            ValueError: As :meth:`dumps` raises it.
+            ValueError: As :meth:`dumps` raises it; a sensitive field's value
+                is not what its expression in the file gives (or the file has
+                none): a secret is never written as text.
         """
         from ..hclparse._expression import parse_native_expression  # noqa: PLC0415
         from ..write._document import (  # noqa: PLC0415 (the writer loads on first use)

@@ -122,6 +122,11 @@ class ClassInfo:
     def label_names(self) -> tuple[str, ...]:
         return tuple(f.hcl_name for f in self.labels)
 
+    @property
+    def sensitive(self) -> frozenset[str]:
+        """The names of the fields declared sensitive."""
+        return frozenset(f.name for f in self.fields if f.field.sensitive)
+
 
 def class_info(cls: type, types: ConfigTypes) -> ClassInfo:
     """The :class:`ClassInfo` of ``cls`` under ``types``, built on first use.
@@ -355,6 +360,11 @@ def _field(cls: type, rf: Field, types: ConfigTypes, kind: ClassKind) -> FieldIn
             required,
             plan=plan,
             null=marker.null,
+        )
+    if rf.sensitive:
+        raise SchemaError(
+            f"{where}: only an attribute field can be sensitive (its blocks' classes "
+            "declare their own sensitive fields)"
         )
     if isinstance(marker, BlockMarker):
         shape, element, depth, optional = _block_shape(cls, rf.name, base, types)

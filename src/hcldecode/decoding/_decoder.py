@@ -10,20 +10,26 @@ it failed.
 
 from __future__ import annotations
 
+import decimal
+import fractions
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+import attrs
 
 from .._text import counted, go_quote
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._structure import Attribute, Block, Body, BodyContent, Expression
 from ..pytypes._fields import FieldProblem, InvalidFields, class_name, problem_steps
+from ..pytypes._lowering import Lowering, declares_sensitive
 from ..pytypes._rules import LowerError
 from ..values._convert import AttrStep, Path
 from ..values._errors import raw_text
 from ..values._limits import DEFAULT_LIMITS
+from ..values._sensitive import redact
 from ..values._types import NUMBER, STRING
-from ..values._value import Value
+from ..values._value import SENSITIVE, Value
 from ._classinfo import ClassInfo, FieldInfo, class_info
 from ._pytypes import ConfigTypes, TypePlan
 from ._report import Decoded, Partial
@@ -160,7 +166,8 @@ def decode_class(
     if failed:
         if not override:  # what the class refuses of the fields that did decode
             checked = info.kind.check(info.cls, kwargs)
-            diags.extend(_problem(scope, problem) for problem in checked)
+            secrets = _secrets(info, kwargs)
+            diags.extend(_redacted(_problem(scope, problem), secrets) for problem in checked)
         return None, remaining
     if override and any(
         f.required and f.kind in ("attr", "block") and f.name not in kwargs for f in info.fields
@@ -292,7 +299,7 @@ def _attribute_value(
     if value.is_null and field.null == "error":
         diags.append(_unsuitable(expr.range, expr, "null value is not allowed", ctx))
         return _FAILED
-    return lower_value(value, expr, plan, ctx=ctx, diags=diags)
+    return lower_value(value, expr, plan, ctx=ctx, diags=diags, sensitive=field.field.sensitive)
 
 
 def evaluate(expr: Expression, ctx: EvalContext | None, diags: Diagnostics) -> Value | None:
@@ -316,24 +323,56 @@ def lower_value(
     *,
     ctx: EvalContext | None,
     diags: Diagnostics,
+    sensitive: bool | None = None,
 ) -> Any:
     """``value`` (of ``expr``) as ``plan``'s type; ``_FAILED`` if it does not fit.
 
     The value is walked once (by the values layer's lowering), and
     every part that does not fit is a diagnostic, worded as gohcl words it
     (``Unsuitable value type``), at the part of the expression it is about,
-    in source order.
+    in source order. ``sensitive`` is whether the value goes to a field
+    declared sensitive (no message then shows any part of it, and a raw
+    ``hcl.Value`` is marked so), or to one that is not (a sensitive part is
+    then refused unless it goes to a sensitive field of a class inside, since
+    the Python object would not say it is one); ``None`` for a value the
+    caller asked for as it is.
     """
     lowering = plan.lowering
-    if lowering is None:  # a raw value
-        return value
-    result, errors = lowering.lower(value, strict=True)
+    if lowering is None:  # a raw value, which keeps its marks
+        return value.mark(SENSITIVE) if sensitive else value
+    undeclared = None if sensitive is not False else _undeclared(value, lowering)
+    if undeclared is not None:
+        diags.append(
+            Diagnostic.error(
+                "Sensitive value not allowed",
+                "This value is derived from a sensitive value, and the field it is for is "
+                "not declared sensitive: a field takes a sensitive value only where its "
+                "class says it holds one (hcl.attr(sensitive=True)).",
+                _locate(expr, LowerError("", undeclared), ctx),
+                expr.range,
+                expression=expr,
+                eval_context=ctx,
+            )
+        )
+        return _FAILED
+    result, errors = lowering.lower(value, strict=True, sensitive=bool(sensitive))
     if not errors:
         return result
     found = [_unsuitable(_locate(expr, error, ctx), expr, raw_text(error), ctx) for error in errors]
     found.sort(key=_position)
     diags.extend(found)
     return _FAILED
+
+
+def _undeclared(value: Value, lowering: Lowering) -> Path | None:
+    """Where the first sensitive part of ``value`` is that does not go to a field
+    declared sensitive (of a class the value is lowered into), if one does not."""
+    if not value.has_mark_deep(SENSITIVE):
+        return None
+    for found in value.unmark_deep_with_paths()[1]:
+        if SENSITIVE in found.marks and not declares_sensitive(lowering, found.path):
+            return found.path
+    return None
 
 
 def _position(diagnostic: Diagnostic) -> int:
@@ -447,7 +486,7 @@ def _blocks_value(scope: _Scope, field: FieldInfo) -> Any:
                 )
             )
             return _FAILED
-        return lower_value(value, attribute.expr, plan, ctx=scope.ctx, diags=diags)
+        return lower_value(value, attribute.expr, plan, ctx=scope.ctx, diags=diags, sensitive=False)
     shape = field.block_shape
     type_name = field.hcl_name
     if shape in ("one", "optional", "attributes"):
@@ -531,7 +570,12 @@ def _attributes_value(attributes: Mapping[str, Attribute], value_type: Any, scop
             failed = True
             continue
         item = lower_value(
-            value, attribute.expr, scope.types.plan(value_type), ctx=scope.ctx, diags=scope.diags
+            value,
+            attribute.expr,
+            scope.types.plan(value_type),
+            ctx=scope.ctx,
+            diags=scope.diags,
+            sensitive=False,
         )
         if item is _FAILED:
             failed = True
@@ -598,7 +642,13 @@ def _decode_block(block: Block, cls: type | None, scope: _Scope, diags: Diagnost
             return result
         diags.extend(result.diagnostics)
         if result.diagnostics.has_errors():
-            return Partial(cls, dict(result.fields), frozenset(result.failed), block.def_range)
+            return Partial(
+                cls,
+                dict(result.fields),
+                frozenset(result.failed),
+                block.def_range,
+                _sensitive=_sensitive_fields(cls, scope),
+            )
         if result.value is None:  # nothing to report, and nothing made: the program's mistake
             raise TypeError(
                 f"the block decoder of {class_name(cls)} gave no object and no error "
@@ -619,8 +669,23 @@ def _decode_block(block: Block, cls: type | None, scope: _Scope, diags: Diagnost
         override=scope.override,
     )
     if obj is None:
-        return Partial(cls, fields, frozenset(failed), block.def_range)
+        return Partial(
+            cls,
+            fields,
+            frozenset(failed),
+            block.def_range,
+            _sensitive=_sensitive_fields(cls, scope),
+        )
     return obj
+
+
+def _sensitive_fields(cls: type, scope: _Scope) -> frozenset[str]:
+    """The fields of ``cls`` declared sensitive (none for a class the decoder's
+    types do not read fields of, such as one an application decodes itself)."""
+    try:
+        return class_info(cls, scope.types).sensitive
+    except TypeError:
+        return frozenset()
 
 
 def _construct(scope: _Scope, kwargs: dict[str, Any]) -> Any:
@@ -628,10 +693,46 @@ def _construct(scope: _Scope, kwargs: dict[str, Any]) -> Any:
     try:
         return info.kind.construct(info.cls, kwargs)
     except InvalidFields as exc:
-        scope.diags.extend(_problem(scope, problem) for problem in exc.problems)
+        secrets = _secrets(info, kwargs)
+        scope.diags.extend(_redacted(_problem(scope, p), secrets) for p in exc.problems)
     except (ValueError, TypeError) as exc:
-        scope.diags.append(_invalid_object(scope, raw_text(exc)))
+        scope.diags.append(_redacted(_invalid_object(scope, raw_text(exc)), _secrets(info, kwargs)))
     return None
+
+
+def _secrets(info: ClassInfo, kwargs: dict[str, Any]) -> list[str]:
+    """The texts of the values of ``info``'s sensitive fields in ``kwargs``, as a
+    class's own message could show them (see :func:`redact`)."""
+    found: set[str] = set()
+    for field in info.fields:
+        if field.field.sensitive and field.name in kwargs:
+            _python_secrets(kwargs[field.name], found, 0)
+    return sorted(found, key=lambda text: (-len(text), text))
+
+
+def _python_secrets(obj: object, found: set[str], depth: int) -> None:
+    if isinstance(obj, str):
+        if obj:
+            found.update((obj, go_quote(obj), repr(obj)))
+    elif isinstance(obj, bool):
+        found.update((str(obj), str(obj).lower()))
+    elif isinstance(obj, int | float | decimal.Decimal | fractions.Fraction):
+        found.update((str(obj), repr(obj)))
+    elif depth < 32 and isinstance(obj, Mapping):
+        for element in obj.values():
+            _python_secrets(element, found, depth + 1)
+    elif depth < 32 and isinstance(obj, list | tuple | set | frozenset):
+        for element in obj:
+            _python_secrets(element, found, depth + 1)
+    elif obj is not None:  # another object: as it would be shown
+        found.update(text for text in (str(obj), repr(obj)) if text)
+
+
+def _redacted(diagnostic: Diagnostic, secrets: Sequence[str]) -> Diagnostic:
+    """``diagnostic`` with ``secrets`` taken out of its detail."""
+    if not secrets:
+        return diagnostic
+    return attrs.evolve(diagnostic, detail=redact(diagnostic.detail, secrets))
 
 
 def _problem(scope: _Scope, problem: FieldProblem) -> Diagnostic:

@@ -17,7 +17,10 @@ out unless ``defaults`` is true, and so are fields the object leaves out (a
 reads back as ``None`` (a required field, or one that keeps an explicit null
 with ``attr(null="value")``), left out where the default is ``None``, and
 refused otherwise. Range fields are not written: they say where something
-was read, not what the object says.
+was read, not what the object says. A sensitive field (``attr(sensitive=True)``)
+is never written as text: :func:`encode` refuses it unless it is left out
+(equal to its default), and :func:`update` keeps the file's expression when it
+gives the object's value, and refuses otherwise.
 
 Native text is laid out as ``hclfmt`` lays it out (one blank line around
 each block); JSON text is indented by two spaces.
@@ -37,6 +40,7 @@ from ..hclparse._convert import expression_json_text, expression_native_text, ma
 from ..model._structure import Attribute, Block, Body, Expression
 from ..pytypes._fields import MISSING, class_name
 from ..values._limits import max_nesting
+from ..values._sensitive import is_sensitive
 from ..write._document import DocumentBody
 from ..write._items import AttributeItem, BlockItem, body_text, json_value_text
 from ..write._values import StringError, check_text, key_step, raw_value_text, shown
@@ -105,6 +109,8 @@ class _Attr(AttributeItem):
     value: Any = None
     annotation: Any = None
     default: builtins.bool = False
+    #: The field is sensitive: the value has no text here, and is never written.
+    sensitive: builtins.bool = False
 
 
 @attrs.frozen
@@ -195,7 +201,12 @@ def _attr(name: str, value: Any, field: FieldInfo, walk: _Walk) -> AttributeItem
         if isinstance(value, Expression):
             return _expression_item(name, value, walk)
         annotation = field.value_type or field.annotation
+        if field.field.sensitive:  # compared as the field's plan decodes it
+            planned = field.plan.annotation if field.plan is not None else annotation
+            return _sensitive(name, value, planned, walk, "the field is sensitive")
         converted = walk.types.to_value(value, annotation=annotation)
+        if is_sensitive(converted):  # a Value marked sensitive
+            return _sensitive(name, value, annotation, walk, "the value is sensitive")
         native = raw_value_text(converted)
         json = json_value_text(converted, templates=walk.templates)
         return _Attr(name, native, json, value, annotation)
@@ -203,6 +214,14 @@ def _attr(name: str, value: Any, field: FieldInfo, walk: _Walk) -> AttributeItem
         raise exc.within(where) from None
     except (TypeError, ValueError) as exc:
         raise type(exc)(f"{field.name}: {exc}") from None
+
+
+def _sensitive(name: str, value: Any, annotation: Any, walk: _Walk, why: str) -> _Attr:
+    """The attribute of a sensitive value, which has no text: refused when writing a
+    whole file, and for an update, kept only where the file's expression gives it."""
+    if not walk.mark_defaults:  # dumps: there is no expression to keep
+        raise ValueError(f"{why}, and a sensitive value is not written as text")
+    return _Attr(name, "", "", value, annotation, sensitive=True)
 
 
 def _blocks(
@@ -329,6 +348,17 @@ def _update(
                 continue
             if existing is None and item.default:
                 continue  # a default the file leaves out stays out
+            if item.sensitive:
+                raise ValueError(
+                    f"{item.name}: the value is sensitive, and "
+                    + (
+                        "the file does not set it"
+                        if existing is None
+                        else "its expression in the file gives another value"
+                    )
+                    + "; a sensitive value is not written as text (set it in the file, "
+                    "from a variable or a function that gives it)"
+                )
         elif existing is not None and existing.expression_text == item.native:
             written.add(item.name)  # an expression kept raw, unchanged
             continue

@@ -22,6 +22,7 @@ from ..model._structure import Expression
 from ..pytypes._lowering import LowerError
 from ..values._convert import ConversionError, convert
 from ..values._errors import raw_text
+from ..values._sensitive import is_sensitive
 from ._pytypes import TypePlan
 
 __all__ = ["FAILED", "decode_expression_value"]
@@ -51,17 +52,19 @@ def _reason(error: LowerError) -> str:
 
 def decode_expression_value(
     expr: Expression, plan: TypePlan, ctx: EvalContext | None
-) -> tuple[Any, Diagnostics]:
-    """The value of ``expr`` built as ``plan``'s type, and the diagnostics.
+) -> tuple[Any, Diagnostics, bool]:
+    """The value of ``expr`` built as ``plan``'s type, the diagnostics, and whether
+    the value is sensitive (wholly or in part).
 
     ``FAILED`` when the evaluation or the value failed.
     """
     value, diags = expr.value(ctx)
+    sensitive = is_sensitive(value)
     if plan.lowering is None:  # the value as it is (cty.Value in Go)
-        return (FAILED if diags.has_errors() else value), diags
+        return (FAILED if diags.has_errors() else value), diags, sensitive
     failed = diags.has_errors()
 
-    def unsuitable(reason: str) -> tuple[Any, Diagnostics]:
+    def unsuitable(reason: str) -> tuple[Any, Diagnostics, bool]:
         diags.append(
             Diagnostic.error(
                 "Unsuitable value type",
@@ -72,7 +75,7 @@ def decode_expression_value(
                 eval_context=ctx,
             )
         )
-        return FAILED, diags
+        return FAILED, diags, sensitive
 
     try:
         convert(value, plan.hcl_type)
@@ -81,4 +84,4 @@ def decode_expression_value(
     result, errors = plan.lowering.lower(value, strict=True)
     if errors:
         return unsuitable(_reason(errors[0]))
-    return (FAILED if failed else result), diags
+    return (FAILED if failed else result), diags, sensitive

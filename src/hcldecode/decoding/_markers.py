@@ -68,6 +68,8 @@ class AttrMarker(FieldMarker):
         name: The attribute's name; ``None`` for the field's name.
         null: What an explicit ``null`` in the configuration means (see
             :func:`attr`).
+        sensitive: Whether the field holds a sensitive value (see
+            :func:`attr`).
 
     Raises:
         TypeError: ``name`` is not ``None`` or a non-empty string.
@@ -78,6 +80,7 @@ class AttrMarker(FieldMarker):
 
     name: str | None = attrs.field(default=None, validator=_check_name)
     null: NullPolicy = attrs.field(default="absent", validator=_check_null)
+    sensitive: bool = attrs.field(default=False, kw_only=True)
 
     def hcl_name(self, field_name: str) -> str:
         return self.name or field_name
@@ -178,7 +181,9 @@ class RangeMarker(FieldMarker):
 Marker = AttrMarker | BlockMarker | LabelMarker | RemainMarker | BodyMarker | RangeMarker
 
 
-def attr(name: str | None = None, *, null: NullPolicy = "absent") -> AttrMarker:
+def attr(
+    name: str | None = None, *, null: NullPolicy = "absent", sensitive: bool = False
+) -> AttrMarker:
     """Mark a field as an attribute.
 
     Args:
@@ -190,6 +195,12 @@ def attr(name: str | None = None, *, null: NullPolicy = "absent") -> AttrMarker:
             ``None`` even where it has another default (its type must admit
             ``None``); ``"error"`` that null is not allowed: ``Unsuitable
             value: null value is not allowed``.
+        sensitive: The field holds a secret: its value is marked
+            :data:`~hcldecode.SENSITIVE` when decoded, so no message shows
+            it, and it is never written back as text (``dumps`` refuses it;
+            ``update_document`` keeps the expression that gave it). A field
+            that is not sensitive refuses a value computed from a sensitive
+            one (Terraform's rule for outputs).
 
     Returns:
         The marker, to put in ``Annotated[T, ...]``.
@@ -198,7 +209,7 @@ def attr(name: str | None = None, *, null: NullPolicy = "absent") -> AttrMarker:
         TypeError: ``name`` is an empty string or not a string.
         ValueError: ``null`` is not one of the three policies.
     """
-    return AttrMarker(name, null)
+    return AttrMarker(name, null, sensitive=bool(sensitive))
 
 
 def block(

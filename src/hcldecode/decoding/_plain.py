@@ -13,7 +13,9 @@ python-hcl2's ``loads`` offers), a body becomes a ``dict``:
   cannot be evaluated so (it needs a variable or a function that was not
   given, or is unknown) is kept as its source text in a template,
   ``"${var.region}"``, the form HCL's JSON syntax gives expressions (a
-  quoted string or heredoc as the same template: ``"${var.name}-web"``);
+  quoted string or heredoc as the same template: ``"${var.name}-web"``),
+  and so is one whose value is sensitive, wholly or in part (a secret is
+  never given, its expression is: ``"${var.db_password}"``);
   with ``escape``, ``${`` and ``%{`` in the strings of values are doubled,
   as HCL's JSON syntax spells literal text, so that they differ from such
   templates;
@@ -39,6 +41,7 @@ from ..model._diagnostics import Diagnostic, Diagnostics
 from ..model._structure import Body, Expression
 from ..pytypes._rules import DEFAULT_TYPES
 from ..values._limits import DEFAULT_LIMITS, Limits
+from ..values._sensitive import is_sensitive
 from ..values._value import Value
 
 __all__ = ["plain_body"]
@@ -82,7 +85,7 @@ def _plain_expression(
     if value is not None and value.is_wholly_known:
         return _plain_value(value, escape)
     value, diags = expr.value(ctx)
-    if not diags.has_errors() and value.is_wholly_known:
+    if not diags.has_errors() and value.is_wholly_known and not is_sensitive(value):
         return _plain_value(value, escape)
     text = expr.template_text()
     if text is not None:

@@ -22,8 +22,9 @@ import attrs
 from ..model._diagnostics import Diagnostic, Diagnostics, Range, SourceFile
 from ..model._render import HCLError
 from ..model._structure import Body
+from ..values._sensitive import REDACTED
 
-__all__ = ["DecodeError", "Decoded", "Partial", "in_source_order", "raise_errors"]
+__all__ = ["VALUE", "DecodeError", "Decoded", "Partial", "in_source_order", "raise_errors"]
 
 T = TypeVar("T")
 
@@ -40,6 +41,27 @@ class DecodeError(HCLError):
     """
 
     remaining: Body | None = None
+
+
+class _Hidden:
+    """Shown in place of a sensitive field's value."""
+
+    def __repr__(self) -> str:
+        return REDACTED
+
+
+_HIDDEN = _Hidden()
+
+#: In the sensitive names of a :class:`Decoded`, the value itself (a field's
+#: name is an identifier: no field has this name).
+VALUE = "(value)"
+
+
+def _shown(fields: Mapping[str, Any], sensitive: frozenset[str]) -> Mapping[str, Any]:
+    """``fields`` with the values of the ``sensitive`` ones hidden, for a ``repr``."""
+    if not sensitive:
+        return fields
+    return {name: _HIDDEN if name in sensitive else value for name, value in fields.items()}
 
 
 @attrs.frozen
@@ -67,6 +89,16 @@ class Partial(Generic[T]):
     fields: Mapping[str, Any]
     failed: frozenset[str]
     range: Range | None = None
+    # The fields that are sensitive, whose values repr() does not show.
+    _sensitive: frozenset[str] = attrs.field(
+        default=frozenset(), repr=False, eq=False, kw_only=True, alias="_sensitive"
+    )
+
+    def __repr__(self) -> str:
+        return (
+            f"Partial(cls={self.cls!r}, fields={_shown(self.fields, self._sensitive)!r}, "
+            f"failed={self.failed!r}, range={self.range!r})"
+        )
 
 
 @attrs.frozen
@@ -116,6 +148,19 @@ class Decoded(Generic[T]):
     _second: Literal["diagnostics", "remaining"] = attrs.field(
         default="diagnostics", repr=False, eq=False, kw_only=True, alias="_second"
     )
+    # The fields that are sensitive, whose values repr() does not show.
+    _sensitive: frozenset[str] = attrs.field(
+        default=frozenset(), repr=False, eq=False, kw_only=True, alias="_sensitive"
+    )
+
+    def __repr__(self) -> str:
+        fields = _shown(self.fields, self._sensitive)
+        value = _HIDDEN if VALUE in self._sensitive else self.value
+        return (
+            f"Decoded(value={value!r}, fields={fields!r}, "
+            f"diagnostics={self.diagnostics!r}, remaining={self.remaining!r}, "
+            f"failed={self.failed!r})"
+        )
 
     @property
     def partial(self) -> Partial[Any] | None:
@@ -123,7 +168,7 @@ class Decoded(Generic[T]):
         could not be built (``None`` when it was, and for expressions and files)."""
         if self.value is not None or self.cls is None:
             return None
-        return Partial(self.cls, self.fields, self.failed)
+        return Partial(self.cls, self.fields, self.failed, _sensitive=self._sensitive)
 
     @property
     def ok(self) -> bool:

@@ -14,6 +14,7 @@ import re
 import attrs
 
 from ..model import Pos
+from ..values._sensitive import REDACTED, is_sensitive
 from ..write import value_text
 from ._check import Document, Target
 from ._completion import json_body_layers
@@ -140,7 +141,7 @@ def _reference(
         except (KeyError, TypeError):
             return None
     try:
-        shown = value_text(value)
+        shown = REDACTED if is_sensitive(value) else value_text(value)
     except ValueError:  # unknown values have no text
         shown = "(known when the configuration is decoded)"
     body = (

@@ -28,6 +28,7 @@ from .._text import SPACE_CLASS, go_quote
 from .._text import terminal_safe as _terminal_safe
 from ..values._errors import Error
 from ..values._number import go_float_text
+from ..values._sensitive import REDACTED
 from ..values._types import (
     BOOL,
     NUMBER,
@@ -37,7 +38,7 @@ from ..values._types import (
     PrimitiveType,
     TupleType,
 )
-from ..values._value import Value
+from ..values._value import SENSITIVE, Value
 from ._diagnostics import Diagnostic, Diagnostics, Pos, Range, Severity, SourceFile
 from ._source import SourceMap
 from ._traversal import traversal_str
@@ -423,8 +424,11 @@ def value_summary(value: Value) -> str:
 
     Strings are quoted, numbers written with at most 10 significant digits,
     collections and structures described by their type and size
-    (``empty list of string``, ``object with 2 attributes``).
+    (``empty list of string``, ``object with 2 attributes``); a sensitive value
+    is ``(sensitive value)``.
     """
+    if value.is_marked and value.has_mark(SENSITIVE):
+        return REDACTED
     t = value.type
     if value.is_null:
         return "null"

@@ -59,6 +59,7 @@ from ..values._limits import (
     charge,
 )
 from ..values._refinement import prefix_before_split
+from ..values._sensitive import REDACTED
 from ..values._types import (
     BOOL,
     DYNAMIC,
@@ -75,7 +76,11 @@ from ..values._value import (
     DYNAMIC_VALUE,
     EMPTY_TUPLE_VALUE,
     FALSE,
+<<<<<<< HEAD
     SMALL_INTEGERS,
+=======
+    SENSITIVE,
+>>>>>>> sensitive
     TRUE,
     OperationError,
     Value,
@@ -580,8 +585,10 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
                 )
             known = False
             continue
+        secret_key = False
         if raw_key._marks:
             marks.append(raw_key._marks)
+            secret_key = SENSITIVE in raw_key._marks
             raw_key = raw_key.unmark()[0]
         if not raw_key.is_known:
             known = False
@@ -608,7 +615,8 @@ def _for_expr(node: ast.ForExpr, ctx: _Ctx, diags: Diagnostics) -> _Gen:
             diags.append(
                 _part_error(
                     "Duplicate object key",
-                    f"Two different items produced the key {go_quote(name)} in this 'for' "
+                    "Two different items produced the key "
+                    f"{REDACTED if secret_key else go_quote(name)} in this 'for' "
                     "expression. If duplicates are expected, use the ellipsis (...) after "
                     "the value expression to enable grouping by key.",
                     key_expr,

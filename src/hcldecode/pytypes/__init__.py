@@ -37,6 +37,7 @@ from ._fields import (
 )
 from ._msgspec import MSGSPEC_STRUCTS
 from ._rules import PythonTypes, Rule, TypeRule, to_python, to_value
+from ._sensitive import sensitive
 from ._stdlib_classes import NAMED_TUPLES, TYPED_DICTS
 
 __all__ = [
@@ -55,6 +56,7 @@ __all__ = [
     "Rule",
     "TypeRule",
     "function",
+    "sensitive",
     "to_python",
     "to_value",
 ]

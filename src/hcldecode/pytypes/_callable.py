@@ -24,6 +24,7 @@ def function(
     name: str | None = None,
     description: str | None = None,
     types: PythonTypes | None = None,
+    sensitive: bool = False,
 ) -> Function: ...
 @overload
 def function(
@@ -32,6 +33,7 @@ def function(
     name: str | None = None,
     description: str | None = None,
     types: PythonTypes | None = None,
+    sensitive: bool = False,
 ) -> Callable[[Callable[..., Any]], Function]: ...
 def function(
     fn: Callable[..., Any] | None = None,
@@ -39,6 +41,7 @@ def function(
     name: str | None = None,
     description: str | None = None,
     types: PythonTypes | None = None,
+    sensitive: bool = False,
 ) -> Function | Callable[[Callable[..., Any]], Function]:
     """Make an HCL :class:`Function` from a Python callable; usable as a decorator.
 
@@ -81,6 +84,9 @@ def function(
             docstring.
         types: How annotations are read and arguments and results converted;
             by default the built-in types.
+        sensitive: The result is sensitive (marked with
+            :data:`~hcldecode.SENSITIVE`), as of a function that reads a
+            secret (see :attr:`Function.sensitive <hcldecode.values.Function>`).
 
     Returns:
         The :class:`Function`; without ``fn``, a decorator that makes it.
@@ -92,8 +98,12 @@ def function(
             These are mistakes of the calling program, raised at creation.
     """
     if fn is None:
-        return lambda f: function(f, name=name, description=description, types=types)
-    return _from_callable(fn, name, description, types if types is not None else DEFAULT_TYPES)
+        return lambda f: function(
+            f, name=name, description=description, types=types, sensitive=sensitive
+        )
+    made = _from_callable(fn, name, description, types if types is not None else DEFAULT_TYPES)
+    made.sensitive = bool(sensitive)  # a new function, not shared yet
+    return made
 
 
 @attrs.frozen

@@ -29,7 +29,7 @@ import attrs
 
 from ..values._convert import AttrStep, IndexStep, Path
 from ..values._errors import Error, raw_text
-from ..values._value import Value
+from ..values._value import SENSITIVE, Value
 
 __all__ = [
     "ATTRS_CLASSES",
@@ -101,6 +101,10 @@ class Field:
         omittable: the field may be left out and has no default: an object
             built without it does not have it (a key of a ``TypedDict`` that
             is not required). Such a field counts as :attr:`has_default`.
+        sensitive: the field holds a secret: its marker says so
+            (``hcl.attr(sensitive=True)``), its ``Annotated`` metadata holds
+            :data:`~hcldecode.values.SENSITIVE`, or its metadata maps
+            ``"sensitive"`` to ``True``.
     """
 
     name: str
@@ -114,6 +118,7 @@ class Field:
     doc: str | None = None
     metadata: tuple[Any, ...] = ()
     omittable: bool = False
+    sensitive: bool = False
 
     @property
     def has_default(self) -> bool:
@@ -292,7 +297,8 @@ class ClassKind:
             factory: A function that makes the default.
             factory_takes_self: Whether ``factory`` takes the instance.
             metadata: The field's metadata (its ``doc`` or ``description`` is
-                the field's documentation).
+                the field's documentation; ``"sensitive": True`` makes it
+                :attr:`Field.sensitive`).
             omittable: Whether the field may be left out with no default
                 (:attr:`Field.omittable`).
 
@@ -313,9 +319,14 @@ class ClassKind:
             raise TypeError(f"{owner.__qualname__}.{name} has more than one hcldecode marker")
         marker = markers[0] if markers else None
         doc = None
+        sensitive = bool(getattr(marker, "sensitive", False))
+        if any(m is SENSITIVE for m in extras):
+            sensitive = True
+            extras = tuple(m for m in extras if m is not SENSITIVE)
         if metadata:
             found = metadata.get("doc", metadata.get("description"))
             doc = found if isinstance(found, str) else None
+            sensitive = sensitive or metadata.get("sensitive") is True
         return Field(
             name,
             attribute,
@@ -328,6 +339,7 @@ class ClassKind:
             doc,
             tuple(m for m in extras if not isinstance(m, FieldMarker)),
             omittable,
+            sensitive,
         )
 
 

@@ -39,6 +39,7 @@ from ..values._convert import (
     path_text,
 )
 from ..values._errors import Error
+from ..values._sensitive import redact, secrets_of, texts_of
 from ..values._types import (
     BOOL,
     BYTES,
@@ -74,6 +75,7 @@ __all__ = [
     "TupleLowering",
     "UnionLowering",
     "ValueLowering",
+    "declares_sensitive",
     "enum_leaf",
     "literal_leaf",
     "path_leaf",
@@ -156,6 +158,14 @@ class _Walk:
             return self.fail(exc.message, exc.path)
 
 
+def _redacted(error: LowerError, secrets: Sequence[str]) -> LowerError:
+    """``error`` with the texts of sensitive values taken out of its message."""
+    message = redact(error.message, secrets)
+    if message == error.message:
+        return error
+    return LowerError(message, error.path, error.key)
+
+
 class Lowering:
     """How values become objects of one annotation (see the module).
 
@@ -169,18 +179,28 @@ class Lowering:
         self.hcl_type = hcl_type
         self.nullable = nullable
 
-    def lower(self, value: Value, *, strict: bool = False) -> tuple[Any, list[LowerError]]:
+    def lower(
+        self, value: Value, *, strict: bool = False, sensitive: bool = False
+    ) -> tuple[Any, list[LowerError]]:
         """The object for ``value`` and ``[]``, or ``None`` and every misfit found.
 
         With ``strict``, an object given for a class must not have keys the
         class lacks (HCL's conversion would drop them). Marks are dropped:
-        Python objects do not carry them.
+        Python objects do not carry them. The messages of misfits in a value
+        with sensitive parts do not show those parts (``(sensitive value)``),
+        nor, with ``sensitive``, any part of the value.
         """
+        secrets: list[str] | None = None
         if value.contains_marked:
+            secrets = secrets_of(value)
             value = value.unmark_deep()[0]
+        if sensitive:
+            secrets = texts_of(value)
         walk = _Walk(strict)
         result = self.build(value, walk)
         if walk.errors:
+            if secrets:  # what is wrong with a sensitive value does not show it
+                return None, [_redacted(error, secrets) for error in walk.errors]
             return None, walk.errors
         return result, []
 
@@ -588,6 +608,36 @@ def _check_elements(
         lowering.check_keys(item, walk)
         if indexed and len(errors) > before:
             walk.step(before, IndexStep(Value.number(i)))
+
+
+def declares_sensitive(lowering: Lowering, path: Path) -> bool:
+    """Whether the part of a value at ``path`` becomes (part of) a field declared
+    sensitive (:attr:`Field.sensitive`), or of an ``hcl.Value``, which keeps its
+    marks; for a union, in every member."""
+    if isinstance(lowering, ValueLowering):
+        return True
+    if isinstance(lowering, OptionalLowering):
+        return declares_sensitive(lowering.inner, path)
+    if isinstance(lowering, UnionLowering):
+        return all(declares_sensitive(m, path) for m in lowering.members)
+    if not path:
+        return False
+    step, rest = path[0], path[1:]
+    key: object = step.name if isinstance(step, AttrStep) else step.key
+    if isinstance(key, Value) and key.is_known and not key.is_null and not key.is_marked:
+        key = key.payload if key.type in (STRING, NUMBER) else None
+    if isinstance(lowering, ClassLowering):
+        found = lowering.by_hcl_name.get(key) if isinstance(key, str) else None
+        if found is None:
+            return False
+        return found.field.sensitive or declares_sensitive(found.lowering, rest)
+    if isinstance(lowering, SequenceLowering | MappingLowering):
+        return declares_sensitive(lowering.element, rest)
+    if isinstance(lowering, TupleLowering) and isinstance(key, int):
+        return 0 <= key < len(lowering.elements) and declares_sensitive(
+            lowering.elements[key], rest
+        )
+    return False
 
 
 # --------------------------------------------------------------------------- leaves

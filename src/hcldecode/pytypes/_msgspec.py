@@ -96,6 +96,9 @@ class _Structs(ClassKind):
             hint = hints.get(info.name)
             metas = _top_metas(hint, msgspec.Meta)
             description = next((m.description for m in metas if m.description), None)
+            metadata: dict[str, Any] = {"description": description} if description else {}
+            if any(isinstance(m.extra, dict) and m.extra.get("sensitive") is True for m in metas):
+                metadata["sensitive"] = True  # msgspec.Meta(extra={"sensitive": True})
             field = self.field(
                 cls,
                 info.name,
@@ -105,7 +108,7 @@ class _Structs(ClassKind):
                 factory=(
                     None if info.default_factory is msgspec.NODEFAULT else info.default_factory
                 ),
-                metadata={"description": description} if description else None,
+                metadata=metadata or None,
             )
             marker = field.marker
             hcl_name = info.encode_name if marker is None else marker.hcl_name(info.encode_name)

@@ -72,6 +72,7 @@ class _PydanticModels(ClassKind):
         self._names_of(cls)  # a field that cannot be given its value is refused now
         found = []
         model_fields: dict[str, Any] = getattr(cls, "model_fields", {})
+        pydantic = sys.modules["pydantic"]
         for name, info in model_fields.items():
             metadata = tuple(info.metadata)
             hint = info.annotation
@@ -92,7 +93,7 @@ class _PydanticModels(ClassKind):
                 default=default,
                 factory=factory,
                 factory_takes_self=takes_data,
-                metadata={"description": info.description} if info.description else None,
+                metadata=_metadata(info, pydantic),
             )
             alias = info.alias if isinstance(info.alias, str) else name
             hcl_name = field.marker.hcl_name(alias) if field.marker is not None else alias
@@ -120,6 +121,10 @@ class _PydanticModels(ClassKind):
         value = getattr(obj, field.attribute)
         if _plain(value):
             return value
+        if field.sensitive and hasattr(value, "get_secret_value"):
+            # A SecretStr field (sensitive): its value, which hcldecode never writes
+            # as text but compares with what the file's expression gives.
+            return value.get_secret_value()
         # A type hcldecode does not know (a URL, a secret, an IP address): as
         # pydantic writes it in JSON.
         dumped = obj.model_dump(mode="json", include={field.name}, by_alias=False)
@@ -308,3 +313,20 @@ _KIND = _PydanticModels()
 PYDANTIC_MODELS: ClassKind = _KIND
 """pydantic v2 models (``BaseModel`` subclasses): their ``model_fields``, built by
 pydantic's own validation."""
+
+
+def _metadata(info: Any, pydantic: Any) -> dict[str, Any] | None:
+    """What a pydantic field says of itself that hcldecode reads: its description,
+    and ``"sensitive": True`` from its ``json_schema_extra`` or for a secret
+    (``SecretStr``, ``SecretBytes``, or either or ``None``)."""
+    found: dict[str, Any] = {}
+    if info.description:
+        found["description"] = info.description
+    extra = info.json_schema_extra
+    secrets = (pydantic.SecretStr, pydantic.SecretBytes)
+    types = typing.get_args(info.annotation) or (info.annotation,)
+    if (isinstance(extra, dict) and extra.get("sensitive") is True) or (
+        any(t in secrets for t in types) and all(t in secrets or t is type(None) for t in types)
+    ):
+        found["sensitive"] = True
+    return found or None

@@ -60,7 +60,7 @@ from ..values._types import (
     TupleType,
     Type,
 )
-from ..values._value import Value
+from ..values._value import SENSITIVE, Value
 from ._fields import (
     ATTRS_CLASSES,
     DATACLASSES,
@@ -448,7 +448,8 @@ class PythonTypes:
           them); a mapping with string keys is an object (as ``{...}``);
           ``set`` and ``frozenset`` are sets (their elements must unify);
         * instances of the classes of fields (:meth:`kind_of`: dataclasses,
-          attrs classes, ...) are objects of their fields;
+          attrs classes, ...) are objects of their fields, the values of
+          fields declared sensitive marked :data:`~hcldecode.values.SENSITIVE`;
         * a registered type's object goes through its ``unstructure``, and an
           object that no rule knows through the converter's, if there is one.
 
@@ -513,7 +514,8 @@ class PythonTypes:
             for f in self.object_fields(cls):
                 element = kind.get(obj, f)
                 if element is not MISSING:  # a field the object leaves out
-                    items[f.hcl_name] = self._to_value(element, f"{path}.{f.name}", f.annotation)
+                    item = self._to_value(element, f"{path}.{f.name}", f.annotation)
+                    items[f.hcl_name] = item.mark(SENSITIVE) if f.sensitive else item
             return Value.object(items)
         if isinstance(obj, Mapping):
             return Value.object(self._object_items(obj, path, _part(annotation, None)))

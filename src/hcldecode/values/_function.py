@@ -52,7 +52,7 @@ from ._limits import (
     current_limits,
 )
 from ._types import DYNAMIC, Type
-from ._value import Marking, RefinementBuilder, Value
+from ._value import SENSITIVE, Marking, RefinementBuilder, Value
 
 __all__ = [
     "Function",
@@ -191,13 +191,24 @@ class Function:
         refine_result: Says what is known of an unknown result (for example
             :func:`refine_not_null`), so that expressions using it can still
             be decided (``f(x) != null``).
+        sensitive: Whether the result is sensitive: it is marked with
+            :data:`~hcldecode.values.SENSITIVE`, whatever the arguments
+            (a function that reads a secret).
 
     Raises:
         TypeError: A parameter is not a :class:`Parameter`, or
             ``return_type`` is neither a :class:`Type` nor callable.
     """
 
-    __slots__ = ("_impl", "_return_type", "description", "params", "refine_result", "var_param")
+    __slots__ = (
+        "_impl",
+        "_return_type",
+        "description",
+        "params",
+        "refine_result",
+        "sensitive",
+        "var_param",
+    )
 
     def __init__(
         self,
@@ -208,6 +219,7 @@ class Function:
         impl: Impl,
         description: str = "",
         refine_result: Refiner | None = None,
+        sensitive: bool = False,
     ) -> None:
         self.params: tuple[Parameter, ...] = tuple(params)
         for param in (*self.params, var_param):
@@ -218,6 +230,7 @@ class Function:
         self.var_param = var_param
         self.description = description
         self.refine_result = refine_result
+        self.sensitive = sensitive
         self._return_type = return_type
         self._impl = impl
 
@@ -251,6 +264,7 @@ class Function:
             impl=self._impl,
             description=description,
             refine_result=refine_result,
+            sensitive=self.sensitive,
         )
 
     def __repr__(self) -> str:
@@ -337,8 +351,11 @@ class Function:
                 function.
         """
         marks: list[frozenset[Hashable]] = []
+        given = args
         if Marking.used:
             args, marks = self._unmarked(args)
+        if self.sensitive:
+            marks.append(_SENSITIVE_MARKS)
         if limits is None:
             limits = CALL_LIMITS.get()
         token = CALL_LIMITS.set(limits)
@@ -358,6 +375,10 @@ class Function:
                     ) from None
                 finally:
                     BUDGET.reset(budget_token)
+        except FunctionError as exc:
+            if Marking.used:  # a message about a sensitive argument does not show it
+                _redact_error(exc, given)
+            raise
         finally:
             CALL_LIMITS.reset(token)
         if not isinstance(result, Value) or not result.type.matches(result_type):
@@ -394,6 +415,25 @@ class Function:
             if not arg.is_known and not param.allow_unknown:
                 return result_type, Value.unknown(result_type)
         return result_type, _guarded(self._impl, args, result_type)
+
+
+_SENSITIVE_MARKS = frozenset({SENSITIVE})
+
+
+def _redact_error(exc: FunctionError, args: Sequence[Value]) -> None:
+    """Take the texts of the sensitive parts of ``args`` out of ``exc``'s message."""
+    from ._sensitive import redact, secrets_of  # noqa: PLC0415 (only for sensitive values)
+
+    secrets = [text for arg in args for text in secrets_of(arg)]
+    if secrets:
+        secrets.sort(key=lambda text: (-len(text), text))
+        message = redact(exc.message, secrets)
+        if message != exc.message:
+            exc.message = message
+            exc.args = (message,)
+            # the exception the function raised has the secret in its message
+            exc.__cause__ = exc.__context__ = None
+            exc.__suppress_context__ = True
 
 
 _R = TypeVar("_R")

@@ -69,6 +69,7 @@ __all__ = [
     "EMPTY_OBJECT_VALUE",
     "EMPTY_TUPLE_VALUE",
     "FALSE",
+    "SENSITIVE",
     "SMALL_INTEGERS",
     "TRUE",
     "OperationError",
@@ -110,6 +111,45 @@ _NO_MARKS: Final[frozenset[Hashable]] = frozenset()
 _MARKED_MESSAGE = (
     "value is marked ({marks}), so it must be unmarked first (Value.unmark or Value.unmark_deep)"
 )
+
+
+class _Sensitive:
+    """The type of :data:`SENSITIVE`: one object, equal only to itself."""
+
+    __slots__ = ()
+    _instance: _Sensitive | None = None
+
+    def __new__(cls) -> _Sensitive:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "SENSITIVE"
+
+    def __reduce__(self) -> str:
+        return "SENSITIVE"
+
+
+SENSITIVE: Hashable = _Sensitive()
+"""The mark of a sensitive value: ``value.mark(SENSITIVE)``.
+
+A value that carries it, or one computed from such a value, is never shown:
+diagnostics and messages say ``(sensitive value)`` where they would show it,
+its ``repr`` hides it, and it is not written back as text."""
+
+
+def _kind_name(t: Type) -> str:
+    """The name of the constructor of values of type ``t`` (``string``, ``list``...)."""
+    if isinstance(t, PrimitiveType):
+        return str(t)
+    if isinstance(t, ObjectType):
+        return "object"
+    if isinstance(t, TupleType):
+        return "tuple"
+    if isinstance(t, CollectionType):
+        return t.kind
+    return "capsule" if isinstance(t, CapsuleType) else "unknown"
 
 
 class Marking:
@@ -928,6 +968,8 @@ class Value:
     def __repr__(self) -> str:
         if self._marks:
             marks = ", ".join(sorted(builtins.map(repr, self._marks)))
+            if SENSITIVE in self._marks:  # the kind of value, not the value
+                return f"Value.{_kind_name(self.type)}(...).mark({marks})"
             return f"{self.unmark()[0]!r}.mark({marks})"
         t = self.type
         payload = self.payload
