@@ -76,11 +76,8 @@ from ..values._value import (
     DYNAMIC_VALUE,
     EMPTY_TUPLE_VALUE,
     FALSE,
-<<<<<<< HEAD
-    SMALL_INTEGERS,
-=======
     SENSITIVE,
->>>>>>> sensitive
+    SMALL_INTEGERS,
     TRUE,
     OperationError,
     Value,
