@@ -40,6 +40,7 @@ from ..values._limits import max_nesting
 from ..write._document import (
     DocumentBody,
     ends_with_blank_line,
+    ends_with_block,
     parse_document,
     remove_block_and_blank_line,
 )
@@ -464,7 +465,11 @@ class _NativeBody(_Edited):
         return item.native
 
     def set(self, item: AttributeItem) -> None:
-        _set_raw(self.body, item.name, self.raw_text(item))
+        body = self.body
+        new = item.name not in body.attributes
+        if new and ends_with_block(body) and not ends_with_blank_line(body):
+            body.append_newline()  # after a block, as hclfmt sets it off
+        _set_raw(body, item.name, self.raw_text(item))
 
     def remove_attribute(self, name: str) -> None:
         self.body.remove_attribute(name)

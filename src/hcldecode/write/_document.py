@@ -78,6 +78,7 @@ __all__ = [
     "DocumentBlock",
     "DocumentBody",
     "ends_with_blank_line",
+    "ends_with_block",
     "new_document",
     "parse_document",
     "remove_block_and_blank_line",
@@ -775,6 +776,12 @@ def ends_with_blank_line(body: DocumentBody) -> bool:
         if len(last) >= 2:
             return last[-1].kind is K.NEWLINE and _ends_line(last[-2])
     return len(last) == 1 and last[0].kind is K.NEWLINE  # at the top: blank
+
+
+def ends_with_block(body: DocumentBody) -> bool:
+    """Whether the body's last item (blank lines and comments aside) is a block."""
+    item = next((i for i in reversed(body._items) if not isinstance(i, list)), None)
+    return isinstance(item, DocumentBlock)
 
 
 def remove_block_and_blank_line(body: DocumentBody, block: DocumentBlock) -> bool:
