@@ -34,6 +34,7 @@ import attrs
 
 from .._text import go_quote
 from ..hclparse._convert import expression_json_text, expression_native_text, may_be_block
+from ..hclparse._syntax import parse_source
 from ..model._structure import Attribute, Block, Body, Expression
 from ..pytypes._fields import MISSING, class_name
 from ..values._limits import max_nesting
@@ -373,7 +374,7 @@ def _update(
                 continue
             if existing is None and item.default:
                 continue  # a default the file leaves out stays out
-        elif existing is not None and existing.expression_text == body.raw_text(item):
+        elif existing is not None and body.same_raw(existing.expression_text, item):
             written.add(item.name)  # an expression kept raw, unchanged
             continue
         body.set(item)
@@ -424,6 +425,10 @@ class _Edited:
     def raw_text(self, item: AttributeItem) -> str:
         """The text of an attribute item that is no value (an expression kept raw)."""
         raise NotImplementedError
+
+    def same_raw(self, text: str, item: AttributeItem) -> builtins.bool:
+        """Whether an attribute's expression text is the expression ``item`` keeps."""
+        return text == self.raw_text(item)
 
     def set(self, item: AttributeItem) -> None:
         raise NotImplementedError
@@ -519,6 +524,18 @@ class _JsonBody(_Edited):
         if not item.json and isinstance(item, _RawAttr) and item.expr is not None:
             return expression_json_text(item.expr)
         return item.json
+
+    def same_raw(self, text: str, item: AttributeItem) -> builtins.bool:
+        # JSON text is compared as what it says: the file's may be laid out otherwise
+        if text == self.raw_text(item):
+            return True
+        file, diags = parse_source(f'{{"v": {text}}}', "<document>", "json")
+        if diags.has_errors():
+            return False
+        attributes, diags = file.body.just_attributes()
+        return not diags.has_errors() and expression_json_text(
+            attributes["v"].expr
+        ) == self.raw_text(item)
 
     def set(self, item: AttributeItem) -> None:
         if isinstance(item, _Attr):

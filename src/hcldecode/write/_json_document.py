@@ -241,6 +241,13 @@ class JsonDocumentBlock:
         # Where the body is: each container on the way and its member, outermost first.
         self._path = path
 
+    def __eq__(self, other: object) -> bool:
+        # one block, however often it is found: the same object in the document
+        return isinstance(other, JsonDocumentBlock) and other.body._object is self.body._object
+
+    def __hash__(self) -> int:
+        return id(self.body._object)
+
     def __repr__(self) -> str:
         return f"<JsonDocumentBlock {self.type} {list(self.labels)}>"
 
