@@ -460,3 +460,40 @@ def test_plugins_editor_support() -> None:
         "```hcl\ninterval = number\n```\n\nOptional attribute; default: `60`."
     )
     assert client.stop() == 0
+
+
+def test_autoscale_edits_its_files_and_shows_the_diff() -> None:
+    result = run(EXAMPLES / "autoscale" / "main.py")
+    assert result.stderr == ""
+    assert result.stdout == (
+        "--- a/app.hcl\n"
+        "+++ b/app.hcl\n"
+        "@@ -4,6 +4,11 @@\n"
+        " # The public site\n"
+        ' service "web" {\n'
+        '   image    = "nginx:1.27" # pinned by the security team\n'
+        "-  replicas = 2\n"
+        "+  replicas = 4\n"
+        '   timeout  = "1m30s"\n'
+        " }\n"
+        "+\n"
+        '+service "cache" {\n'
+        '+  image    = "redis:7"\n'
+        "+  replicas = 2\n"
+        "+}\n"
+        "--- a/services.hcl.json\n"
+        "+++ b/services.hcl.json\n"
+        "@@ -2,11 +2,7 @@\n"
+        '     "service": {\n'
+        '         "api": {\n'
+        '             "image": "registry.example.com/api:${upper(\\"v\\")}4",\n'
+        '-            "replicas": 3\n'
+        "-        },\n"
+        '-        "batch": {\n'
+        '-            "image": "registry.example.com/batch:1",\n'
+        '-            "replicas": 1\n'
+        '+            "replicas": 6\n'
+        "         }\n"
+        "     }\n"
+        " }\n"
+    )

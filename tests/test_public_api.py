@@ -289,3 +289,30 @@ def test_write_exports_the_token_builders_and_hclwrite_edits() -> None:
         assert "hcldecode.write._" not in doc
     assert isinstance(write.DocumentBlock.type, property)
     assert write.DocumentBlock.type.fset is not None
+
+
+def test_write_exports_editable_json_documents() -> None:
+    from hcldecode import write  # noqa: PLC0415
+
+    names = [
+        "JsonDocument",
+        "JsonDocumentAttribute",
+        "JsonDocumentBlock",
+        "JsonDocumentBody",
+        "parse_json_document",
+    ]
+    assert [n for n in write.__all__ if n.startswith(("Json", "parse_json"))] == names
+    functions = [
+        write.parse_json_document,
+        write.JsonDocumentBody.set_attribute_raw,
+        write.JsonDocumentBody.remove_attribute,
+        write.JsonDocumentBody.blocks,
+        write.JsonDocumentBody.append_block,
+        write.JsonDocumentBody.remove_block,
+    ]
+    for function in functions:
+        doc = inspect.getdoc(function) or ""
+        assert "Returns:" in doc and "Args:" in doc, function
+        assert "hcldecode.write._" not in doc
+    doc = inspect.getdoc(hcldecode.update_document) or ""
+    assert "new_items_to" in doc and "Raises:" in doc

@@ -459,10 +459,11 @@ service "web" {
   env {
     PORT = "80"
   }
+
   listener "tls" {
-    port = 443
+    port     = 443
     protocol = "https"
-    tags = ["tls"]
+    tags     = ["tls"]
   }
 }
 

@@ -1,5 +1,5 @@
-"""Every corpus file, decoded into classes made for it and written back with
-``update_document`` unchanged, comes back byte for byte.
+"""Every corpus file (native and JSON syntax), decoded into classes made for it
+and written back with ``update_document`` unchanged, comes back byte for byte.
 
 The classes are made from each file's structure: an ``hcl.Expression`` field
 for every attribute name a body of a block type has, label fields, and a list
@@ -16,7 +16,7 @@ from typing import Annotated, Any
 import pytest
 
 import hcldecode as hcl
-from hcldecode.write import parse_document
+from hcldecode.write import parse_document, parse_json_document
 
 
 def _class(name: str, bodies: list[hcl.Body], labels: tuple[int, int]) -> type:
@@ -59,6 +59,24 @@ def test_a_corpus_file_updated_with_its_own_object_is_unchanged(
     decoded = hcl.decode_body(file.body, cls)
     assert decoded.ok, decoded.diagnostics
     document, diags = parse_document(text)
+    assert document is not None, diags
+    hcl.update_document(document, decoded.value)
+    assert document.text == text
+
+
+def test_a_json_corpus_file_updated_with_its_own_object_is_unchanged(
+    corpus: Path, json_corpus_file: Path
+) -> None:
+    if json_corpus_file.name in (corpus / "json-invalid.txt").read_text().split():
+        with pytest.raises(hcl.DecodeError):
+            hcl.parse_file(json_corpus_file)
+        return
+    text = json_corpus_file.read_bytes().decode("utf-8", "surrogateescape")
+    file = hcl.parse_file(json_corpus_file)
+    cls = _class("Root", [file.body], (0, 0))
+    decoded = hcl.decode_body(file.body, cls)
+    assert decoded.ok, decoded.diagnostics
+    document, diags = parse_json_document(text)
     assert document is not None, diags
     hcl.update_document(document, decoded.value)
     assert document.text == text

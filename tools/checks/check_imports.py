@@ -49,7 +49,8 @@ LAYERS: list[tuple[str, ...]] = [
 # uses hclsyntax.
 # Writing native files (formatting, later editing) works on the native scanner's
 # tokens and checks files with its parser, as HCL's hclwrite builds on hclsyntax.
-SIDEWAYS = {("json", "native"), ("write", "native")}
+# Editing JSON-syntax files works on the JSON parser's ranges.
+SIDEWAYS = {("json", "native"), ("write", "native"), ("write", "json")}
 
 # The syntaxes. Above their layer only these packages may import them: hclparse (which
 # chooses a syntax by a file's name and parses either), the command, the test mocks

@@ -36,6 +36,7 @@ from ._sources import Source, load, load_plain, parse
 
 if typing.TYPE_CHECKING:
     from ..write._document import Document, DocumentBody
+    from ..write._json_document import JsonDocument, JsonDocumentBody
 
 __all__ = [
     "Decoder",
@@ -841,30 +842,47 @@ class Decoder:
 
     def update_document(
         self,
-        document: Document | DocumentBody,
+        document: Document
+        | DocumentBody
+        | JsonDocument
+        | JsonDocumentBody
+        | Sequence[Document | JsonDocument],
         obj: object,
         *,
         defaults: bool = False,
         cls: type | None = None,
         variables: Mapping[str, Any] | None = None,
         functions: Functions | None = None,
+        new_items_to: int | Document | JsonDocument = 0,
     ) -> None:
-        """Make an editable document (or a body in one) say what ``obj`` says,
+        """Make an editable document (or a body in one, or the documents of a
+        configuration read from several files) say what ``obj`` says,
         changing only what changed.
 
         An attribute whose expression already gives the object's value, as
         decoding it with this decoder (and ``variables`` and ``functions``)
         would, keeps its text: references, function calls, the form a value
-        was written in (``"1m30s"``), comments and layout. Other attributes
-        are set, as :meth:`dumps` writes them, where they are; one equal to
-        its field's default is set only where the file has it. Blocks are
-        matched by type and labels and updated, new ones appended, and the
-        attributes and blocks of the class's fields that the object no
-        longer has removed. What the class does not know is left alone. See
-        :func:`hcldecode.write.parse_document`.
+        was written in (``"1m30s"``, a JSON ``"${...}"`` template), comments
+        and layout. Other attributes are set, as :meth:`dumps` writes them,
+        where they are; one equal to its field's default is set only where
+        the file has it. Blocks are matched by type and labels and updated,
+        new ones appended (in the native syntax laid out as ``hclfmt`` lays
+        them out, set off by a blank line), and the attributes and blocks of
+        the class's fields that the object no longer has removed (with the
+        blank line that set a block off). What the class does not know is
+        left alone. See :func:`hcldecode.write.parse_document` and
+        :func:`hcldecode.write.parse_json_document`.
+
+        A configuration decoded from several files (:meth:`decode` of a list
+        of paths) is updated as a list of their documents, in the same
+        order: each change goes to the file that has the attribute or block,
+        and new attributes and blocks go to the file ``new_items_to`` names.
+        Native and JSON-syntax documents may be mixed.
 
         Args:
-            document: The document, or a body in one.
+            document: The document (native or JSON syntax), a body in one, or
+                a list of documents, one per file, in the order the
+                configuration was decoded from them.
             obj: An instance of a configuration class.
             defaults: Write fields equal to their defaults too, where the file
                 does not have them.
@@ -872,38 +890,85 @@ class Decoder:
             variables: Variables the document's expressions are evaluated
                 with, added to the decoder's (those the file was decoded with).
             functions: Functions, added to the decoder's.
+            new_items_to: Where new top-level attributes and blocks go, with
+                several documents: the index of one in ``document``, or the
+                document itself; by default the first.
 
         Raises:
-            TypeError: ``document`` is neither a document nor a body of one, or
+            TypeError: ``document`` is neither a document nor a body of one nor
+                a list of documents, ``new_items_to`` is not one of them, or
                 as :meth:`dumps` raises it.
+            IndexError: ``new_items_to`` is an index out of the list's range.
             ValueError: As :meth:`dumps` raises it; a sensitive field's value
                 is not what its expression in the file gives (or the file has
                 none): a secret is never written as text.
         """
         from ..hclparse._expression import parse_native_expression  # noqa: PLC0415
+        from ..hclparse._syntax import parse_source  # noqa: PLC0415
         from ..write._document import (  # noqa: PLC0415 (the writer loads on first use)
             Document,
             DocumentBody,
         )
+        from ..write._json_document import JsonDocument, JsonDocumentBody  # noqa: PLC0415
         from ._encode import same_value, update  # noqa: PLC0415
 
-        body = document.body if isinstance(document, Document) else document
-        if not isinstance(body, DocumentBody):
-            raise TypeError(
-                "update_document() needs a Document or a DocumentBody (parse_document's "
-                f"first result), not {type(document).__name__}"
-            )
+        editable = (Document, DocumentBody, JsonDocument, JsonDocumentBody)
+        several = not isinstance(document, editable) and isinstance(document, Sequence)
+        documents: list[Any] = list(document) if several else [document]  # type: ignore[arg-type]
+        bodies: list[Any] = []
+        for item in documents:
+            if not isinstance(item, editable) or (
+                several and not isinstance(item, Document | JsonDocument)
+            ):
+                wanted = (
+                    "a list of Documents and JsonDocuments"
+                    if several
+                    else "a Document, a JsonDocument, a body of one, or a list of documents"
+                )
+                raise TypeError(
+                    f"update_document() needs {wanted} (parse_document's or "
+                    f"parse_json_document's first result), not {type(item).__name__}"
+                )
+            bodies.append(item.body if isinstance(item, Document | JsonDocument) else item)
+        if not bodies:
+            raise TypeError("update_document() needs at least one document")
+        if isinstance(new_items_to, int) and not isinstance(new_items_to, bool):
+            target = range(len(bodies))[new_items_to]
+        else:
+            target = next((i for i, d in enumerate(documents) if d is new_items_to), -1)
+            if target < 0:
+                raise TypeError("update_document(): new_items_to is not one of the documents")
 
         def gives(text: str, annotation: Any, value: Any) -> bool:
             expr, diags = parse_native_expression(text, "<document>")
+            return not diags.has_errors() and decodes_to(expr, annotation, value)
+
+        def gives_json(text: str, annotation: Any, value: Any) -> bool:
+            file, diags = parse_source(f'{{"v": {text}}}', "<document>", "json")
             if diags.has_errors():
                 return False
+            attributes, diags = file.body.just_attributes()
+            return not diags.has_errors() and decodes_to(attributes["v"].expr, annotation, value)
+
+        def decodes_to(expr: Expression, annotation: Any, value: Any) -> bool:
             decoded = self.decode_expression(
                 expr, annotation, variables=variables, functions=functions
             )
             return not decoded.diagnostics.has_errors() and same_value(decoded.value, value)
 
-        update(body, obj, self._types, defaults=defaults, gives=gives, cls=cls)
+        # JSON strings are templates where the decoder evaluates with a context
+        context = self._context(variables, functions, None)
+        update(
+            bodies if several else bodies[0],
+            obj,
+            self._types,
+            defaults=defaults,
+            gives=gives,
+            cls=cls,
+            gives_json=gives_json,
+            templates=context is not None and not context.literal_only,
+            new_items_to=target,
+        )
 
     def dump(
         self,

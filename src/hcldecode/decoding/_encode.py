@@ -37,12 +37,20 @@ import attrs
 
 from .._text import go_quote
 from ..hclparse._convert import expression_json_text, expression_native_text, may_be_block
+from ..hclparse._syntax import parse_source
 from ..model._structure import Attribute, Block, Body, Expression
 from ..pytypes._fields import MISSING, class_name
 from ..values._limits import max_nesting
 from ..values._sensitive import is_sensitive
-from ..write._document import DocumentBody
+from ..write._document import (
+    DocumentBody,
+    ends_with_blank_line,
+    ends_with_block,
+    parse_document,
+    remove_block_and_blank_line,
+)
 from ..write._items import AttributeItem, BlockItem, body_text, json_value_text
+from ..write._json_document import JsonDocumentBody
 from ..write._values import StringError, check_text, key_step, raw_value_text, shown
 from ._classinfo import ClassInfo, FieldInfo, class_info
 from ._pytypes import ConfigTypes
@@ -303,45 +311,82 @@ Gives = Callable[[str, Any, Any], builtins.bool]
 
 
 def update(
-    body: DocumentBody,
+    body: Any,
     obj: object,
     types: ConfigTypes,
     *,
     defaults: bool,
     gives: Gives,
     cls: builtins.type | None = None,
+    gives_json: Gives | None = None,
+    templates: builtins.bool = False,
+    new_items_to: int = 0,
 ) -> None:
-    """Make a document's body say what ``obj`` says, changing only what changed.
+    """Make a document's body (or the bodies of several documents, one
+    configuration) say what ``obj`` says, changing only what changed.
 
     An attribute whose expression already ``gives`` the object's value keeps
     its text; others the object writes are set in place (their comments
     stay), those equal to their defaults only where the file has them;
     attributes of the class's fields that it leaves out are removed; blocks
     are matched by type and labels, in order, and updated in place, new
-    ones appended, and those of the class's block types that the object no
-    longer has removed. Attributes and blocks the class does not know are
-    left alone. ``cls`` is the class ``obj`` is written as (by default its own).
+    ones appended (native ones laid out as ``hclfmt`` lays them out, set
+    off by a blank line), and those of the class's block types that the
+    object no longer has removed (with the blank line that set them off).
+    Attributes and blocks the class does not know are left alone. ``cls``
+    is the class ``obj`` is written as (by default its own).
+
+    ``body`` is a native :class:`DocumentBody`, a :class:`JsonDocumentBody`,
+    or a list of them: the bodies of the files of one configuration, merged
+    in that order. Each change goes to the body that has the attribute or
+    block; new attributes and blocks go to ``bodies[new_items_to]``. JSON
+    bodies evaluate with ``gives_json`` and write strings for a reader of
+    templates with ``templates``.
     """
     cls = _class_of(obj, cls, types, "update")
-    walk = _Walk(types, defaults, mark_defaults=True)
-    _update(body, list(_items(obj, cls, walk)), cls, types, gives)
+    bodies = list(body) if isinstance(body, list | tuple) else [body]
+    views = [_view(b, gives, gives_json, templates, types) for b in bodies]
+    # expressions kept raw are converted to the files' syntax (both, for a mix)
+    syntax = "json" if all(isinstance(v, _JsonBody) for v in views) else "native"
+    walk = _Walk(types, defaults, syntax=syntax, mark_defaults=True)
+    _update(views, list(_items(obj, cls, walk)), cls, types, new_items_to)
+
+
+def _view(
+    body: Any, gives: Gives, gives_json: Gives | None, templates: builtins.bool, types: ConfigTypes
+) -> _Edited:
+    if isinstance(body, DocumentBody):
+        return _NativeBody(body, gives)
+    if isinstance(body, JsonDocumentBody):
+        if gives_json is None:
+            raise TypeError("update() of a JSON-syntax body needs gives_json")
+        return _JsonBody(body, gives_json, templates, types)
+    raise TypeError(f"update() needs editable document bodies, not {type(body).__name__}")
 
 
 def _update(
-    body: DocumentBody,
+    bodies: list[_Edited],
     items: list[AttributeItem | BlockItem],
     cls: type | None,
     types: ConfigTypes,
-    gives: Gives,
+    new_items_to: int = 0,
 ) -> None:
     info = class_info(cls, types) if cls is not None else None
+    claims_all, claimed, block_types = True, set[str](), dict[str, int]()
+    if info is not None:  # else a free-form attribute block: all its attributes are the object's
+        claims_all = _claims(info, types, claimed, block_types)
+    for body in bodies:
+        body.block_types = block_types
     written: set[str] = set()
     for item in items:
         if not isinstance(item, AttributeItem):
             continue
-        existing = body.attributes.get(item.name)
+        body, existing = next(
+            ((b, b.attributes[item.name]) for b in bodies if item.name in b.attributes),
+            (bodies[new_items_to], None),
+        )
         if isinstance(item, _Attr):
-            if existing is not None and gives(
+            if existing is not None and body.gives(
                 existing.expression_text, item.annotation, item.value
             ):
                 written.add(item.name)  # unchanged: its text stays
@@ -359,32 +404,207 @@ def _update(
                     + "; a sensitive value is not written as text (set it in the file, "
                     "from a variable or a function that gives it)"
                 )
-        elif existing is not None and existing.expression_text == item.native:
+        elif existing is not None and body.same_raw(existing.expression_text, item):
             written.add(item.name)  # an expression kept raw, unchanged
             continue
-        _set_raw(body, item.name, item.native)
+        body.set(item)
         written.add(item.name)
-    claims_all, claimed, block_types = True, set[str](), set[str]()
-    if info is not None:  # else a free-form attribute block: all its attributes are the object's
-        claims_all = _claims(info, types, claimed, block_types)
-    for name in list(body.attributes):
-        if name not in written and (claims_all or name in claimed):
-            body.remove_attribute(name)
-    used: set[int] = set()
+    for body in bodies:
+        for name in list(body.attributes):
+            if name not in written and (claims_all or name in claimed):
+                body.remove_attribute(name)
+    used: set[Any] = set()
     for item in items:
         if not isinstance(item, _Block):
             continue
-        match = next(
-            (b for b in body.blocks(item.type) if id(b) not in used and b.labels == item.labels),
+        found = next(
+            (
+                (body, block)
+                for body in bodies
+                for block in body.blocks(item.type)
+                if block not in used and block.labels == item.labels
+            ),
             None,
         )
-        if match is None:
-            match = body.append_block(item.type, item.labels)
-        used.add(id(match))
-        _update(match.body, list(item.items), item.cls, types, gives)
-    for block in body.blocks():
-        if block.type in block_types and id(block) not in used:
-            body.remove_block(block)
+        if found is None:
+            used.add(bodies[new_items_to].append_block(item, types))
+            continue
+        body, match = found
+        used.add(match)
+        _update([body.inner(match)], list(item.items), item.cls, types)
+    for body in bodies:
+        for block_type in block_types:
+            for block in body.blocks(block_type):
+                if block not in used:
+                    body.remove_block(block)
+
+
+class _Edited:
+    """A body being updated, in either syntax: what :func:`_update` asks of it."""
+
+    #: The block types of the body's class, each with its number of labels.
+    block_types: dict[str, int]
+
+    @property
+    def attributes(self) -> Mapping[str, Any]:
+        raise NotImplementedError
+
+    def gives(self, text: str, annotation: Any, value: Any) -> builtins.bool:
+        raise NotImplementedError
+
+    def raw_text(self, item: AttributeItem) -> str:
+        """The text of an attribute item that is no value (an expression kept raw)."""
+        raise NotImplementedError
+
+    def same_raw(self, text: str, item: AttributeItem) -> builtins.bool:
+        """Whether an attribute's expression text is the expression ``item`` keeps."""
+        return text == self.raw_text(item)
+
+    def set(self, item: AttributeItem) -> None:
+        raise NotImplementedError
+
+    def remove_attribute(self, name: str) -> None:
+        raise NotImplementedError
+
+    def blocks(self, type: str) -> list[Any]:
+        raise NotImplementedError
+
+    def append_block(self, item: _Block, types: ConfigTypes) -> Any:
+        """Add a block saying what ``item`` says; return it."""
+        raise NotImplementedError
+
+    def remove_block(self, block: Any) -> None:
+        raise NotImplementedError
+
+    def inner(self, block: Any) -> _Edited:
+        """The body of one of :meth:`blocks`."""
+        raise NotImplementedError
+
+
+class _NativeBody(_Edited):
+    def __init__(self, body: DocumentBody, gives: Gives) -> None:
+        self.body = body
+        self._gives = gives
+        self.block_types = {}
+
+    @property
+    def attributes(self) -> Mapping[str, Any]:
+        return self.body.attributes
+
+    def gives(self, text: str, annotation: Any, value: Any) -> builtins.bool:
+        return self._gives(text, annotation, value)
+
+    def raw_text(self, item: AttributeItem) -> str:
+        if not item.native and isinstance(item, _RawAttr) and item.expr is not None:
+            return expression_native_text(item.expr)
+        return item.native
+
+    def set(self, item: AttributeItem) -> None:
+        body = self.body
+        new = item.name not in body.attributes
+        if new and ends_with_block(body) and not ends_with_blank_line(body):
+            body.append_newline()  # after a block, as hclfmt sets it off
+        _set_raw(body, item.name, self.raw_text(item))
+
+    def remove_attribute(self, name: str) -> None:
+        self.body.remove_attribute(name)
+
+    def blocks(self, type: str) -> list[Any]:
+        return self.body.blocks(type)
+
+    def append_block(self, item: _Block, types: ConfigTypes) -> Any:
+        # Written whole, as hclfmt lays it out, and set off by a blank line as in
+        # files hclfmt lays out (the first item of a body is not).
+        text = body_text([_fresh(item)], "native")
+        document, diags = parse_document(text)
+        assert document is not None, diags
+        if (self.body.attributes or self.body.blocks()) and not ends_with_blank_line(self.body):
+            self.body.append_newline()
+        return self.body.append_block_copy(document.body.blocks()[0])
+
+    def remove_block(self, block: Any) -> None:
+        remove_block_and_blank_line(self.body, block)
+
+    def inner(self, block: Any) -> _Edited:
+        return _NativeBody(block.body, self._gives)
+
+
+class _JsonBody(_Edited):
+    def __init__(
+        self, body: JsonDocumentBody, gives: Gives, templates: builtins.bool, types: ConfigTypes
+    ) -> None:
+        self.body = body
+        self._gives = gives
+        self._templates = templates
+        self._types = types
+        self.block_types = {}
+
+    @property
+    def attributes(self) -> Mapping[str, Any]:
+        return {
+            name: attribute
+            for name, attribute in self.body.attributes.items()
+            if name not in self.block_types
+        }
+
+    def gives(self, text: str, annotation: Any, value: Any) -> builtins.bool:
+        return self._gives(text, annotation, value)
+
+    def raw_text(self, item: AttributeItem) -> str:
+        if not item.json and isinstance(item, _RawAttr) and item.expr is not None:
+            return expression_json_text(item.expr)
+        return item.json
+
+    def same_raw(self, text: str, item: AttributeItem) -> builtins.bool:
+        # JSON text is compared as what it says: the file's may be laid out otherwise
+        if text == self.raw_text(item):
+            return True
+        file, diags = parse_source(f'{{"v": {text}}}', "<document>", "json")
+        if diags.has_errors():
+            return False
+        attributes, diags = file.body.just_attributes()
+        return not diags.has_errors() and expression_json_text(
+            attributes["v"].expr
+        ) == self.raw_text(item)
+
+    def set(self, item: AttributeItem) -> None:
+        if isinstance(item, _Attr):
+            converted = self._types.to_value(item.value, annotation=item.annotation)
+            text = json_value_text(converted, templates=self._templates)
+        else:
+            text = self.raw_text(item)
+        self.body.set_attribute_raw(item.name, text)
+
+    def remove_attribute(self, name: str) -> None:
+        self.body.remove_attribute(name)
+
+    def blocks(self, type: str) -> list[Any]:
+        return self.body.blocks(type, self.block_types.get(type, 0))
+
+    def append_block(self, item: _Block, types: ConfigTypes) -> Any:
+        block = self.body.append_block(item.type, item.labels)
+        _update([self.inner(block)], list(item.items), item.cls, types)
+        return block
+
+    def remove_block(self, block: Any) -> None:
+        self.body.remove_block(block)
+
+    def inner(self, block: Any) -> _Edited:
+        return _JsonBody(block.body, self._gives, self._templates, self._types)
+
+
+def _fresh(item: _Block) -> _Block:
+    """A new block's item: without the attributes equal to their defaults."""
+    return attrs.evolve(item, items=tuple(_fresh_items(item.items)))
+
+
+def _fresh_items(
+    items: tuple[AttributeItem | BlockItem, ...],
+) -> Iterator[AttributeItem | BlockItem]:
+    for item in items:
+        if isinstance(item, _Attr) and item.default:
+            continue
+        yield _fresh(item) if isinstance(item, _Block) else item
 
 
 def _set_raw(body: DocumentBody, name: str, text: str) -> None:
@@ -398,16 +618,20 @@ def _set_raw(body: DocumentBody, name: str, text: str) -> None:
         body.set_attribute_raw(name, text + "\n")
 
 
-def _claims(info: ClassInfo, types: ConfigTypes, attributes: set[str], blocks: set[str]) -> bool:
+def _claims(
+    info: ClassInfo, types: ConfigTypes, attributes: set[str], blocks: dict[str, int]
+) -> bool:
     """Add the attribute names and block types of ``info``'s fields (and of its
     ``remain()`` class's, which share its body) to ``attributes`` and ``blocks``;
-    whether a ``remain()`` dict claims every attribute."""
+    whether a ``remain()`` dict claims every attribute. Each block type is given with
+    its number of labels."""
     claims_all = False
+    labels = {b.type: len(b.label_names) for b in info.schema.blocks}
     for f in info.fields:
         if f.kind == "attr":
             attributes.add(f.hcl_name)
         elif f.kind == "block":
-            blocks.add(f.hcl_name)
+            blocks[f.hcl_name] = labels.get(f.hcl_name, 0)
         elif f.kind == "remain" and f.value_type is not None:
             claims_all = True
         elif f.kind == "remain" and f.block_class is not None:
@@ -419,12 +643,20 @@ def _claims(info: ClassInfo, types: ConfigTypes, attributes: set[str], blocks: s
 # --------------------------------------------------------------------------- kept raw
 
 
+@attrs.frozen
+class _RawAttr(AttributeItem):
+    """An attribute whose expression was kept as it was read, with the expression
+    (:func:`update` writes it in the syntax of the file it goes to)."""
+
+    expr: Expression | None = None
+
+
 def _expression_item(name: str, expr: Expression, walk: _Walk) -> AttributeItem:
     """An attribute whose expression was kept as it was read, in the syntax written
     (converted to it when it was read in the other)."""
     if walk.syntax == "json":
-        return AttributeItem(name, "", expression_json_text(expr))
-    return AttributeItem(name, expression_native_text(expr), "")
+        return _RawAttr(name, "", expression_json_text(expr), expr)
+    return _RawAttr(name, expression_native_text(expr), "", expr)
 
 
 def _body_items(

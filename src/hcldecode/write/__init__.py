@@ -8,6 +8,10 @@
   (:class:`DocumentBody`, :class:`DocumentAttribute`, :class:`DocumentBlock`)
   that writes back every byte it was read from, except what is edited
   (HCL's ``hclwrite``); :func:`new_document` starts an empty one.
+* :func:`parse_json_document` reads a JSON-syntax file into a
+  :class:`JsonDocument` (:class:`JsonDocumentBody`,
+  :class:`JsonDocumentAttribute`, :class:`JsonDocumentBlock`) that writes
+  back every byte but the values, properties and blocks it edits.
 * :func:`value_text` writes an HCL value as canonical native syntax, as
   ``hclwrite.TokensForValue`` does; :func:`quoted_string` a string literal.
 * :func:`tokens_for_value`, :func:`tokens_for_traversal`,
@@ -40,6 +44,13 @@ from ._document import (
     parse_document,
 )
 from ._format import format, format_tokens
+from ._json_document import (
+    JsonDocument,
+    JsonDocumentAttribute,
+    JsonDocumentBlock,
+    JsonDocumentBody,
+    parse_json_document,
+)
 from ._tokens import TokenKind, WriterToken, bracket_change, columns, lex_config, tokens_text
 from ._values import quoted_string, raw_value_text, value_text
 
@@ -61,6 +72,10 @@ __all__ = [
     "DocumentAttribute",
     "DocumentBlock",
     "DocumentBody",
+    "JsonDocument",
+    "JsonDocumentAttribute",
+    "JsonDocumentBlock",
+    "JsonDocumentBody",
     "TokenKind",
     "WriterToken",
     "bracket_change",
@@ -70,6 +85,7 @@ __all__ = [
     "lex_config",
     "new_document",
     "parse_document",
+    "parse_json_document",
     "quoted_string",
     "raw_value_text",
     "tokens_for_function_call",

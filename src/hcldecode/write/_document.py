@@ -77,8 +77,11 @@ __all__ = [
     "DocumentAttribute",
     "DocumentBlock",
     "DocumentBody",
+    "ends_with_blank_line",
+    "ends_with_block",
     "new_document",
     "parse_document",
+    "remove_block_and_blank_line",
 ]
 
 K = TokenKind
@@ -760,6 +763,53 @@ class DocumentBody:
             if item:
                 return item[-1]
         return None
+
+
+def ends_with_blank_line(body: DocumentBody) -> bool:
+    """Whether the body's last line is blank (what follows is set off already)."""
+    last: list[WriterToken] = []
+    for item in reversed(body._items):
+        if not isinstance(item, list):
+            token = item._last_token()
+            return len(last) == 1 and _ends_line(token)
+        last = item[-2:] + last if len(last) < 2 else last
+        if len(last) >= 2:
+            return last[-1].kind is K.NEWLINE and _ends_line(last[-2])
+    return len(last) == 1 and last[0].kind is K.NEWLINE  # at the top: blank
+
+
+def ends_with_block(body: DocumentBody) -> bool:
+    """Whether the body's last item (blank lines and comments aside) is a block."""
+    item = next((i for i in reversed(body._items) if not isinstance(i, list)), None)
+    return isinstance(item, DocumentBlock)
+
+
+def remove_block_and_blank_line(body: DocumentBody, block: DocumentBlock) -> bool:
+    """Remove a block (:meth:`DocumentBody.remove_block`) and the blank lines that
+    set it off, as far as they would be left over: the body then starts and ends
+    with no blank line, and has no two blank lines in a row, where it had none."""
+    items = body._items
+    index = next((i for i, item in enumerate(items) if item is block), None)
+    if index is None:
+        return False
+    del items[index]
+    before = items[index - 1] if index > 0 else None
+    after = items[index] if index < len(items) else None
+    if isinstance(after, list) and (
+        before is None or (isinstance(before, list) and _blank_at_end(before))
+    ):
+        while after and after[0].kind is K.NEWLINE:  # blank lines left at the top or doubled
+            del after[0]
+    elif isinstance(before, list) and after is None:
+        while len(before) > 1 and before[-1].kind is K.NEWLINE and _ends_line(before[-2]):
+            del before[-1]  # blank lines left at the end
+        if len(before) == 1 and before[0].kind is K.NEWLINE:
+            del before[0]  # after an item's line, or at the top: blank
+    return True
+
+
+def _blank_at_end(tokens: list[WriterToken]) -> bool:
+    return bool(tokens) and tokens[-1].kind is K.NEWLINE
 
 
 def _indent(token: WriterToken, spaces: int) -> None:
