@@ -1244,8 +1244,19 @@ class Parser:
                 akind = attr[0]
                 if akind == S.IDENT:
                     self.read()
-                    step = Step(StepKind.ATTR, dot[1], attr[2], name=self.tok_text(attr))
-                    expr = _append_step(expr, step)
+                    if (
+                        type(expr) is ScopeTraversal
+                        and dot[1] == expr.end
+                        and attr[1] == dot[2]
+                        and not expr._steps  # None, or no steps yet
+                    ):
+                        # ``a.b`` without spaces: the steps are read from the text
+                        # when asked for (ScopeTraversal.steps).
+                        expr._steps = None
+                        expr.end = attr[2]
+                    else:
+                        step = Step(StepKind.ATTR, dot[1], attr[2], name=self.tok_text(attr))
+                        expr = _append_step(expr, step)
                 elif akind == S.NUMBER:
                     self.read()
                     expr = _append_step(expr, self.legacy_index(dot, attr, attr, splat=False))
@@ -1834,7 +1845,9 @@ def _append_step(expr: Node, step: Step) -> Node:
     """Add a constant step to a traversal expression, or start a relative traversal."""
     if isinstance(expr, (ScopeTraversal, RelativeTraversal)):
         steps = expr.steps
-        if isinstance(steps, tuple):  # a reference's first step (most have one at most)
+        if isinstance(expr, ScopeTraversal) and expr._steps is None:  # read from the text
+            expr.steps = [*steps, step]
+        elif isinstance(steps, tuple):  # a reference's first step (most have one at most)
             expr.steps = (step,) if not steps else [*steps, step]
         else:
             steps.append(step)
