@@ -69,7 +69,7 @@ from ._ast import (
 )
 from ._body import NativeBody
 from ._parser import Parser
-from ._scanner import Token
+from ._scanner import Token as _ScanToken
 
 if TYPE_CHECKING:
     from ._lexer import Token, TokenType, lex_config, lex_expression, lex_template
@@ -171,7 +171,7 @@ def _parse(
     scanner = _scanner.Scanner(text, template=template, comments=False)
     checker = _scanner.ScanChecker(text, source)
 
-    def more(limit: int) -> list[Token]:
+    def more(limit: int) -> list[_ScanToken]:
         tokens = scanner.scan(limit)
         checker.check(tokens)
         return tokens

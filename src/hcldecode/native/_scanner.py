@@ -378,7 +378,9 @@ class Scanner:
                         doc[1] = False
                 tokens.append((QUOTED_LIT if mode == _MODE_QUOTED else STRING_LIT, pos, end))
             elif group in {"interp", "control"}:
-                tokens.append((TEMPLATE_INTERP if group == "interp" else TEMPLATE_CONTROL, pos, end))
+                tokens.append(
+                    (TEMPLATE_INTERP if group == "interp" else TEMPLATE_CONTROL, pos, end)
+                )
                 braces += 1
                 return_braces.append(braces)
                 if heredocs:
