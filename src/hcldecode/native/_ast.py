@@ -897,7 +897,20 @@ class Template(Node):
             ``%{for}`` directives are :class:`TemplateJoin` nodes.
     """
 
-    parts: Sequence[Node]
+    # The parts; ``None`` for a quoted string without escapes or sequences
+    # (``"text"``, most strings), whose one literal part ``parts`` makes from the
+    # source text when first asked for: a parsed file keeps no objects for it
+    # until then.
+    _parts: Sequence[Node] | None
+
+    @property
+    def parts(self) -> Sequence[Node]:
+        parts = self._parts
+        if parts is None:
+            start, end = self.start + 1, self.end - 1
+            raw = self.source.text[start:end]
+            parts = self._parts = (LiteralValue(self.source, start, end, LiteralKind.STRING, raw),)
+        return parts
 
     @property
     def start_range(self) -> Range:

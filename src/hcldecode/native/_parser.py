@@ -1526,7 +1526,12 @@ class Parser:
             return None
         self.index = i + 2
         value = self.string_literal_value(tok, quoted=True)
-        literal = LiteralValue(self.source, tok[1], tok[2], LiteralKind.STRING, value)
+        start, end = tok[1], tok[2]
+        if len(value) == end - start and start == open_tok[2] and close[1] == end:
+            # No escapes (each makes the value shorter): the literal part is made
+            # from the text when asked for (Template.parts).
+            return Template(self.source, open_tok[1], close[2], None)
+        literal = LiteralValue(self.source, start, end, LiteralKind.STRING, value)
         return Template(self.source, open_tok[1], close[2], (literal,))
 
     def parse_template(self, end: int) -> Node:
