@@ -27,7 +27,9 @@ and 15 as a ratio (the closing table):
 * formatting and the editable document's round trip against parsing, beside
   python-hcl2's ``dumps(loads(...))``, and how their time per MB grows from
   10 KB to 10 MB against how ``json.loads``'s grows;
-* the peak memory of native parsing per MB of input.
+* memory per MB of input: the peak (tracemalloc and RSS) of parsing a generated file
+  in each syntax, and what the parsed corpus keeps, beside Go's own parser
+  (``tools/differential/go/goparsemem``, ``runtime.MemStats``) on the same files.
 
 Times are CPU time (``time.process_time``), the least of several runs, with
 the cyclic garbage collector on, as applications run (each run starts from
@@ -285,31 +287,159 @@ def scaling(
     return spread
 
 
-def memory(sizes: list[int]) -> None:
-    """Peak memory (tracemalloc) per MB of input: the whole corpus parsed and kept, as
-    an application keeps its configuration, and generated files of each size."""
-    files = [p for p in sorted((CORPUS / "native").iterdir()) if p.is_file()]
-    datas = [(p.name, p.read_bytes()) for p in files]
-    size = sum(len(d) for _, d in datas)
+def _peak(work: Callable[[], Any]) -> tuple[float, float]:
+    """The peak and what is kept after ``work`` (which returns what it keeps), in MB, by
+    tracemalloc, from a collected heap."""
+    gc.collect()
+    tracemalloc.start()
+    kept = work()
+    gc.collect()
+    retained, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    del kept
+    return peak / MB, retained / MB
 
-    def peak(work: Callable[[], Any]) -> float:
-        gc.collect()
-        tracemalloc.start()
-        kept = work()
-        peak = tracemalloc.get_traced_memory()[1]
-        tracemalloc.stop()
-        del kept
-        return peak / MB
 
-    corpus = peak(lambda: [native.parse_config(d, n) for n, d in datas])
-    print("native parse memory (peak, the trees kept; target at most 15 MB per MB):")
-    print(f"  corpus {size / MB:6.2f} MB  {corpus:7.1f} MB  {corpus / (size / MB):5.1f} MB per MB")
-    for n in sizes:
-        data = native_text(n).encode()
-        mb = peak(lambda data=data: native.parse_config(data, "big.tf"))
-        print(
-            f"  {len(data) / 1000:>9.0f} KB  {mb:7.1f} MB  {mb / (len(data) / MB):5.1f} MB per MB"
+# Runs in a fresh interpreter: argv is (syntax, file). Prints the growth of the peak RSS
+# while parsing the file (read before), in bytes: the process's high-water mark (VmHWM,
+# reset first where Linux allows; getrusage's figure would start from the parent's)
+# over its RSS before.
+_RSS_WORKER = """
+import gc, sys
+from hcldecode import json as hcljson, native
+def status(key):
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(key + ":"):
+                return int(line.split()[1]) * 1024
+    return 0
+data = open(sys.argv[2], "rb").read()
+parse = native.parse_config if sys.argv[1] == "native" else hcljson.parse
+parse(b"a = 1\\n" if sys.argv[1] == "native" else b"{}", "warm")
+gc.collect()
+try:
+    with open("/proc/self/clear_refs", "w") as f:
+        f.write("5")
+except OSError:
+    pass
+before = status("VmRSS")
+kept = parse(data, "big")
+print(max(0, status("VmHWM") - before))
+"""
+
+
+def _rss_peak(syntax: str, path: Path) -> float:
+    """The growth of the peak RSS, in MB, of parsing the file at ``path`` in a fresh
+    interpreter (Linux; the lowest of three)."""
+    return (
+        min(
+            int(
+                subprocess.run(
+                    [sys.executable, "-c", _RSS_WORKER, syntax, str(path)],
+                    check=True,
+                    capture_output=True,
+                    text=True,
+                ).stdout
+            )
+            for _ in range(3)
         )
+        / MB
+    )
+
+
+def go_memory(paths: list[Path], json_syntax: bool) -> dict[str, Any] | None:
+    """What Go's own parser costs on ``paths`` (``tools/differential/go/goparsemem``,
+    built from the Debian HCL source as the other Go helpers are), or ``None`` when Go or
+    that source is not there."""
+    gopath = Path(os.environ.get("HCLDECODE_GOPATH", "/usr/share/gocode"))
+    binary = Path(os.environ.get("TMPDIR", "/tmp")) / "hcldecode-goparsemem"
+    if not (gopath / "src/github.com/hashicorp/hcl/v2").is_dir():
+        return None
+    try:
+        if not binary.exists():
+            subprocess.run(
+                ["go", "build", "-o", str(binary), "./tools/differential/go/goparsemem"],
+                cwd=ROOT,
+                env={**os.environ, "GOPATH": str(gopath), "GO111MODULE": "off"},
+                check=True,
+                capture_output=True,
+            )
+        out = subprocess.run(
+            [str(binary), "-runs", "3", *(["-json"] if json_syntax else []), *map(str, paths)],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    result: dict[str, Any] = json.loads(out)
+    return result
+
+
+def memory(sizes: list[int]) -> None:
+    """Memory per MB of input: the peak (tracemalloc, and RSS in a fresh interpreter) of
+    parsing a generated file of the largest size in each syntax, and what the parsed
+    corpus keeps (tracemalloc), beside Go's own parser (runtime.MemStats: what the
+    parsed files keep after a collection, the heap obtained from the system, and the
+    peak RSS) on the same files."""
+    import tempfile  # noqa: PLC0415
+
+    kind = "compiled" if _compiled() else "pure Python"
+    size = sizes[-1]
+    print(f"memory, MB per MB of input ({kind}; Go's own parser in the same run):")
+    with tempfile.TemporaryDirectory() as tmp:
+        for syntax, make, parse in (
+            ("native", native_text, native.parse_config),
+            ("JSON", generate_tfjson, hcljson.parse),
+        ):
+            data = make(size).encode()
+            mb = len(data) / MB
+            path = Path(tmp) / ("big.tf" if syntax == "native" else "big.tf.json")
+            path.write_bytes(data)
+            peak, retained = _peak(lambda data=data, parse=parse: parse(data, "big"))
+            rss = _rss_peak("native" if syntax == "native" else "json", path)
+            go = go_memory([path], syntax == "JSON")
+            go_text = (
+                f"  Go: heap {go['heap_sys'] / MB / mb:5.1f},"
+                f" RSS {go['max_rss_gain'] / MB / mb:5.1f}, kept {go['retained'] / MB / mb:5.1f}"
+                if go
+                else "  Go: not measured (no go or no HCL source)"
+            )
+            print(
+                f"  {syntax:<6} generated {mb:6.2f} MB: peak {peak / mb:5.1f} (tracemalloc),"
+                f" {rss / mb:5.1f} (RSS), kept {retained / mb:5.1f}{go_text}"
+            )
+            for name, figure in (("tracemalloc", peak), ("RSS", rss)):
+                TARGETS.add(
+                    f"{syntax} parse peak, {name}, {mb:.0f} MB ({kind})",
+                    f"{figure / mb:.1f} MB/MB",
+                    "<= 15 MB/MB",
+                    figure / mb <= 15,
+                )
+        if not CORPUS.is_dir():
+            return
+        files = [p for p in sorted((CORPUS / "native").iterdir()) if p.is_file()]
+        datas = [(p.name, p.read_bytes()) for p in files]
+        mb = sum(len(d) for _, d in datas) / MB
+        peak, retained = _peak(lambda: [native.parse_config(d, n) for n, d in datas])
+        go = go_memory(files, False)
+        go_text = (
+            f"  Go: heap {go['heap_sys'] / MB / mb:5.1f}, kept {go['retained'] / MB / mb:5.1f}"
+            if go
+            else ""
+        )
+        print(
+            f"  native corpus ({len(files)} files, {mb:.2f} MB, all kept): peak"
+            f" {peak / mb:5.1f} (tracemalloc), kept {retained / mb:5.1f}{go_text}"
+        )
+        TARGETS.add(
+            f"native corpus kept after parsing ({kind})",
+            f"{retained / mb:.1f} MB/MB",
+            "<= 10 MB/MB",
+            retained / mb <= 10,
+        )
+        if go:
+            TARGETS.reference("Go's parser, corpus kept", f"{go['retained'] / MB / mb:.1f} MB/MB")
 
 
 # --------------------------------------------------------------------------- writing
@@ -620,8 +750,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--hcl2-7", metavar="PYTHON", help="an interpreter whose environment has python-hcl2 7.x"
     )
+    parser.add_argument(
+        "--memory", action="store_true", help="only the memory figures (issue 28, item 3)"
+    )
     args = parser.parse_args(argv)
     sizes = [10_000, 100_000, 1_000_000] + ([] if args.quick else [10_000_000])
+    if args.memory:
+        memory(sizes)
+        TARGETS.print()
+        return
     peers = Peers(args.hcl2_7)
     if CORPUS.is_dir():
         native_corpus(args.runs, peers)

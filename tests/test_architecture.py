@@ -22,6 +22,7 @@ PRIVATE_IMPORTS = {
     "tests/model/test_source.py": "checks offsets turned into lines, columns and bytes",
     "tests/model/test_render.py": "checks word wrapping and value summaries on their own",
     "tests/native/test_native_scanner.py": "checks the scanner's own kinds, modes and offsets",
+    "tests/native/test_parts.py": "reads in one-line parts and the nodes' lazily read fields",
     "tests/json/test_json_parser.py": "checks the JSON parser's node tree",
     "tests/json/test_go_errors.py": "quotes strings as Go's %q does, to compare with Go",
     "tests/write/test_tokens.py": "checks that writer token kinds are the scanner's kinds",

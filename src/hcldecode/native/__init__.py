@@ -28,6 +28,7 @@ reported as an error.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
@@ -68,6 +69,7 @@ from ._ast import (
 )
 from ._body import NativeBody
 from ._parser import Parser
+from ._scanner import Token as _ScanToken
 
 if TYPE_CHECKING:
     from ._lexer import Token, TokenType, lex_config, lex_expression, lex_template
@@ -90,6 +92,9 @@ _LAZY = {
 
 # Old names, working for one release with a DeprecationWarning.
 _DEPRECATED = {"Body": "hcldecode.native.NativeBody"}
+
+# How many tokens the parser takes first (a small file's all).
+_FIRST_PART = 4096
 
 
 __getattr__ = lazy_names(__name__, _LAZY, _DEPRECATED)
@@ -160,11 +165,22 @@ def _parse(
     # matter (they are allowed in comments, as in the reference).
     text, _ = decode_source(src, filename)
     source = SourceMap(filename, text, start=start)
-    tokens = _scanner.scan(text, template=template, comments=False)
-    diags = _scanner.scan_diagnostics(tokens, text, source)
-    parser = Parser(text, source, tokens)
-    del tokens  # the parser keeps its own copy
+    # The parser takes the tokens a part at a time, as it reads them, and forgets
+    # those of a file's body items once read: a big file's tokens are never all
+    # held at once.
+    scanner = _scanner.Scanner(text, template=template, comments=False)
+    checker = _scanner.ScanChecker(text, source)
+
+    def more(limit: int) -> list[_ScanToken]:
+        tokens = scanner.scan(limit)
+        checker.check(tokens)
+        return tokens
+
+    parser = Parser(text, source, more(_FIRST_PART), more)
     result = work(parser)
+    while not scanner.done:  # what the parser did not read still has its errors
+        more(sys.maxsize)
+    diags = checker.diags
     diags.extend(parser.diags)
     return parser, result, diags
 

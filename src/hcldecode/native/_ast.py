@@ -313,8 +313,32 @@ class ScopeTraversal(Node):
     """
 
     name: str
-    steps: list[Step] | tuple[Step, ...] = _NO_STEPS
+    # The steps; ``None`` for one or more ATTR steps written without spaces
+    # (``a.b.c``, most references), which ``steps`` reads from the source text
+    # when asked for: a parsed file keeps no objects for them.
+    _steps: list[Step] | tuple[Step, ...] | None = _NO_STEPS
     _traversal: Traversal | None = field(default=None, init=False)
+
+    @property
+    def steps(self) -> list[Step] | tuple[Step, ...]:
+        steps = self._steps
+        if steps is not None:
+            return steps
+        text = self.source.text
+        end = self.end
+        built: list[Step] = []
+        at = self.start + len(self.name)  # a dot
+        while at < end:
+            after = text.find(".", at + 1, end)
+            if after < 0:
+                after = end
+            built.append(Step(StepKind.ATTR, at, after, name=text[at + 1 : after]))
+            at = after
+        return built
+
+    @steps.setter
+    def steps(self, steps: list[Step] | tuple[Step, ...]) -> None:
+        self._steps = steps
 
     @property
     def root_name(self) -> str:
@@ -873,7 +897,20 @@ class Template(Node):
             ``%{for}`` directives are :class:`TemplateJoin` nodes.
     """
 
-    parts: Sequence[Node]
+    # The parts; ``None`` for a quoted string without escapes or sequences
+    # (``"text"``, most strings), whose one literal part ``parts`` makes from the
+    # source text when first asked for: a parsed file keeps no objects for it
+    # until then.
+    _parts: Sequence[Node] | None
+
+    @property
+    def parts(self) -> Sequence[Node]:
+        parts = self._parts
+        if parts is None:
+            start, end = self.start + 1, self.end - 1
+            raw = self.source.text[start:end]
+            parts = self._parts = (LiteralValue(self.source, start, end, LiteralKind.STRING, raw),)
+        return parts
 
     @property
     def start_range(self) -> Range:

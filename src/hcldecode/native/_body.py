@@ -66,15 +66,7 @@ class BlockNode(Block):
     when asked for: a file has many blocks.
     """
 
-    __slots__ = (
-        "close_end",
-        "close_start",
-        "label_spans",
-        "open_end",
-        "open_start",
-        "source",
-        "start",
-    )
+    __slots__ = ("_header", "close_end", "close_start", "source", "start")
 
     def __init__(
         self,
@@ -92,10 +84,62 @@ class BlockNode(Block):
         self.type = type_name
         self.start = start
         self.labels = tuple(labels)
-        self.label_spans: tuple[tuple[int, int], ...] = tuple(label_spans)
         self.body = body
-        self.open_start, self.open_end = open_span
         self.close_start, self.close_end = close_span
+        # The label spans and the opening brace's: ``None`` for a header written
+        # plainly, its parts one space apart and its labels identifiers or
+        # quoted without escapes (most headers), whose spans are read from the
+        # text when asked for: a parsed file keeps no objects for them.
+        self._header: tuple[tuple[tuple[int, int], ...], int, int] | None = None
+        text = source.text
+        at = start + len(type_name)  # where the last part ends
+        for label, (label_start, label_end) in zip(labels, label_spans, strict=True):
+            size = label_end - label_start
+            if (
+                label_start != at + 1
+                or text[at] != " "
+                or size != len(label) + (2 if text[label_start] == '"' else 0)
+            ):
+                break
+            at = label_end
+        else:
+            if open_span[0] == at + 1 and open_span[1] == at + 2 and text[at] == " ":
+                return
+        self._header = (tuple(label_spans), *open_span)
+
+    @property
+    def label_spans(self) -> tuple[tuple[int, int], ...]:
+        """The (start, end) offsets of each label."""
+        header = self._header
+        if header is not None:
+            return header[0]
+        text = self.source.text
+        at = self.start + len(self.type)
+        spans = []
+        for label in self.labels:
+            label_start = at + 1
+            at = label_start + len(label) + (2 if text[label_start] == '"' else 0)
+            spans.append((label_start, at))
+        return tuple(spans)
+
+    @property
+    def open_start(self) -> int:
+        """Where the opening brace starts."""
+        header = self._header
+        if header is not None:
+            return header[1]
+        labels = self.labels
+        if not labels:
+            return self.start + len(self.type) + 1
+        return self.label_spans[-1][1] + 1
+
+    @property
+    def open_end(self) -> int:
+        """Where the opening brace ends."""
+        header = self._header
+        if header is not None:
+            return header[2]
+        return self.open_start + 1
 
     @property
     def native_body(self) -> NativeBody:

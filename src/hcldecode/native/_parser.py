@@ -84,6 +84,12 @@ _NEWLINE: Final = S.NEWLINE
 _PLAIN_PARTS: Final = frozenset({TemplateToken.LITERAL, TemplateToken.INTERP, TemplateToken.END})
 _EOF: Final = S.EOF
 _LINE_ENDS: Final = (S.NEWLINE, S.EOF)
+# Where the tokens scanned so far end, when more are to come: a newline to the
+# parser's fast paths, which check for newlines anyway (no real token has a
+# negative offset).
+_MORE: Final[Token] = (S.NEWLINE, -1, -1)
+# How many tokens are scanned at a time, and read before they are forgotten.
+_PART: Final = 4096
 
 _OPPOSITE: Final = {
     S.OBRACE: S.CBRACE,
@@ -118,17 +124,29 @@ _SIMPLE_ESCAPES: Final = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\"}
 class Parser:
     """Parses one token list; ``diags`` collects every diagnostic in order."""
 
-    def __init__(self, text: str, source: SourceMap, tokens: list[Token]) -> None:
-        """``tokens`` are those the parser reads: scanned without comments."""
+    def __init__(
+        self,
+        text: str,
+        source: SourceMap,
+        tokens: list[Token],
+        more: Callable[[int], list[Token]] | None = None,
+    ) -> None:
+        """``tokens`` are those the parser reads: scanned without comments. When they
+        do not end with the EOF token, ``more(limit)`` gives the next ones (at least
+        ``limit`` of them, or all that are left, ending with the EOF token)."""
         self.text = text
         self.source = source
-        # Reading the EOF token moves past it, as the reference's peeker does,
-        # onto a copy of it, so that the last token read is the EOF token. The
-        # tokens are kept in a tuple, which the cyclic garbage collector stops
-        # traversing once it has seen that it holds only tuples of numbers: a
-        # big file's list would be traversed at every full collection.
-        self.eof_index = len(tokens)
-        self.tokens = (*tokens, tokens[-1])
+        # The tokens are read a part at a time: ``tokens`` holds those not yet read
+        # (and the last one read), then ``_MORE`` if more are to come. Reading the
+        # EOF token moves past it, as the reference's peeker does, onto a copy of
+        # it, so that the last token read is the EOF token. The tokens are kept in
+        # a tuple, which the cyclic garbage collector stops traversing once it has
+        # seen that it holds only tuples of numbers: a big file's list would be
+        # traversed at every full collection.
+        self.more = more
+        self.eof_index = -1
+        self.tokens: tuple[Token, ...] = ()
+        self._add(tokens)
         self.index = 0
         # Whether newlines count where the parser is (the last entry).
         self.newlines = [True]
@@ -152,31 +170,65 @@ class Parser:
     # do not count are skipped. ``peek`` and ``read`` do that inline, as they
     # run for nearly every token.
 
+    def _add(self, tokens: list[Token]) -> None:
+        """Put the next tokens after those held (``_MORE`` ends those held)."""
+        held = self.tokens[:-1]
+        if tokens[-1][0] == _EOF:
+            self.eof_index = len(held) + len(tokens)
+            self.tokens = (*held, *tokens, tokens[-1])
+        else:
+            self.tokens = (*held, *tokens, _MORE)
+
+    def _read_more(self) -> None:
+        """Scan the next tokens, at least as many as those held (so that a body item of
+        any size costs linear time)."""
+        assert self.more is not None
+        self._add(self.more(max(_PART, len(self.tokens))))
+
+    def forget_read(self) -> None:
+        """Forget the tokens read but the last one, where no index into the tokens is
+        kept (between the items of a file's body), once there are many of them."""
+        index = self.index
+        if index > _PART and self.eof_index < 0:
+            self.tokens = self.tokens[index - 1 :]
+            self.index = 1
+
     def _skip_newlines(self, i: int) -> tuple[Token, int]:
-        """The first token from index ``i`` that is not a newline, and its index."""
+        """The first token from index ``i`` that is not a newline where newlines do not
+        count (else the token at ``i``), scanning more tokens when they are needed,
+        and its index."""
+        skip = not self.newlines[-1]
         tokens = self.tokens
-        while tokens[i][0] == _NEWLINE:
+        while True:
+            tok = tokens[i]
+            if tok[0] != _NEWLINE:
+                return tok, i
+            if tok[1] < 0:  # _MORE
+                self._read_more()
+                tokens = self.tokens
+                continue
+            if not skip:
+                return tok, i
             i += 1
-        return tokens[i], i
 
     def _next(self) -> tuple[Token, int]:
         """The next token that counts, and the index after it."""
         i = self.index
         tok = self.tokens[i]
-        if tok[0] == _NEWLINE and not self.newlines[-1]:
+        if tok[0] == _NEWLINE and (tok[1] < 0 or not self.newlines[-1]):
             tok, i = self._skip_newlines(i)
         return tok, (i + 1 if tok[0] != _EOF else self.eof_index)
 
     def peek(self) -> Token:
         tok = self.tokens[self.index]
-        if tok[0] == _NEWLINE and not self.newlines[-1]:
+        if tok[0] == _NEWLINE and (tok[1] < 0 or not self.newlines[-1]):
             return self._skip_newlines(self.index)[0]
         return tok
 
     def read(self) -> Token:
         i = self.index
         tok = self.tokens[i]
-        if tok[0] == _NEWLINE and not self.newlines[-1]:
+        if tok[0] == _NEWLINE and (tok[1] < 0 or not self.newlines[-1]):
             tok, i = self._skip_newlines(i)
         self.index = i + 1 if tok[0] != _EOF else self.eof_index
         return tok
@@ -321,7 +373,11 @@ class Parser:
         attrs: dict[str, AttributeNode] = {}
         blocks: list[BlockNode] = []
         start_tok = self.prev() if open_tok is None else open_tok
+        # A file's body: the tokens read are forgotten between its items.
+        forget = open_tok is None and self.more is not None and self.depth == 0
         while True:
+            if forget:
+                self.forget_read()
             nxt = self.peek()
             kind = nxt[0]
             if kind == end:
@@ -1188,8 +1244,19 @@ class Parser:
                 akind = attr[0]
                 if akind == S.IDENT:
                     self.read()
-                    step = Step(StepKind.ATTR, dot[1], attr[2], name=self.tok_text(attr))
-                    expr = _append_step(expr, step)
+                    if (
+                        type(expr) is ScopeTraversal
+                        and dot[1] == expr.end
+                        and attr[1] == dot[2]
+                        and not expr._steps  # None, or no steps yet
+                    ):
+                        # ``a.b`` without spaces: the steps are read from the text
+                        # when asked for (ScopeTraversal.steps).
+                        expr._steps = None
+                        expr.end = attr[2]
+                    else:
+                        step = Step(StepKind.ATTR, dot[1], attr[2], name=self.tok_text(attr))
+                        expr = _append_step(expr, step)
                 elif akind == S.NUMBER:
                     self.read()
                     expr = _append_step(expr, self.legacy_index(dot, attr, attr, splat=False))
@@ -1459,7 +1526,12 @@ class Parser:
             return None
         self.index = i + 2
         value = self.string_literal_value(tok, quoted=True)
-        literal = LiteralValue(self.source, tok[1], tok[2], LiteralKind.STRING, value)
+        start, end = tok[1], tok[2]
+        if len(value) == end - start and start == open_tok[2] and close[1] == end:
+            # No escapes (each makes the value shorter): the literal part is made
+            # from the text when asked for (Template.parts).
+            return Template(self.source, open_tok[1], close[2], None)
+        literal = LiteralValue(self.source, start, end, LiteralKind.STRING, value)
         return Template(self.source, open_tok[1], close[2], (literal,))
 
     def parse_template(self, end: int) -> Node:
@@ -1778,7 +1850,9 @@ def _append_step(expr: Node, step: Step) -> Node:
     """Add a constant step to a traversal expression, or start a relative traversal."""
     if isinstance(expr, (ScopeTraversal, RelativeTraversal)):
         steps = expr.steps
-        if isinstance(steps, tuple):  # a reference's first step (most have one at most)
+        if isinstance(expr, ScopeTraversal) and expr._steps is None:  # read from the text
+            expr.steps = [*steps, step]
+        elif isinstance(steps, tuple):  # a reference's first step (most have one at most)
             expr.steps = (step,) if not steps else [*steps, step]
         else:
             steps.append(step)

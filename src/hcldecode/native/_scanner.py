@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import operator
 import re
+import sys
 from typing import Final
 
 from .._text import ASCII_IDENT_PATTERN, IDENT_PATTERN, SPACE_CHARS
@@ -23,7 +24,7 @@ from ..model._diagnostics import REPEATED_ERRORS as _REPEATED_ERRORS
 from ..model._diagnostics import Diagnostic, Diagnostics
 from ..model._source import SourceMap
 
-__all__ = ["Token", "scan", "scan_diagnostics"]
+__all__ = ["ScanChecker", "Scanner", "Token", "scan", "scan_diagnostics"]
 
 # Always three ints: (kind, start, end). Typed as a tuple of any length on purpose: the
 # compiled build (docs/architecture.md) keeps such a tuple as one Python object, where
@@ -226,6 +227,190 @@ _MODE_HEREDOC: Final = 2
 _MODE_BARE: Final = 3
 
 
+class Scanner:
+    """A scanner that gives the tokens of one text a part at a time (:meth:`scan`).
+
+    The parser of a configuration reads the parts as it goes and forgets what
+    it has read, so that a big file's tokens are never all held at once.
+    """
+
+    def __init__(
+        self, text: str, start: int = 0, *, template: bool = False, comments: bool = True
+    ) -> None:
+        self.text = text
+        self.pos = start
+        self.comments = comments
+        self.modes = [_MODE_BARE if template else _MODE_MAIN]
+        self.braces = 0
+        self.return_braces: list[int] = []
+        self.heredocs: list[list[object]] = []  # [marker, at start of line]
+        self.no_comment_end_after = len(text) + 1
+        self.main = _MAIN_ASCII if text.isascii() else _main_unicode()
+        # Whether the EOF token was given.
+        self.done = False
+
+    def scan(self, limit: int) -> list[Token]:
+        """The next tokens: all that are left (ending with the ``EOF`` token), or at
+        least ``limit`` of them, up to a newline outside any brace, template or
+        string, where a body item of the file may end."""
+        tokens: list[Token] = []
+        text = self.text
+        n = len(text)
+        pos = self.pos
+        modes = self.modes
+        braces = self.braces
+        return_braces = self.return_braces
+        heredocs = self.heredocs
+        no_comment_end_after = self.no_comment_end_after
+        comments = self.comments
+        symbols = _SYMBOLS
+        main = self.main
+        cut = False
+        while pos < n:
+            mode = modes[-1]
+            if mode == _MODE_MAIN:
+                # Expression tokens, in a loop of their own up to the next change of
+                # mode. The pattern matches wherever more than spaces are left, so
+                # each match starts where the last one ended; the loop stops to go
+                # on elsewhere (after a block comment) or in another mode.
+                for m in main.finditer(text, pos):
+                    which = m.lastindex  # the group, by number: cheaper than by name
+                    assert which is not None
+                    pos = m.start(which)
+                    end = m.end()
+                    if which == _IDENT_GROUP:
+                        tokens.append((IDENT, pos, end))
+                    elif which == _SYMBOL_GROUP:
+                        tokens.append((symbols[m.group(which)], pos, end))
+                    elif which == _NEWLINE_GROUP:
+                        tokens.append((NEWLINE, pos, end))
+                        if braces == 0 and len(tokens) >= limit and len(modes) == 1:
+                            pos = end
+                            cut = True
+                            break
+                    elif which == _STRING_GROUP:
+                        # A whole quoted string of plain characters (most are): its
+                        # tokens at once, as the quoted mode would give them.
+                        tokens.append((OQUOTE, pos, pos + 1))
+                        if end - pos > 2:
+                            tokens.append((QUOTED_LIT, pos + 1, end - 1))
+                        tokens.append((CQUOTE, end - 1, end))
+                    elif which == _NUMBER_GROUP:
+                        tokens.append((NUMBER, pos, end))
+                    elif which == _COMMENT_GROUP:
+                        if comments:
+                            tokens.append((COMMENT, pos, end))
+                        elif text[end - 1] == "\n":
+                            tokens.append((NEWLINE, pos, end))
+                    elif which == _BLOCK_COMMENT_GROUP:
+                        close = -1 if pos >= no_comment_end_after else text.find("*/", pos + 2)
+                        if close < 0:
+                            no_comment_end_after = pos
+                            tokens.append((SLASH, pos, pos + 1))
+                            pos += 1
+                        else:
+                            if comments:
+                                tokens.append((COMMENT, pos, close + 2))
+                            pos = close + 2
+                        break
+                    elif which == _OBRACE_GROUP:
+                        tokens.append((OBRACE, pos, end))
+                        braces += 1
+                    elif which in (_CBRACE_GROUP, _SEQ_END_GROUP):
+                        if return_braces and return_braces[-1] == braces:
+                            tokens.append((TEMPLATE_SEQ_END, pos, end))
+                            return_braces.pop()
+                            modes.pop()
+                            braces -= 1
+                            pos = end
+                            break
+                        tokens.append(
+                            (TEMPLATE_SEQ_END if which == _SEQ_END_GROUP else CBRACE, pos, end)
+                        )
+                        braces -= 1
+                    elif which == _QUOTE_GROUP:
+                        tokens.append((OQUOTE, pos, end))
+                        modes.append(_MODE_QUOTED)
+                        pos = end
+                        break
+                    elif which == _HEREDOC_GROUP:
+                        tokens.append((OHEREDOC, pos, end))
+                        heredocs.append([m.group("marker"), True])
+                        modes.append(_MODE_HEREDOC)
+                        pos = end
+                        break
+                    elif which == _BAD_GROUP:
+                        tokens.append((BAD_UTF8, pos, end))
+                    else:
+                        tokens.append((INVALID, pos, end))
+                else:  # no more tokens: the rest, if any, is spaces
+                    pos = n
+                if cut:
+                    break
+                continue
+
+            found = (_QUOTED if mode == _MODE_QUOTED else _LINES).match(text, pos)
+            assert found is not None
+            group = found.lastgroup
+            end = found.end()
+            if group == "literal":
+                if mode == _MODE_QUOTED and text[pos] not in "$%":
+                    # A run of plain characters and escapes: its last escapes.
+                    while text.startswith("\\", end):
+                        more = _QUOTED_MORE.match(text, end)
+                        if more is None:
+                            break
+                        end = more.end()
+                if mode == _MODE_HEREDOC:
+                    doc = heredocs[-1]
+                    if text[end - 1] == "\n":
+                        if doc[1]:
+                            line_end = end - 2 if text[end - 2 : end] == "\r\n" else end - 1
+                            if text[pos:line_end].strip(SPACE_CHARS) == doc[0]:
+                                tokens.append((CHEREDOC, pos, line_end))
+                                tokens.append((NEWLINE, line_end, end))
+                                heredocs.pop()
+                                modes.pop()
+                                pos = end
+                                continue
+                        doc[1] = True
+                    else:
+                        doc[1] = False
+                tokens.append((QUOTED_LIT if mode == _MODE_QUOTED else STRING_LIT, pos, end))
+            elif group in {"interp", "control"}:
+                tokens.append(
+                    (TEMPLATE_INTERP if group == "interp" else TEMPLATE_CONTROL, pos, end)
+                )
+                braces += 1
+                return_braces.append(braces)
+                if heredocs:
+                    heredocs[-1][1] = False
+                modes.append(_MODE_MAIN)
+            elif group == "quote":
+                tokens.append((CQUOTE, pos, end))
+                modes.pop()
+            elif group == "newline":
+                tokens.append((QUOTED_NEWLINE, pos, end))
+            elif group == "bad":
+                tokens.append((BAD_UTF8, pos, end))
+            elif mode != _MODE_QUOTED:
+                # A lone carriage return, or "$" or "%" at the very end: the
+                # reference's line scanner stops here, and the rest of the text
+                # is one token, literal text at a bare template's top level.
+                tokens.append((STRING_LIT if len(modes) == 1 else INVALID, pos, n))
+                break
+            else:
+                tokens.append((INVALID, pos, end))
+            pos = end
+        self.pos = pos
+        self.braces = braces
+        self.no_comment_end_after = no_comment_end_after
+        if not cut:
+            tokens.append((EOF, n, n))
+            self.done = True
+        return tokens
+
+
 def scan(
     text: str, start: int = 0, *, template: bool = False, comments: bool = True
 ) -> list[Token]:
@@ -236,146 +421,7 @@ def scan(
     reference's parser sees them: a line comment (which ends its line) is a
     ``NEWLINE`` token over the comment's text, and other comments are left out.
     """
-    tokens: list[Token] = []
-    n = len(text)
-    pos = start
-    modes = [_MODE_BARE if template else _MODE_MAIN]
-    braces = 0
-    return_braces: list[int] = []
-    heredocs: list[list[object]] = []  # [marker, at start of line]
-    no_comment_end_after = n + 1
-    symbols = _SYMBOLS
-    main = _MAIN_ASCII if text.isascii() else _main_unicode()
-    while pos < n:
-        mode = modes[-1]
-        if mode == _MODE_MAIN:
-            # Expression tokens, in a loop of their own up to the next change of
-            # mode. The pattern matches wherever more than spaces are left, so
-            # each match starts where the last one ended; the loop stops to go
-            # on elsewhere (after a block comment) or in another mode.
-            for m in main.finditer(text, pos):
-                which = m.lastindex  # the group, by number: cheaper than by name
-                assert which is not None
-                pos = m.start(which)
-                end = m.end()
-                if which == _IDENT_GROUP:
-                    tokens.append((IDENT, pos, end))
-                elif which == _SYMBOL_GROUP:
-                    tokens.append((symbols[m.group(which)], pos, end))
-                elif which == _NEWLINE_GROUP:
-                    tokens.append((NEWLINE, pos, end))
-                elif which == _STRING_GROUP:
-                    # A whole quoted string of plain characters (most are): its
-                    # tokens at once, as the quoted mode would give them.
-                    tokens.append((OQUOTE, pos, pos + 1))
-                    if end - pos > 2:
-                        tokens.append((QUOTED_LIT, pos + 1, end - 1))
-                    tokens.append((CQUOTE, end - 1, end))
-                elif which == _NUMBER_GROUP:
-                    tokens.append((NUMBER, pos, end))
-                elif which == _COMMENT_GROUP:
-                    if comments:
-                        tokens.append((COMMENT, pos, end))
-                    elif text[end - 1] == "\n":
-                        tokens.append((NEWLINE, pos, end))
-                elif which == _BLOCK_COMMENT_GROUP:
-                    close = -1 if pos >= no_comment_end_after else text.find("*/", pos + 2)
-                    if close < 0:
-                        no_comment_end_after = pos
-                        tokens.append((SLASH, pos, pos + 1))
-                        pos += 1
-                    else:
-                        if comments:
-                            tokens.append((COMMENT, pos, close + 2))
-                        pos = close + 2
-                    break
-                elif which == _OBRACE_GROUP:
-                    tokens.append((OBRACE, pos, end))
-                    braces += 1
-                elif which in (_CBRACE_GROUP, _SEQ_END_GROUP):
-                    if return_braces and return_braces[-1] == braces:
-                        tokens.append((TEMPLATE_SEQ_END, pos, end))
-                        return_braces.pop()
-                        modes.pop()
-                        braces -= 1
-                        pos = end
-                        break
-                    tokens.append(
-                        (TEMPLATE_SEQ_END if which == _SEQ_END_GROUP else CBRACE, pos, end)
-                    )
-                    braces -= 1
-                elif which == _QUOTE_GROUP:
-                    tokens.append((OQUOTE, pos, end))
-                    modes.append(_MODE_QUOTED)
-                    pos = end
-                    break
-                elif which == _HEREDOC_GROUP:
-                    tokens.append((OHEREDOC, pos, end))
-                    heredocs.append([m.group("marker"), True])
-                    modes.append(_MODE_HEREDOC)
-                    pos = end
-                    break
-                elif which == _BAD_GROUP:
-                    tokens.append((BAD_UTF8, pos, end))
-                else:
-                    tokens.append((INVALID, pos, end))
-            else:  # no more tokens: the rest, if any, is spaces
-                pos = n
-            continue
-
-        found = (_QUOTED if mode == _MODE_QUOTED else _LINES).match(text, pos)
-        assert found is not None
-        group = found.lastgroup
-        end = found.end()
-        if group == "literal":
-            if mode == _MODE_QUOTED and text[pos] not in "$%":
-                # A run of plain characters and escapes: its last escapes.
-                while text.startswith("\\", end):
-                    more = _QUOTED_MORE.match(text, end)
-                    if more is None:
-                        break
-                    end = more.end()
-            if mode == _MODE_HEREDOC:
-                doc = heredocs[-1]
-                if text[end - 1] == "\n":
-                    if doc[1]:
-                        line_end = end - 2 if text[end - 2 : end] == "\r\n" else end - 1
-                        if text[pos:line_end].strip(SPACE_CHARS) == doc[0]:
-                            tokens.append((CHEREDOC, pos, line_end))
-                            tokens.append((NEWLINE, line_end, end))
-                            heredocs.pop()
-                            modes.pop()
-                            pos = end
-                            continue
-                    doc[1] = True
-                else:
-                    doc[1] = False
-            tokens.append((QUOTED_LIT if mode == _MODE_QUOTED else STRING_LIT, pos, end))
-        elif group in {"interp", "control"}:
-            tokens.append((TEMPLATE_INTERP if group == "interp" else TEMPLATE_CONTROL, pos, end))
-            braces += 1
-            return_braces.append(braces)
-            if heredocs:
-                heredocs[-1][1] = False
-            modes.append(_MODE_MAIN)
-        elif group == "quote":
-            tokens.append((CQUOTE, pos, end))
-            modes.pop()
-        elif group == "newline":
-            tokens.append((QUOTED_NEWLINE, pos, end))
-        elif group == "bad":
-            tokens.append((BAD_UTF8, pos, end))
-        elif mode != _MODE_QUOTED:
-            # A lone carriage return, or "$" or "%" at the very end: the
-            # reference's line scanner stops here, and the rest of the text
-            # is one token, literal text at a bare template's top level.
-            tokens.append((STRING_LIT if len(modes) == 1 else INVALID, pos, n))
-            break
-        else:
-            tokens.append((INVALID, pos, end))
-        pos = end
-    tokens.append((EOF, n, n))
-    return tokens
+    return Scanner(text, start, template=template, comments=comments).scan(sys.maxsize)
 
 
 _BITWISE_ADVICE: Final = {
@@ -428,53 +474,71 @@ def scan_diagnostics(tokens: list[Token], text: str, source: SourceMap) -> Diagn
     for its first 100 occurrences of one detail (``REPEATED_ERRORS``). Only
     reported errors cost a position.
     """
-    diags = Diagnostics()
-    if _CHECKED.isdisjoint(map(_kind, tokens)):  # the usual case, tested without a Python loop
-        return diags
-    told_bitwise = told_backtick = told_apostrophe = 0
-    # How many more times each detail may be reported.
-    left = {
-        _SEMICOLON_DETAIL: 1,
-        _ENCODING_DETAIL: 1,
-        _MULTI_LINE_DETAIL: _REPEATED_ERRORS,
-        _CURLY_DETAIL: _REPEATED_ERRORS,
-        _UNUSED_DETAIL: _REPEATED_ERRORS,
-    }
-    for kind, start, end in tokens:
-        if kind not in _CHECKED:
-            continue
-        summary = _INVALID
-        if kind in _BITWISE_ADVICE:
-            if told_bitwise >= 4:
+    checker = ScanChecker(text, source)
+    checker.check(tokens)
+    return checker.diags
+
+
+class ScanChecker:
+    """:func:`scan_diagnostics` for tokens given a part at a time (:class:`Scanner`):
+    each part's errors are added to ``diags``, counted over the whole text."""
+
+    def __init__(self, text: str, source: SourceMap) -> None:
+        self.text = text
+        self.source = source
+        self.diags = Diagnostics()
+        self.told_bitwise = 0
+        self.told_backtick = 0
+        self.told_apostrophe = 0
+        # How many more times each detail may be reported.
+        self.left = {
+            _SEMICOLON_DETAIL: 1,
+            _ENCODING_DETAIL: 1,
+            _MULTI_LINE_DETAIL: _REPEATED_ERRORS,
+            _CURLY_DETAIL: _REPEATED_ERRORS,
+            _UNUSED_DETAIL: _REPEATED_ERRORS,
+        }
+
+    def check(self, tokens: list[Token]) -> None:
+        """Add the errors of the next tokens to ``diags``."""
+        if _CHECKED.isdisjoint(map(_kind, tokens)):  # the usual case, tested without a Python loop
+            return
+        text = self.text
+        left = self.left
+        for kind, start, end in tokens:
+            if kind not in _CHECKED:
                 continue
-            told_bitwise += 1
-            summary = "Unsupported operator"
-            detail = f"Bitwise operators are not supported.{_BITWISE_ADVICE[kind]}"
-        elif kind in (BACKTICK, APOSTROPHE):
-            # The reference reports the first and third of each.
-            if kind == BACKTICK:
-                told = told_backtick
-                told_backtick += 1
-                detail = _BACKTICK_DETAIL
+            summary = _INVALID
+            if kind in _BITWISE_ADVICE:
+                if self.told_bitwise >= 4:
+                    continue
+                self.told_bitwise += 1
+                summary = "Unsupported operator"
+                detail = f"Bitwise operators are not supported.{_BITWISE_ADVICE[kind]}"
+            elif kind in (BACKTICK, APOSTROPHE):
+                # The reference reports the first and third of each.
+                if kind == BACKTICK:
+                    told = self.told_backtick
+                    self.told_backtick += 1
+                    detail = _BACKTICK_DETAIL
+                else:
+                    told = self.told_apostrophe
+                    self.told_apostrophe += 1
+                    detail = _APOSTROPHE_DETAIL
+                if told not in (0, 2):
+                    continue
             else:
-                told = told_apostrophe
-                told_apostrophe += 1
-                detail = _APOSTROPHE_DETAIL
-            if told not in (0, 2):
-                continue
-        else:
-            if kind == SEMICOLON:
-                detail = _SEMICOLON_DETAIL
-            elif kind == BAD_UTF8:
-                summary, detail = _ENCODING, _ENCODING_DETAIL
-            elif kind == QUOTED_NEWLINE:
-                summary, detail = _MULTI_LINE, _MULTI_LINE_DETAIL
-            elif text[start:end] in ("\u201c", "\u201d"):
-                detail = _CURLY_DETAIL
-            else:
-                detail = _UNUSED_DETAIL
-            if not left[detail]:
-                continue
-            left[detail] -= 1
-        diags.append(Diagnostic.error(summary, detail, source.range(start, end)))
-    return diags
+                if kind == SEMICOLON:
+                    detail = _SEMICOLON_DETAIL
+                elif kind == BAD_UTF8:
+                    summary, detail = _ENCODING, _ENCODING_DETAIL
+                elif kind == QUOTED_NEWLINE:
+                    summary, detail = _MULTI_LINE, _MULTI_LINE_DETAIL
+                elif text[start:end] in ("\u201c", "\u201d"):
+                    detail = _CURLY_DETAIL
+                else:
+                    detail = _UNUSED_DETAIL
+                if not left[detail]:
+                    continue
+                left[detail] -= 1
+            self.diags.append(Diagnostic.error(summary, detail, self.source.range(start, end)))
