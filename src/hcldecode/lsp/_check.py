@@ -20,6 +20,7 @@ import attrs
 from ..decoding import Decoded, DecodeError, Decoder, reject_unclaimed
 from ..hclparse import parse_source, syntax_for
 from ..model import Body, Diagnostic, Diagnostics, EvalContext, File, Severity
+from ._navigation import Reference
 from ._positions import Encoding, LineIndex
 
 __all__ = ["Document", "Target", "check", "parse_document", "target_for"]
@@ -34,12 +35,14 @@ class Target:
     ``plugins`` are the classes (with their decoders) that decode, in turn,
     what the class and the plugins before them leave (layered decoding,
     :func:`hcldecode.decode_partial`); what none claims is an error.
+    ``references`` are the names go to definition and find references follow.
     """
 
     cls: type
     decoder: Decoder = attrs.field(factory=Decoder)
     patterns: tuple[str, ...] = ()
     plugins: tuple[tuple[type, Decoder], ...] = ()
+    references: tuple[Reference, ...] = ()
 
     def layers(self) -> list[tuple[type, Decoder]]:
         """The class and each plugin class, with their decoders, in decoding order."""
