@@ -1,10 +1,11 @@
 """A configuration with referenceable names, for go to definition and find
-references (``references`` below)."""
+references (``references`` below), and labels of a few values (``Listener``)."""
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Annotated, Any
+import enum
+from typing import Annotated, Any, Literal
 
 import hcldecode as hcl
 from hcldecode.lsp import Reference
@@ -25,6 +26,18 @@ class Resource:
     )
 
 
+class Proto(enum.Enum):
+    HTTP = "http"
+    GRPC = "grpc"
+
+
+@dataclasses.dataclass
+class Listener:
+    proto: Annotated[Proto, hcl.label()]
+    kind: Annotated[Literal["tcp", "udp"], hcl.label()]
+    port: int = 80
+
+
 @dataclasses.dataclass
 class Config:
     variables: Annotated[list[Variable], hcl.block("variable")] = dataclasses.field(
@@ -34,6 +47,9 @@ class Config:
         default_factory=list
     )
     resources: Annotated[list[Resource], hcl.block("resource")] = dataclasses.field(
+        default_factory=list
+    )
+    listeners: Annotated[list[Listener], hcl.block("listener")] = dataclasses.field(
         default_factory=list
     )
 
