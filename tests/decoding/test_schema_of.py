@@ -117,8 +117,8 @@ def test_label_must_be_str() -> None:
         n: Annotated[int, hcl.label()]
 
     assert _schema_error(Bad).endswith(
-        "Bad.n: a label field must be of type str (or str | None with a default, for an "
-        "optional label), not <class 'int'>"
+        "Bad.n: a label field must be of type str, a Literal of strings or an Enum of string "
+        "values (or one of them | None with a default, for an optional label), not <class 'int'>"
     )
 
 

@@ -418,8 +418,9 @@ def test_an_optional_label_comes_last_and_has_a_default() -> None:
     with pytest.raises(hcl.SchemaError) as info:
         hcl.schema_of(UsesUndefaulted)
     assert str(info.value) == (
-        "Undefaulted.first: a label field must be of type str (or str | None with a default, "
-        "for an optional label), not str | None"
+        "Undefaulted.first: a label field must be of type str, a Literal of strings or an Enum "
+        "of string values (or one of them | None with a default, for an optional label), "
+        "not str | None"
     )
 
 

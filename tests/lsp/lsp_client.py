@@ -160,3 +160,8 @@ class LspClient:
                 if stream is not None:
                     stream.close()
         return status
+
+
+def at(uri: str, line: int, character: int) -> dict[str, Any]:
+    """The parameters of a request about a position in a document."""
+    return {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}

@@ -475,7 +475,7 @@ def test_a_class_that_cannot_be_decoded_into_is_a_command_line_mistake(tmp_path:
     (tmp_path / "bad.py").write_text(
         "import dataclasses\nfrom typing import Annotated, Literal\nimport hcldecode as hcl\n"
         "@dataclasses.dataclass\nclass Bad:\n"
-        "    kind: Annotated[Literal['a'], hcl.label()]\n",
+        "    kind: Annotated[Literal[1], hcl.label()]\n",
         encoding="utf-8",
     )
     result = subprocess.run(
@@ -488,8 +488,9 @@ def test_a_class_that_cannot_be_decoded_into_is_a_command_line_mistake(tmp_path:
     assert (result.returncode, result.stdout, result.stderr) == (
         2,
         "",
-        "hcldecode lsp: error: Bad.kind: a label field must be of type str (or str | None "
-        "with a default, for an optional label), not typing.Literal['a']\n",
+        "hcldecode lsp: error: Bad.kind: a label field must be of type str, a Literal of "
+        "strings or an Enum of string values (or one of them | None with a default, for an "
+        "optional label), not typing.Literal[1]\n",
     )
 
 

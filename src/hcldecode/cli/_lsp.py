@@ -12,13 +12,16 @@ Each file is served by the first schema whose pattern matches it (one with
 no pattern takes every file). On the command line, plugin classes follow
 the class after ``+`` (``app.config:Core+app.metrics:MetricsPlugin``). A
 class is loaded as ``check`` loads it, and decoded by its module's
-``decoder`` when the module has one.
+``decoder`` when the module has one; the module's ``references`` (a list of
+:class:`hcldecode.lsp.Reference`), when it has them, are the names its files
+refer to.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -106,7 +109,7 @@ def run(args: argparse.Namespace, decoder_for: Callable[[type], Decoder]) -> int
     given = [_parse(text) for text in args.schemas] or _configured(Path.cwd())
     if not given:
         raise CommandError(f"give --schema, or [tool.hcldecode.lsp] schemas in {_PYPROJECT}")
-    from ..lsp import Schema, serve  # noqa: PLC0415 (on first use)
+    from ..lsp import Reference, Schema, serve  # noqa: PLC0415 (on first use)
 
     schemas = []
     for pattern, names in given:
@@ -124,7 +127,14 @@ def run(args: argparse.Namespace, decoder_for: Callable[[type], Decoder]) -> int
                 raise CommandError(str(error)) from None
         plugins = [(cls, decoder_for(cls)) for cls in classes[1:]]
         patterns = () if pattern is None else (pattern,)
-        schemas.append(Schema(classes[0], decoder_for(classes[0]), patterns, plugins))
+        references = getattr(sys.modules.get(classes[0].__module__), "references", ())
+        if not isinstance(references, list | tuple) or not all(
+            isinstance(r, Reference) for r in references
+        ):
+            raise CommandError(
+                f"{classes[0].__module__}.references must be a list of hcldecode.lsp.Reference"
+            )
+        schemas.append(Schema(classes[0], decoder_for(classes[0]), patterns, plugins, references))
     try:
         serve(schemas, debounce=args.debounce)
     except ModuleNotFoundError as error:

@@ -8,6 +8,7 @@ the class raise :class:`SchemaError` naming the class and the field.
 
 from __future__ import annotations
 
+import enum
 import typing
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
@@ -45,6 +46,22 @@ __all__ = [
     "class_info",
 ]
 
+
+def label_choices(annotation: Any) -> tuple[tuple[str, object], ...] | None:
+    """The texts a ``Literal`` of strings or an ``Enum`` of string values allows, each
+    with the value it stands for; ``None`` for any other type."""
+    if typing.get_origin(annotation) is Literal:
+        args = typing.get_args(annotation)
+        if args and all(isinstance(a, str) for a in args):
+            return tuple((a, a) for a in args)
+        return None
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        members = list(annotation)
+        if members and all(isinstance(m.value, str) for m in members):
+            return tuple((m.value, m) for m in members)
+    return None
+
+
 FieldKind = Literal["attr", "block", "label", "remain", "body", "range"]
 BlockShape = Literal["one", "optional", "list", "tuple", "dict", "attributes"]
 
@@ -75,6 +92,10 @@ class FieldInfo:
     #: How an attribute that gives a block field's value instead is decoded
     #: (``block(or_attribute=True)``), else ``None``.
     attribute_plan: TypePlan | None = None
+
+    #: The values a ``Literal`` or ``Enum`` label field allows: each label's text and
+    #: the field's value for it (``None``: a ``str`` label, any text).
+    label_choices: tuple[tuple[str, object], ...] | None = None
 
     @property
     def name(self) -> str:
@@ -414,12 +435,14 @@ def _field(cls: type, rf: Field, types: ConfigTypes, kind: ClassKind) -> FieldIn
         )
     if isinstance(marker, LabelMarker):
         inner, optional = strip_optional(base)
-        if inner is not str or (optional and required):
+        choices = label_choices(inner)
+        if (inner is not str and choices is None) or (optional and required):
             raise SchemaError(
-                f"{where}: a label field must be of type str (or str | None with a "
-                f"default, for an optional label), not {base!r}"
+                f"{where}: a label field must be of type str, a Literal of strings or an "
+                f"Enum of string values (or one of them | None with a default, for an "
+                f"optional label), not {base!r}"
             )
-        return FieldInfo(rf, "label", required)
+        return FieldInfo(rf, "label", required, label_choices=choices)
     if isinstance(marker, RemainMarker | BodyMarker):
         inner, optional = strip_optional(base)
         value = _str_dict_value(inner) if isinstance(marker, RemainMarker) else None

@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from .._text import counted, go_quote
+from .._text import counted, go_quote, suggest
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics, Range
 from ..model._structure import Attribute, Block, Body, BodyContent, Expression
@@ -186,6 +186,30 @@ def _given(scope: _Scope, field: FieldInfo) -> bool:
     return field.kind == "remain"
 
 
+def _label_value(scope: _Scope, field: FieldInfo, index: int) -> Any:
+    """The value of a label field: the label, or the ``Literal``/``Enum`` choice it
+    names (one it does not name is an error at the label, with a suggestion)."""
+    assert scope.block is not None
+    label = scope.block.labels[index]
+    if field.label_choices is None:
+        return label
+    for text, value in field.label_choices:
+        if text == label:
+            return value
+    texts = [text for text, _ in field.label_choices]
+    hint = suggest(label, texts)
+    scope.diags.append(
+        Diagnostic.error(
+            "Invalid block label",
+            f"The {go_quote(field.hcl_name)} label of the {scope.block.type} block is not "
+            f"valid: {go_quote(label)} is not one of {', '.join(map(go_quote, texts))}."
+            + (f" Did you mean {go_quote(hint)}?" if hint else ""),
+            scope.block.label_ranges[index],
+        )
+    )
+    return _FAILED
+
+
 def _field_value(scope: _Scope, field: FieldInfo) -> Any:
     kind = field.kind
     if kind == "attr":
@@ -199,7 +223,7 @@ def _field_value(scope: _Scope, field: FieldInfo) -> Any:
         assert scope.block is not None  # labels on a root class are rejected earlier
         index = scope.info.labels.index(field)
         if index < len(scope.block.labels):
-            return scope.block.labels[index]
+            return _label_value(scope, field, index)
         return _MISSING if field.has_default else _FAILED  # an optional label left out
     if kind == "remain":
         if field.block_class is not None and scope.remaining is not None:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import builtins
 import contextlib
+import enum
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -261,7 +262,7 @@ def _blocks(
                 "own function (block_decoders), and cannot be written back"
             )
         info = class_info(cls, types)
-        labels = tuple(info.kind.get(element, f.field) for f in info.labels)
+        labels = tuple(_label_text(info.kind.get(element, f.field)) for f in info.labels)
         while labels and labels[-1] is None:  # optional labels left out
             labels = labels[:-1]
         for f, label in zip(info.labels, labels, strict=False):
@@ -271,6 +272,11 @@ def _blocks(
                 except StringError as exc:
                     raise exc.within(f"{field.name}: {f.name}") from None
         yield _Block(field.hcl_name, labels, tuple(_items(element, cls, walk, depth)), cls)
+
+
+def _label_text(value: Any) -> Any:
+    """A label field's value as the label's text (an ``Enum`` label: its value)."""
+    return value.value if isinstance(value, enum.Enum) else value
 
 
 def _dict_leaves(value: Mapping[str, Any], depth: int) -> Iterator[Any]:

@@ -4,9 +4,10 @@
 a Language Server Protocol server over standard input and output, for
 ``.hcl`` and ``.hcl.json`` files: diagnostics exactly as the application's
 decoder reports them, completion of the attribute names, block types and
-values the classes allow, and hover text with each field's type, default
-and documentation. It needs pygls (``pip install hcldecode[lsp]``), which
-only :func:`serve` imports. See docs/lsp.md.
+values the classes allow, hover text with each field's type, default
+and documentation, and go to definition and find references for the names
+the application declares referenceable (:class:`Reference`). It needs
+pygls (``pip install hcldecode[lsp]``), which only :func:`serve` imports. See docs/lsp.md.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ import attrs
 
 from ..decoding import Decoder
 from ._check import Target
+from ._navigation import Reference
 
-__all__ = ["Schema", "serve"]
+__all__ = ["Reference", "Schema", "serve"]
 
 
 def _patterns(patterns: Iterable[str]) -> tuple[str, ...]:
@@ -36,6 +38,10 @@ def _plugins(
     plugins: Iterable[type | tuple[type, Decoder]],
 ) -> tuple[type | tuple[type, Decoder], ...]:
     return tuple(plugins)
+
+
+def _references(references: Iterable[Reference]) -> tuple[Reference, ...]:
+    return tuple(references)
 
 
 @attrs.frozen
@@ -54,16 +60,19 @@ class Schema:
             :func:`hcldecode.decode_partial` does it); each is a class, decoded
             by ``decoder``, or a ``(class, decoder)`` pair. What none of them
             claims is an error.
+        references: The names the files refer to, for go to definition and
+            find references (:class:`Reference`).
     """
 
     cls: type
     decoder: Decoder = attrs.field(factory=Decoder)
     patterns: tuple[str, ...] = attrs.field(default=(), converter=_patterns)
     plugins: tuple[type | tuple[type, Decoder], ...] = attrs.field(default=(), converter=_plugins)
+    references: tuple[Reference, ...] = attrs.field(default=(), converter=_references)
 
     def _target(self) -> Target:
         plugins = tuple(p if isinstance(p, tuple) else (p, self.decoder) for p in self.plugins)
-        return Target(self.cls, self.decoder, self.patterns, plugins)
+        return Target(self.cls, self.decoder, self.patterns, plugins, self.references)
 
 
 def _version() -> str:
@@ -77,6 +86,7 @@ def serve(
     schema: type | Sequence[Schema],
     decoder: Decoder | None = None,
     *,
+    references: Sequence[Reference] = (),
     debounce: float = 0.1,
     stdin: BinaryIO | None = None,
     stdout: BinaryIO | None = None,
@@ -101,11 +111,13 @@ def serve(
         ModuleNotFoundError: pygls is not installed (``pip install
             hcldecode[lsp]``).
         TypeError: ``schema`` is neither a class nor a sequence of
-            :class:`Schema`, or ``decoder`` is given with a sequence.
+            :class:`Schema`, or ``decoder`` or ``references`` is given with
+            a sequence.
     """
     if isinstance(schema, type):
-        targets = [Target(schema, decoder if decoder is not None else Decoder())]
-    elif decoder is None and all(isinstance(s, Schema) for s in schema):
+        chosen = decoder if decoder is not None else Decoder()
+        targets = [Target(schema, chosen, references=tuple(references))]
+    elif decoder is None and not references and all(isinstance(s, Schema) for s in schema):
         targets = [s._target() for s in schema]
     else:
         raise TypeError(

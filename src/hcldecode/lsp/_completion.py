@@ -5,7 +5,8 @@ the attribute names and block types the enclosing block's class allows,
 less those already there (repeatable blocks stay); in an attribute's value,
 the values of a ``bool``, ``Literal`` or ``Enum`` field, the decoder's
 functions and variables, and after ``name.`` the attributes of the
-variable ``name``.
+variable ``name``; in a block's header, the values of a ``Literal`` or
+``Enum`` label field.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ _ATTRIBUTE_LINE = re.compile(r"[ \t]*([A-Za-z_][\w-]*)[ \t]*=(?!=)[ \t]*(.*)")
 _TRAVERSAL = re.compile(r"([A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*)\.([A-Za-z_][\w-]*)?$")
 _WORD = re.compile(r"[A-Za-z_][\w-]*$")
 _VALUE = re.compile(r'("[^"]*|[\w.-]*)$')
+#: A block's header up to the position: its type, the labels before, the label begun.
+_HEADER = re.compile(r'[ \t]*([A-Za-z_][\w-]*)((?:[ \t]*"[^"\n]*")*)[ \t]*("[^"]*)?')
 
 
 @attrs.frozen
@@ -119,6 +122,24 @@ def _expression_candidates(target: Target, entry: Entry | None, syntax: str) -> 
     return found
 
 
+def _label_candidates(entry: Entry | None, index: int, quoted: bool) -> list[Candidate]:
+    """The texts the ``index``-th label of the block type may be (with its quotes
+    when the label is not begun yet)."""
+    if entry is None or entry.kind != "block" or index >= len(entry.label_choices):
+        return []
+    name = entry.labels[index] if index < len(entry.labels) else ""
+    return [
+        Candidate(
+            text,
+            "value",
+            f"{entry.name} label {name}".rstrip(),
+            "",
+            text if quoted else f'"{text}"',
+        )
+        for text in entry.label_choices[index]
+    ]
+
+
 def _member_candidates(target: Target, path: str) -> list[Candidate]:
     names = path.split(".")
     value = variables(target.decoder).get(names[0])
@@ -164,6 +185,19 @@ def _native(document: Document, line: int, column: int, target: Target) -> Compl
         word = _WORD.search(before)
         start = word.start() if word else len(before)
         return Completion(tuple(_name_candidates(entries, present, "native")), column_of(start))
+    header = _HEADER.fullmatch(before)
+    block = None
+    if header is not None:  # (in a block's header: the body it is in, not its own)
+        outer = [b for b in blocks if not b.def_range.start.byte <= byte <= b.def_range.end.byte]
+        block = layered_entries(layers_at(target.layers(), [b.type for b in outer])).get(
+            header.group(1), (None, None)
+        )[0]
+    if header is not None and block is not None and block.kind == "block":
+        labels = header.group(2).count('"') // 2
+        begun = header.group(3)
+        start = len(before) - (len(begun) - 1 if begun is not None else 0)
+        found = _label_candidates(block, labels, begun is not None)
+        return Completion(tuple(found), column_of(start))
     assignment = _ATTRIBUTE_LINE.fullmatch(before)
     if assignment is None and file.body.attribute_at_pos(pos) is None:
         # Neither an attribute's first line nor inside one's value (a block's header,
@@ -205,6 +239,24 @@ def json_body_layers(target: Target, path: Sequence[str]) -> list[Layer]:
     return current
 
 
+def json_label_at(target: Target, path: Sequence[str]) -> tuple[Entry, int] | None:
+    """The block type, and which of its labels, when the JSON object at ``path`` holds
+    a block's labels as its keys."""
+    current = target.layers()
+    i = 0
+    while i < len(path):
+        found = layered_entries(current).get(path[i])
+        if found is None or found[0].kind != "block":
+            return None
+        if len(path) - i - 1 < len(found[0].labels):
+            return found[0], len(path) - i - 1
+        if found[0].block_class is None:
+            return None
+        i += 1 + len(found[0].labels)
+        current = [(found[0].block_class, found[1])]
+    return None
+
+
 def _json(index: LineIndex, line: int, column: int, target: Target) -> Completion:
     text = index.line_text(line)
     char = index.char_offset(line, column)
@@ -214,6 +266,16 @@ def _json(index: LineIndex, line: int, column: int, target: Target) -> Completio
     if place is None:
         return Completion((), column)
     start = column_of(max(0, here - len(place.prefix)))
+    label = json_label_at(target, place.path)
+    if label is not None and place.where == "key":
+        quoted = place.prefix.startswith('"')
+        if quoted:
+            start = column_of(max(0, here - len(place.prefix) + 1))
+        found = [
+            attrs.evolve(c, insert_text=f"{c.insert_text}: " if not quoted else c.insert_text)
+            for c in _label_candidates(label[0], label[1], quoted)
+        ]
+        return Completion(tuple(found), start)
     layers = json_body_layers(target, place.path)
     if not layers:
         return Completion((), column)

@@ -59,6 +59,9 @@ class Entry:
     owner: str = ""
     #: What the value must satisfy beyond its type, in words ("at least 1").
     constraints: tuple[str, ...] = ()
+    #: Block types: for each label, the texts it may be (a ``Literal``/``Enum`` label
+    #: field), or none (any text).
+    label_choices: tuple[tuple[str, ...], ...] = ()
 
 
 _BOUNDS = (
@@ -191,6 +194,11 @@ def _entry(owner: ClassInfo, f: FieldInfo, decoder: Decoder) -> Entry | None:
         header = owner.schema.block_types().get(f.hcl_name)
         labels = tuple(header.label_names) if header is not None else f.raw_labels
         block_class = f.block_class if f.block_class is not Block else None
+        info = _info(block_class, decoder) if block_class is not None else None
+        choices = tuple(
+            tuple(text for text, _ in label.label_choices or ())
+            for label in (info.labels if info is not None else ())
+        )
         return Entry(
             f.hcl_name,
             "block",
@@ -201,6 +209,7 @@ def _entry(owner: ClassInfo, f: FieldInfo, decoder: Decoder) -> Entry | None:
             labels=labels,
             repeatable=f.block_shape in ("list", "tuple", "dict"),
             block_class=block_class,
+            label_choices=choices,
             field_name=f.name,
             owner=owner.cls.__qualname__,
         )

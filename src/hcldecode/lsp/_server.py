@@ -17,6 +17,7 @@ from ..model import Diagnostic, Severity
 from ._check import Document, Target, check, target_for
 from ._completion import Candidate, complete
 from ._hover import hover
+from ._navigation import Key, definitions, keys_at, uses
 from ._outline import Symbol, TextEdit, fixes, folding_ranges, formatted, symbols
 from ._positions import Encoding, LineIndex
 from ._tokens import TOKEN_TYPES, semantic_tokens
@@ -126,6 +127,42 @@ class HCLLanguageServer(LanguageServer):
         document = Document(text, doc.path, self._encoding())
         self._documents[doc.uri] = (doc.version, document)
         return document
+
+    def _known(self, target: Target) -> list[tuple[str, Document]]:
+        """The open documents the target serves, by URI."""
+        found = []
+        for uri in sorted(self.workspace.text_documents):
+            doc = self.workspace.get_text_document(uri)
+            if self._target(doc) is target:
+                found.append((uri, self._document(doc)))
+        return found
+
+    def _keys_at(self, uri: str, position: lsp.Position) -> tuple[Target, list[Key]] | None:
+        doc = self.workspace.get_text_document(uri)
+        target = self._target(doc)
+        if target is None or not target.references:
+            return None
+        document = self._document(doc)
+        file, _ = document.parsed()
+        byte = document.index.offset(position.line, position.character)
+        return target, keys_at(file.body, byte, target.references)
+
+    def _locations(
+        self, target: Target, keys: list[Key], *, defined: bool, used: bool
+    ) -> list[lsp.Location]:
+        found = []
+        for uri, document in self._known(target):
+            file, _ = document.parsed()
+            places = []
+            if defined:
+                places += [r for k, r in definitions(file.body, target.references) if k in keys]
+            if used:
+                places += [r for k, r in uses(file.body, target.references) if k in keys]
+            for where in sorted(set(places), key=lambda r: r.start.byte):
+                start = document.index.position(where.start.byte)
+                end = document.index.position(where.end.byte)
+                found.append(lsp.Location(uri, lsp.Range(_position(start), _position(end))))
+        return found
 
     def _diagnostics(self, document: Document, target: Target) -> list[lsp.Diagnostic]:
         found = check(document, target)
@@ -253,6 +290,21 @@ class HCLLanguageServer(LanguageServer):
         def tokens(ls: Any, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
             doc = server.workspace.get_text_document(params.text_document.uri)
             return lsp.SemanticTokens(data=semantic_tokens(server._document(doc)))
+
+        @self.feature(lsp.TEXT_DOCUMENT_DEFINITION)
+        def definition(ls: Any, params: lsp.DefinitionParams) -> list[lsp.Location] | None:
+            found = server._keys_at(params.text_document.uri, params.position)
+            if found is None or not found[1]:
+                return None
+            return server._locations(found[0], found[1], defined=True, used=False) or None
+
+        @self.feature(lsp.TEXT_DOCUMENT_REFERENCES)
+        def references(ls: Any, params: lsp.ReferenceParams) -> list[lsp.Location] | None:
+            found = server._keys_at(params.text_document.uri, params.position)
+            if found is None or not found[1]:
+                return None
+            declared = params.context.include_declaration
+            return server._locations(found[0], found[1], defined=declared, used=True)
 
         @self.feature(lsp.TEXT_DOCUMENT_HOVER)
         def on_hover(ls: Any, params: lsp.HoverParams) -> lsp.Hover | None:
