@@ -114,7 +114,9 @@ def _build_parser() -> argparse.ArgumentParser:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"hcldecode {_version()} ({_build()})")
+    parser.add_argument(
+        "--version", action="version", version=f"hcldecode {_version()} ({_build()})"
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, help_text in (
         ("decode", "decode files and print the result as JSON"),
