@@ -22,6 +22,7 @@ reference's own statuses.
 from __future__ import annotations
 
 import argparse
+import importlib.machinery
 import importlib.metadata
 import json
 import os
@@ -81,6 +82,17 @@ def _version() -> str:
         return "unknown"
 
 
+def _build() -> str:
+    """Which build of hcldecode runs: ``"compiled"`` (mypyc, setup.py) or ``"pure"``.
+
+    The compiled build compiles the parsers; the native one is what tells.
+    """
+    from ..native import _parser  # noqa: PLC0415 (loaded with the package already)
+
+    file = _parser.__file__ or ""
+    return "compiled" if file.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)) else "pure"
+
+
 class _AppendSource(argparse.Action):
     """``--var`` and ``--var-file`` go to one list, in command-line order."""
 
@@ -103,7 +115,9 @@ def _build_parser() -> argparse.ArgumentParser:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"hcldecode {_version()}")
+    parser.add_argument(
+        "--version", action="version", version=f"hcldecode {_version()} ({_build()})"
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, help_text in (
         ("decode", "decode files and print the result as JSON"),
