@@ -14,6 +14,7 @@ then laid out as ``hclfmt`` does.
 
 from __future__ import annotations
 
+import ast
 import re
 from decimal import Decimal
 from typing import Any
@@ -30,6 +31,7 @@ from ..native._ast import (
 )
 from ..write import format as format_text
 from ._pyhcl2_comments import looks_into, taker
+from ._pyhcl2_options import SerializationOptions
 from ._pyhcl2_serialize import IS_BLOCK
 
 __all__ = ["write_body"]
@@ -41,16 +43,21 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 _HEREDOC_IN_TEXT = re.compile(r'"(<<-?([A-Za-z][A-Za-z0-9._-]*)\r?\n[\s\S]*?\n[ \t]*\2)"')
 
 
-def write_body(data: dict[str, Any]) -> str:
+def write_body(data: dict[str, Any], options: SerializationOptions) -> str:
     """The native text of a python-hcl2 dictionary, laid out as ``hclfmt`` does.
 
     Raises:
         ValueError: The dictionary is not one python-hcl2's reading gives.
     """
-    text = _Writer().body(data, 0)
+    writer = _Writer(options)
+    text = writer.body(data, 0)
     formatted, diags = format_text(text)
     if diags.has_errors():
         raise ValueError(f"the dictionary does not make valid HCL:\n{text}")
+    # Runs of several block comments go in after the layout, as they were read: their
+    # line breaks and indentation are part of the value (see ``_Writer.run``).
+    for placeholder, run in writer.verbatim.items():
+        formatted = formatted.replace(placeholder, run, 1)
     return formatted
 
 
@@ -77,13 +84,18 @@ def _block_body(item: dict[str, Any]) -> tuple[list[str], dict[str, Any]] | None
 
 
 class _Writer:
+    def __init__(self, options: SerializationOptions) -> None:
+        self.options = options
+        # Placeholder comment -> the run of several block comments it stands for.
+        self.verbatim: dict[str, str] = {}
+
     def body(self, data: dict[str, Any], depth: int) -> str:
         indent = "  " * depth
         # Each item's text, and whether a run of comments may follow it and come
         # back as the body's comments (not after an operation deeper in a value,
         # which takes the run, nor after a comment hosted at its end).
         items: list[tuple[str, bool]] = []
-        inline = list(data.get(_INLINE, []))
+        inline = self.runs([c["value"] for c in data.get(_INLINE, [])])
         for name, value in data.items():
             if name in _SPECIAL:
                 continue
@@ -99,16 +111,16 @@ class _Writer:
                 text = self.value(value)
                 hosted_at_end = False
                 if inline:
-                    hosted = _host(text, inline)
-                    if hosted is not None:
-                        (text, hosted_at_end), inline = hosted, []
+                    # The first values with places for them take the runs, in order.
+                    text, hosted_at_end, inline = _host(text, inline)
                 followable = not hosted_at_end and _followable(text)
                 # A heredoc's closing marker ends the line already.
                 line = text if text.endswith("\n") else text + "\n"
                 items.append((f"{indent}{name} = {line}", followable))
         if inline:
             raise ValueError("inline comments with no attribute value to hold them")
-        return _with_comments(items, [c["value"] for c in data.get(_COMMENTS, [])], indent)
+        comments = [c["value"] for c in data.get(_COMMENTS, [])]
+        return _with_comments(items, self.runs(comments), indent)
 
     def value(self, value: Any) -> str:
         if value is None:
@@ -143,7 +155,57 @@ class _Writer:
             return value[1:-1] + "\n"
         if value.startswith("${") and value.endswith("}"):
             value = value[2:-1]
+            if value.startswith("(") and value.endswith(")"):
+                value = self.parenthesized(value)
         return _HEREDOC_IN_TEXT.sub(lambda m: m.group(1) + "\n", value)
+
+    def parenthesized(self, text: str) -> str:
+        """The HCL of python-hcl2's text for parentheses around a whole value.
+
+        python-hcl2 writes ``(x)`` as ``"(" + str(value of x) + ")"``: for a tuple,
+        an object or a constant that is Python's ``str`` of the list, dict, bool
+        or ``None`` (``([1, 2])``, ``({'k': '"v"'})``, ``(True)``), which reads
+        back the same once written as the HCL of that value.
+        """
+        depth = 0
+        while text.startswith("(" * (depth + 1)) and text.endswith(")" * (depth + 1)):
+            depth += 1
+            core = text[depth:-depth]
+            try:
+                value = ast.literal_eval(core)
+            except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+                continue
+            if isinstance(value, (list, dict, bool)) or value is None:
+                if str(value) == core:
+                    written = self.value(value).rstrip("\n")
+                    return "(" * depth + written + ")" * depth
+        return text
+
+    def runs(self, comments: list[str]) -> list[list[str]]:
+        """Comment values grouped in runs that read back as the same values: line
+        comments together, a comment of several lines as a block comment alone.
+
+        A value of several block comments (python-hcl2 reads a run of block
+        comments on several lines as one value, from the first ``/*`` to the
+        last ``*/``) is written as it was read, after the layout (hclfmt would
+        indent its later lines, changing the value): here a placeholder
+        comment stands for it.
+        """
+        runs: list[list[str]] = [[]]
+        for comment in comments:
+            if "\n" in comment:
+                if runs[-1]:
+                    runs.append([])
+                if "*/" in comment:
+                    placeholder = f"/* hcldecode-comment-{len(self.verbatim)}-{id(self)} */"
+                    self.verbatim[placeholder] = f"/* {comment} */"
+                    runs[-1].append(placeholder)
+                else:
+                    runs[-1].append(f"/* {comment} */")
+                runs.append([])
+            else:
+                runs[-1].append(f"# {comment}")
+        return [run for run in runs if run]
 
     def key(self, key: str) -> str:
         if key.startswith("${") and key.endswith("}"):
@@ -151,9 +213,8 @@ class _Writer:
         return key
 
 
-def _with_comments(items: list[tuple[str, bool]], comments: list[str], indent: str) -> str:
-    """Items with the body's comments between them, each run read back as written."""
-    runs = _runs(comments)
+def _with_comments(items: list[tuple[str, bool]], runs: list[list[str]], indent: str) -> str:
+    """Items with the body's comment runs between them, each run read back as written."""
     # Slot 0 is before the first item, slot i after item i - 1.
     slots = [0] + [i + 1 for i, (_, followable) in enumerate(items) if followable]
     if len(runs) > len(slots):
@@ -180,42 +241,23 @@ def _followable(text: str) -> bool:
     return found is None or found is node
 
 
-def _host(text: str, inline: list[dict[str, str]]) -> tuple[str, bool] | None:
-    """``text`` with the comments where python-hcl2 reads them as inline, and whether
-    they are at its end; ``None`` when it has no such place."""
+def _host(text: str, runs: list[list[str]]) -> tuple[str, bool, list[list[str]]]:
+    """``text`` with the first comment runs where python-hcl2 reads them as inline
+    (one run at each place it has, the last one after a top-level operation),
+    whether one is at its end, and the runs left for the next values."""
     node, diags = parse_expression(text)
     if diags.has_errors():
-        return None
-    runs = _runs([c["value"] for c in inline])
+        return text, False, runs
     spots = _open_spots(node)
-    if len(runs) <= len(spots):
-        out, last = [], 0
-        for spot, run in zip(spots, runs, strict=False):
-            out.append(text[last:spot] + " " + "".join(f"{line}\n" for line in run))
-            last = spot
-        return "".join(out) + text[last:], False
-    if len(runs) == 1 and taker(node, node.end) is not None:
-        return text + " " + "\n".join(runs[0]), True
-    return None
-
-
-def _runs(comments: list[str]) -> list[list[str]]:
-    """Comment lines grouped in runs that read back as the same values: line
-    comments together, a comment of several lines as a block comment alone."""
-    runs: list[list[str]] = [[]]
-    for comment in comments:
-        if "\n" in comment:
-            if "*/" in comment:
-                # Several block comments python-hcl2 read as one value: their
-                # layout is part of it, and hclfmt's would change it.
-                raise ValueError(f"a comment of several block comments: {comment!r}")
-            if runs[-1]:
-                runs.append([])
-            runs[-1].append(f"/* {comment} */")
-            runs.append([])
-        else:
-            runs[-1].append(f"# {comment}")
-    return [run for run in runs if run]
+    count = min(len(spots), len(runs))
+    out, last = [], 0
+    for spot, run in zip(spots[:count], runs[:count], strict=True):
+        out.append(text[last:spot] + " " + "".join(f"{line}\n" for line in run))
+        last = spot
+    text, rest = "".join(out) + text[last:], runs[count:]
+    if rest and taker(node, node.end) is not None:
+        return text + " " + "\n".join(rest[0]), True, rest[1:]
+    return text, False, rest
 
 
 def _open_spots(node: Node) -> list[int]:
