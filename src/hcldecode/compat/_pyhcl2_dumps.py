@@ -40,6 +40,7 @@ _COMMENTS = "__comments__"
 _INLINE = "__inline_comments__"
 _SPECIAL = {IS_BLOCK, _COMMENTS, _INLINE}
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+_HEREDOC_TEXT = re.compile(r"<<-?([A-Za-z][A-Za-z0-9._-]*)\r?\n[\s\S]*\n[ \t]*\1")
 _HEREDOC_IN_TEXT = re.compile(r'"(<<-?([A-Za-z][A-Za-z0-9._-]*)\r?\n[\s\S]*?\n[ \t]*\2)"')
 
 
@@ -61,26 +62,58 @@ def write_body(data: dict[str, Any], options: SerializationOptions) -> str:
     return formatted
 
 
-def _is_blocks(value: Any) -> bool:
+def _is_blocks(value: Any, explicit: bool) -> bool:
     return (
         isinstance(value, list)
         and bool(value)
-        and all(isinstance(item, dict) and _block_body(item) is not None for item in value)
+        and all(
+            isinstance(item, dict) and _block_body(item, explicit) is not None for item in value
+        )
     )
 
 
-def _block_body(item: dict[str, Any]) -> tuple[list[str], dict[str, Any]] | None:
-    """The labels and the body of a block's dict, or ``None`` if it is no block."""
+def _block_body(item: dict[str, Any], explicit: bool) -> tuple[list[str], dict[str, Any]] | None:
+    """The labels and the body of a block's dict, or ``None`` if it is no block.
+
+    Without ``explicit_blocks`` no mark tells a block from an attribute's list of
+    objects: a list of dicts is written as blocks when each can be one (a
+    quoted key alone, or a key alone over a body with comments, is a label;
+    the body's names are identifiers); either reads back as the same dict.
+    """
     labels: list[str] = []
-    while IS_BLOCK not in item:
-        if len(item) != 1:
-            return None
+    if explicit:
+        while IS_BLOCK not in item:
+            if len(item) != 1:
+                return None
+            ((label, inner),) = item.items()
+            if not isinstance(inner, dict):
+                return None
+            labels.append(label)
+            item = inner
+        return labels, item
+    while len(item) == 1:
         ((label, inner),) = item.items()
         if not isinstance(inner, dict):
-            return None
+            break
+        if not (label.startswith('"') or _commented_body(inner)):
+            break
         labels.append(label)
         item = inner
-    return labels, item
+    if all(key in _SPECIAL or _IDENTIFIER.fullmatch(key) for key in item):
+        return labels, item
+    return None
+
+
+def _commented_body(item: dict[str, Any]) -> bool:
+    """Whether the labels-and-body ``item`` ends in a body with comments."""
+    while not _SPECIAL.intersection(item):
+        if len(item) != 1:
+            return False
+        ((_, inner),) = item.items()
+        if not isinstance(inner, dict):
+            return False
+        item = inner
+    return True
 
 
 class _Writer:
@@ -99,11 +132,13 @@ class _Writer:
         for name, value in data.items():
             if name in _SPECIAL:
                 continue
-            if _is_blocks(value):
+            if _is_blocks(value, self.options.explicit_blocks):
                 for block in value:
-                    found = _block_body(block)
+                    found = _block_body(block, self.options.explicit_blocks)
                     assert found is not None
                     labels, body = found
+                    if self.options.strip_string_quotes:
+                        labels = [_quoted(label) for label in labels]
                     header = " ".join([name, *labels])
                     inner = self.body(body, depth + 1)
                     items.append((f"{indent}{header} {{\n{inner}{indent}}}\n", True))
@@ -151,13 +186,38 @@ class _Writer:
         raise ValueError(f"no HCL for a {type(value).__name__}")
 
     def text(self, value: str) -> str:
+        if not self.options.preserve_heredocs and value.startswith('"') and value.endswith('"'):
+            heredoc = _flattened_heredoc(value)
+            if heredoc is not None:
+                return heredoc
+        if self.options.strip_string_quotes:
+            return self.stripped(value)
         if value.startswith('"<<') and value.endswith('"'):
             return value[1:-1] + "\n"
         if value.startswith("${") and value.endswith("}"):
             value = value[2:-1]
             if value.startswith("(") and value.endswith(")"):
                 value = self.parenthesized(value)
-        return _HEREDOC_IN_TEXT.sub(lambda m: m.group(1) + "\n", value)
+        return _heredocs_in_text(value)
+
+    def stripped(self, value: str) -> str:
+        """A string read with ``strip_string_quotes``: an expression's ``"${...}"``
+        text, a heredoc, or else a quoted string (an identifier's name reads back
+        the same as the string of it)."""
+        if value.startswith("${") and value.endswith("}"):
+            inner = value[2:-1]
+            if inner.startswith("(") and inner.endswith(")"):
+                inner = self.parenthesized(inner)
+            if not parse_expression(inner)[1].has_errors():
+                return _heredocs_in_text(inner)
+        if _HEREDOC_TEXT.fullmatch(value):
+            return value + "\n"
+        quoted = _quoted(value)
+        if not self.options.preserve_heredocs and parse_expression(quoted)[1].has_errors():
+            # A flattened trim heredoc: its lines escaped, quotes in interpolations too.
+            content = re.sub(r'\\(["\\])', r"\1", value)
+            return _heredoc("<<-", content)
+        return quoted
 
     def parenthesized(self, text: str) -> str:
         """The HCL of python-hcl2's text for parentheses around a whole value.
@@ -175,10 +235,9 @@ class _Writer:
                 value = ast.literal_eval(core)
             except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
                 continue
-            if isinstance(value, (list, dict, bool)) or value is None:
-                if str(value) == core:
-                    written = self.value(value).rstrip("\n")
-                    return "(" * depth + written + ")" * depth
+            if (isinstance(value, (list, dict, bool)) or value is None) and str(value) == core:
+                written = self.value(value).rstrip("\n")
+                return "(" * depth + written + ")" * depth
         return text
 
     def runs(self, comments: list[str]) -> list[list[str]]:
@@ -210,7 +269,115 @@ class _Writer:
     def key(self, key: str) -> str:
         if key.startswith("${") and key.endswith("}"):
             return key[2:-1]
+        if self.options.strip_string_quotes and not _IDENTIFIER.fullmatch(key):
+            return _quoted(key)
         return key
+
+
+def _quoted(value: str) -> str:
+    """A quoted string whose text python-hcl2 strips back to ``value``: the text
+    between its interpolations and directives escaped, those kept as they are."""
+    out: list[str] = []
+    index = 0
+    while index < len(value):
+        if value.startswith(("${", "%{"), index):
+            end = _closing_brace(value, index + 2)
+            out.append(value[index:end])
+            index = end
+            continue
+        char = value[index]
+        out.append(_ESCAPES.get(char, char))
+        index += 1
+    return '"' + "".join(out) + '"'
+
+
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _closing_brace(text: str, index: int) -> int:
+    """The end of the ``${...}`` or ``%{...}`` whose text starts at ``index``."""
+    depth = 1
+    while index < len(text):
+        char = text[index]
+        if char == '"':
+            index = _string_end(text, index + 1)
+            continue
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return index + 1
+        index += 1
+    return index
+
+
+def _string_end(text: str, index: int) -> int:
+    while index < len(text):
+        if text[index] == "\\":
+            index += 2
+        elif text[index] == '"':
+            return index + 1
+        elif text.startswith(("${", "%{"), index):
+            index = _closing_brace(text, index + 2)
+        else:
+            index += 1
+    return index
+
+
+def _flattened_heredoc(value: str) -> str | None:
+    """A heredoc for python-hcl2's flattened text of one (``preserve_heredocs=False``)
+    that is no quoted string HCL reads: it escaped the quotes inside interpolations
+    too (``"${m[\\"k\\"]}"``), which reading the heredoc gives again."""
+    if not parse_expression(value)[1].has_errors():
+        return None
+    content = re.sub(
+        r'\\(n|"|\\)', lambda m: "\n" if m.group(1) == "n" else m.group(1), value[1:-1]
+    )
+    return _heredoc("<<", content)
+
+
+def _heredoc(opening: str, content: str) -> str:
+    marker = "EOT"
+    while re.search(rf"^[ \t]*{marker}[ \t]*$", content, re.MULTILINE):
+        marker += "X"
+    return f"{opening}{marker}\n{content}\n{marker}\n"
+
+
+def _heredocs_in_text(value: str) -> str:
+    """python-hcl2's one-line text with its quoted heredocs written as heredocs. A
+    heredoc's closing marker ends its line, which separates an object's items: the
+    comma after one inside an object goes (HCL refuses it there)."""
+    out: list[str] = []
+    last = 0
+    for match in _HEREDOC_IN_TEXT.finditer(value):
+        out.append(value[last : match.start()] + match.group(1) + "\n")
+        last = match.end()
+        if value.startswith(", ", last) and _innermost_bracket(value, match.start()) == "{":
+            last += 2
+    return "".join(out) + value[last:]
+
+
+def _innermost_bracket(text: str, end: int) -> str | None:
+    """The innermost bracket open at ``end`` in expression text (quoted strings skipped)."""
+    stack: list[str] = []
+    quoted = False
+    index = 0
+    while index < end:
+        char = text[index]
+        if quoted:
+            if char == "\\":
+                index += 1
+            elif char == '"':
+                quoted = False
+        elif char == '"':
+            quoted = True
+        elif char in "([{":
+            stack.append(char)
+        elif char in ")]}" and stack:
+            stack.pop()
+        index += 1
+    return stack[-1] if stack else None
 
 
 def _with_comments(items: list[tuple[str, bool]], runs: list[list[str]], indent: str) -> str:
