@@ -163,6 +163,10 @@ class _Writer:
         if isinstance(value, bool):
             return "true" if value else "false"
         if isinstance(value, int):
+            if self.options.force_operation_parentheses and -10 < value < 0:
+                # ``-7`` reads back as an operation then; python-hcl2's lexer takes
+                # ``-`` and two or more digits as one literal.
+                return f"-0{-value}"
             return str(value)
         if isinstance(value, float):
             text = format(Decimal(repr(value)), "f")
