@@ -349,10 +349,8 @@ def _round_trip(hcl2: Any, texts: dict[str, str], reference_dumps: bool) -> int:
                 theirs["error"] += 1
                 continue
             theirs["same" if _same(again, ref) else "different"] += 1
-        print(
-            f"round trip {set_name:28} hcldecode: {_counts(ours)}; "
-            f"python-hcl2's own dumps: {_counts(theirs)}"
-        )
+        own = f"; python-hcl2's own dumps: {_counts(theirs)}" if reference_dumps else ""
+        print(f"round trip {set_name:28} hcldecode: {_counts(ours)}{own}")
     return failures
 
 
