@@ -76,9 +76,9 @@ def _block_body(item: dict[str, Any], explicit: bool) -> tuple[list[str], dict[s
     """The labels and the body of a block's dict, or ``None`` if it is no block.
 
     Without ``explicit_blocks`` no mark tells a block from an attribute's list of
-    objects: a list of dicts is written as blocks when each can be one (a
-    quoted key alone, or a key alone over a body with comments, is a label;
-    the body's names are identifiers); either reads back as the same dict.
+    objects: a list of dicts is written as blocks when each can be one (keys
+    alone over dicts are labels, as deep as the body left has identifiers for
+    names); either reads back as the same dict.
     """
     labels: list[str] = []
     if explicit:
@@ -91,29 +91,22 @@ def _block_body(item: dict[str, Any], explicit: bool) -> tuple[list[str], dict[s
             labels.append(label)
             item = inner
         return labels, item
-    while len(item) == 1:
+    # The deepest reading as labels over a body that is one (a body with comments
+    # must be one; an object value with a key ``for`` cannot be written).
+    found = None
+    while True:
+        if all(key in _SPECIAL or _IDENTIFIER.fullmatch(key) for key in item):
+            found = (list(labels), item)
+        if len(item) != 1:
+            break
         ((label, inner),) = item.items()
         if not isinstance(inner, dict):
             break
-        if not (label.startswith('"') or _commented_body(inner)):
+        if not (label.startswith('"') or _IDENTIFIER.fullmatch(label)):
             break
         labels.append(label)
         item = inner
-    if all(key in _SPECIAL or _IDENTIFIER.fullmatch(key) for key in item):
-        return labels, item
-    return None
-
-
-def _commented_body(item: dict[str, Any]) -> bool:
-    """Whether the labels-and-body ``item`` ends in a body with comments."""
-    while not _SPECIAL.intersection(item):
-        if len(item) != 1:
-            return False
-        ((_, inner),) = item.items()
-        if not isinstance(inner, dict):
-            return False
-        item = inner
-    return True
+    return found
 
 
 class _Writer:
