@@ -10,17 +10,19 @@ tests set.
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
-import re
+import random
 import types
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hcldecode import write
 from hcldecode.compat import python_hcl2
 from hcldecode.model import HCLError
 
@@ -303,25 +305,47 @@ def test_json_and_native_files_of_the_same_values_give_the_same_dictionary(
     assert _exactly(python_hcl2.loads(document)) == _exactly(python_hcl2.loads(native))
 
 
-# python-hcl2 writes a parenthesized tuple, object or constant with Python's str
-# of the value (``"${([1, 2])}"``, ``"${(True)}"``): that text is no HCL, so
-# such a dictionary cannot be written back; nor can a comment value made of
-# several block comments (hclfmt would change its layout).
-_PYTHON_REPR = re.compile(r"\((\[|\{|True\)|False\)|None\))|\*/\\n")
+def _generator() -> Any:
+    """The differential tool's generator of native files (one generator for both)."""
+    path = Path(__file__).resolve().parents[2] / "tools" / "differential"
+    spec = importlib.util.spec_from_file_location(
+        "differential_python_hcl2", path / "differential_python_hcl2.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.Generator
+
+
+Generator = _generator()
+
+# Where ``loads(dumps(d, **o), **o) == d`` does not hold (see "Writing dictionaries
+# back" in docs/migrating-from-python-hcl2.md): with force_operation_parentheses,
+# python-hcl2's text of an operation is not the text it gives for that text read
+# again (a conditional inside a template is not parenthesized where it is after
+# writing); with strip_string_quotes, a
+# string inside parentheses or a template loses its quotes inside ``"${...}"``
+# text, which is then no HCL. The stored generated files where this happens,
+# exactly; every corpus file round-trips under every option set.
+NO_ROUND_TRIP: dict[str, list[str]] = {
+    "parentheses": ["generated-0074.tf"],
+    "strip_quotes": ["generated-0023.tf", "generated-0035.tf", "generated-0050.tf"],
+    "strip_quotes_flat_heredocs": ["generated-0023.tf", "generated-0035.tf", "generated-0050.tf"],
+}
 
 
 def _round_trips(text: str, options: dict[str, bool]) -> None:
     data = python_hcl2.loads(text, **options)
-    try:
-        written = python_hcl2.dumps(data)
-    except ValueError:
-        assert _PYTHON_REPR.search(repr(data)), repr(data)
-        return
-    assert _exactly(python_hcl2.loads(written, **options)) == _exactly(data)
-    assert python_hcl2.dumps(python_hcl2.loads(written, **options)) == written
+    written = python_hcl2.dumps(data, **options)
+    assert _exactly(python_hcl2.loads(written, **options)) == _exactly(data), written
+    assert python_hcl2.dumps(python_hcl2.loads(written, **options), **options) == written
+    if "*/\\n" not in repr(data):
+        # hclfmt's layout; a comment value of several block comments is written as it
+        # was read (hclfmt would re-indent its later lines, changing the value).
+        assert write.format(written)[0] == written
 
 
-@pytest.mark.parametrize("options", [{}, {"with_comments": False}], ids=["default", "no_comments"])
+@pytest.mark.parametrize("options", list(OPTION_SETS.values()), ids=list(OPTION_SETS))
 def test_dumps_writes_what_loads_reads_back_on_the_corpus(
     corpus: Path, options: dict[str, bool]
 ) -> None:
@@ -332,10 +356,57 @@ def test_dumps_writes_what_loads_reads_back_on_the_corpus(
         _round_trips((corpus / "native" / name).read_text(encoding="utf-8"), options)
 
 
-@pytest.mark.parametrize("options", [{}, {"with_comments": False}], ids=["default", "no_comments"])
-def test_dumps_writes_what_loads_reads_back_on_generated_files(options: dict[str, bool]) -> None:
-    for text in GENERATED_INPUTS.values():
+@pytest.mark.parametrize("set_name", list(OPTION_SETS))
+def test_dumps_writes_what_loads_reads_back_on_stored_generated_files(set_name: str) -> None:
+    options = OPTION_SETS[set_name]
+    failing = []
+    for name, text in GENERATED_INPUTS.items():
+        try:
+            _round_trips(text, options)
+        except (AssertionError, ValueError):
+            failing.append(name)
+    assert failing == NO_ROUND_TRIP.get(set_name, [])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_dumps_writes_what_loads_reads_back_on_generated_files(seed: int) -> None:
+    text = Generator(random.Random(seed)).file()
+    for set_name, options in OPTION_SETS.items():
+        if set_name in NO_ROUND_TRIP:
+            continue  # the listed exceptions, tested on the stored files above
+        try:
+            python_hcl2.loads(text, **options)
+        except python_hcl2.DuplicateNameError:
+            return  # the generator names a block as an attribute before it: no dictionary
         _round_trips(text, options)
+
+
+def test_dumps_writes_python_hcl2s_python_text_of_parenthesized_values_as_hcl() -> None:
+    text = 'a = ([1, "x", {k = true}])\nb = ((true))\nc = ({(var.k) = null})\n'
+    data = python_hcl2.loads(text)
+    assert data == {
+        "a": "${([1, '\"x\"', {'k': True}])}",
+        "b": "${((True))}",
+        "c": "${({'${(var.k)}': None})}",
+    }
+    written = python_hcl2.dumps(data)
+    assert written == 'a = ([1, "x", { k = true }])\nb = ((true))\nc = ({ (var.k) = null })\n'
+    assert python_hcl2.loads(written) == data
+
+
+def test_dumps_writes_a_comment_of_several_block_comments_as_it_was_read() -> None:
+    text = "a = 1\n\n  /* one */\n    /* two */\n\nb = [ /* x */\n /* y */\n  1]\n"
+    data = python_hcl2.loads(text)
+    assert data == {
+        "a": 1,
+        "b": [1],
+        "__comments__": [{"value": "one */\n    /* two"}],
+        "__inline_comments__": [{"value": "x */\n /* y"}],
+    }
+    written = python_hcl2.dumps(data)
+    assert written == "/* one */\n    /* two */\n\na = 1\nb = [/* x */\n /* y */\n1]\n"
+    assert python_hcl2.loads(written) == data
 
 
 def test_dumps_writes_hclfmts_layout_and_comments_where_loads_finds_them() -> None:
@@ -353,7 +424,7 @@ def test_dumps_writes_hclfmts_layout_and_comments_where_loads_finds_them() -> No
 
 def test_dumps_refuses_what_is_no_hcl() -> None:
     with pytest.raises(ValueError) as info:
-        python_hcl2.dumps({"a": "${({'k': 1})}"})
+        python_hcl2.dumps({"a": "${(%{ if a }x%{ endif })}"}, strip_string_quotes=True)
     assert str(info.value).splitlines()[0] == "the dictionary does not make valid HCL:"
     with pytest.raises(ValueError) as info:
         python_hcl2.dumps({"a": object()})

@@ -16,7 +16,8 @@ python-hcl2's fixtures and ``EXPECTED_OTHERS`` and for generated files as JSON (
 need python-hcl2).
 
 Usage: ``python tools/differential/differential_python_hcl2.py [CORPUS_DIR]
-[--generated N] [--seed N] [--repeat N] [--show N] [--write-expected DIR]``.
+[--generated N] [--seed N] [--repeat N] [--show N] [--write-expected DIR]
+[--reference-dumps]``.
 Exits 1 when a dictionary differs or acceptance differs other than on the
 files HCL rejects.
 """
@@ -225,6 +226,11 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--show", type=int, default=5)
     parser.add_argument("--write-expected", type=Path, default=None)
+    parser.add_argument(
+        "--reference-dumps",
+        action="store_true",
+        help="also round-trip through python-hcl2's own dumps (slow)",
+    )
     args = parser.parse_args()
     try:
         import hcl2  # noqa: PLC0415
@@ -284,7 +290,11 @@ def main() -> int:
             for name in wrong_acceptance:
                 print(f"  acceptance differs, not a file HCL rejects: {name}")
 
-    failures += _round_trip({**{n: t for n, t in files.items() if n not in invalid}, **generated})
+    failures += _round_trip(
+        hcl2,
+        {**{n: t for n, t in files.items() if n not in invalid}, **generated},
+        args.reference_dumps,
+    )
     _benchmark(hcl2, files, invalid, args.repeat)
     if args.write_expected is not None:
         _write_expected(hcl2, args.write_expected, files, invalid, generated)
@@ -292,28 +302,65 @@ def main() -> int:
     return 1 if failures else 0
 
 
-def _round_trip(texts: dict[str, str]) -> int:
-    """``loads(dumps(d)) == d`` for the dictionaries of every file we read."""
-    counts = {"same": 0, "different": 0, "refused": 0}
+def _round_trip(hcl2: Any, texts: dict[str, str], reference_dumps: bool) -> int:
+    """``loads(dumps(d, **o), **o) == d`` for the dictionary of every file we read, under
+    each option set, with our ``dumps`` and (beside it) python-hcl2's own ``dumps``;
+    and our ``dumps`` text is hclfmt's layout."""
+    from hcldecode.write import format as format_text  # noqa: PLC0415
+
     failures = 0
-    for name, text in texts.items():
-        ok, data = _run(python_hcl2.loads, text)
-        if not ok:
-            continue
-        try:
-            written = python_hcl2.dumps(data)
-        except ValueError:
-            # python-hcl2's Python-repr text for a parenthesized container is no HCL.
-            counts["refused"] += 1
-            continue
-        if _same(python_hcl2.loads(written), data):
-            counts["same"] += 1
-        else:
-            counts["different"] += 1
-            failures += 1
-            print(f"ROUND TRIP DIFFERS {name}")
-    print(f"round trip loads(dumps(d)) == d: {counts}")
+    for set_name, options in OPTION_SETS.items():
+        reference_options = hcl2.SerializationOptions(**options)
+        ours = {"same": 0, "different": 0, "refused": 0, "not hclfmt": 0}
+        theirs = {"same": 0, "different": 0, "error": 0}
+        shown = 0
+        for name, text in texts.items():
+            ok, data = _run(lambda t, o=options: python_hcl2.loads(t, **o), text)
+            if not ok:
+                continue
+            try:
+                written = python_hcl2.dumps(data, **options)
+            except ValueError:
+                ours["refused"] += 1
+                failures += 1
+                continue
+            if not _comment_runs(repr(data)) and format_text(written)[0] != written:
+                ours["not hclfmt"] += 1
+                failures += 1
+            back = _run(lambda t, o=options: python_hcl2.loads(t, **o), written)
+            if back[0] and _same(back[1], data):
+                ours["same"] += 1
+            else:
+                ours["different"] += 1
+                failures += 1
+                if shown < 2:
+                    shown += 1
+                    print(f"ROUND TRIP DIFFERS {set_name} {name}")
+            if not reference_dumps:
+                continue
+            ok_ref, ref = _run(
+                lambda t, o=reference_options: hcl2.loads(t, serialization_options=o), text
+            )
+            if not ok_ref:
+                continue
+            try:
+                again = hcl2.loads(hcl2.dumps(ref), serialization_options=reference_options)
+            except Exception:  # python-hcl2's own failure, counted
+                theirs["error"] += 1
+                continue
+            theirs["same" if _same(again, ref) else "different"] += 1
+        own = f"; python-hcl2's own dumps: {_counts(theirs)}" if reference_dumps else ""
+        print(f"round trip {set_name:28} hcldecode: {_counts(ours)}{own}")
     return failures
+
+
+def _comment_runs(text: str) -> bool:
+    """Whether a comment value is several block comments (written as it was read)."""
+    return "*/\\n" in text
+
+
+def _counts(counts: dict[str, int]) -> str:
+    return ", ".join(f"{v} {k}" for k, v in counts.items() if v) or "none"
 
 
 def _benchmark(hcl2: Any, files: dict[str, str], invalid: set[str], repeat: int) -> None:

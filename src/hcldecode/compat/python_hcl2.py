@@ -140,39 +140,50 @@ def load(fp: IO[str], **options: Any) -> dict[str, Any]:
     return loads(fp.read(), **options)
 
 
-def dumps(data: dict[str, Any]) -> str:
+def dumps(data: dict[str, Any], *, serialization_options: object = None, **options: bool) -> str:
     """Write a python-hcl2 8.x dictionary back as native HCL (``hcl2.dumps``).
 
-    The text is laid out as ``hclfmt`` lays it out, and reading it back gives
-    the dictionary again: ``loads(dumps(d)) == d`` for a dictionary ``loads``
-    gave with the default options (``explicit_blocks`` on and
-    ``strip_string_quotes`` off, which python-hcl2 needs for this too).
-    Comments are written where ``loads`` finds them again, not where they
-    were.
+    The text is laid out as ``hclfmt`` lays it out, and reading it back with
+    the same options gives the dictionary again: ``loads(dumps(d, **o), **o)
+    == d`` for every dictionary ``loads(text, **o)`` gives, under the option
+    sets listed in ``docs/migrating-from-python-hcl2.md`` ("Writing
+    dictionaries back"). Comments are written where ``loads`` finds them
+    again, not where they were.
 
     Args:
         data: A dictionary as :func:`loads` gives.
+        serialization_options: The options ``data`` was read with, as for
+            :func:`loads`; keywords override it.
+        **options: The options ``data`` was read with (those of
+            :func:`loads`): ``strip_string_quotes`` makes strings without
+            quotes quoted strings, the others need nothing.
 
     Returns:
         The native text.
 
     Raises:
         ValueError: ``data`` is not a dictionary that reading HCL gives.
+        TypeError: An unknown option, or one that is not a ``bool``.
     """
-    return write_body(data)
+    return write_body(data, read_options(serialization_options, options))
 
 
-def dump(data: dict[str, Any], fp: IO[str]) -> None:
+def dump(
+    data: dict[str, Any], fp: IO[str], *, serialization_options: object = None, **options: bool
+) -> None:
     """Write a python-hcl2 8.x dictionary to an open file as native HCL (``hcl2.dump``).
 
     Args:
         data: A dictionary as :func:`loads` gives.
         fp: A text file open for writing.
+        serialization_options: As for :func:`dumps`.
+        **options: As for :func:`dumps`.
 
     Raises:
         ValueError: As for :func:`dumps`.
+        TypeError: As for :func:`dumps`.
     """
-    fp.write(write_body(data))
+    fp.write(write_body(data, read_options(serialization_options, options)))
 
 
 def _error(diags: Diagnostics, files: dict[str, SourceFile], lark_errors: bool) -> PythonHcl2Error:
