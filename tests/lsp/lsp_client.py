@@ -165,3 +165,19 @@ class LspClient:
 def at(uri: str, line: int, character: int) -> dict[str, Any]:
     """The parameters of a request about a position in a document."""
     return {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}
+
+
+def completion_items(found: Any) -> list[tuple[str, int, str | None, str, int]]:
+    """Each completion item as (label, kind, detail, inserted text, first column
+    replaced); the list must be complete."""
+    assert found["isIncomplete"] is False
+    return [
+        (
+            item["label"],
+            item["kind"],
+            item.get("detail"),
+            item["textEdit"]["newText"],
+            item["textEdit"]["range"]["start"]["character"],
+        )
+        for item in found["items"]
+    ]

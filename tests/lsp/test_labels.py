@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from lsp_client import LspClient
+from lsp_client import LspClient, completion_items
 
 pytestmark = pytest.mark.lsp
 
@@ -26,40 +25,26 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LspClient]:
     assert started.stop() == 0
 
 
-def _items(found: Any) -> list[tuple[str, int, str | None, str, int]]:
-    assert found["isIncomplete"] is False
-    return [
-        (
-            item["label"],
-            item["kind"],
-            item.get("detail"),
-            item["textEdit"]["newText"],
-            item["textEdit"]["range"]["start"]["character"],
-        )
-        for item in found["items"]
-    ]
-
-
 def test_native_label_values(client: LspClient, tmp_path: Path) -> None:
     uri = (tmp_path / "a.hcl").as_uri()
     client.open(uri, 'listener "ht" {}\nlistener "grpc" \nlistener "grpc" "u\n')
     client.diagnostics(uri)
     # inside the first label, begun: the texts, replacing from after the quote
-    assert _items(client.completion(uri, 0, 12)) == [
+    assert completion_items(client.completion(uri, 0, 12)) == [
         ("http", ENUM_MEMBER, "listener label proto", "http", 10),
         ("grpc", ENUM_MEMBER, "listener label proto", "grpc", 10),
     ]
     # after the first label, none begun: the second label's texts, quoted
-    assert _items(client.completion(uri, 1, 16)) == [
+    assert completion_items(client.completion(uri, 1, 16)) == [
         ("tcp", ENUM_MEMBER, "listener label kind", '"tcp"', 16),
         ("udp", ENUM_MEMBER, "listener label kind", '"udp"', 16),
     ]
-    assert _items(client.completion(uri, 2, 18)) == [
+    assert completion_items(client.completion(uri, 2, 18)) == [
         ("tcp", ENUM_MEMBER, "listener label kind", "tcp", 17),
         ("udp", ENUM_MEMBER, "listener label kind", "udp", 17),
     ]
     # inside a label already written: its texts too
-    assert _items(client.completion(uri, 2, 11)) == [
+    assert completion_items(client.completion(uri, 2, 11)) == [
         ("http", ENUM_MEMBER, "listener label proto", "http", 10),
         ("grpc", ENUM_MEMBER, "listener label proto", "grpc", 10),
     ]
@@ -71,7 +56,7 @@ def test_no_label_values_for_str_labels(client: LspClient, tmp_path: Path) -> No
     uri = (tmp_path / "b.hcl").as_uri()
     client.open(uri, 'variable "\n')
     client.diagnostics(uri)
-    assert _items(client.completion(uri, 0, 10)) == []
+    assert completion_items(client.completion(uri, 0, 10)) == []
     client.close_document(uri)
     client.diagnostics(uri)
 
@@ -80,11 +65,11 @@ def test_json_label_values(client: LspClient, tmp_path: Path) -> None:
     uri = (tmp_path / "c.hcl.json").as_uri()
     client.open(uri, '{"listener": {"gr": {"')
     client.diagnostics(uri)
-    assert _items(client.completion(uri, 0, 17)) == [
+    assert completion_items(client.completion(uri, 0, 17)) == [
         ("http", ENUM_MEMBER, "listener label proto", "http", 15),
         ("grpc", ENUM_MEMBER, "listener label proto", "grpc", 15),
     ]
-    assert _items(client.completion(uri, 0, 22)) == [
+    assert completion_items(client.completion(uri, 0, 22)) == [
         ("tcp", ENUM_MEMBER, "listener label kind", "tcp", 22),
         ("udp", ENUM_MEMBER, "listener label kind", "udp", 22),
     ]

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from lsp_client import LspClient
+from lsp_client import LspClient, completion_items
 
 pytestmark = pytest.mark.lsp
 
@@ -48,21 +48,6 @@ def _diag(line: int, start: int, end: int, message: str) -> dict[str, Any]:
         "severity": ERROR,
         "source": "hcldecode",
     }
-
-
-def _items(found: Any) -> list[tuple[str, int, str | None, str, int]]:
-    """Each item as (label, kind, detail, inserted text, first column replaced)."""
-    assert found["isIncomplete"] is False
-    return [
-        (
-            item["label"],
-            item["kind"],
-            item.get("detail"),
-            item["textEdit"]["newText"],
-            item["textEdit"]["range"]["start"]["character"],
-        )
-        for item in found["items"]
-    ]
 
 
 NUMBER_REQUIRED = "Unsuitable value type: Unsuitable value: a number is required."
@@ -237,21 +222,21 @@ ENV = ("env", VARIABLE, "object({region=string,zone=number})", "env")
 def test_completion_of_names_in_the_root_body(client: LspClient, native: str) -> None:
     # service, replicas and the one logging block are there already; the repeatable
     # listener block is offered again.
-    assert _items(client.completion(native, 1, 0)) == [
+    assert completion_items(client.completion(native, 1, 0)) == [
         ("listener", CLASS, 'block "name" (repeatable)', 'listener "${1:name}" {\n\t$0\n}', 0),
     ]
 
 
 def test_completion_of_names_in_a_block_replaces_the_word(client: LspClient, native: str) -> None:
     # On "tls" itself: tls is offered (it is the word typed), protocol is there.
-    assert _items(client.completion(native, 8, 3)) == [
+    assert completion_items(client.completion(native, 8, 3)) == [
         ("port", PROPERTY, "number (required)", "port = ", 2),
         ("tls", PROPERTY, "bool (optional)", "tls = ", 2),
     ]
 
 
 def test_completion_of_values(client: LspClient, native: str) -> None:
-    assert _items(client.completion(native, 8, 8)) == [
+    assert completion_items(client.completion(native, 8, 8)) == [
         ("true", ENUM_MEMBER, "bool", "true", 8),
         ("false", ENUM_MEMBER, "bool", "false", 8),
         (*SHOUT, 8),
@@ -259,7 +244,7 @@ def test_completion_of_values(client: LspClient, native: str) -> None:
         (*ENV, 8),
     ]
     # A Literal's strings, replacing the opening quote typed.
-    assert _items(client.completion(native, 9, 14)) == [
+    assert completion_items(client.completion(native, 9, 14)) == [
         ('"http"', ENUM_MEMBER, "string", '"http"', 13),
         ('"grpc"', ENUM_MEMBER, "string", '"grpc"', 13),
         (*SHOUT, 13),
@@ -267,7 +252,7 @@ def test_completion_of_values(client: LspClient, native: str) -> None:
         (*ENV, 13),
     ]
     # An Enum's values.
-    assert _items(client.completion(native, 3, 10)) == [
+    assert completion_items(client.completion(native, 3, 10)) == [
         ('"debug"', ENUM_MEMBER, "string", '"debug"', 10),
         ('"info"', ENUM_MEMBER, "string", '"info"', 10),
         (*SHOUT, 10),
@@ -277,11 +262,11 @@ def test_completion_of_values(client: LspClient, native: str) -> None:
 
 
 def test_no_completion_in_a_block_header(client: LspClient, native: str) -> None:
-    assert _items(client.completion(native, 7, 14)) == []  # after 'listener "a" {'
+    assert completion_items(client.completion(native, 7, 14)) == []  # after 'listener "a" {'
 
 
 def test_completion_of_a_variables_attributes(client: LspClient, native: str) -> None:
-    assert _items(client.completion(native, 6, 11)) == [
+    assert completion_items(client.completion(native, 6, 11)) == [
         ("region", VARIABLE, "string", "region", 11),
         ("zone", VARIABLE, "number", "zone", 11),
     ]
@@ -336,21 +321,21 @@ def test_completion_and_hover_in_json(client: LspClient, root: Path) -> None:
     uri = (root / "complete.hcl.json").as_uri()
     client.open(uri, JSON)
     client.diagnostics(uri)
-    assert _items(client.completion(uri, 3, 2)) == [
+    assert completion_items(client.completion(uri, 3, 2)) == [
         ("replicas", PROPERTY, "number (optional)", '"replicas": ', 2),
         ("listener", CLASS, 'block "name" (repeatable)', '"listener": {"${1:name}": {$0}}', 2),
         ("logging", CLASS, "block (optional)", '"logging": {$0}', 2),
     ]
-    assert _items(client.completion(uri, 2, 29)) == [
+    assert completion_items(client.completion(uri, 2, 29)) == [
         ("true", ENUM_MEMBER, "bool", "true", 28),
         ("false", ENUM_MEMBER, "bool", "false", 28),
     ]
-    assert _items(client.completion(uri, 2, 34)) == [
+    assert completion_items(client.completion(uri, 2, 34)) == [
         ("port", PROPERTY, "number (required)", '"port": ', 32),
         ("protocol", PROPERTY, "string (optional)", '"protocol": ', 32),
     ]
     # Among a block's labels nothing is offered.
-    assert _items(client.completion(uri, 2, 16)) == []
+    assert completion_items(client.completion(uri, 2, 16)) == []
     assert client.hover(uri, 2, 22) == {
         "contents": {
             "kind": "markdown",
@@ -373,7 +358,7 @@ def test_schemas_by_file_pattern(root: Path) -> None:
     assert started.diagnostics(plugin)["diagnostics"] == [
         _diag(1, 0, 7, 'Unsupported argument: An argument named "service" is not expected here.')
     ]
-    assert _items(started.completion(plugin, 2, 0)) == [
+    assert completion_items(started.completion(plugin, 2, 0)) == [
         ("enabled", PROPERTY, "bool (optional)", "enabled = ", 0)
     ]
     main = (root / "main.hcl").as_uri()
@@ -429,14 +414,14 @@ def test_a_layered_schema(root: Path) -> None:
             'Did you mean "metrics"?',
         ),
     ]
-    assert _items(started.completion(uri, 3, 2)) == []  # interval is there
+    assert completion_items(started.completion(uri, 3, 2)) == []  # interval is there
     assert started.hover(uri, 2, 4)["contents"]["value"] == (
         "```hcl\ninterval = number\n```\n\nOptional attribute; default: `60`.\n\n"
         "Must be at least 1.\n\nSeconds between two reports."
     )
     empty = (root / "layered" / "empty.hcl.json").as_uri()
     started.open(empty, "{\n  \n}\n")
-    assert _items(started.completion(empty, 1, 2)) == [
+    assert completion_items(started.completion(empty, 1, 2)) == [
         ("listen", PROPERTY, "string (required)", '"listen": ', 2),
         ("metrics", CLASS, "block (optional)", '"metrics": {$0}', 2),
     ]
