@@ -1,8 +1,10 @@
-"""Helpers shared by the decoding tests: source ranges found by snippet, and error lists."""
+"""Helpers shared by the decoding tests: source ranges found by snippet, error lists,
+and the classes of the generated files of the update_document property tests."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import dataclasses
+from typing import Annotated, Any, Literal
 
 import pytest
 
@@ -61,3 +63,22 @@ def problems(
 def listed(error: hcl.DecodeError) -> list[tuple[str, str, str]]:
     """The (summary, detail, subject) of each diagnostic of ``error``."""
     return [(d.summary, d.detail, str(d.subject)) for d in error.diagnostics]
+
+
+@dataclasses.dataclass
+class Item:
+    """A block of the update_document property tests' generated files."""
+
+    name: Annotated[str, hcl.label()]
+    size: int = 1
+    tags: list[str] = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass
+class Generated:
+    """The update_document property tests' generated files (native and JSON)."""
+
+    count: int
+    label: str
+    enabled: bool
+    items: Annotated[list[Item], hcl.block("item")] = dataclasses.field(default_factory=list)

@@ -15,6 +15,7 @@ import json
 from typing import Annotated
 
 import pytest
+from decoding_helpers import Generated, Item
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -207,21 +208,6 @@ def test_parse_json_document_refuses_what_it_cannot_edit() -> None:
 
 
 # --------------------------------------------------------------------------- property
-
-
-@dataclasses.dataclass
-class Item:
-    name: Annotated[str, hcl.label()]
-    size: int = 1
-    tags: list[str] = dataclasses.field(default_factory=list)
-
-
-@dataclasses.dataclass
-class Generated:
-    count: int
-    label: str
-    enabled: bool
-    items: Annotated[list[Item], hcl.block("item")] = dataclasses.field(default_factory=list)
 
 
 _WORDS = st.sampled_from(["web", "api", "db", "cache"])

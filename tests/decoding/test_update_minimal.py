@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-from typing import Annotated
 
+from decoding_helpers import Generated, Item
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -95,21 +95,6 @@ def test_variables_given_to_the_call() -> None:
     assert document.text == TEXT.replace("var.x", "3")
 
 
-@dataclasses.dataclass
-class Item:
-    name: Annotated[str, hcl.label()]
-    size: int = 1
-    tags: list[str] = dataclasses.field(default_factory=list)
-
-
-@dataclasses.dataclass
-class Config:
-    count: int
-    label: str
-    enabled: bool
-    items: Annotated[list[Item], hcl.block("item")] = dataclasses.field(default_factory=list)
-
-
 def _int_text(n: int) -> st.SearchStrategy[str]:
     return st.sampled_from(
         [str(n), f"{n - 1} + 1", f"max({n}, {n - 5})", f"var.n + {n - 7}", f"({n})"]
@@ -131,7 +116,7 @@ _COMMENT = st.sampled_from(["", " # note", " // why"])
 
 
 @st.composite
-def _files(draw: st.DrawFn) -> tuple[str, Config]:
+def _files(draw: st.DrawFn) -> tuple[str, Generated]:
     count = draw(st.integers(0, 50))
     label = draw(_WORDS)
     enabled = draw(st.booleans())
@@ -154,7 +139,7 @@ def _files(draw: st.DrawFn) -> tuple[str, Config]:
         items.append(Item(name, size, tags))
     order = draw(st.permutations(range(3)))
     text = "".join(lines[i] for i in order) + "".join(lines[3:])
-    return text, Config(count, label, enabled, items)
+    return text, Generated(count, label, enabled, items)
 
 
 GENERATED = hcl.Decoder(functions=hcl.STDLIB, variables={"var": {"n": 7}})
@@ -163,22 +148,22 @@ GENERATED = hcl.Decoder(functions=hcl.STDLIB, variables={"var": {"n": 7}})
 @settings(max_examples=150, deadline=None)
 @given(_files())
 def test_decode_then_update_with_the_same_object_gives_the_file_back(
-    case: tuple[str, Config],
+    case: tuple[str, Generated],
 ) -> None:
     text, expected = case
-    config = GENERATED.loads(text, Config)
+    config = GENERATED.loads(text, Generated)
     assert config == expected
     assert _updated(config, text, GENERATED) == text
 
 
 @settings(max_examples=150, deadline=None)
 @given(_files(), st.integers(0, 50))
-def test_changing_one_field_changes_only_its_line(case: tuple[str, Config], count: int) -> None:
+def test_changing_one_field_changes_only_its_line(case: tuple[str, Generated], count: int) -> None:
     text, _ = case
-    config = GENERATED.loads(text, Config)
+    config = GENERATED.loads(text, Generated)
     changed = _updated(dataclasses.replace(config, count=count), text, GENERATED)
     old_lines, new_lines = text.splitlines(keepends=True), changed.splitlines(keepends=True)
     assert len(old_lines) == len(new_lines)
     differing = [(a, b) for a, b in zip(old_lines, new_lines, strict=True) if a != b]
     assert all(a.startswith("count = ") and b.startswith("count = ") for a, b in differing)
-    assert GENERATED.loads(changed, Config) == dataclasses.replace(config, count=count)
+    assert GENERATED.loads(changed, Generated) == dataclasses.replace(config, count=count)
