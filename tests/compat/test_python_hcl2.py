@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from hcldecode import write
@@ -370,6 +370,7 @@ def test_dumps_writes_what_loads_reads_back_on_stored_generated_files(set_name: 
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32 - 1))
+@example(19063)  # more comment runs than places: blocks an attribute replaces had them
 def test_dumps_writes_what_loads_reads_back_on_generated_files(seed: int) -> None:
     text = Generator(random.Random(seed)).file()
     for set_name, options in OPTION_SETS.items():

@@ -119,8 +119,9 @@ class _Writer:
         indent = "  " * depth
         # Each item's text, and whether a run of comments may follow it and come
         # back as the body's comments (not after an operation deeper in a value,
-        # which takes the run, nor after a comment hosted at its end).
-        items: list[tuple[str, bool]] = []
+        # which takes the run, nor after a comment hosted at its end), and the
+        # attribute's name (None for a block).
+        items: list[tuple[str, bool, str | None]] = []
         inline = self.runs([c["value"] for c in data.get(_INLINE, [])])
         for name, value in data.items():
             if name in _SPECIAL:
@@ -134,7 +135,7 @@ class _Writer:
                         labels = [_quoted(label) for label in labels]
                     header = " ".join([name, *labels])
                     inner = self.body(body, depth + 1)
-                    items.append((f"{indent}{header} {{\n{inner}{indent}}}\n", True))
+                    items.append((f"{indent}{header} {{\n{inner}{indent}}}\n", True, None))
             else:
                 text = self.value(value)
                 hosted_at_end = False
@@ -144,7 +145,7 @@ class _Writer:
                 followable = not hosted_at_end and _followable(text)
                 # A heredoc's closing marker ends the line already.
                 line = text if text.endswith("\n") else text + "\n"
-                items.append((f"{indent}{name} = {line}", followable))
+                items.append((f"{indent}{name} = {line}", followable, name))
         if inline:
             raise ValueError("inline comments with no attribute value to hold them")
         comments = [c["value"] for c in data.get(_COMMENTS, [])]
@@ -377,12 +378,24 @@ def _innermost_bracket(text: str, end: int) -> str | None:
     return stack[-1] if stack else None
 
 
-def _with_comments(items: list[tuple[str, bool]], runs: list[list[str]], indent: str) -> str:
-    """Items with the body's comment runs between them, each run read back as written."""
+def _with_comments(
+    items: list[tuple[str, bool, str | None]], runs: list[list[str]], indent: str
+) -> str:
+    """Items with the body's comment runs between them, each run read back as written.
+
+    When there are more runs than places (python-hcl2 keeps the comments around
+    blocks that an attribute of their name replaces), empty blocks named as the
+    first attribute go before it: python-hcl2 lets the attribute replace them
+    too, and each makes one more place.
+    """
     # Slot 0 is before the first item, slot i after item i - 1.
-    slots = [0] + [i + 1 for i, (_, followable) in enumerate(items) if followable]
+    slots = [0] + [i + 1 for i, (_, followable, _) in enumerate(items) if followable]
     if len(runs) > len(slots):
-        raise ValueError("more separate comment runs than places between the items")
+        first = next((i for i, item in enumerate(items) if item[2] is not None), None)
+        if first is None:
+            raise ValueError("more separate comment runs than places between the items")
+        fillers = [(f"{indent}{items[first][2]} {{}}\n", True, None)] * (len(runs) - len(slots))
+        return _with_comments([*items[:first], *fillers, *items[first:]], runs, indent)
     placed = dict(zip(slots, runs, strict=False))
     out: list[str] = []
     for index in range(len(items) + 1):
