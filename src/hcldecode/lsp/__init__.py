@@ -104,11 +104,8 @@ def serve(
         stdin: The stream the client writes to; by default standard input.
         stdout: The stream the client reads. By default standard output, and
             then, while serving, ``sys.stdout`` is standard error, so that what
-            the application prints does not break the protocol, and the
-            server, being the whole process, pauses Python's cycle collector
-            while it parses and checks a document (a third of a large
-            document's re-check). With a stream given, ``sys.stdout`` and the
-            collector are left alone.
+            the application prints does not break the protocol; with a
+            stream given, ``sys.stdout`` is left alone.
 
     Raises:
         ModuleNotFoundError: pygls is not installed (``pip install
@@ -134,14 +131,11 @@ def serve(
         raise ModuleNotFoundError(
             "the language server needs pygls: pip install hcldecode[lsp]", name=error.name
         ) from None
+    server = HCLLanguageServer(targets, debounce=debounce, version=_version())
     source = stdin if stdin is not None else sys.stdin.buffer
     if stdout is not None:  # the caller's streams: the process's own are left alone
-        server = HCLLanguageServer(targets, debounce=debounce, version=_version())
         server.start_io(source, stdout)
         return
-    # On the process's own standard streams, the server is the process: it may pause
-    # the interpreter's cycle collector while it checks (see without_gc).
-    server = HCLLanguageServer(targets, debounce=debounce, version=_version(), pause_gc=True)
     # The protocol takes standard output (a stream of its own, closed when the client
     # says exit); while it serves, whatever the application's code prints goes to
     # standard error, so as not to break the protocol.

@@ -9,11 +9,9 @@ exactly the ones the application would get.
 
 from __future__ import annotations
 
-import contextlib
 import fnmatch
-import gc
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import PurePath
 from typing import Any
 
@@ -75,32 +73,6 @@ def _context(decoder: Decoder) -> EvalContext | None:
     return EvalContext(types=decoder.types, limits=decoder.limits)
 
 
-@contextlib.contextmanager
-def without_gc(pause: bool = True) -> Iterator[None]:
-    """Python's cycle collector paused for the block, then as it was; nothing
-    when ``pause`` is false.
-
-    Only a server that is the whole process pauses it (``hcldecode lsp``, or
-    :func:`hcldecode.lsp.serve` on the process's own standard streams): the
-    collector is the interpreter's, and a server run inside an application's
-    process leaves it alone. Parsing and decoding a large document allocate millions of objects that
-    all stay alive until the end; the collector's full passes over them (and
-    over the previous version the server still holds) took a third of a
-    1 MB re-check, and found nothing to free. What the check leaves is
-    collected later, as usual.
-    """
-    if not pause:
-        yield
-        return
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-
-
 def target_for(targets: Sequence[Target], path: str) -> Target | None:
     """The first target whose patterns match ``path``."""
     for target in targets:
@@ -122,20 +94,11 @@ class Document:
         text: The document's text.
         filename: Its path: its name says its syntax.
         encoding: The code units LSP columns count.
-        pause_gc: Pause Python's cycle collector while parsing (:func:`without_gc`).
     """
 
-    def __init__(
-        self,
-        text: str,
-        filename: str,
-        encoding: Encoding = "utf-16",
-        *,
-        pause_gc: bool = False,
-    ) -> None:
+    def __init__(self, text: str, filename: str, encoding: Encoding = "utf-16") -> None:
         self.index = LineIndex(text, encoding)
         self.filename = filename
-        self.pause_gc = pause_gc
         self._parsed: tuple[File, Diagnostics] | None = None
         self._lock = threading.Lock()
 
@@ -147,8 +110,7 @@ class Document:
         """The parsed file and the syntax diagnostics."""
         with self._lock:
             if self._parsed is None:
-                with without_gc(self.pause_gc):
-                    self._parsed = parse_document(self.index.source, self.filename)
+                self._parsed = parse_document(self.index.source, self.filename)
             return self._parsed
 
 
@@ -157,14 +119,8 @@ def check(document: Document, target: Target) -> list[Diagnostic]:
 
     Syntax errors come alone, as ``hcldecode check`` reports them; an
     exception from the application's own code (a validator that raises
-    what it should not) is one error diagnostic without a range. Python's
-    cycle collector is paused as the document says (``pause_gc``).
+    what it should not) is one error diagnostic without a range.
     """
-    with without_gc(document.pause_gc):
-        return _check(document, target)
-
-
-def _check(document: Document, target: Target) -> list[Diagnostic]:
     file, diags = document.parsed()
     if diags.has_errors():
         return list(diags)

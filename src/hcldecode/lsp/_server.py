@@ -95,22 +95,13 @@ class HCLLanguageServer(LanguageServer):
 
     Changes are checked ``debounce`` seconds after the last one, one check at
     a time, off the protocol's thread; a check whose document changed in the
-    meantime is not reported. ``pause_gc``: the server is the whole process,
-    and pauses Python's cycle collector while it parses and checks.
+    meantime is not reported.
     """
 
-    def __init__(
-        self,
-        targets: Sequence[Target],
-        *,
-        debounce: float,
-        version: str,
-        pause_gc: bool = False,
-    ) -> None:
+    def __init__(self, targets: Sequence[Target], *, debounce: float, version: str) -> None:
         super().__init__("hcldecode", version)
         self.targets = tuple(targets)
         self.debounce = debounce
-        self.pause_gc = pause_gc
         self._pending: dict[str, asyncio.Task[None]] = {}
         self._documents: dict[str, tuple[int | None, Document]] = {}
         self._checker = concurrent.futures.ThreadPoolExecutor(
@@ -133,7 +124,7 @@ class HCLLanguageServer(LanguageServer):
         known = self._documents.get(doc.uri)
         if known is not None and known[0] == doc.version and known[1].index.text == text:
             return known[1]
-        document = Document(text, doc.path, self._encoding(), pause_gc=self.pause_gc)
+        document = Document(text, doc.path, self._encoding())
         self._documents[doc.uri] = (doc.version, document)
         return document
 
