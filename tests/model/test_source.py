@@ -1,10 +1,13 @@
 from __future__ import annotations
 
+import weakref
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from hcldecode._text._unicode import grapheme_count
+from hcldecode.json import parse
 from hcldecode.model import Diagnostic, Pos, Range
 from hcldecode.model._source import (
     INVALID_ENCODING_DETAIL,
@@ -14,6 +17,7 @@ from hcldecode.model._source import (
     invalid_encoding,
     utf8_length,
 )
+from hcldecode.native import parse_config
 
 
 def _positions(m: SourceMap) -> list[tuple[int, int, int]]:
@@ -220,3 +224,27 @@ def test_end_of_a_long_non_ascii_line(length: int) -> None:
     smap = SourceMap("t.hcl", line + "\nnext")
     assert smap.pos(length) == Pos(1, length + 1, length + 1)
     assert smap.pos(length + 1) == Pos(2, 1, length + 2)
+
+
+def test_a_parsed_native_file_is_freed_without_the_cycle_collector() -> None:
+    file, _ = parse_config('a = var.x\nb "l" {\n  c = "${d}"\n}\n', "a.hcl")
+    inner = file.body.blocks[0].body
+    gone = weakref.ref(file)
+    del file
+    # Nothing the tree holds refers back to the file: reference counting frees it.
+    assert gone() is None
+    # Its source stands in for it, and the block around a position is found again.
+    (stand_in,) = inner.source_files().values()
+    assert (stand_in.filename, stand_in.text) == ("a.hcl", 'a = var.x\nb "l" {\n  c = "${d}"\n}\n')
+    assert [stand_in.context_string(b) for b in (0, 22)] == [None, 'b "l"']
+
+
+def test_a_parsed_json_file_is_freed_without_the_cycle_collector() -> None:
+    file, _ = parse('{"a": 1, "b": {"l": {"c": 2}}}', "a.json")
+    body = file.body
+    gone = weakref.ref(file)
+    del file
+    assert gone() is None
+    (stand_in,) = body.source_files().values()
+    assert stand_in.filename == "a.json"
+    assert [stand_in.context_string(b) for b in (2, 22)] == [None, "b.l"]

@@ -91,7 +91,8 @@ def parse(
     file = File(
         filename, source.text, JsonBody(source, root), lambda byte: _context(source, nav_root, byte)
     )
-    source.file = file
+    text = source.text
+    source.keep_file(file, lambda: parse(text, filename, start, go_errors=go_errors)[0])
     return file, diags
 
 

@@ -11,8 +11,10 @@ value is computed when an expression is evaluated.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..model._diagnostics import Pos, Range, SourceFile
-from ..model._source import SourceMap
+from ..model._source import FileRef, SourceMap
 
 __all__ = [
     "ArrayNode",
@@ -44,15 +46,24 @@ class Source:
     of a bigger file).
     """
 
-    __slots__ = ("_map", "_start", "file", "filename", "text")
+    __slots__ = ("_file", "_map", "_start", "filename", "text")
 
     def __init__(self, filename: str, text: str, start: Pos | None = None) -> None:
         self.filename = filename
         self.text = text
         self._start = start
-        #: The parsed file of this document, once there is one.
-        self.file: SourceFile | None = None
+        self._file: FileRef | None = None
         self._map: SourceMap | None = None
+
+    @property
+    def file(self) -> SourceFile | None:
+        """The parsed file of this document, referred to weakly as a source map does;
+        ``None`` until the parser has made it."""
+        return None if self._file is None else self._file.get()
+
+    def keep_file(self, file: SourceFile, remake: Callable[[], SourceFile]) -> None:
+        """Refer to the parsed file of this document (weakly)."""
+        self._file = FileRef(file, remake)
 
     @property
     def source_map(self) -> SourceMap:

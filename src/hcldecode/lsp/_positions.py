@@ -10,6 +10,7 @@ by default, UTF-8 or UTF-32 when client and server agree on them.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from typing import Literal
 
@@ -64,16 +65,18 @@ class LineIndex:
         self.source = text.encode("utf-8", "surrogatepass")
         char_starts = [0]
         ends = []
-        byte_starts = [0]
-        byte = 0
-        previous = 0
         for match in _LINE_BREAK.finditer(text):
             ends.append(match.start())
-            byte += len(text[previous : match.end()].encode("utf-8", "surrogatepass"))
-            previous = match.end()
-            char_starts.append(previous)
-            byte_starts.append(byte)
+            char_starts.append(match.end())
         ends.append(len(text))
+        if len(self.source) == len(text):  # ASCII: bytes and characters are one
+            byte_starts = char_starts
+        else:
+            byte_starts = [0]
+            byte = 0
+            for start, end in itertools.pairwise(char_starts):
+                byte += len(text[start:end].encode("utf-8", "surrogatepass"))
+                byte_starts.append(byte)
         self._char_starts = char_starts
         self._byte_starts = byte_starts
         self._ends = ends

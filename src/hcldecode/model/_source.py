@@ -14,8 +14,10 @@ that every offset still corresponds to a byte of the file.
 from __future__ import annotations
 
 import re
+import weakref
 from array import array
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 from itertools import accumulate
 
 from .._text import cluster_starts, has_joiners
@@ -24,6 +26,7 @@ from ._diagnostics import INITIAL_POS, Diagnostic, Diagnostics, Pos, Range, Sour
 __all__ = [
     "INVALID_ENCODING_DETAIL",
     "INVALID_ENCODING_SUMMARY",
+    "FileRef",
     "SourceMap",
     "decode_source",
     "encode_source",
@@ -132,6 +135,53 @@ def decode_source(
     return text, diags
 
 
+class FileRef:
+    """A weak reference to a parsed file, from the positions of its text.
+
+    A parsed tree's nodes refer to the positions of its text (a source map),
+    and those refer to the file, for rendering diagnostics about any part of
+    it; the reference is weak, so that a tree holds no reference cycle and is
+    freed as soon as it is no longer used, without waiting for Python's cycle
+    collector. When the file is asked for after it is gone (a caller kept
+    only a body or an expression of it), ``remake`` parses its text again,
+    once, on the first question about the blocks in it; the text alone is
+    there at once.
+
+    Args:
+        file: The parsed file.
+        remake: Parses the same text again into the same file. It must not
+            refer to the tree or its positions (only to the text, the name
+            and the start).
+    """
+
+    __slots__ = ("_again", "_ref")
+
+    def __init__(self, file: SourceFile, remake: Callable[[], SourceFile]) -> None:
+        self._ref = weakref.ref(file)
+        self._again = _FileAgain(file.filename, file.text, remake)
+
+    def get(self) -> SourceFile:
+        """The file, or its stand-in once it is gone."""
+        return self._ref() or self._again
+
+
+class _FileAgain:
+    """A file made again from its text when a renderer needs its blocks."""
+
+    __slots__ = ("_file", "_remake", "filename", "text")
+
+    def __init__(self, filename: str, text: str, remake: Callable[[], SourceFile]) -> None:
+        self.filename = filename
+        self.text = text
+        self._remake = remake
+        self._file: SourceFile | None = None
+
+    def context_string(self, byte: int) -> str | None:
+        if self._file is None:
+            self._file = self._remake()
+        return self._file.context_string(byte)
+
+
 class _Line:
     """Column and byte lookup within one line that is not plain ASCII, or has
     characters of more or less than one column."""
@@ -196,11 +246,11 @@ class SourceMap:
 
     __slots__ = (
         "_byte_starts",
+        "_file",
         "_json_columns",
         "_lines",
         "_origin",
         "_starts_made",
-        "file",
         "filename",
         "text",
     )
@@ -211,15 +261,23 @@ class SourceMap:
         self.filename = filename
         self.text = text
         self._origin = None if start is None or start == INITIAL_POS else start
-        #: The parsed file of this text, once there is one (for rendering
-        #: diagnostics about any part of it).
-        self.file: SourceFile | None = None
+        self._file: FileRef | None = None
         self._json_columns = json_columns
         # The tables below are made when a position is first asked for: most
         # files are read without one.
         self._starts_made: array[int] | None = None
         self._byte_starts: array[int] | None = None
         self._lines: dict[int, _Line | None] = {}
+
+    @property
+    def file(self) -> SourceFile | None:
+        """The parsed file of this text, for rendering diagnostics about any part
+        of it (see :class:`FileRef`); ``None`` until the parser has made it."""
+        return None if self._file is None else self._file.get()
+
+    def keep_file(self, file: SourceFile, remake: Callable[[], SourceFile]) -> None:
+        """Refer to the parsed file of this text (weakly, see :class:`FileRef`)."""
+        self._file = FileRef(file, remake)
 
     @property
     def _starts(self) -> array[int]:

@@ -208,7 +208,8 @@ def parse_config(
     """
     parser, body, diags = _parse(src, filename, start, lambda p: p.parse_body(_scanner.EOF, None))
     file = File(filename, parser.text, body, body.context_string, def_range=body.context_def_range)
-    parser.source.file = file
+    text = parser.text
+    parser.source.keep_file(file, lambda: parse_config(text, filename, start)[0])
     return file, diags
 
 
