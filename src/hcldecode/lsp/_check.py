@@ -20,6 +20,7 @@ import attrs
 from ..decoding import Decoded, DecodeError, Decoder, reject_unclaimed
 from ..hclparse import parse_source, syntax_for
 from ..model import Body, Diagnostic, Diagnostics, EvalContext, File, Severity
+from ._incremental import IncrementalParse
 from ._navigation import Reference
 from ._positions import Encoding, LineIndex
 
@@ -90,17 +91,36 @@ class Document:
     """One version of a document: its text with its lines, and its syntax tree, parsed
     once when first asked for (by the check, a completion, a hover, ...).
 
+    A native-syntax document's versions share one :class:`IncrementalParse`:
+    a version parses again only the parts of the text its edits changed.
+    The trees of the earlier versions then no longer give their own positions.
+
     Args:
         text: The document's text.
         filename: Its path: its name says its syntax.
         encoding: The code units LSP columns count.
+        previous: The document's version before this one, if any.
     """
 
-    def __init__(self, text: str, filename: str, encoding: Encoding = "utf-16") -> None:
+    def __init__(
+        self,
+        text: str,
+        filename: str,
+        encoding: Encoding = "utf-16",
+        previous: Document | None = None,
+    ) -> None:
         self.index = LineIndex(text, encoding)
         self.filename = filename
         self._parsed: tuple[File, Diagnostics] | None = None
         self._lock = threading.Lock()
+        self._incremental: IncrementalParse | None = None
+        if not self.is_json:
+            same = previous is not None and previous.filename == filename
+            self._incremental = (
+                previous._incremental
+                if same and previous is not None and previous._incremental is not None
+                else IncrementalParse(filename)
+            )
 
     @property
     def is_json(self) -> bool:
@@ -110,7 +130,10 @@ class Document:
         """The parsed file and the syntax diagnostics."""
         with self._lock:
             if self._parsed is None:
-                self._parsed = parse_document(self.index.source, self.filename)
+                if self._incremental is not None:
+                    self._parsed = self._incremental.parse(self.index.text)
+                else:
+                    self._parsed = parse_document(self.index.source, self.filename)
             return self._parsed
 
 

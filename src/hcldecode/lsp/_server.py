@@ -124,7 +124,8 @@ class HCLLanguageServer(LanguageServer):
         known = self._documents.get(doc.uri)
         if known is not None and known[0] == doc.version and known[1].index.text == text:
             return known[1]
-        document = Document(text, doc.path, self._encoding())
+        previous = None if known is None else known[1]
+        document = Document(text, doc.path, self._encoding(), previous)
         self._documents[doc.uri] = (doc.version, document)
         return document
 

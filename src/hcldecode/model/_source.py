@@ -252,6 +252,7 @@ class SourceMap:
         "_origin",
         "_starts_made",
         "filename",
+        "moves",
         "text",
     )
 
@@ -261,6 +262,9 @@ class SourceMap:
         self.filename = filename
         self.text = text
         self._origin = None if start is None or start == INITIAL_POS else start
+        #: How many times :meth:`move` moved the text: what memos of ranges
+        #: made from this source map are keyed by.
+        self.moves = 0
         self._file: FileRef | None = None
         self._json_columns = json_columns
         # The tables below are made when a position is first asked for: most
@@ -274,6 +278,23 @@ class SourceMap:
         """The parsed file of this text, for rendering diagnostics about any part
         of it (see :class:`FileRef`); ``None`` until the parser has made it."""
         return None if self._file is None else self._file.get()
+
+    @property
+    def start(self) -> Pos:
+        """The position of the text's first character."""
+        return INITIAL_POS if self._origin is None else self._origin
+
+    def move(self, start: Pos) -> None:
+        """Take the text to begin at ``start`` from now on.
+
+        For the language server, which keeps the unchanged parts of an edited
+        document parsed: a part after the edit moves, with its nodes, and
+        their positions are asked for again (:attr:`moves` counts the moves,
+        for the nodes that keep ranges they made). ``start`` must be at the
+        start of a line if the text's first line is (a move keeps columns).
+        """
+        self._origin = None if start == INITIAL_POS else start
+        self.moves += 1
 
     def keep_file(self, file: SourceFile, remake: Callable[[], SourceFile]) -> None:
         """Refer to the parsed file of this text (weakly, see :class:`FileRef`)."""

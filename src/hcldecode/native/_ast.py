@@ -317,7 +317,8 @@ class ScopeTraversal(Node):
     # (``a.b.c``, most references), which ``steps`` reads from the source text
     # when asked for: a parsed file keeps no objects for them.
     _steps: list[Step] | tuple[Step, ...] | None = _NO_STEPS
-    _traversal: Traversal | None = field(default=None, init=False)
+    # The traversal once built, with the source map's move count it was built at.
+    _traversal: tuple[int, Traversal] | None = field(default=None, init=False)
 
     @property
     def steps(self) -> list[Step] | tuple[Step, ...]:
@@ -346,10 +347,11 @@ class ScopeTraversal(Node):
 
     @property
     def traversal(self) -> Traversal:
-        if self._traversal is None:
+        built, moves = self._traversal, self.source.moves
+        if built is None or built[0] != moves:
             root = (self.name, self.start, self.start + len(self.name))
-            self._traversal = build_traversal(self.source, self.steps, root)
-        return self._traversal
+            built = self._traversal = (moves, build_traversal(self.source, self.steps, root))
+        return built[1]
 
     def static_traversal(self) -> Traversal | None:
         return self.traversal
@@ -407,13 +409,15 @@ class RelativeTraversal(Node):
 
     source_expr: Node
     steps: list[Step]
-    _traversal: Traversal | None = field(default=None, init=False)
+    # The traversal once built, with the source map's move count it was built at.
+    _traversal: tuple[int, Traversal] | None = field(default=None, init=False)
 
     @property
     def traversal(self) -> Traversal:
-        if self._traversal is None:
-            self._traversal = build_traversal(self.source, self.steps)
-        return self._traversal
+        built, moves = self._traversal, self.source.moves
+        if built is None or built[0] != moves:
+            built = self._traversal = (moves, build_traversal(self.source, self.steps))
+        return built[1]
 
     def children(self) -> Sequence[Node]:
         return (self.source_expr,)
