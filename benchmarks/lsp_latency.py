@@ -11,6 +11,10 @@ and prints, per size, in milliseconds (the median of ``--runs`` rounds):
   server process's CPU time for it (on Linux, from ``/proc``), which a busy
   machine does not inflate;
 - ``completion``: a completion request answered, in a block, after the check;
+- ``error`` and ``mended``: the server's CPU time for an edit near the top that
+  makes a syntax error the parser recovers from only at the end of the file
+  (the rest of the text is parsed again, and nothing is decoded), and for the
+  edit that takes it out again;
 - ``burst``: ten edits sent at once with the default debounce: how many reports
   came (1 means only the last state was checked).
 
@@ -149,8 +153,9 @@ def _cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / ticks
 
 
-def edit(client: Client, uri: str, version: int) -> None:
-    # Line 2 is "  port     = 0": its digit changes back and forth.
+def change(client: Client, uri: str, version: int, where: tuple[int, int, int], text: str) -> None:
+    """Replace the characters ``where`` (line, start, end) with ``text``, incrementally."""
+    line, start, end = where
     client.notify(
         "textDocument/didChange",
         {
@@ -158,14 +163,29 @@ def edit(client: Client, uri: str, version: int) -> None:
             "contentChanges": [
                 {
                     "range": {
-                        "start": {"line": 2, "character": 13},
-                        "end": {"line": 2, "character": 14},
+                        "start": {"line": line, "character": start},
+                        "end": {"line": line, "character": end},
                     },
-                    "text": str(version % 10),
+                    "text": text,
                 }
             ],
         },
     )
+
+
+def edit(client: Client, uri: str, version: int) -> None:
+    # Line 2 is "  port     = 0": its digit changes back and forth.
+    change(client, uri, version, (2, 13, 14), str(version % 10))
+
+
+def timed_change(
+    client: Client, uri: str, version: int, where: tuple[int, int, int], text: str
+) -> float:
+    """The server's CPU time from a change sent to its diagnostics received."""
+    cpu = _cpu(client.process.pid)
+    change(client, uri, version, where, text)
+    client.diagnostics(version)
+    return _cpu(client.process.pid) - cpu
 
 
 def measure(folder: Path, size: int, runs: int) -> dict[str, float]:
@@ -196,6 +216,14 @@ def measure(folder: Path, size: int, runs: int) -> dict[str, float]:
             {"textDocument": {"uri": uri}, "position": {"line": 3, "character": 2}},
         )
         completion.append(time.perf_counter() - start)
+    # Line 1 is 'listener "l0" {': a character after the brace is a syntax error
+    # the parser recovers from at the end of the file; taking it out mends it.
+    broken, mended = [], []
+    version = runs + 2
+    for _ in range(runs):
+        broken.append(timed_change(client, uri, version, (1, 15, 15), "x"))
+        mended.append(timed_change(client, uri, version + 1, (1, 15, 16), ""))
+        version += 2
     client.stop()
     burst = Client(folder, "0.1")
     burst.notify(
@@ -213,6 +241,8 @@ def measure(folder: Path, size: int, runs: int) -> dict[str, float]:
         "re-check": statistics.median(recheck) * 1000,
         "re-check cpu": statistics.median(recheck_cpu) * 1000,
         "completion": statistics.median(completion) * 1000,
+        "error cpu": statistics.median(broken) * 1000,
+        "mended cpu": statistics.median(mended) * 1000,
         "burst": reports,
     }
 
@@ -240,14 +270,15 @@ def main(argv: list[str] | None = None) -> None:
         (folder / "schema.py").write_text(SCHEMA, encoding="utf-8")
         print(
             f"{'size':>9}  {'decode':>9}  {'(cpu)':>9}  {'re-check':>9}  {'(cpu)':>9}"
-            f"  {'completion':>10}  burst reports"
+            f"  {'completion':>10}  {'error (cpu)':>11}  {'mended (cpu)':>12}  burst reports"
         )
         for size in sizes:
             found = measure(folder, size, args.runs)
             print(
                 f"{size:>9,}  {found['decode']:>7.1f}ms  {found['decode cpu']:>7.1f}ms"
                 f"  {found['re-check']:>7.1f}ms  {found['re-check cpu']:>7.1f}ms"
-                f"  {found['completion']:>8.1f}ms  {found['burst']:>13}"
+                f"  {found['completion']:>8.1f}ms  {found['error cpu']:>9.1f}ms"
+                f"  {found['mended cpu']:>10.1f}ms  {found['burst']:>13}"
             )
 
 

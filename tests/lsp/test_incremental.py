@@ -158,7 +158,7 @@ def test_every_edit_checks_as_the_whole_text(edits: list[tuple[float, int, str]]
             assert found == [(d.summary, d.detail, str(d.subject)) for d in check(whole, target)]
 
 
-def test_an_error_is_parsed_to_the_end_and_mended_without_it(
+def test_an_error_stays_in_its_unit_when_the_parser_is_back_at_the_top_level(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(_incremental, "UNIT_SIZE", 100)
@@ -166,14 +166,34 @@ def test_an_error_is_parsed_to_the_end_and_mended_without_it(
     text = "".join(_item(n, 0) for n in range(20))
     incremental.parse(text)
     units = len(incremental._units)
-    broken = text.replace('listener "l5" {', 'listener "l5" {1', 1)
-    _same(incremental, broken)
-    # The unit with the error runs to the end; the units after it are kept aside.
-    assert incremental._units[-1].text.endswith(text[-50:])
-    assert incremental._units[-1].diags
+    _same(incremental, text.replace('listener "l5" {', 'listener "l5" {1', 1))
+    # One unit has the error, and the units after it are kept.
+    dirty = [bool(unit.diags) for unit in incremental._units]
+    assert dirty.count(True) == 1
+    assert len(dirty) == units
+    assert not dirty[-1]
     _same(incremental, text)
     assert len(incremental._units) == units
-    assert not incremental._units[-1].diags
+
+
+def test_an_error_the_parser_may_recover_from_later_runs_to_the_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(_incremental, "UNIT_SIZE", 100)
+    incremental = IncrementalParse("a.hcl")
+    text = "".join(_item(n, 0) for n in range(20))
+    incremental.parse(text)
+    units = len(incremental._units)
+    # Without its closing brace, the block runs on into the items after it.
+    broken = text.replace('"g${a.b}"\n}\nlistener "l6"', '"g${a.b}"\nlistener "l6"', 1)
+    _same(incremental, broken)
+    assert incremental._units[-1].diags
+    assert incremental._units[-1].text.endswith(text[-50:])
+    assert incremental._hidden
+    # Mended, the units kept aside are used again.
+    _same(incremental, text)
+    assert len(incremental._units) == units
+    assert not any(unit.diags for unit in incremental._units)
 
 
 def test_an_attribute_set_in_two_units_is_the_whole_texts_error(

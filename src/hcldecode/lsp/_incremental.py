@@ -32,6 +32,7 @@ what the server asks for (a check of an older text is not reported).
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 import threading
 from collections.abc import Sequence
@@ -39,6 +40,7 @@ from collections.abc import Sequence
 from ..model import INITIAL_POS, Attribute, Block, Diagnostics, Expression, File, Pos, Range
 from ..model._source import SourceMap, utf8_length
 from ..native import NativeBody, parse_config
+from ..native._ast import Node
 from ..native._body import AttributeNode, BlockNode
 
 __all__ = ["UNIT_SIZE", "IncrementalParse", "UnitBody"]
@@ -150,13 +152,21 @@ class IncrementalParse:
                 return parse_config(text.encode("utf-8", "surrogatepass"), self.filename)
             if not self._units:
                 cuts = _item_lines(text, 0, len(text))
-                units = self._pieces(text, (0, len(text)), INITIAL_POS, cuts)
+                units = self._pieces(text, (0, len(text)), INITIAL_POS, cuts, [])
             elif text == self._text:
                 units = self._units
             else:
                 units = self._update(text)
             if _set_twice(units):
                 units = [_Unit(text, self.filename, INITIAL_POS)]
+                self._hide([])
+            dirty = [index for index, unit in enumerate(units) if unit.diags]
+            if len(dirty) > 1:
+                # After the first error the parser is in recovery, which changes
+                # how it reports the next: the rest is parsed with it.
+                first = dirty[0]
+                begin = sum(len(unit.text) for unit in units[:first])
+                units = [*units[:first], _Unit(text[begin:], self.filename, units[first].start)]
                 self._hide([])
             self._text, self._units = text, units
             source = SourceMap(self.filename, text)
@@ -170,13 +180,22 @@ class IncrementalParse:
             )
             filename = self.filename
             source.keep_file(file, lambda: parse_config(text, filename)[0])
-            return file, units[-1].diags if units[-1].diags else Diagnostics()
+            diags = Diagnostics()
+            for unit in units:
+                diags.extend(unit.diags)
+            return file, diags
 
-    def _pieces(self, text: str, span: tuple[int, int], start: Pos, cuts: list[int]) -> list[_Unit]:
+    def _pieces(
+        self, text: str, span: tuple[int, int], start: Pos, cuts: list[int], following: list[int]
+    ) -> list[_Unit]:
         """Units for ``text[begin:end]`` (``span``), which starts at ``start``, made at
         ``cuts`` (line starts, ascending) at least :data:`UNIT_SIZE` characters apart.
-        A piece with an error goes on to the end of the text, where its recovery
-        may run."""
+
+        A piece with an error is kept when the parser is shown to come back to
+        the top level within it (:meth:`_local`: ``following`` are the line
+        starts after ``end`` where units start); otherwise it goes on to the
+        end of the text, where its recovery may run.
+        """
         begin, end = span
         made: list[_Unit] = []
         at = begin
@@ -185,13 +204,28 @@ class IncrementalParse:
                 continue
             unit = _Unit(text[at:cut], self.filename, start)
             if unit.diags and cut != len(text):
-                made.append(_Unit(text[at:], self.filename, start))
-                return made
+                after = next((c for c in (*cuts, *following) if c > cut), len(text))
+                if not self._local(unit, text[cut:after]):
+                    made.append(_Unit(text[at:], self.filename, start))
+                    return made
             made.append(unit)
             start, at = _after(start, unit.text), cut
             if cut == end:
                 break
         return made
+
+    def _local(self, unit: _Unit, following: str) -> bool:
+        """Whether the parser, after the errors of ``unit``, is back at the top level
+        where it ends: the lines that follow parse as they do alone, with
+        items, and no error, when parsed together with it."""
+        alone = _Unit(following, self.filename, _after(unit.start, unit.text))
+        if alone.diags or not (alone.body.attributes or alone.body.blocks):
+            return False
+        both = _Unit(unit.text + following, self.filename, unit.start)
+        return _errors(both.diags) == _errors(unit.diags) and _shape(both.body) == [
+            *_shape(unit.body),
+            *_shape(alone.body),
+        ]
 
     def _update(self, text: str) -> list[_Unit]:
         old, units = self._text, self._units
@@ -208,8 +242,12 @@ class IncrementalParse:
         if first > 0 and offsets[first] == same_start:
             first -= 1
         last = min(bisect.bisect_right(offsets, old_end) - 1, len(units) - 1)
-        if units[-1].diags:
-            last = len(units) - 1
+        # A unit with errors after the edit is parsed again: its diagnostics
+        # have their positions.
+        for index in range(len(units) - 1, last, -1):
+            if units[index].diags:
+                last = index
+                break
         begin, end = offsets[first], offsets[last + 1] + delta
         # Where pieces may start: the touched units' own starts and item ends,
         # where they are before the edit, moved after it; after the first error
@@ -222,23 +260,26 @@ class IncrementalParse:
                     cuts.append(at)
                 elif at > old_end:
                     cuts.append(at + delta)
-        if units[last].diags:
-            known = offsets[last] + (units[last].breaks[-1] if units[last].breaks else 0)
-            cuts += _item_lines(text, max(begin, min(known, same_start)), end)
+        for index in range(first, last + 1):
+            if units[index].diags:
+                breaks = units[index].breaks
+                known = offsets[index] + (breaks[-1] if breaks else 0)
+                cuts += _item_lines(text, max(begin, min(known, same_start)), end)
         # The units hidden under an error that runs to the end, if the edit left them.
         hidden = self._hidden if self._hidden_size <= same_end else []
         self._hidden = []
         if hidden and end == len(text) and len(text) - self._hidden_size > begin:
             end = len(text) - self._hidden_size
         cuts = [cut for cut in sorted(set(cuts)) if cut < end]
-        made = self._pieces(text, (begin, end), units[first].start, cuts)
+        moved = hidden if hidden else units[last + 1 :]
+        following = list(itertools.accumulate((len(unit.text) for unit in moved), initial=end))
+        made = self._pieces(text, (begin, end), units[first].start, cuts, following[:-1])
         if begin + sum(len(unit.text) for unit in made) == len(text):
             # A piece had an error and the rest of the file went with it: the
             # units after the error are kept aside, for when it is mended.
             if made[-1].diags:
                 self._hide([*units[last + 1 :], *hidden] if end < len(text) else hidden)
             return [*units[:first], *made]
-        moved = hidden if hidden else units[last + 1 :]
         place = _after(made[-1].start, made[-1].text)
         if moved[0].start != place:
             for unit in moved:
@@ -258,6 +299,31 @@ def _item_lines(text: str, begin: int, end: int) -> list[int]:
     """The starts of the lines in ``text[begin:end]`` that start with a name: where
     top-level items usually start (a guess, checked by parsing)."""
     return [match.end() for match in _ITEM_LINE.finditer(text, begin, end - 1)]
+
+
+def _errors(diags: Diagnostics) -> list[tuple[str, str | None, str, str]]:
+    return [(d.summary, d.detail, str(d.subject), str(d.context)) for d in diags]
+
+
+def _shape(body: NativeBody) -> list[tuple[str, ...]]:
+    """Every item and node of ``body``, with its ranges, in order (attributes first)."""
+    found: list[tuple[str, ...]] = []
+
+    def expression(node: Node) -> None:
+        found.append((type(node).__name__, str(node.range)))
+        for child in node.children():
+            expression(child)
+
+    def items(body: NativeBody) -> None:
+        for attribute in body.attributes.values():
+            found.append((attribute.name, str(attribute.range)))
+            expression(attribute.expr)
+        for block in body.blocks:
+            found.append((block.type, *block.labels, str(block.range), str(block.def_range)))
+            items(block.native_body)
+
+    items(body)
+    return found
 
 
 def _set_twice(units: Sequence[_Unit]) -> bool:
