@@ -124,7 +124,6 @@ class JsonBody(NodeView, Body):
                     mislabelled.add(name)
                 diags.extend(unpack_diags)
                 used.add(name)
-        missing = self.missing_item_range
         for attr in schema.attributes:
             if attr.required and attr.name not in attributes:
                 diags.append(
@@ -132,10 +131,13 @@ class JsonBody(NodeView, Body):
                         "Missing required argument",
                         f"The argument {go_quote(attr.name)} is required, "
                         "but no definition was found.",
-                        missing,
+                        self.missing_item_range,
                     )
                 )
-        return BodyContent(attributes, tuple(blocks), missing, frozenset(mislabelled)), used, diags
+        content = BodyContent(
+            attributes, tuple(blocks), lambda: self.missing_item_range, frozenset(mislabelled)
+        )
+        return content, used, diags
 
     def just_attributes(self) -> tuple[dict[str, Attribute], Diagnostics]:
         diags = Diagnostics()
@@ -182,13 +184,7 @@ class JsonBody(NodeView, Body):
         return self._source.range(prop.name_start, prop.name_end)
 
     def _attribute(self, prop: Property) -> Attribute:
-        source = self._source
-        return Attribute(
-            prop.name,
-            JsonExpression(source, prop.value),
-            source.range(prop.name_start, prop.value.end),
-            self._name_range(prop),
-        )
+        return _JsonAttribute(self._source, prop)
 
     def _properties(
         self, node: Node, label_name: str | None = None
@@ -336,3 +332,23 @@ class _Repeats:
             return None
         self._told[name] = (detail, count + 1)
         return detail
+
+
+class _JsonAttribute(Attribute):
+    """A property read as an attribute; its ranges are made when asked for."""
+
+    __slots__ = ("_prop", "_source")
+
+    def __init__(self, source: Source, prop: Property) -> None:
+        self.name = prop.name
+        self.expr = JsonExpression(source, prop.value)
+        self._source = source
+        self._prop = prop
+
+    @property
+    def range(self) -> Range:
+        return self._source.range(self._prop.name_start, self._prop.value.end)
+
+    @property
+    def name_range(self) -> Range:
+        return self._source.range(self._prop.name_start, self._prop.name_end)
