@@ -119,12 +119,20 @@ def _apply(text: str, where: float, remove: int, insert: str) -> str:
     return text[:at] + insert + text[at + remove :]
 
 
-def _same(incremental: IncrementalParse, text: str) -> None:
+def _same(incremental: IncrementalParse, text: str) -> tuple[File, Diagnostics]:
+    """The incremental parse of ``text``, checked against the whole text's."""
     file, diags = incremental.parse(text)
     whole, whole_diags = parse_config(text, "a.hcl")
     size = len(text.encode())
     probes = sorted({0, size, size // 3, size // 2, (2 * size) // 3, max(size - 5, 0)})
     assert _dump(file, diags, probes) == _dump(whole, whole_diags, probes)
+    return file, diags
+
+
+def _parser(monkeypatch: pytest.MonkeyPatch, size: int) -> IncrementalParse:
+    """An incremental parse whose units are made of ``size`` characters at least."""
+    monkeypatch.setattr(_incremental, "UNIT_SIZE", size)
+    return IncrementalParse("a.hcl")
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -161,8 +169,7 @@ def test_every_edit_checks_as_the_whole_text(edits: list[tuple[float, int, str]]
 def test_an_error_stays_in_its_unit_when_the_parser_is_back_at_the_top_level(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(_incremental, "UNIT_SIZE", 100)
-    incremental = IncrementalParse("a.hcl")
+    incremental = _parser(monkeypatch, 100)
     text = "".join(_item(n, 0) for n in range(20))
     incremental.parse(text)
     units = len(incremental._units)
@@ -179,8 +186,7 @@ def test_an_error_stays_in_its_unit_when_the_parser_is_back_at_the_top_level(
 def test_an_error_the_parser_may_recover_from_later_runs_to_the_end(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(_incremental, "UNIT_SIZE", 100)
-    incremental = IncrementalParse("a.hcl")
+    incremental = _parser(monkeypatch, 100)
     text = "".join(_item(n, 0) for n in range(20))
     incremental.parse(text)
     units = len(incremental._units)
@@ -199,12 +205,10 @@ def test_an_error_the_parser_may_recover_from_later_runs_to_the_end(
 def test_an_attribute_set_in_two_units_is_the_whole_texts_error(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(_incremental, "UNIT_SIZE", 10)
-    incremental = IncrementalParse("a.hcl")
+    incremental = _parser(monkeypatch, 10)
     text = "a = 1\nb = 2\nc = 3\n"
     _same(incremental, text)
-    _same(incremental, text.replace("c = 3", "a = 3"))
-    _, diags = incremental.parse(text.replace("c = 3", "a = 3"))
+    _, diags = _same(incremental, text.replace("c = 3", "a = 3"))
     assert [(d.summary, d.detail, str(d.subject)) for d in diags] == [
         (
             "Attribute redefined",
@@ -219,8 +223,7 @@ def test_an_attribute_set_in_two_units_is_the_whole_texts_error(
     ["", "\n", "a = 1", "\ufeffa = 1\nb {\n}\n", 'a = "\udc80"\nb = 2\n', "a = [\n", "}\n"],
 )
 def test_texts_of_every_shape(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_incremental, "UNIT_SIZE", 1)
-    incremental = IncrementalParse("a.hcl")
+    incremental = _parser(monkeypatch, 1)
     _same(incremental, "x = 1\ny {\n}\n")
     if text.startswith("\ufeff") or "\udc80" in text:
         # The whole text is parsed, as bytes, as the document's bytes are.
@@ -235,12 +238,10 @@ def test_texts_of_every_shape(text: str, monkeypatch: pytest.MonkeyPatch) -> Non
 def test_a_comment_opened_by_an_edit_runs_into_the_units_after(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(_incremental, "UNIT_SIZE", 12)
-    incremental = IncrementalParse("a.hcl")
+    incremental = _parser(monkeypatch, 12)
     text = "/* one */\na {\n}\nb {\n}\nc {\n}\n/* two */\nd {\n}\ne {\n}\n"
     _same(incremental, text)
     # Without its end, the first comment ends at the second's: a, b and c are in it.
-    _same(incremental, text.replace("one */", "one "))
-    file, _ = incremental.parse(text.replace("one */", "one "))
+    file, _ = _same(incremental, text.replace("one */", "one "))
     assert [block.type for block in file.body.blocks] == ["d", "e"]  # type: ignore[attr-defined]
     _same(incremental, text)
