@@ -18,7 +18,10 @@ and prints, per size, in milliseconds (the median of ``--runs`` rounds):
 - ``burst``: ten edits sent at once with the default debounce: how many reports
   came (1 means only the last state was checked).
 
-Usage: ``python benchmarks/lsp_latency.py [--quick] [--runs N]``.
+With ``--json``, the same for the configuration written in the JSON syntax
+(``.hcl.json``), which the server parses whole after each change.
+
+Usage: ``python benchmarks/lsp_latency.py [--quick] [--runs N] [--json]``.
 """
 
 from __future__ import annotations
@@ -64,13 +67,24 @@ class Config:
 BLOCK = 'listener "l{n}" {{\n  port     = {n}\n  tls      = true\n  protocol = "grpc"\n}}\n'
 
 
-def config_text(size: int) -> str:
-    parts = ['service = "bench"\n']
+JSON_BLOCK = (
+    '    "l{n}": {{\n      "port": {n},\n      "tls": true,\n      "protocol": "grpc"\n    }}'
+)
+JSON_START = '{\n  "service": "bench",\n  "listener": {\n'
+
+
+def config_text(size: int, json_syntax: bool = False) -> str:
+    """A configuration of about ``size`` characters, in either syntax: line 2 of the
+    native one (line 4 of the JSON one) sets the first port, 0, at column 13 (14)."""
+    block = JSON_BLOCK if json_syntax else BLOCK
+    parts = [JSON_START if json_syntax else 'service = "bench"\n']
     total, n = len(parts[0]), 0
     while total < size:
-        parts.append(BLOCK.format(n=n))
+        parts.append(block.format(n=n))
         total += len(parts[-1])
         n += 1
+    if json_syntax:
+        return parts[0] + ",\n".join(parts[1:]) + "\n  }\n}\n"
     return "".join(parts)
 
 
@@ -173,9 +187,17 @@ def change(client: Client, uri: str, version: int, where: tuple[int, int, int], 
     )
 
 
-def edit(client: Client, uri: str, version: int) -> None:
-    # Line 2 is "  port     = 0": its digit changes back and forth.
-    change(client, uri, version, (2, 13, 14), str(version % 10))
+# Where each syntax's text sets the first port (line, start, end), where a
+# character is a syntax error (after the first block's opening brace), and where
+# a completion is asked for (in the first block).
+PORT = {False: (2, 13, 14), True: (4, 14, 15)}
+ERROR = {False: (1, 15, 15), True: (3, 11, 11)}
+COMPLETION = {False: (3, 2), True: (5, 6)}
+
+
+def edit(client: Client, uri: str, version: int, json_syntax: bool = False) -> None:
+    # The first port's digit changes back and forth.
+    change(client, uri, version, PORT[json_syntax], str(version % 10))
 
 
 def timed_change(
@@ -188,13 +210,13 @@ def timed_change(
     return _cpu(client.process.pid) - cpu
 
 
-def measure(folder: Path, size: int, runs: int) -> dict[str, float]:
-    text = config_text(size)
-    uri = (folder / f"bench-{size}.hcl").as_uri()
+def measure(folder: Path, size: int, runs: int, json_syntax: bool = False) -> dict[str, float]:
+    text = config_text(size, json_syntax)
+    uri = (folder / f"bench-{size}.hcl{'.json' if json_syntax else ''}").as_uri()
     decode, decode_cpu = [], []
     for _ in range(runs):
         start, cpu = time.perf_counter(), time.process_time()
-        hcl.loads(text, _config(folder))
+        hcl.loads(text, _config(folder), syntax="json" if json_syntax else "native")
         decode.append(time.perf_counter() - start)
         decode_cpu.append(time.process_time() - cpu)
     client = Client(folder, "0")
@@ -204,25 +226,27 @@ def measure(folder: Path, size: int, runs: int) -> dict[str, float]:
     )
     client.diagnostics(1)
     recheck, recheck_cpu, completion = [], [], []
+    line, character = COMPLETION[json_syntax]
     for version in range(2, runs + 2):
         start, cpu = time.perf_counter(), _cpu(client.process.pid)
-        edit(client, uri, version)
+        edit(client, uri, version, json_syntax)
         client.diagnostics(version)
         recheck.append(time.perf_counter() - start)
         recheck_cpu.append(_cpu(client.process.pid) - cpu)
         start = time.perf_counter()
         client.request(
             "textDocument/completion",
-            {"textDocument": {"uri": uri}, "position": {"line": 3, "character": 2}},
+            {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}},
         )
         completion.append(time.perf_counter() - start)
-    # Line 1 is 'listener "l0" {': a character after the brace is a syntax error
-    # the parser recovers from at the end of the file; taking it out mends it.
+    # A character after the first block's opening brace is a syntax error; taking
+    # it out mends it.
     broken, mended = [], []
     version = runs + 2
+    line, start, end = ERROR[json_syntax]
     for _ in range(runs):
-        broken.append(timed_change(client, uri, version, (1, 15, 15), "x"))
-        mended.append(timed_change(client, uri, version + 1, (1, 15, 16), ""))
+        broken.append(timed_change(client, uri, version, (line, start, end), "x"))
+        mended.append(timed_change(client, uri, version + 1, (line, start, end + 1), ""))
         version += 2
     client.stop()
     burst = Client(folder, "0.1")
@@ -232,7 +256,7 @@ def measure(folder: Path, size: int, runs: int) -> dict[str, float]:
     )
     burst.diagnostics(1)
     for version in range(2, 12):
-        edit(burst, uri, version)
+        edit(burst, uri, version, json_syntax)
     reports = len(burst.diagnostics(11))
     burst.stop()
     return {
@@ -263,23 +287,26 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="skip the 1 MB size")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--json", action="store_true", help="JSON-syntax documents too")
     args = parser.parse_args(argv)
     sizes = [10_000, 100_000] if args.quick else [10_000, 100_000, 1_000_000]
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         (folder / "schema.py").write_text(SCHEMA, encoding="utf-8")
-        print(
-            f"{'size':>9}  {'decode':>9}  {'(cpu)':>9}  {'re-check':>9}  {'(cpu)':>9}"
-            f"  {'completion':>10}  {'error (cpu)':>11}  {'mended (cpu)':>12}  burst reports"
-        )
-        for size in sizes:
-            found = measure(folder, size, args.runs)
+        for json_syntax in (False, True) if args.json else (False,):
             print(
-                f"{size:>9,}  {found['decode']:>7.1f}ms  {found['decode cpu']:>7.1f}ms"
-                f"  {found['re-check']:>7.1f}ms  {found['re-check cpu']:>7.1f}ms"
-                f"  {found['completion']:>8.1f}ms  {found['error cpu']:>9.1f}ms"
-                f"  {found['mended cpu']:>10.1f}ms  {found['burst']:>13}"
+                f"{'JSON' if json_syntax else 'native':<6}"
+                f"{'size':>9}  {'decode':>9}  {'(cpu)':>9}  {'re-check':>9}  {'(cpu)':>9}"
+                f"  {'completion':>10}  {'error (cpu)':>11}  {'mended (cpu)':>12}  burst reports"
             )
+            for size in sizes:
+                found = measure(folder, size, args.runs, json_syntax)
+                print(
+                    f"{'':<6}{size:>9,}  {found['decode']:>7.1f}ms  {found['decode cpu']:>7.1f}ms"
+                    f"  {found['re-check']:>7.1f}ms  {found['re-check cpu']:>7.1f}ms"
+                    f"  {found['completion']:>8.1f}ms  {found['error cpu']:>9.1f}ms"
+                    f"  {found['mended cpu']:>10.1f}ms  {found['burst']:>13}"
+                )
 
 
 if __name__ == "__main__":
