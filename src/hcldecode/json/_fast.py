@@ -20,9 +20,12 @@ differently) is left to the full parser: :func:`fast_parse` returns ``None``.
 
 from __future__ import annotations
 
+import gc
 import json
 import re
+import sys
 import threading
+from collections.abc import Callable
 from itertools import chain, compress
 from operator import itemgetter
 from typing import Any
@@ -48,11 +51,23 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(name)
 
 
-#: Objects are read as tuples of (name, value) pairs (every duplicate kept, in order),
-#: arrays as lists, numbers as their source text in ASCII bytes (``str.encode``, a C
-#: function, makes objects that the cyclic garbage collector does not track).
+def _object(pairs: list[tuple[str, Any]]) -> Any:
+    """A decoded object: a dict, or when a name repeats, a tuple of its (name, value) pairs.
+
+    A dict whose values are strings, numbers and keywords is one object that the cyclic
+    garbage collector does not track (as ``json.loads`` makes them); a tuple of pairs
+    would be one tracked object per property, and on a big document the collector's
+    passes over them cost more than decoding (issue 28).
+    """
+    obj = dict(pairs)
+    return obj if len(obj) == len(pairs) else tuple(pairs)
+
+
+#: Objects are read by :func:`_object` (every duplicate name kept, in order), arrays as
+#: lists, numbers as their source text in ASCII bytes (``str.encode``, a C function,
+#: makes objects that the cyclic garbage collector does not track).
 _DECODER = json.JSONDecoder(
-    object_pairs_hook=tuple,
+    object_pairs_hook=_object,
     parse_int=str.encode,
     parse_float=str.encode,
     parse_constant=_refuse_constant,
@@ -77,7 +92,8 @@ def fast_parse(source: Source) -> Node | None:
     if _WS.match(text, end).end() != len(text):  # type: ignore[union-attr]
         return None
     limit = max_nesting()
-    if (text.count("{") + text.count("[") >= limit) and _too_deep(raw, limit):
+    # Nesting ``limit`` levels deep takes at least 2 * limit characters.
+    if len(text) >= 2 * limit and _too_deep(raw, limit):
         return None
     return _Document(source, raw).node(raw)
 
@@ -85,26 +101,65 @@ def fast_parse(source: Source) -> Node | None:
 def _too_deep(raw: Any, limit: int) -> bool:
     """Whether the decoded value ``raw`` nests objects and arrays ``limit`` levels or deeper.
 
-    One nesting level at a time, with the loops over values in C (``map``,
-    ``compress``): a Python loop over every value would cost more than decoding.
+    One nesting level at a time, with the loops over values in C: a Python loop over
+    every value would cost more than decoding. In CPython, the levels are first
+    counted over the containers that the cyclic garbage collector tracks, which is
+    every container that holds another (the garbage collector's rule for dicts: one
+    that holds only strings, numbers and keywords is not tracked; lists always are; a
+    tuple holding a tracked object stays tracked). That count skips only containers
+    with no container inside, so the true depth is that count or one more; only when
+    the one more would reach ``limit`` are the levels counted over every container.
     """
-    objects: list[Any] = [raw] if type(raw) is tuple else []
-    arrays: list[Any] = [raw] if type(raw) is list else []
-    depth = 1
-    while objects or arrays:
+    if _CPYTHON:
+        depth = _depth(raw, limit, gc.is_tracked)
+        if depth + 1 < limit:
+            return False
         if depth >= limit:
             return True
-        values = list(chain(map(_SECOND, chain.from_iterable(objects)), *arrays))
-        kinds = list(map(type, values))
-        objects = list(compress(values, map(_IS_OBJECT, kinds)))
-        arrays = list(compress(values, map(_IS_ARRAY, kinds)))
+    return _depth(raw, limit, _is_container) >= limit
+
+
+def _is_container(value: Any) -> bool:
+    return type(value) in _CONTAINERS
+
+
+def _depth(raw: Any, limit: int, keep: Callable[[Any], bool]) -> int:
+    """How many levels of containers that ``keep`` keeps nest in ``raw``, up to ``limit``.
+
+    ``raw`` itself counts when it is a container.
+    """
+    level: list[Any] = [raw] if type(raw) in _CONTAINERS else []
+    depth = 0
+    while level and depth < limit:
         depth += 1
-    return False
+        kinds = list(map(type, level))
+        # An object with a repeated name is a tuple of pairs: its values are their
+        # second items (the pairs are no nesting level).
+        values = _children(*compress(level, map(_IS_PLAIN_CONTAINER, kinds)))
+        values += map(_SECOND, chain.from_iterable(compress(level, map(_IS_PAIRS, kinds))))
+        level = list(filter(keep, values))
+    return depth
 
 
+def _portable_children(*containers: Any) -> list[Any]:
+    """The values of the dicts and the elements of the lists ``containers``."""
+    dicts = list(map(type, containers))
+    values: list[Any] = list(
+        chain.from_iterable(map(dict.values, compress(containers, map(_IS_DICT, dicts))))
+    )
+    values += chain.from_iterable(compress(containers, map(_IS_LIST, dicts)))
+    return values
+
+
+# In CPython, gc.get_referents of dicts, lists and tuples is their values and elements.
+_CPYTHON = sys.implementation.name == "cpython"
+_children: Callable[..., list[Any]] = gc.get_referents if _CPYTHON else _portable_children
 _SECOND = itemgetter(1)
-_IS_OBJECT = frozenset({tuple}).__contains__
-_IS_ARRAY = frozenset({list}).__contains__
+_IS_DICT = frozenset({dict}).__contains__
+_IS_LIST = frozenset({list}).__contains__
+_IS_PAIRS = frozenset({tuple}).__contains__
+_IS_PLAIN_CONTAINER = frozenset({dict, list}).__contains__
+_CONTAINERS = frozenset({dict, list, tuple})
 
 
 class _Document:
@@ -128,7 +183,7 @@ class _Document:
         if kind is str:
             node = _LazyString.__new__(_LazyString)
             node.value = raw
-        elif kind is tuple:
+        elif kind is dict or kind is tuple:
             node = _LazyObject.__new__(_LazyObject)
             node.closed = True
             node._raw = raw
@@ -167,7 +222,8 @@ class _Document:
         node = self.node
         if isinstance(container, _LazyObject):
             properties: list[Property] = []
-            for name, value in container._raw:
+            raw = container._raw
+            for name, value in raw.items() if type(raw) is dict else raw:
                 prop = _LazyProperty.__new__(_LazyProperty)
                 prop.name = name
                 prop.value = node(value)
@@ -246,12 +302,12 @@ class _Positions:
         if kind is bytes:
             end = start + len(raw)
             return NumberNode(start, end, raw.decode("ascii")), end
-        if kind is tuple:
+        if kind is dict or kind is tuple:
             properties: list[Property] = []
             pos = start + 1
             member = _MEMBER.match
             value = self.value
-            for name, item in raw:
+            for name, item in raw.items() if kind is dict else raw:
                 m = member(text, pos)
                 assert m is not None
                 node, pos = value(item, m.end())
