@@ -42,6 +42,7 @@ from ._ast import (
     Source,
     StringNode,
 )
+from ._decoded import decoded_object
 
 __all__ = ["fast_parse"]
 
@@ -51,23 +52,12 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(name)
 
 
-def _object(pairs: list[tuple[str, Any]]) -> Any:
-    """A decoded object: a dict, or when a name repeats, a tuple of its (name, value) pairs.
-
-    A dict whose values are strings, numbers and keywords is one object that the cyclic
-    garbage collector does not track (as ``json.loads`` makes them); a tuple of pairs
-    would be one tracked object per property, and on a big document the collector's
-    passes over them cost more than decoding (issue 28).
-    """
-    obj = dict(pairs)
-    return obj if len(obj) == len(pairs) else tuple(pairs)
-
-
-#: Objects are read by :func:`_object` (every duplicate name kept, in order), arrays as
-#: lists, numbers as their source text in ASCII bytes (``str.encode``, a C function,
-#: makes objects that the cyclic garbage collector does not track).
+#: Objects are read as dicts, or tuples of (name, value) pairs when a name repeats
+#: (``decoded_object``), arrays as lists, numbers as their source text in ASCII bytes
+#: (``str.encode``, a C function, makes objects that the cyclic garbage collector does
+#: not track).
 _DECODER = json.JSONDecoder(
-    object_pairs_hook=_object,
+    object_pairs_hook=decoded_object,
     parse_int=str.encode,
     parse_float=str.encode,
     parse_constant=_refuse_constant,
@@ -83,7 +73,10 @@ def fast_parse(source: Source) -> Node | None:
     ``source``'s text must hold no lone surrogate (no byte that was not UTF-8).
     """
     text = source.text
-    if "\\u" in text and _SURROGATE_ESCAPE.search(text) is not None:
+    # (A search for one character is a memchr; the regular expression's scan is three
+    # times as fast as ``"\\u" in text``.)
+    backslash = text.find("\\")
+    if backslash >= 0 and _SURROGATE_ESCAPE.search(text, backslash) is not None:
         return None
     try:
         raw, end = _DECODER.raw_decode(text, _WS.match(text).end())  # type: ignore[union-attr]
