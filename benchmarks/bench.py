@@ -551,6 +551,28 @@ def json_throughput(runs: int, size: int) -> None:
     )
 
 
+def json_figures(runs: int, sizes: list[int]) -> float:
+    """The JSON parser at 1 MB and 10 MB beside json.loads and Go's json.Parse, and how its
+    time per MB grows beside json.loads's; returns json.loads's spread."""
+    for size in [s for s in sizes if s >= MB]:
+        json_throughput(runs, size)
+    json_spread = scaling("JSON parse", sizes, generate_tfjson, hcljson.parse, target=True)
+    # What linear looks like on this machine's memory: json.loads (C) on the same files.
+    reference = scaling("json.loads", sizes, generate_tfjson, json.loads)
+    TARGETS.reference(
+        f"json.loads: per-MB time, {sizes[0] // 1000} KB to {sizes[-1] // MB} MB",
+        f"{reference:.2f}x spread",
+    )
+    # Issue 28, item 4: the JSON parser's growth no worse than json.loads's in this run.
+    TARGETS.add(
+        f"JSON parse growth vs json.loads's, {sizes[0] // 1000} KB to {sizes[-1] // MB} MB",
+        f"{json_spread:.2f}x vs {reference:.2f}x",
+        "<= json.loads",
+        json_spread <= reference,
+    )
+    return reference
+
+
 # --------------------------------------------------------------------------- decoding
 
 
@@ -781,10 +803,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--memory", action="store_true", help="only the memory figures (issue 28, item 3)"
     )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="only the JSON syntax's speed and growth (issue 28, items 1, 4 and 5)",
+    )
     args = parser.parse_args(argv)
     sizes = [10_000, 100_000, 1_000_000] + ([] if args.quick else [10_000_000])
     if args.memory:
         memory(sizes)
+        TARGETS.print()
+        return
+    if args.json:
+        json_figures(args.runs, sizes)
         TARGETS.print()
         return
     peers = Peers(args.hcl2_7)
@@ -796,22 +827,7 @@ def main(argv: list[str] | None = None) -> None:
             f"corpus not found at {CORPUS}: the native corpus, native scaling, writing and"
             " decoding figures are skipped (set HCLDECODE_SHARED to the folder holding corpus/)"
         )
-    for size in [MB] + ([] if args.quick else [10 * MB]):
-        json_throughput(args.runs, size)
-    json_spread = scaling("JSON parse", sizes, generate_tfjson, hcljson.parse, target=True)
-    # What linear looks like on this machine's memory: json.loads (C) on the same files.
-    reference = scaling("json.loads", sizes, generate_tfjson, json.loads)
-    TARGETS.reference(
-        f"json.loads: per-MB time, {sizes[0] // 1000} KB to {sizes[-1] // MB} MB",
-        f"{reference:.2f}x spread",
-    )
-    # Issue 28, item 4: the JSON parser's growth no worse than json.loads's in this run.
-    TARGETS.add(
-        f"JSON parse growth vs json.loads's, {sizes[0] // 1000} KB to {sizes[-1] // MB} MB",
-        f"{json_spread:.2f}x vs {reference:.2f}x",
-        "<= json.loads",
-        json_spread <= reference,
-    )
+    reference = json_figures(args.runs, sizes)
     small_call(args.runs)
     model_libraries(args.runs)
     startup(args.runs)
