@@ -13,12 +13,15 @@ __all__ = ["decoded_object"]
 
 
 def decoded_object(pairs: list[tuple[str, Any]]) -> Any:
-    """A decoded object: a dict, or when a name repeats, a tuple of its (name, value) pairs.
+    """A decoded object: a dict, or when a name repeats, ``(pairs,)``.
 
-    A dict whose values are strings, numbers and keywords is one object that the cyclic
+    ``pairs`` is the list of (name, value) pairs, every duplicate kept, in order. A
+    dict whose values are strings, numbers and keywords is one object that the cyclic
     garbage collector does not track (as ``json.loads`` makes them); a tuple of pairs
     would be one tracked object per property, and on a big document the collector's
-    passes over them cost more than decoding.
+    passes over them cost more than decoding. The list is wrapped in a tuple to tell
+    it from an array; holding a list, the tuple is never untracked, nor is the object
+    that holds it (the nesting check in ``_fast`` counts on that).
     """
     obj = dict(pairs)
-    return obj if len(obj) == len(pairs) else tuple(pairs)
+    return obj if len(obj) == len(pairs) else (pairs,)

@@ -52,10 +52,10 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(name)
 
 
-#: Objects are read as dicts, or tuples of (name, value) pairs when a name repeats
-#: (``decoded_object``), arrays as lists, numbers as their source text in ASCII bytes
-#: (``str.encode``, a C function, makes objects that the cyclic garbage collector does
-#: not track).
+#: Objects are read as dicts, or as a tuple holding the list of their (name, value)
+#: pairs when a name repeats (``decoded_object``), arrays as lists, numbers as their
+#: source text in ASCII bytes (``str.encode``, a C function, makes objects that the
+#: cyclic garbage collector does not track).
 _DECODER = json.JSONDecoder(
     object_pairs_hook=decoded_object,
     parse_int=str.encode,
@@ -98,10 +98,11 @@ def _too_deep(raw: Any, limit: int) -> bool:
     every value would cost more than decoding. In CPython, the levels are first
     counted over the containers that the cyclic garbage collector tracks, which is
     every container that holds another (the garbage collector's rule for dicts: one
-    that holds only strings, numbers and keywords is not tracked; lists always are; a
-    tuple holding a tracked object stays tracked). That count skips only containers
-    with no container inside, so the true depth is that count or one more; only when
-    the one more would reach ``limit`` are the levels counted over every container.
+    that holds only strings, numbers and keywords is not tracked, one that holds a dict
+    or a list is; lists always are; and an object with a repeated name, a tuple
+    holding a list, always is). That count skips only containers with no container
+    inside, so the true depth is that count or one more; only when the one more would
+    reach ``limit`` are the levels counted over every container.
     """
     if _CPYTHON:
         depth = _depth(raw, limit, gc.is_tracked)
@@ -126,10 +127,11 @@ def _depth(raw: Any, limit: int, keep: Callable[[Any], bool]) -> int:
     while level and depth < limit:
         depth += 1
         kinds = list(map(type, level))
-        # An object with a repeated name is a tuple of pairs: its values are their
-        # second items (the pairs are no nesting level).
+        # An object with a repeated name is ``(pairs,)``: its values are the pairs'
+        # second items (the tuple, the list and the pairs are no nesting level).
         values = _children(*compress(level, map(_IS_PLAIN_CONTAINER, kinds)))
-        values += map(_SECOND, chain.from_iterable(compress(level, map(_IS_PAIRS, kinds))))
+        repeated = compress(level, map(_IS_PAIRS, kinds))
+        values += map(_SECOND, chain.from_iterable(map(_FIRST, repeated)))
         level = list(filter(keep, values))
     return depth
 
@@ -147,6 +149,7 @@ def _portable_children(*containers: Any) -> list[Any]:
 # In CPython, gc.get_referents of dicts, lists and tuples is their values and elements.
 _CPYTHON = sys.implementation.name == "cpython"
 _children: Callable[..., list[Any]] = gc.get_referents if _CPYTHON else _portable_children
+_FIRST = itemgetter(0)
 _SECOND = itemgetter(1)
 _IS_DICT = frozenset({dict}).__contains__
 _IS_LIST = frozenset({list}).__contains__
@@ -216,7 +219,7 @@ class _Document:
         if isinstance(container, _LazyObject):
             properties: list[Property] = []
             raw = container._raw
-            for name, value in raw.items() if type(raw) is dict else raw:
+            for name, value in raw.items() if type(raw) is dict else raw[0]:
                 prop = _LazyProperty.__new__(_LazyProperty)
                 prop.name = name
                 prop.value = node(value)
@@ -300,7 +303,7 @@ class _Positions:
             pos = start + 1
             member = _MEMBER.match
             value = self.value
-            for name, item in raw.items() if kind is dict else raw:
+            for name, item in raw.items() if kind is dict else raw[0]:
                 m = member(text, pos)
                 assert m is not None
                 node, pos = value(item, m.end())
