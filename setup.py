@@ -22,6 +22,7 @@ COMPILED_MODULES = [
     "hcldecode/native/_check.py",
     "hcldecode/json/_scanner.py",
     "hcldecode/json/_parser.py",
+    "hcldecode/json/_decoded.py",
 ]
 
 

@@ -25,6 +25,9 @@ PRIVATE_IMPORTS = {
     "tests/native/test_parts.py": "reads in one-line parts and the nodes' lazily read fields",
     "tests/json/test_json_parser.py": "checks the JSON parser's node tree",
     "tests/json/test_go_errors.py": "quotes strings as Go's %q does, to compare with Go",
+    "tests/json/test_json_nesting_count.py": (
+        "checks the JSON fast path's nesting count, CPython's way and the portable one"
+    ),
     "tests/write/test_tokens.py": "checks that writer token kinds are the scanner's kinds",
     "tests/hcldec/test_hcldec_command.py": "runs the hcldec command with its own streams",
     "tests/lsp/test_positions.py": "checks byte offsets turned into LSP lines and columns",

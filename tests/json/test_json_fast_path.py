@@ -104,6 +104,78 @@ def test_generated_documents(value: Any, data: st.DataObject, ascii_only: bool) 
     _check(_write(value, data, ascii_only))
 
 
+class _Pairs(list[tuple[str, Any]]):
+    """An object written from its (name, value) pairs, so that a name may repeat."""
+
+
+def _write_pairs(value: Any) -> str:
+    if isinstance(value, _Pairs):
+        return "{" + ", ".join(f"{json.dumps(k)}: {_write_pairs(v)}" for k, v in value) + "}"
+    if isinstance(value, list):
+        return "[" + ",".join(_write_pairs(v) for v in value) + "]"
+    return json.dumps(value)
+
+
+_PAIR_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.sampled_from(["x", "${y}", "[{"]),
+    lambda children: (
+        st.lists(children, max_size=3)
+        | st.lists(st.tuples(st.sampled_from(["a", "b", ""]), children), max_size=4).map(_Pairs)
+    ),
+    max_leaves=16,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_PAIR_VALUES)
+def test_repeated_names_at_any_depth(value: Any) -> None:
+    # The C decoder's objects are dicts, or tuples of pairs where a name repeats: both
+    # read as the full parser reads them.
+    _check(_write_pairs(value))
+
+
+def _nested(depth: int, shape: str) -> str:
+    """A document nesting ``depth`` objects and arrays, the innermost holding no other."""
+    opener, closer, leaf = {
+        "objects": ('{"a": ', "}", '{"a": 1}'),
+        "objects, the innermost with a repeated name": ('{"a": ', "}", '{"a": 1, "a": 2}'),
+        "repeated names all the way": ('{"b": 0, "b": ', "}", '{"a": 1, "a": 2}'),
+        "arrays": ("[1, ", "]", "[]"),
+        "arrays, an empty object innermost": ("[", "]", "{}"),
+        "both": ('[{"a": 1, "b": ', "}]", '{"c": true}'),
+    }[shape]
+    if shape == "both":
+        pairs, rest = divmod(depth - 1, 2)
+        inner = leaf if rest == 0 else '["x", ' + leaf + "]"
+        return opener * pairs + inner + closer * pairs
+    return opener * (depth - 1) + leaf + closer * (depth - 1)
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        "objects",
+        "objects, the innermost with a repeated name",
+        "repeated names all the way",
+        "arrays",
+        "arrays, an empty object innermost",
+        "both",
+    ],
+)
+@pytest.mark.parametrize("extra", [-2, -1, 0, 1])
+def test_nesting_near_the_limit(shape: str, extra: int) -> None:
+    # The fast path counts nesting levels over containers that hold containers first:
+    # it must take a document one level under the limit and leave the limit itself to
+    # the full parser, which reports only what goes past it.
+    limit = max_nesting()
+    text = _nested(limit + extra, shape)
+    expr, diags = hcljson.parse_expression(text, "doc.json")
+    assert [d.summary for d in diags] == (["Nesting too deep"] if extra > 0 else [])
+    assert type(expr.node).__name__.startswith("_Lazy") == (extra < 0)
+    if extra <= 0:
+        _check(text)
+
+
 @pytest.mark.parametrize(
     "text",
     [
