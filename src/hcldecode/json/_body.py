@@ -253,9 +253,9 @@ class JsonBody(NodeView, Body):
         diags = Diagnostics()
         source = self._source
         label_names = header.label_names
-        levels: list[tuple[Node, tuple[str, ...], tuple[Range, ...]]] = [(value, (), ())]
+        levels: list[tuple[Node, tuple[str, ...], tuple[Property, ...]]] = [(value, (), ())]
         while levels:
-            node, labels, label_ranges = levels.pop()
+            node, labels, label_props = levels.pop()
             depth = len(labels)
             if depth < len(label_names) and not (
                 depth >= header.required_labels and _is_body(node, header.body_names)
@@ -274,18 +274,15 @@ class JsonBody(NodeView, Body):
                     )
                     continue
                 levels.extend(
-                    (p.value, (*labels, p.name), (*label_ranges, self._name_range(p)))
-                    for p in reversed(properties)
+                    (p.value, (*labels, p.name), (*label_props, p)) for p in reversed(properties)
                 )
                 continue
             if isinstance(node, NullNode):
                 continue
             if isinstance(node, ObjectNode):
                 bodies: list[Node] = [node]
-                def_range = source.range(*node.start_span())
             elif isinstance(node, ArrayNode):
                 bodies = node.elements
-                def_range = source.range(*node.start_span())
             else:
                 diags.append(
                     self._wrong_type(
@@ -295,10 +292,9 @@ class JsonBody(NodeView, Body):
                     )
                 )
                 continue
+            holder = (node, label_props)
             blocks.extend(
-                Block(
-                    type_name, labels, JsonBody(source, body), def_range, type_range, label_ranges
-                )
+                _JsonBlock(source, type_name, labels, JsonBody(source, body), type_range, holder)
                 for body in bodies
             )
         return diags
@@ -352,3 +348,39 @@ class _JsonAttribute(Attribute):
     @property
     def name_range(self) -> Range:
         return self._source.range(self._prop.name_start, self._prop.name_end)
+
+
+class _JsonBlock(Block):
+    """A block read from properties; its header's ranges are made when asked for.
+
+    Its header (``def_range``) is the opening brace or bracket of the value
+    that holds its bodies, as in HCL.
+    """
+
+    __slots__ = ("_header", "_source")
+
+    def __init__(  # noqa: PLR0917 (the block's parts, as Block takes them)
+        self,
+        source: Source,
+        type_name: str,
+        labels: tuple[str, ...],
+        body: JsonBody,
+        type_range: Range,
+        header: tuple[Node, tuple[Property, ...]],
+    ) -> None:
+        self.type = type_name
+        self.labels = labels
+        self.body = body
+        self._type_range = type_range
+        self._source = source
+        # The value that holds the bodies, and the properties that named the labels.
+        self._header = header
+
+    @property
+    def def_range(self) -> Range:
+        return self._source.range(*self._header[0].start_span())
+
+    @property
+    def label_ranges(self) -> tuple[Range, ...]:
+        source = self._source
+        return tuple(source.range(p.name_start, p.name_end) for p in self._header[1])
