@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from ..model._diagnostics import Pos, Range, SourceFile
 from ..model._source import FileRef, SourceMap
+from ..model._structure import Expression
 
 __all__ = [
     "ArrayNode",
@@ -46,7 +47,7 @@ class Source:
     of a bigger file).
     """
 
-    __slots__ = ("_file", "_map", "_start", "filename", "text")
+    __slots__ = ("_file", "_map", "_start", "filename", "literal_templates", "text")
 
     def __init__(self, filename: str, text: str, start: Pos | None = None) -> None:
         self.filename = filename
@@ -54,6 +55,9 @@ class Source:
         self._start = start
         self._file: FileRef | None = None
         self._map: SourceMap | None = None
+        #: The templates of the document's short strings that are literal text
+        #: alone, by text (and whether they parsed without a diagnostic).
+        self.literal_templates: dict[str, tuple[Expression, bool]] = {}
 
     @property
     def file(self) -> SourceFile | None:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .._text import go_quote, is_identifier
-from ..model._context import is_literal_only, too_costly
+from ..model._context import too_costly
 from ..model._diagnostics import (
     FIRST_REPEAT_CHECK,
     REPEATED_ERRORS,
@@ -97,6 +97,11 @@ def json_number(text: str) -> number.Num:
     negative = text.startswith("-")
     value = number.parse_literal(text[1:] if negative else text)
     return number.neg(value) if negative else value
+
+
+# The longest literal text whose template a document keeps (short texts, such as
+# names and keywords, are the ones that repeat).
+_KEPT_LITERAL = 64
 
 
 class _StringPositions:
@@ -320,8 +325,24 @@ class JsonExpression(NodeView, Expression):
         return _UNKNOWN_NUMBER
 
     def _string(self, node: StringNode, ctx: EvalContext | None, diags: Diagnostics) -> Value:
-        if is_literal_only(ctx):
-            return Value.string(node.value)
+        text = node.value
+        if ctx is None or ctx.literal_only:
+            return Value.string(text)
+        if "${" not in text and "%{" not in text and len(text) <= ctx.limits.max_string_length:
+            # Literal text alone: its template gives no diagnostic when evaluated
+            # (it is not too long), so its positions are never asked for. It is
+            # parsed where it would start a file (a short one once per document),
+            # and evaluated as every template is: the budget is charged alike.
+            literals = self._source.literal_templates
+            literal = literals.get(text)
+            if literal is None:
+                parsed, parse_diags = parse_template(text, self._source.filename)
+                literal = (parsed, not parse_diags)
+                if len(text) <= _KEPT_LITERAL:
+                    literals[text] = literal
+            if literal[1]:
+                value, _ = literal[0].value(ctx)
+                return value
         template, parse_diags, positions = self._template(node)
         diags.extend(parse_diags)
         if template is None:
