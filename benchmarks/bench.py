@@ -249,8 +249,8 @@ def native_corpus(runs: int, peers: Peers) -> None:
     TARGETS.add(
         f"native parse vs pygohcl ({kind})",
         f"{gohcl / ours:.2f}x" if gohcl else "-",
-        ">= 1.0x" if _compiled() else ">= 0.7x",
-        None if gohcl is None else gohcl / ours >= (1.0 if _compiled() else 0.7),
+        ">= 1.0x",  # issue 28 (2): the pure build too
+        None if gohcl is None else gohcl / ours >= 1.0,
     )
 
 
@@ -452,6 +452,11 @@ def memory(sizes: list[int]) -> None:
         files = [p for p in sorted((CORPUS / "native").iterdir()) if p.is_file()]
         datas = [(p.name, p.read_bytes()) for p in files]
         mb = sum(len(d) for _, d in datas) / MB
+        # A first pass, not measured: what parsing sets up once for the whole process
+        # (the Unicode form of the scanner's pattern, the character tables), which the
+        # parsed files do not hold, is not counted as what they keep.
+        for name, data in datas:
+            native.parse_config(data, name)
         peak, retained = _peak(lambda: [native.parse_config(d, n) for n, d in datas])
         go = go_memory(files, False)
         go_text = (
