@@ -976,10 +976,11 @@ class ObjectKey(Node):
     @classmethod
     def around(cls, wrapped: Node, *, force_non_literal: bool) -> ObjectKey:
         """The key wrapping ``wrapped``, over the same source text."""
+        start = wrapped.start
         return cls(
             wrapped.source,
-            wrapped.start,
-            wrapped.end,
+            start,
+            start + wrapped._size,
             wrapped=wrapped,
             force_non_literal=force_non_literal,
         )

@@ -1269,14 +1269,14 @@ class Parser:
                     self.read()
                     if (
                         type(expr) is ScopeTraversal
-                        and dot[1] == expr.end
+                        and dot[1] == expr.start + expr._size  # its end
                         and attr[1] == dot[2]
                         and not expr._steps  # None, or no steps yet
                     ):
                         # ``a.b`` without spaces: the steps are read from the text
                         # when asked for (ScopeTraversal.steps).
                         expr._steps = None
-                        expr.end = attr[2]
+                        expr._size = attr[2] - expr.start  # its end, attr[2]
                     else:
                         step = Step(StepKind.ATTR, dot[1], attr[2], name=self.tok_text(attr))
                         expr = _append_step(expr, step)
