@@ -37,8 +37,8 @@ a collected heap). A peer that is not installed is left out with a one-line
 note. The corpus is read from ``$HCLDECODE_SHARED/corpus`` (default:
 ``shared/`` beside the repository, as for the tests); without it the parts
 that need it are skipped with a note. ``--quick`` skips the 10 MB sizes, takes 3
-runs instead of 5, leaves python-hcl2 out of the writing figures and runs the
-inputs that once took quadratic time up to 100 KB (under 2 minutes for everyday
+runs instead of 5, leaves python-hcl2 (8.x and 7.x) out and runs the inputs
+that once took quadratic time up to 100 KB (under 2 minutes for everyday
 use; the full run is for closing notes).
 """
 
@@ -491,9 +491,6 @@ def writing(runs: int, peers: Peers) -> None:
         for p in sorted((CORPUS / "native").iterdir())
         if p.name not in invalid
     ]
-    if QUICK and hcl2 is not None:
-        print("writing: python-hcl2 is left out with --quick")
-        hcl2 = None
     if hcl2 is not None:
         both = []
         for text in texts:
@@ -810,7 +807,10 @@ def main(argv: list[str] | None = None) -> None:
         memory(sizes)
         TARGETS.print()
         return
-    peers = Peers(args.hcl2_7)
+    peers = Peers(None if args.quick else args.hcl2_7)
+    if args.quick and peers.hcl2 is not None:
+        print("python-hcl2 is left out with --quick (it takes most of the run's time)")
+        peers.hcl2 = None
     if CORPUS.is_dir():
         native_corpus(args.runs, peers)
         scaling("native parse", sizes, native_text, native.parse_config, target=True)
