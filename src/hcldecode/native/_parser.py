@@ -1548,12 +1548,19 @@ class Parser:
         if tok[0] != S.QUOTED_LIT or close[0] != S.CQUOTE:
             return None
         self.index = i + 2
-        value = self.string_literal_value(tok, quoted=True)
         start, end = tok[1], tok[2]
-        if len(value) == end - start and start == open_tok[2] and close[1] == end:
-            # No escapes (each makes the value shorter): the literal part is made
-            # from the text when asked for (Template.parts).
+        raw = self.text[start:end]
+        if (
+            "\\" not in raw
+            and "$${" not in raw
+            and "%%{" not in raw
+            and start == open_tok[2]
+            and close[1] == end
+        ):
+            # No escapes (string_literal_value would give the text itself): the
+            # literal part is made from the text when asked for (Template.parts).
             return Template(self.source, open_tok[1], close[2], None)
+        value = self.string_literal_value(tok, quoted=True)
         literal = LiteralValue(self.source, start, end, LiteralKind.STRING, value)
         return Template(self.source, open_tok[1], close[2], (literal,))
 
