@@ -6,9 +6,13 @@ source text in the decoded file, plus the file's shared
 source map; a :class:`~hcldecode.model.Range`
 is only built when ``range`` (or another range property) is asked for.
 
-Nodes are slotted dataclasses (without value equality: two nodes are equal
-only when they are the same node); their constructors take ``source``,
-``start`` and ``end`` first, then the node's own fields.
+Nodes are plain classes with ``__slots__`` (without value equality: two
+nodes are equal only when they are the same node); their constructors take
+``source``, ``start`` and ``end`` first, then the node's own fields. A node
+keeps ``start`` and, for ``end`` and its other offsets, their distances from
+``start``, which are small numbers for most nodes: Python shares the objects
+of small ints, so a parsed file keeps one int object per node instead of one
+per offset (``end`` and the others are properties).
 
 Evaluation lives in the evaluator (``native/_evaluate.py``): ``node.value(ctx)``
 calls ``evaluate(node, ctx)``, which dispatches on the node class.
@@ -28,7 +32,6 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator, Sequence
-from dataclasses import KW_ONLY, dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -83,7 +86,6 @@ __all__ = [
 ]
 
 
-@dataclass(eq=False, repr=False, slots=True)
 class Node(Expression):
     """Base of every native-syntax expression node.
 
@@ -97,9 +99,23 @@ class Node(Expression):
         end: The character offset just after the node's source text.
     """
 
+    __slots__ = ("_size", "source", "start")
+
     source: SourceMap
     start: int
-    end: int
+
+    def __init__(self, source: SourceMap, start: int, end: int) -> None:
+        self.source = source
+        self.start = start
+        self._size = end - start
+
+    @property
+    def end(self) -> int:
+        return self.start + self._size
+
+    @end.setter
+    def end(self, end: int) -> None:
+        self._size = end - self.start
 
     def value(self, ctx: EvalContext | None = None) -> tuple[Value, Diagnostics]:
         # The evaluator imports every node class; see tools/checks/check_imports.py.
@@ -109,7 +125,8 @@ class Node(Expression):
 
     @property
     def range(self) -> Range:
-        return self.source.range(self.start, self.end)
+        start = self.start
+        return self.source.range(start, start + self._size)
 
     def children(self) -> Sequence[Node]:
         """The child expressions, in source order (what a tree walk visits)."""
@@ -134,7 +151,8 @@ class Node(Expression):
         return found
 
     def native_text(self) -> str:
-        return self.source.text[self.start : self.end]
+        start = self.start
+        return self.source.text[start : start + self._size]
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.start}:{self.end}>"
@@ -156,7 +174,6 @@ class LiteralKind(enum.Enum):
     NULL = "null"
 
 
-@dataclass(eq=False, repr=False, slots=True)
 class LiteralValue(Node):
     """A constant: a string, number, ``true``/``false`` or ``null``.
 
@@ -173,9 +190,20 @@ class LiteralValue(Node):
             ``None`` for ``null``.
     """
 
+    __slots__ = ("_value", "kind", "raw")
+
     kind: LiteralKind
     raw: str | bool | None
-    _value: Value | None = field(default=None, init=False)
+
+    def __init__(
+        self, source: SourceMap, start: int, end: int, kind: LiteralKind, raw: str | bool | None
+    ) -> None:
+        self.source = source
+        self.start = start
+        self._size = end - start
+        self.kind = kind
+        self.raw = raw
+        self._value: Value | None = None
 
     def constant_value(self, limits: Limits) -> Value:
         return self.literal_value()
@@ -237,7 +265,6 @@ class StepKind(enum.Enum):
     SPLAT = "splat"
 
 
-@dataclass(eq=False, repr=False, slots=True)
 class Step:
     """One step of a :class:`ScopeTraversal` or :class:`RelativeTraversal`.
 
@@ -255,12 +282,31 @@ class Step:
             invalid legacy index like ``a.0.1``, and for the other kinds.
     """
 
+    __slots__ = ("_size", "key", "kind", "name", "start")
+
     kind: StepKind
     start: int
-    end: int
-    _: KW_ONLY
-    name: str = ""
-    key: LiteralValue | None = None
+    name: str
+    key: LiteralValue | None
+
+    def __init__(
+        self,
+        kind: StepKind,
+        start: int,
+        end: int,
+        *,
+        name: str = "",
+        key: LiteralValue | None = None,
+    ) -> None:
+        self.kind = kind
+        self.start = start
+        self._size = end - start
+        self.name = name
+        self.key = key
+
+    @property
+    def end(self) -> int:
+        return self.start + self._size
 
     def __repr__(self) -> str:
         payload = self.name if self.kind is not StepKind.INDEX else self.key
@@ -296,7 +342,6 @@ def build_traversal(
 _NO_STEPS: tuple[Step, ...] = ()
 
 
-@dataclass(eq=False, repr=False, slots=True)
 class ScopeTraversal(Node):
     """A variable reference with constant steps: ``var.a[0].b``.
 
@@ -312,13 +357,29 @@ class ScopeTraversal(Node):
             name and the steps, built on first use (read-only).
     """
 
+    __slots__ = ("_steps", "_traversal", "name")
+
     name: str
     # The steps; ``None`` for one or more ATTR steps written without spaces
     # (``a.b.c``, most references), which ``steps`` reads from the source text
     # when asked for: a parsed file keeps no objects for them.
-    _steps: list[Step] | tuple[Step, ...] | None = _NO_STEPS
-    # The traversal once built, with the source map's move count it was built at.
-    _traversal: tuple[int, Traversal] | None = field(default=None, init=False)
+    _steps: list[Step] | tuple[Step, ...] | None
+
+    def __init__(
+        self,
+        source: SourceMap,
+        start: int,
+        end: int,
+        name: str,
+        _steps: list[Step] | tuple[Step, ...] | None = _NO_STEPS,
+    ) -> None:
+        self.source = source
+        self.start = start
+        self._size = end - start
+        self.name = name
+        self._steps = _steps
+        # The traversal once built, with the source map's move count it was built at.
+        self._traversal: tuple[int, Traversal] | None = None
 
     @property
     def steps(self) -> list[Step] | tuple[Step, ...]:
@@ -357,7 +418,6 @@ class ScopeTraversal(Node):
         return self.traversal
 
 
-@dataclass(eq=False, repr=False, slots=True)
 class AnonSymbol(Node):
     """The placeholder for "the current element" inside a :class:`Splat`'s ``each``.
 
@@ -371,10 +431,15 @@ class AnonSymbol(Node):
             argument of the constructor.
     """
 
-    slots: dict[int, Value] = field(default_factory=dict, init=False)
+    __slots__ = ("slots",)
+
+    def __init__(self, source: SourceMap, start: int, end: int) -> None:
+        self.source = source
+        self.start = start
+        self._size = end - start
+        self.slots: dict[int, Value] = {}
 
 
-@dataclass(eq=False, repr=False, slots=True)
 class ErrorExpr(Node):
     """Where a syntax error left no expression (the reference's placeholder).
 
@@ -386,13 +451,20 @@ class ErrorExpr(Node):
             by the parser, among the diagnostics it returns).
     """
 
+    __slots__ = ("diagnostics",)
+
     diagnostics: Diagnostics
+
+    def __init__(self, source: SourceMap, start: int, end: int, diagnostics: Diagnostics) -> None:
+        self.source = source
+        self.start = start
+        self._size = end - start
+        self.diagnostics = diagnostics
 
 
 # --------------------------------------------------------------------------- traversals on values
 
 
-@dataclass(eq=False, repr=False, slots=True)
 class RelativeTraversal(Node):
     """Constant steps applied to the value of another expression: ``f(x).a[0]``.
 
@@ -407,10 +479,21 @@ class RelativeTraversal(Node):
             steps, built on first use (read-only).
     """
 
+    __slots__ = ("_traversal", "source_expr", "steps")
+
     source_expr: Node
     steps: list[Step]
-    # The traversal once built, with the source map's move count it was built at.
-    _traversal: tuple[int, Traversal] | None = field(default=None, init=False)
+
+    def __init__(
+        self, source: SourceMap, start: int, end: int, source_expr: Node, steps: list[Step]
+    ) -> None:
+        self.source = source
+        self.start = start
+        self._size = end - start
+        self.source_expr = source_expr
+        self.steps = steps
+        # The traversal once built, with the source map's move count it was built at.
+        self._traversal: tuple[int, Traversal] | None = None
 
     @property
     def traversal(self) -> Traversal:
@@ -429,7 +512,6 @@ class RelativeTraversal(Node):
         return base + self.traversal
 
 
-@dataclass(eq=False, repr=False, slots=True)
 class Index(Node):
     """``collection[key]`` with a key that is not a constant.
 
@@ -443,10 +525,31 @@ class Index(Node):
             (read-only; ``start_range`` is the ``[``).
     """
 
-    _: KW_ONLY
+    __slots__ = ("_open", "collection", "key")
+
     collection: Node
     key: Node
-    open_start: int
+
+    def __init__(
+        self,
+        source: SourceMap,
+        start: int,
+        end: int,
+        *,
+        collection: Node,
+        key: Node,
+        open_start: int,
+    ) -> None:
+        self.source = source
+        self.start = start
+        self._size = end - start
+        self.collection = collection
+        self.key = key
+        self._open = open_start - start
+
+    @property
+    def open_start(self) -> int:
+        return self.start + self._open
 
     @property
     def bracket_range(self) -> Range:
@@ -460,7 +563,6 @@ class Index(Node):
         return (self.collection, self.key)
 
 
-@dataclass(eq=False, repr=False, slots=True)
 class Splat(Node):
     """A splat: ``source[*].each...`` or the attribute-only ``source.*.a.b``.
 
@@ -479,12 +581,40 @@ class Splat(Node):
             ``start_range``).
     """
 
-    _: KW_ONLY
+    __slots__ = ("_marker", "_marker_size", "each", "item", "source_expr")
+
     source_expr: Node
     each: Node
     item: AnonSymbol
-    marker_start: int
-    marker_end: int
+
+    def __init__(
+        self,
+        source: SourceMap,
+        start: int,
+        end: int,
+        *,
+        source_expr: Node,
+        each: Node,
+        item: AnonSymbol,
+        marker_start: int,
+        marker_end: int,
+    ) -> None:
+        self.source = source
+        self.start = start
+        self._size = end - start
+        self.source_expr = source_expr
+        self.each = each
+        self.item = item
+        self._marker = marker_start - start
+        self._marker_size = marker_end - marker_start
+
+    @property
+    def marker_start(self) -> int:
+        return self.start + self._marker
+
+    @property
+    def marker_end(self) -> int:
+        return self.start + self._marker + self._marker_size
 
     @property
     def marker_range(self) -> Range:
@@ -501,7 +631,6 @@ class Splat(Node):
 # --------------------------------------------------------------------------- calls and operators
 
 
-@dataclass(eq=False, repr=False, slots=True)
 class FunctionCall(Node):
     """``name(args...)``; ``name`` may be namespaced (``provider::aws::fn``).
 
@@ -521,13 +650,46 @@ class FunctionCall(Node):
         close_paren_range: The range of ``)`` (read-only).
     """
 
-    _: KW_ONLY
+    __slots__ = ("_close", "_name_size", "_open", "args", "expand_final", "name")
+
     name: str
-    name_end: int
     args: Sequence[Node]
     expand_final: bool
-    open_start: int
-    close_start: int
+
+    def __init__(
+        self,
+        source: SourceMap,
+        start: int,
+        end: int,
+        *,
+        name: str,
+        name_end: int,
+        args: Sequence[Node],
+        expand_final: bool,
+        open_start: int,
+        close_start: int,
+    ) -> None:
+        self.source = source
+        self.start = start
+        self._size = end - start
+        self.name = name
+        self.args = args
+        self.expand_final = expand_final
+        self._name_size = name_end - start
+        self._open = open_start - start
+        self._close = close_start - start
+
+    @property
+    def name_end(self) -> int:
+        return self.start + self._name_size
+
+    @property
+    def open_start(self) -> int:
+        return self.start + self._open
+
+    @property
+    def close_start(self) -> int:
+        return self.start + self._close
 
     @property
     def name_range(self) -> Range:
@@ -574,7 +736,6 @@ class Operator(enum.Enum):
     NEGATE = "-x"
 
 
-@dataclass(eq=False, repr=False, slots=True)
 class BinaryOp(Node):
     """``lhs op rhs``.
 
@@ -588,10 +749,21 @@ class BinaryOp(Node):
         rhs: The right operand.
     """
 
-    _: KW_ONLY
+    __slots__ = ("lhs", "op", "rhs")
+
     lhs: Node
     op: Operator
     rhs: Node
+
+    def __init__(
+        self, source: SourceMap, start: int, end: int, *, lhs: Node, op: Operator, rhs: Node
+    ) -> None:
+        self.source = source
+        self.start = start
+        self._size = end - start
+        self.lhs = lhs
+        self.op = op
+        self.rhs = rhs
 
     @property
     def start_range(self) -> Range:
@@ -604,7 +776,6 @@ class BinaryOp(Node):
         return (self.lhs, self.rhs)
 
 
-@dataclass(eq=False, repr=False, slots=True)
 class UnaryOp(Node):
     """``-operand`` (``Operator.NEGATE``) or ``!operand`` (``Operator.NOT``).
 
@@ -617,9 +788,19 @@ class UnaryOp(Node):
         symbol_range: The range of the operator's symbol (read-only).
     """
 
-    _: KW_ONLY
+    __slots__ = ("op", "operand")
+
     op: Operator
     operand: Node
+
+    def __init__(
+        self, source: SourceMap, start: int, end: int, *, op: Operator, operand: Node
+    ) -> None:
+        self.source = source
+        self.start = start
+        self._size = end - start
+        self.op = op
+        self.operand = operand
 
     @property
     def symbol_range(self) -> Range:
@@ -633,7 +814,6 @@ class UnaryOp(Node):
         return (self.operand,)
 
 
-@dataclass(eq=False, repr=False, slots=True)
 class Conditional(Node):
     """``condition ? true_result : false_result``.
 
@@ -647,10 +827,28 @@ class Conditional(Node):
             condition is false.
     """
 
-    _: KW_ONLY
+    __slots__ = ("condition", "false_result", "true_result")
+
     condition: Node
     true_result: Node
     false_result: Node
+
+    def __init__(
+        self,
+        source: SourceMap,
+        start: int,
+        end: int,
+        *,
+        condition: Node,
+        true_result: Node,
+        false_result: Node,
+    ) -> None:
+        self.source = source
+        self.start = start
+        self._size = end - start
+        self.condition = condition
+        self.true_result = true_result
+        self.false_result = false_result
 
     @property
     def start_range(self) -> Range:
@@ -660,7 +858,6 @@ class Conditional(Node):
         return (self.condition, self.true_result, self.false_result)
 
 
-@dataclass(eq=False, repr=False, slots=True)
 class Parens(Node):
     """``(inner)``: only records the parentheses' range; evaluates as ``inner``.
 
@@ -670,7 +867,15 @@ class Parens(Node):
         inner: The expression inside the parentheses.
     """
 
+    __slots__ = ("inner",)
+
     inner: Node
+
+    def __init__(self, source: SourceMap, start: int, end: int, inner: Node) -> None:
+        self.source = source
+        self.start = start
+        self._size = end - start
+        self.inner = inner
 
     @property
     def start_range(self) -> Range:
@@ -683,7 +888,6 @@ class Parens(Node):
 # --------------------------------------------------------------------------- collections
 
 
-@dataclass(eq=False, repr=False, slots=True)
 class TupleCons(Node):
     """``[a, b, ...]``. ``start_range`` is the ``[``.
 
@@ -693,7 +897,15 @@ class TupleCons(Node):
         items: The element expressions, in order.
     """
 
+    __slots__ = ("items",)
+
     items: list[Node]
+
+    def __init__(self, source: SourceMap, start: int, end: int, items: list[Node]) -> None:
+        self.source = source
+        self.start = start
+        self._size = end - start
+        self.items = items
 
     @property
     def start_range(self) -> Range:
@@ -735,7 +947,6 @@ class TupleCons(Node):
         return Value.tuple(elements)
 
 
-@dataclass(eq=False, repr=False, slots=True)
 class ObjectKey(Node):
     """The key of an object constructor item, wrapping the key expression.
 
@@ -752,17 +963,28 @@ class ObjectKey(Node):
             expression instead of read as a name.
     """
 
-    _: KW_ONLY
+    __slots__ = ("force_non_literal", "wrapped")
+
     wrapped: Node
     force_non_literal: bool
+
+    def __init__(
+        self, source: SourceMap, start: int, end: int, *, wrapped: Node, force_non_literal: bool
+    ) -> None:
+        self.source = source
+        self.start = start
+        self._size = end - start
+        self.wrapped = wrapped
+        self.force_non_literal = force_non_literal
 
     @classmethod
     def around(cls, wrapped: Node, *, force_non_literal: bool) -> ObjectKey:
         """The key wrapping ``wrapped``, over the same source text."""
+        start = wrapped.start
         return cls(
             wrapped.source,
-            wrapped.start,
-            wrapped.end,
+            start,
+            start + wrapped._size,
             wrapped=wrapped,
             force_non_literal=force_non_literal,
         )
@@ -785,7 +1007,6 @@ class ObjectKey(Node):
         return self.wrapped
 
 
-@dataclass(eq=False, slots=True)
 class ObjectItem:
     """One ``key = value`` item of an :class:`ObjectCons`.
 
@@ -796,11 +1017,19 @@ class ObjectItem:
         value: The item's value expression.
     """
 
+    __slots__ = ("key", "value")
+
     key: ObjectKey
     value: Node
 
+    def __init__(self, key: ObjectKey, value: Node) -> None:
+        self.key = key
+        self.value = value
 
-@dataclass(eq=False, repr=False, slots=True)
+    def __repr__(self) -> str:
+        return f"ObjectItem(key={self.key!r}, value={self.value!r})"
+
+
 class ObjectCons(Node):
     """``{k = v, ...}``. ``start_range`` is the ``{``.
 
@@ -810,7 +1039,15 @@ class ObjectCons(Node):
         items: The :class:`ObjectItem` objects, in source order.
     """
 
+    __slots__ = ("items",)
+
     items: list[ObjectItem]
+
+    def __init__(self, source: SourceMap, start: int, end: int, items: list[ObjectItem]) -> None:
+        self.source = source
+        self.start = start
+        self._size = end - start
+        self.items = items
 
     @property
     def start_range(self) -> Range:
@@ -823,7 +1060,6 @@ class ObjectCons(Node):
         return [(item.key, item.value) for item in self.items]
 
 
-@dataclass(eq=False, repr=False, slots=True)
 class ForExpr(Node):
     """``[for k, v in coll: value if cond]`` or ``{for k, v in coll: key => value... if cond}``.
 
@@ -850,7 +1086,18 @@ class ForExpr(Node):
         close_range: The range from ``close_start`` to ``end`` (read-only).
     """
 
-    _: KW_ONLY
+    __slots__ = (
+        "_close",
+        "_open_end",
+        "collection",
+        "cond",
+        "group",
+        "key_expr",
+        "key_var",
+        "value_expr",
+        "value_var",
+    )
+
     key_var: str | None
     value_var: str
     collection: Node
@@ -858,8 +1105,43 @@ class ForExpr(Node):
     value_expr: Node
     cond: Node | None
     group: bool
-    open_end: int
-    close_start: int
+
+    def __init__(
+        self,
+        source: SourceMap,
+        start: int,
+        end: int,
+        *,
+        key_var: str | None,
+        value_var: str,
+        collection: Node,
+        key_expr: Node | None,
+        value_expr: Node,
+        cond: Node | None,
+        group: bool,
+        open_end: int,
+        close_start: int,
+    ) -> None:
+        self.source = source
+        self.start = start
+        self._size = end - start
+        self.key_var = key_var
+        self.value_var = value_var
+        self.collection = collection
+        self.key_expr = key_expr
+        self.value_expr = value_expr
+        self.cond = cond
+        self.group = group
+        self._open_end = open_end - start
+        self._close = close_start - start
+
+    @property
+    def open_end(self) -> int:
+        return self.start + self._open_end
+
+    @property
+    def close_start(self) -> int:
+        return self.start + self._close
 
     @property
     def start_range(self) -> Range:
@@ -887,7 +1169,6 @@ class ForExpr(Node):
 # --------------------------------------------------------------------------- templates
 
 
-@dataclass(eq=False, repr=False, slots=True)
 class Template(Node):
     """A string template: the concatenation of ``parts``.
 
@@ -901,11 +1182,21 @@ class Template(Node):
             ``%{for}`` directives are :class:`TemplateJoin` nodes.
     """
 
+    __slots__ = ("_parts",)
+
     # The parts; ``None`` for a quoted string without escapes or sequences
     # (``"text"``, most strings), whose one literal part ``parts`` makes from the
     # source text when first asked for: a parsed file keeps no objects for it
     # until then.
     _parts: Sequence[Node] | None
+
+    def __init__(
+        self, source: SourceMap, start: int, end: int, _parts: Sequence[Node] | None
+    ) -> None:
+        self.source = source
+        self.start = start
+        self._size = end - start
+        self._parts = _parts
 
     @property
     def parts(self) -> Sequence[Node]:
@@ -956,7 +1247,6 @@ def _constant_string(template: Template, limits: Limits) -> Value | None:
     return value
 
 
-@dataclass(eq=False, repr=False, slots=True)
 class TemplateWrap(Node):
     """A template that is one interpolation, ``"${x}"``: its value is ``wrapped``'s, unconverted.
 
@@ -966,7 +1256,15 @@ class TemplateWrap(Node):
         wrapped: The interpolated expression.
     """
 
+    __slots__ = ("wrapped",)
+
     wrapped: Node
+
+    def __init__(self, source: SourceMap, start: int, end: int, wrapped: Node) -> None:
+        self.source = source
+        self.start = start
+        self._size = end - start
+        self.wrapped = wrapped
 
     def template_text(self) -> str:
         return "${" + interpolated_text(self.wrapped) + "}"
@@ -975,7 +1273,6 @@ class TemplateWrap(Node):
         return (self.wrapped,)
 
 
-@dataclass(eq=False, repr=False, slots=True)
 class TemplateJoin(Node):
     """A ``%{for}`` directive, whose element results (strings) are joined without separator.
 
@@ -986,8 +1283,15 @@ class TemplateJoin(Node):
         tuple: The tuple-form :class:`ForExpr` of the directive.
     """
 
-    _: KW_ONLY
+    __slots__ = ("tuple",)
+
     tuple: ForExpr
+
+    def __init__(self, source: SourceMap, start: int, end: int, *, tuple: ForExpr) -> None:
+        self.source = source
+        self.start = start
+        self._size = end - start
+        self.tuple = tuple
 
     @classmethod
     def around(cls, loop: ForExpr) -> TemplateJoin:

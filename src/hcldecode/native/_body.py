@@ -32,10 +32,11 @@ class AttributeNode(Attribute):
     where it starts).
 
     It is the information-model attribute itself; its ranges are built only
-    when asked for.
+    when asked for. ``end`` is kept as its distance from ``start`` (see
+    :mod:`hcldecode.native`'s nodes: a small number's object is shared).
     """
 
-    __slots__ = ("end", "source", "start")
+    __slots__ = ("_size", "source", "start")
 
     expr: Node
 
@@ -43,8 +44,12 @@ class AttributeNode(Attribute):
         self.source = source
         self.name = name
         self.start = start
-        self.end = end
+        self._size = end - start
         self.expr = expr
+
+    @property
+    def end(self) -> int:
+        return self.start + self._size
 
     @property
     def name_range(self) -> Range:
@@ -52,7 +57,8 @@ class AttributeNode(Attribute):
 
     @property
     def range(self) -> Range:
-        return self.source.range(self.start, self.end)
+        start = self.start
+        return self.source.range(start, start + self._size)
 
 
 class BlockNode(Block):
@@ -66,7 +72,9 @@ class BlockNode(Block):
     when asked for: a file has many blocks.
     """
 
-    __slots__ = ("_header", "close_end", "close_start", "source", "start")
+    # The closing brace's offsets are kept as distances: ``_close_end`` from
+    # ``start``, ``_close_size`` back from that (1 but after errors).
+    __slots__ = ("_close_end", "_close_size", "_header", "source", "start")
 
     def __init__(
         self,
@@ -85,7 +93,9 @@ class BlockNode(Block):
         self.start = start
         self.labels = tuple(labels)
         self.body = body
-        self.close_start, self.close_end = close_span
+        close_start, close_end = close_span
+        self._close_end = close_end - start
+        self._close_size = close_end - close_start
         # The label spans and the opening brace's: ``None`` for a header written
         # plainly, its parts one space apart and its labels identifiers or
         # quoted without escapes (most headers), whose spans are read from the
@@ -157,6 +167,16 @@ class BlockNode(Block):
         return (self.open_start, self.open_end)
 
     @property
+    def close_start(self) -> int:
+        """Where the closing brace starts."""
+        return self.start + self._close_end - self._close_size
+
+    @property
+    def close_end(self) -> int:
+        """Where the closing brace ends."""
+        return self.start + self._close_end
+
+    @property
     def close_span(self) -> tuple[int, int]:
         return (self.close_start, self.close_end)
 
@@ -217,7 +237,15 @@ class NativeBody(ModelBody):
         hidden_blocks: The block types a partial read consumed.
     """
 
-    __slots__ = ("attributes", "blocks", "end", "hidden_attrs", "hidden_blocks", "source", "start")
+    __slots__ = (
+        "_size",
+        "attributes",
+        "blocks",
+        "hidden_attrs",
+        "hidden_blocks",
+        "source",
+        "start",
+    )
 
     def __init__(
         self,
@@ -232,15 +260,20 @@ class NativeBody(ModelBody):
     ) -> None:
         self.source = source
         self.start = start
-        self.end = end
+        self._size = end - start
         self.attributes = {} if attributes is None else attributes
         self.blocks: Sequence[BlockNode] = blocks if blocks else ()
         self.hidden_attrs = hidden_attrs
         self.hidden_blocks = hidden_blocks
 
     @property
+    def end(self) -> int:
+        return self.start + self._size
+
+    @property
     def range(self) -> Range:
-        return self.source.range(self.start, self.end)
+        start = self.start
+        return self.source.range(start, start + self._size)
 
     @property
     def missing_item_range(self) -> Range:

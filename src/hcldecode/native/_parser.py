@@ -84,6 +84,9 @@ _NEWLINE: Final = S.NEWLINE
 _PLAIN_PARTS: Final = frozenset({TemplateToken.LITERAL, TemplateToken.INTERP, TemplateToken.END})
 _EOF: Final = S.EOF
 _LINE_ENDS: Final = (S.NEWLINE, S.EOF)
+# The tokens after a term that may start its traversals (a newline may hide one
+# where newlines do not count): for any other, there are none.
+_TRAVERSAL_NEXT: Final = frozenset({S.DOT, S.OBRACK, S.NEWLINE})
 # Where the tokens scanned so far end, when more are to come: a newline to the
 # parser's fast paths, which check for newlines anyway (no real token has a
 # negative offset).
@@ -378,8 +381,15 @@ class Parser:
         while True:
             if forget:
                 self.forget_read()
-            nxt = self.peek()
+            i = self.index
+            nxt = self.tokens[i]
             kind = nxt[0]
+            if kind == _NEWLINE:
+                if nxt[1] >= 0 and self.newlines[-1]:  # peek() and read() of a newline
+                    self.index = i + 1
+                    continue
+                nxt = self.peek()
+                kind = nxt[0]
             if kind == end:
                 end_tok = nxt
                 self.read()
@@ -457,8 +467,14 @@ class Parser:
             end_tok = self.prev()
             self.recover_after_body_item()
         else:
-            end_tok = self.prev()
-            if not single_line:
+            i = self.index
+            end_tok = self.tokens[i - 1]  # prev(): the equals sign at least was read
+            after = self.tokens[i]
+            if single_line:
+                pass
+            elif after[0] == _NEWLINE and after[1] >= 0 and self.newlines[-1]:
+                self.index = i + 1  # peek() and read() of the newline
+            else:
                 after = self.peek()
                 if after[0] not in (S.NEWLINE, S.EOF):
                     if not self.recovery:
@@ -699,7 +715,9 @@ class Parser:
             if start_tok[0] in _UNARY:
                 lhs = self.parse_unary_term()
             else:
-                lhs = self.parse_traversals(self.parse_term(start_tok, after))
+                lhs = self.parse_term(start_tok, after)
+                if self.tokens[self.index][0] in _TRAVERSAL_NEXT:
+                    lhs = self.parse_traversals(lhs)
             if self.recovery and self.failures > failures:
                 return lhs
             # Stack of (left operand, operator, precedence) waiting for a right operand.
@@ -720,7 +738,9 @@ class Parser:
                 if tok[0] in _UNARY:
                     lhs = self.parse_unary_term()
                 else:
-                    lhs = self.parse_traversals(self.parse_term(tok, after))
+                    lhs = self.parse_term(tok, after)
+                    if self.tokens[self.index][0] in _TRAVERSAL_NEXT:
+                        lhs = self.parse_traversals(lhs)
                 if self.recovery and self.failures > failures:
                     # The reference's levels each return their left operand after
                     # an error in a right one, each discarding the level above's:
@@ -797,10 +817,13 @@ class Parser:
             return self.number_literal(tok)
         if kind == S.IDENT:
             self.index = after
-            nxt = self.peek()[0]
+            nxt = self.tokens[after][0]
+            if nxt == _NEWLINE:
+                nxt = self.peek()[0]
             if nxt in (S.OPAREN, S.DOUBLE_COLON):
                 return self.finish_function_call(tok)
-            name = self.tok_text(tok)
+            text = self.text[tok[1] : tok[2]]
+            name = self.names.setdefault(text, text)  # tok_text(), inline
             if name in {"true", "false"}:
                 return LiteralValue(self.source, tok[1], tok[2], LiteralKind.BOOL, name == "true")
             if name == "null":
@@ -1246,14 +1269,14 @@ class Parser:
                     self.read()
                     if (
                         type(expr) is ScopeTraversal
-                        and dot[1] == expr.end
+                        and dot[1] == expr.start + expr._size  # its end
                         and attr[1] == dot[2]
                         and not expr._steps  # None, or no steps yet
                     ):
                         # ``a.b`` without spaces: the steps are read from the text
                         # when asked for (ScopeTraversal.steps).
                         expr._steps = None
-                        expr.end = attr[2]
+                        expr._size = attr[2] - expr.start  # its end, attr[2]
                     else:
                         step = Step(StepKind.ATTR, dot[1], attr[2], name=self.tok_text(attr))
                         expr = _append_step(expr, step)
@@ -1525,12 +1548,19 @@ class Parser:
         if tok[0] != S.QUOTED_LIT or close[0] != S.CQUOTE:
             return None
         self.index = i + 2
-        value = self.string_literal_value(tok, quoted=True)
         start, end = tok[1], tok[2]
-        if len(value) == end - start and start == open_tok[2] and close[1] == end:
-            # No escapes (each makes the value shorter): the literal part is made
-            # from the text when asked for (Template.parts).
+        raw = self.text[start:end]
+        if (
+            "\\" not in raw
+            and "$${" not in raw
+            and "%%{" not in raw
+            and start == open_tok[2]
+            and close[1] == end
+        ):
+            # No escapes (string_literal_value would give the text itself): the
+            # literal part is made from the text when asked for (Template.parts).
             return Template(self.source, open_tok[1], close[2], None)
+        value = self.string_literal_value(tok, quoted=True)
         literal = LiteralValue(self.source, start, end, LiteralKind.STRING, value)
         return Template(self.source, open_tok[1], close[2], (literal,))
 

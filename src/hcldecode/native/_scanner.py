@@ -129,7 +129,10 @@ _BAD: Final = r"\udc80-\udcff"
 
 # Spaces and tabs before a token are matched with it (``start(lastindex)`` is
 # the token's start). No token starts with a space or tab, so the pattern
-# fails only where nothing but spaces and tabs is left. Identifiers need the
+# fails only where nothing but spaces and tabs is left. The alternatives are
+# tried in order: the most frequent first (identifiers, newlines, plain
+# strings), each before any other that could match where it starts (a
+# comment before "/", a heredoc before "<", "~}" before "~"). Identifiers need the
 # Unicode tables, whose classes take tens of milliseconds to compile: ASCII
 # text (nearly every file) is scanned with the ASCII form, compiled at once;
 # the full form is compiled the first time a file needs it.
@@ -137,9 +140,9 @@ def _main_pattern(ident: str) -> re.Pattern[str]:
     return re.compile(
         rf"""
         [ \t]*(?:
-        (?P<newline>\r?\n)
-        |(?P<number>[0-9](?:(?:[0-9.]|[eE][+-]?[0-9])*(?:[0-9]|[eE][+-]?[0-9]))?)
-        |(?P<ident>{ident})
+        (?P<ident>{ident})
+        |(?P<newline>\r?\n)
+        |(?P<string>"[^"\\$%\r\n{_BAD}]*")
         |(?P<comment>(?:\#|//)[^\n]*\n?)
         |(?P<block_comment>/\*)
         |(?P<seq_end>~\}})
@@ -147,7 +150,7 @@ def _main_pattern(ident: str) -> re.Pattern[str]:
         |(?P<symbol>==|!=|>=|<=|&&|\|\||::|\.\.\.|=>|[\[\]().,*/%+\-=<>!?:&|~^;`'])
         |(?P<obrace>\{{)
         |(?P<cbrace>\}})
-        |(?P<string>"[^"\\$%\r\n{_BAD}]*")
+        |(?P<number>[0-9](?:(?:[0-9.]|[eE][+-]?[0-9])*(?:[0-9]|[eE][+-]?[0-9]))?)
         |(?P<quote>")
         |(?P<bad>[{_BAD}])
         |(?P<invalid>[^ \t]))
