@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 import attrs
 
+from .._record import Record
 from .._text import counted
 from ..model._diagnostics import Range
 from ..model._structure import (
@@ -66,8 +67,8 @@ FieldKind = Literal["attr", "block", "label", "remain", "body", "range"]
 BlockShape = Literal["one", "optional", "list", "tuple", "dict", "attributes"]
 
 
-@attrs.frozen
-class FieldInfo:
+@attrs.frozen(eq=False, repr=False)
+class FieldInfo(Record):
     """How one field of a configuration class is filled: the field, and what its
     marker and type make of it."""
 
@@ -120,8 +121,8 @@ class FieldInfo:
         return self.field.attribute
 
 
-@attrs.frozen
-class ClassInfo:
+@attrs.frozen(eq=False, repr=False)
+class ClassInfo(Record):
     """The fields of a configuration class and the body schema they imply."""
 
     cls: type

@@ -16,6 +16,7 @@ from typing import ClassVar, Literal
 
 import attrs
 
+from .._record import Record
 from ..pytypes._fields import FieldMarker
 
 __all__ = [
@@ -60,8 +61,8 @@ def _check_null(_instance: object, _attribute: object, value: object) -> None:
         raise ValueError(f"null must be 'absent', 'value' or 'error', not {value!r}")
 
 
-@attrs.frozen
-class AttrMarker(FieldMarker):
+@attrs.frozen(eq=False, repr=False)
+class AttrMarker(FieldMarker, Record):
     """The field is an attribute; made by :func:`attr`.
 
     Attributes:
@@ -92,8 +93,8 @@ def _label_tuple(labels: Sequence[str]) -> tuple[str, ...]:
     return tuple(labels)
 
 
-@attrs.frozen
-class BlockMarker(FieldMarker):
+@attrs.frozen(eq=False, repr=False)
+class BlockMarker(FieldMarker, Record):
     """The field holds blocks of one type; made by :func:`block`.
 
     The field's type gives the shape: ``T`` (exactly one block), ``T | None``
@@ -128,8 +129,8 @@ class BlockMarker(FieldMarker):
         return self.name or field_name
 
 
-@attrs.frozen
-class LabelMarker(FieldMarker):
+@attrs.frozen(eq=False, repr=False)
+class LabelMarker(FieldMarker, Record):
     """The field receives one label of its block; made by :func:`label`.
 
     Attributes:
@@ -145,21 +146,21 @@ class LabelMarker(FieldMarker):
         return self.name or field_name
 
 
-@attrs.frozen
-class RemainMarker(FieldMarker):
+@attrs.frozen(eq=False, repr=False)
+class RemainMarker(FieldMarker, Record):
     """The field receives what the class does not claim, as an ``hcl.Body``."""
 
 
-@attrs.frozen
-class BodyMarker(FieldMarker):
+@attrs.frozen(eq=False, repr=False)
+class BodyMarker(FieldMarker, Record):
     """The field receives the whole body of the block, as an ``hcl.Body``."""
 
 
 RangePart = Literal["def", "type", "label", "attr", "attr_name", "attr_value"]
 
 
-@attrs.frozen
-class RangeMarker(FieldMarker):
+@attrs.frozen(eq=False, repr=False)
+class RangeMarker(FieldMarker, Record):
     """The field (of type ``hcl.Range``, or ``hcl.Range | None``) receives a source range.
 
     Made by :func:`def_range`, :func:`type_range`, :func:`label_range` and

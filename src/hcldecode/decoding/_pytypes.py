@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 
+from .._record import Record
 from ..model._context import EvalContext
 from ..model._structure import Attribute, Block, Expression
 from ..pytypes._fields import ClassKind, Field, class_name
@@ -40,8 +41,8 @@ class SchemaError(Error, TypeError):
     """A configuration class cannot be mapped onto HCL (a mistake in the program)."""
 
 
-@attrs.frozen
-class TypePlan:
+@attrs.frozen(eq=False, repr=False)
+class TypePlan(Record):
     """How an attribute of one Python type is decoded.
 
     ``hcl_type`` is the type the value is converted to; ``raw`` is set for

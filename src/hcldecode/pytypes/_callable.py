@@ -9,6 +9,7 @@ from typing import Any, overload
 
 import attrs
 
+from .._record import Record
 from ..values._function import Function, FunctionArgError, Parameter, error_message, refine_not_null
 from ..values._types import DYNAMIC, Type
 from ..values._value import Value
@@ -106,8 +107,8 @@ def function(
     return made
 
 
-@attrs.frozen
-class _Lowering:
+@attrs.frozen(eq=False, repr=False)
+class _Lowering(Record):
     """How one Python parameter receives its HCL argument."""
 
     annotation: Any

@@ -36,14 +36,15 @@ from typing import Any
 
 import attrs
 
+from .._record import Record
 from ..values._value import Value
 from ._fields import MISSING, ClassKind, Field, FieldProblem, InvalidFields
 
 __all__ = ["PYDANTIC_MODELS", "field_problems", "model_keys", "problem_of", "problems"]
 
 
-@attrs.frozen
-class _Names:
+@attrs.frozen(eq=False, repr=False)
+class _Names(Record):
     """How one model takes its fields: the key each field is given by, and the
     field each key (or name) of a validation error's ``loc`` stands for."""
 

@@ -45,6 +45,7 @@ from typing import Any, TypeVar
 import attrs
 from typing_extensions import Self
 
+from .._record import Record
 from ..values._convert import ConversionError, convert
 from ..values._errors import raw_text
 from ..values._types import (
@@ -133,8 +134,8 @@ A :class:`ClassKind` handles the classes it matches as objects of their
 fields."""
 
 
-@attrs.frozen
-class _Registered:
+@attrs.frozen(eq=False, repr=False)
+class _Registered(Record):
     hcl_type: Type
     structure: Callable[[Any], Any]
     unstructure: Callable[[Any], Any] | None
