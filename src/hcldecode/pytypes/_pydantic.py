@@ -22,14 +22,13 @@ it already, so it is looked up in ``sys.modules``.
 
 from __future__ import annotations
 
-import datetime
 import decimal
 import enum
 import fractions
+import functools
 import sys
 import threading
 import typing
-import uuid
 import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -275,25 +274,32 @@ def _message(item: Mapping[str, Any]) -> str:
     return message
 
 
-_PLAIN = (
-    str,
-    int,
-    float,
-    decimal.Decimal,
-    fractions.Fraction,
-    bytes,
-    enum.Enum,
-    datetime.date,
-    datetime.time,
-    datetime.timedelta,
-    uuid.UUID,
-    Value,
-)
+@functools.cache
+def _plain_types() -> tuple[type, ...]:
+    """The classes whose objects hcldecode writes itself (pydantic, in use, has imported
+    datetime and uuid already)."""
+    import datetime  # noqa: PLC0415
+    import uuid  # noqa: PLC0415
+
+    return (
+        str,
+        int,
+        float,
+        decimal.Decimal,
+        fractions.Fraction,
+        bytes,
+        enum.Enum,
+        datetime.date,
+        datetime.time,
+        datetime.timedelta,
+        uuid.UUID,
+        Value,
+    )
 
 
 def _plain(value: object) -> bool:
     """Whether hcldecode writes ``value`` itself (else pydantic's JSON form is written)."""
-    if value is None or isinstance(value, _PLAIN):
+    if value is None or isinstance(value, _plain_types()):
         return True
     if isinstance(value, list | tuple | set | frozenset):
         return all(_plain(v) for v in value)
