@@ -35,20 +35,21 @@ from typing import Any
 
 import attrs
 
-from .._record import Record
 from ..values._value import Value
 from ._fields import MISSING, ClassKind, Field, FieldProblem, InvalidFields
 
 __all__ = ["PYDANTIC_MODELS", "field_problems", "model_keys", "problem_of", "problems"]
 
 
-@attrs.frozen(eq=False, repr=False)
-class _Names(Record):
+class _Names:
     """How one model takes its fields: the key each field is given by, and the
     field each key (or name) of a validation error's ``loc`` stands for."""
 
-    keys: dict[str, str]
-    fields: dict[str, str]
+    __slots__ = ("fields", "keys")
+
+    def __init__(self, keys: dict[str, str], fields: dict[str, str]) -> None:
+        self.keys = keys
+        self.fields = fields
 
 
 class _PydanticModels(ClassKind):

@@ -40,10 +40,8 @@ import typing
 from collections.abc import Callable, Mapping, Sequence, Set
 from typing import Any, TypeVar
 
-import attrs
 from typing_extensions import Self
 
-from .._record import Record
 from ..values._convert import ConversionError, convert
 from ..values._errors import raw_text
 from ..values._types import (
@@ -132,11 +130,18 @@ A :class:`ClassKind` handles the classes it matches as objects of their
 fields."""
 
 
-@attrs.frozen(eq=False, repr=False)
-class _Registered(Record):
-    hcl_type: Type
-    structure: Callable[[Any], Any]
-    unstructure: Callable[[Any], Any] | None
+class _Registered:
+    __slots__ = ("hcl_type", "structure", "unstructure")
+
+    def __init__(
+        self,
+        hcl_type: Type,
+        structure: Callable[[Any], Any],
+        unstructure: Callable[[Any], Any] | None,
+    ) -> None:
+        self.hcl_type = hcl_type
+        self.structure = structure
+        self.unstructure = unstructure
 
 
 _SEQUENCE_ORIGINS = (list, Sequence, typing.Sequence, typing.MutableSequence)
