@@ -748,9 +748,10 @@ def _uuid_leaf(value: Value, _tp: Any) -> uuid.UUID:
 
 
 # A Go duration: an optional sign, then numbers each with a unit ("1h30m",
-# "250ms", "-1.5h"); "0" alone is zero.
-_DURATION = re.compile(r"[-+]?(?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+|[-+]?0")
-_DURATION_PART = re.compile(r"(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)")
+# "250ms", "-1.5h"); "0" alone is zero. Patterns' text, compiled by ``re`` when
+# first used (``import hcldecode`` does not pay for them).
+_DURATION = r"[-+]?(?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+|[-+]?0"
+_DURATION_PART = r"(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)"
 _MICROSECONDS = {
     "ns": decimal.Decimal("0.001"),
     "us": decimal.Decimal(1),
@@ -771,10 +772,13 @@ def _timedelta_leaf(value: Value, _tp: Any) -> datetime.timedelta:
         micros = value.as_decimal() * 1_000_000
     elif value.type == STRING:
         text = value.as_str()
-        if len(text) > 100 or _DURATION.fullmatch(text) is None:
+        if len(text) > 100 or re.fullmatch(_DURATION, text) is None:
             _fail(f'a duration like "1h30m" or "250ms" is required, not {go_quote(text)}')
         micros = sum(
-            (decimal.Decimal(n) * _MICROSECONDS[unit] for n, unit in _DURATION_PART.findall(text)),
+            (
+                decimal.Decimal(n) * _MICROSECONDS[unit]
+                for n, unit in re.findall(_DURATION_PART, text)
+            ),
             decimal.Decimal(0),
         )
         if text.startswith("-"):
