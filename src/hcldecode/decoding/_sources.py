@@ -14,7 +14,6 @@ from typing import IO, Union
 from ..hclparse._parser import Parser
 from ..hclparse._syntax import Syntax, parse_source, syntax_for
 from ..model._diagnostics import Diagnostics, SourceFile
-from ..model._merge import merge_bodies
 from ..model._structure import Body, File
 from ._claimed import ClaimedBody
 from ._report import Decoded, raise_errors
@@ -174,6 +173,8 @@ def load(source: Source) -> tuple[Body, dict[str, SourceFile]]:
             files[file.filename] = file
             parsed.append(file)
         raise_errors(diags, files)
+        from ..model._merge import merge_bodies  # noqa: PLC0415 (loads on first use)
+
         return merge_bodies([f.body for f in parsed]), files
     raise TypeError(f"cannot decode from {source!r}")
 
