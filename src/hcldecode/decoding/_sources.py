@@ -11,7 +11,6 @@ import os
 from collections.abc import Sequence
 from typing import IO, Union
 
-from ..hclparse._parser import Parser
 from ..hclparse._syntax import Syntax, parse_source, syntax_for
 from ..model._diagnostics import Diagnostics, SourceFile
 from ..model._structure import Body, File
@@ -116,6 +115,8 @@ def parse_config_file(path: str | os.PathLike[str]) -> Decoded[File]:
         ``Failed to read file`` (for a ``.json`` name that cannot be opened,
         ``Failed to open file``), as :class:`hcldecode.hclparse.Parser` does.
     """
+    from ..hclparse._parser import Parser  # noqa: PLC0415 (loads on first use)
+
     name = os.fspath(path)
     parser = Parser()
     if syntax_for(name) == "json":
