@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 from typing import Annotated
 
 import attrs
@@ -640,3 +642,58 @@ def test_block_counts_are_worded_in_the_singular_for_one() -> None:
         ("Missing one block", "A one block is required.", "t.hcl:1,1-1"),
         ("Insufficient named blocks", 'At least 1 "named" block is required.', "t.hcl:1,1-1"),
     ]
+
+
+# --------------------------------------------------------------------------- markers as values
+
+
+def test_markers_are_immutable_values() -> None:
+    markers = [
+        hcl.attr("port", null="error", sensitive=True),
+        hcl.block("listener", min_items=1, max_items=2, labels=["name"], or_attribute=True),
+        hcl.label("endpoint name"),
+        hcl.remain(),
+        hcl.body(),
+        hcl.def_range(),
+        hcl.attr_range("port", part="name"),
+    ]
+    assert [repr(m) for m in markers] == [
+        "AttrMarker(name='port', null='error', sensitive=True)",
+        "BlockMarker(name='listener', min_items=1, max_items=2, labels=('name',), "
+        "or_attribute=True)",
+        "LabelMarker(name='endpoint name')",
+        "RemainMarker()",
+        "BodyMarker()",
+        "RangeMarker(part='def', target=None)",
+        "RangeMarker(part='attr_name', target='port')",
+    ]
+    for marker in markers:
+        for same in (copy.copy(marker), copy.deepcopy(marker), pickle.loads(pickle.dumps(marker))):
+            assert same == marker
+            assert hash(same) == hash(marker)
+    assert hcl.attr("port") != hcl.attr("port", sensitive=True)
+    assert hcl.block(labels=("a",)) == hcl.block(labels=["a"])
+    assert hcl.remain() != hcl.body()
+    assert hcl.def_range() != hcl.type_range()
+    assert len({hcl.attr("a"), hcl.attr("a"), hcl.attr("b")}) == 2
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        markers[0].name = "other"  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        del markers[2].name  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "message"),
+    [
+        (lambda: hcl.attr(""), TypeError, "name must be a non-empty string, not ''"),
+        (lambda: hcl.label(3), TypeError, "name must be a non-empty string, not 3"),
+        (lambda: hcl.attr(null="never"), ValueError, "null must be 'absent', 'value' or 'error'"),
+        (lambda: hcl.block(min_items=-1), TypeError, "min_items must be a non-negative int"),
+        (lambda: hcl.block(max_items=True), TypeError, "max_items must be a non-negative int"),
+        # the labels are converted before the other fields are checked, as attrs did
+        (lambda: hcl.block("", labels="name"), TypeError, "labels must be a sequence"),
+    ],
+)
+def test_marker_arguments_are_checked(make: object, error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        make()  # type: ignore[operator]

@@ -29,7 +29,9 @@ PACKAGE = "hcldecode"
 # lower layers; packages that share a layer may not import each other unless listed
 # in SIDEWAYS.
 LAYERS: list[tuple[str, ...]] = [
-    ("_text", "_lazy"),  # Unicode text rules, quoting, suggestions; lazily loaded names
+    # Unicode text rules, quoting, suggestions; lazily loaded names; the methods that
+    # attrs classes share instead of generating them
+    ("_text", "_lazy", "_record"),
     ("values",),  # types, numbers, values, conversion, the function model (go-cty)
     # go-cty's function library, over emulations of Go's regexp, time, fmt, csv; and
     # Python types and classes as values (the rule table, the field model)

@@ -22,10 +22,9 @@ __all__ = ["terminal_safe"]
 # C0 and C1 controls (tab and newline excepted), DEL, the characters that
 # reorder text or break lines (Arabic letter mark, LRM, RLM, line and paragraph
 # separators, the embeddings and overrides U+202A-U+202E, the isolates
-# U+2066-U+2069), and lone surrogates (which cannot be written).
-_UNSAFE = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
-)
+# U+2066-U+2069), and lone surrogates (which cannot be written). A pattern's text,
+# compiled by ``re`` when first used: ``import hcldecode`` does not pay for it.
+_UNSAFE = "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
 _SHORT = {"\a": "\\a", "\b": "\\b", "\f": "\\f", "\r": "\\r", "\v": "\\v"}
 
 
@@ -37,6 +36,6 @@ def _escaped(match: re.Match[str]) -> str:
 
 def terminal_safe(text: str) -> str:
     """``text`` with the characters that could act on a terminal written escaped."""
-    if _UNSAFE.search(text) is None:  # the common case: nothing to change
+    if re.search(_UNSAFE, text) is None:  # the common case: nothing to change
         return text
-    return _UNSAFE.sub(_escaped, text)
+    return re.sub(_UNSAFE, _escaped, text)

@@ -113,8 +113,6 @@ def _class_members(body: str) -> str:
 #: The white-space characters, for ``str.strip`` (Go's ``bytes.TrimSpace``).
 SPACE_CHARS = _class_members(SPACE_CLASS)
 
-_SPACE = re.compile(f"[{SPACE_CLASS}]")
-
 # Code points that never form a cluster with a neighbour: controls, and
 # lone surrogates (the undecodable bytes of a ``surrogateescape``-decoded
 # file), which stand for one byte each and so count as one character each.
@@ -182,7 +180,7 @@ def is_identifier(s: str) -> bool:
 
 def is_space(ch: str) -> bool:
     """True when the single character ``ch`` is white space (Go's ``unicode.IsSpace``)."""
-    return _SPACE.fullmatch(ch) is not None
+    return len(ch) == 1 and ch in SPACE_CHARS
 
 
 def grapheme_count(s: str) -> int:

@@ -13,8 +13,6 @@ import typing
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-import attrs
-
 from .._text import counted
 from ..model._diagnostics import Range
 from ..model._structure import (
@@ -66,36 +64,90 @@ FieldKind = Literal["attr", "block", "label", "remain", "body", "range"]
 BlockShape = Literal["one", "optional", "list", "tuple", "dict", "attributes"]
 
 
-@attrs.frozen
 class FieldInfo:
     """How one field of a configuration class is filled: the field, and what its
     marker and type make of it."""
 
+    __slots__ = (
+        "attribute_plan",
+        "block_class",
+        "block_shape",
+        "dict_depth",
+        "field",
+        "kind",
+        "label_choices",
+        "max_items",
+        "min_items",
+        "null",
+        "optional_none",
+        "plan",
+        "range_marker",
+        "raw_labels",
+        "required",
+        "value_type",
+    )
+
     field: Field
     kind: FieldKind
     required: bool
-    plan: TypePlan | None = None
-    block_shape: BlockShape | None = None
+    plan: TypePlan | None
+    block_shape: BlockShape | None
     #: The class of a block field's blocks, or of a ``remain()`` field that decodes the rest.
-    block_class: type | None = None
-    min_items: int | None = None
-    max_items: int | None = None
-    range_marker: RangeMarker | None = None
-    optional_none: bool = False
-    null: NullPolicy = "absent"
+    block_class: type | None
+    min_items: int | None
+    max_items: int | None
+    range_marker: RangeMarker | None
+    optional_none: bool
+    null: NullPolicy
     #: The levels of ``dict[str, ...]`` of a "dict" block field (one per label).
-    dict_depth: int = 0
+    dict_depth: int
     #: The label names of blocks kept raw (``hcl.Block`` elements).
-    raw_labels: tuple[str, ...] = ()
+    raw_labels: tuple[str, ...]
     #: The value type of a free-form "attributes" block or ``remain()`` dict.
-    value_type: Any = None
+    value_type: Any
     #: How an attribute that gives a block field's value instead is decoded
     #: (``block(or_attribute=True)``), else ``None``.
-    attribute_plan: TypePlan | None = None
-
+    attribute_plan: TypePlan | None
     #: The values a ``Literal`` or ``Enum`` label field allows: each label's text and
     #: the field's value for it (``None``: a ``str`` label, any text).
-    label_choices: tuple[tuple[str, object], ...] | None = None
+    label_choices: tuple[tuple[str, object], ...] | None
+
+    def __init__(
+        self,
+        field: Field,
+        kind: FieldKind,
+        required: bool,
+        *,
+        plan: TypePlan | None = None,
+        block_shape: BlockShape | None = None,
+        block_class: type | None = None,
+        min_items: int | None = None,
+        max_items: int | None = None,
+        range_marker: RangeMarker | None = None,
+        optional_none: bool = False,
+        null: NullPolicy = "absent",
+        dict_depth: int = 0,
+        raw_labels: tuple[str, ...] = (),
+        value_type: Any = None,
+        attribute_plan: TypePlan | None = None,
+        label_choices: tuple[tuple[str, object], ...] | None = None,
+    ) -> None:
+        self.field = field
+        self.kind = kind
+        self.required = required
+        self.plan = plan
+        self.block_shape = block_shape
+        self.block_class = block_class
+        self.min_items = min_items
+        self.max_items = max_items
+        self.range_marker = range_marker
+        self.optional_none = optional_none
+        self.null = null
+        self.dict_depth = dict_depth
+        self.raw_labels = raw_labels
+        self.value_type = value_type
+        self.attribute_plan = attribute_plan
+        self.label_choices = label_choices
 
     @property
     def name(self) -> str:
@@ -120,9 +172,19 @@ class FieldInfo:
         return self.field.attribute
 
 
-@attrs.frozen
 class ClassInfo:
     """The fields of a configuration class and the body schema they imply."""
+
+    __slots__ = (
+        "cls",
+        "fields",
+        "keeps_rest",
+        "kind",
+        "labels",
+        "or_attributes",
+        "remain",
+        "schema",
+    )
 
     cls: type
     #: The kind of class (dataclass, attrs class, ...): how it is built and read.
@@ -131,13 +193,33 @@ class ClassInfo:
     schema: BodySchema
     labels: tuple[FieldInfo, ...]
     #: The ``remain()`` field, if the class has one.
-    remain: FieldInfo | None = None
+    remain: FieldInfo | None
     #: Whether what the class does not claim is no error: it has a
     #: ``remain()`` field, or a ``body()`` field that keeps the body for later.
-    keeps_rest: bool = False
+    keeps_rest: bool
     #: The attributes that may give block fields' values instead
     #: (``block(or_attribute=True)``), read before the schema, or ``None``.
-    or_attributes: BodySchema | None = None
+    or_attributes: BodySchema | None
+
+    def __init__(  # noqa: PLR0917  (the parts, in order)
+        self,
+        cls: type,
+        kind: ClassKind,
+        fields: tuple[FieldInfo, ...],
+        schema: BodySchema,
+        labels: tuple[FieldInfo, ...],
+        remain: FieldInfo | None = None,
+        keeps_rest: bool = False,
+        or_attributes: BodySchema | None = None,
+    ) -> None:
+        self.cls = cls
+        self.kind = kind
+        self.fields = fields
+        self.schema = schema
+        self.labels = labels
+        self.remain = remain
+        self.keeps_rest = keeps_rest
+        self.or_attributes = or_attributes
 
     @property
     def label_names(self) -> tuple[str, ...]:

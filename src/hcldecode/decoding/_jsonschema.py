@@ -33,7 +33,6 @@ import attrs
 from ..model._structure import Block
 from ..pytypes._fields import Field
 from ..pytypes._lowering import (
-    LEAVES,
     ClassLowering,
     LeafLowering,
     Lowering,
@@ -42,6 +41,7 @@ from ..pytypes._lowering import (
     SequenceLowering,
     TupleLowering,
     UnionLowering,
+    leaf_entry,
 )
 from ..pytypes._rules import PythonTypes
 from ..values import _number as number
@@ -376,10 +376,7 @@ def _leaf(lowering: LeafLowering) -> JSON:
 
 
 def _is_known_leaf(tp: Any) -> bool:
-    try:
-        return tp in LEAVES
-    except TypeError:  # unhashable
-        return False
+    return leaf_entry(tp) is not None
 
 
 def _of_type(t: Type) -> JSON:

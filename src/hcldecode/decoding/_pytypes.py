@@ -16,8 +16,6 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import attrs
-
 from ..model._context import EvalContext
 from ..model._structure import Attribute, Block, Expression
 from ..pytypes._fields import ClassKind, Field, class_name
@@ -40,7 +38,6 @@ class SchemaError(Error, TypeError):
     """A configuration class cannot be mapped onto HCL (a mistake in the program)."""
 
 
-@attrs.frozen
 class TypePlan:
     """How an attribute of one Python type is decoded.
 
@@ -52,11 +49,21 @@ class TypePlan:
     ``raw``).
     """
 
-    annotation: Any
-    hcl_type: Type
-    nullable: bool = False
-    raw: type | None = None
-    lowering: Lowering | None = None
+    __slots__ = ("annotation", "hcl_type", "lowering", "nullable", "raw")
+
+    def __init__(
+        self,
+        annotation: Any,
+        hcl_type: Type,
+        nullable: bool = False,
+        raw: type | None = None,
+        lowering: Lowering | None = None,
+    ) -> None:
+        self.annotation = annotation
+        self.hcl_type = hcl_type
+        self.nullable = nullable
+        self.raw = raw
+        self.lowering = lowering
 
 
 class ConfigTypes(PythonTypes):

@@ -19,6 +19,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 import attrs
 
+from .._record import Record
 from ..model._diagnostics import Diagnostic, Diagnostics, Range, SourceFile
 from ..model._render import HCLError
 from ..model._structure import Body
@@ -64,8 +65,8 @@ def _shown(fields: Mapping[str, Any], sensitive: frozenset[str]) -> Mapping[str,
     return {name: _HIDDEN if name in sensitive else value for name, value in fields.items()}
 
 
-@attrs.frozen
-class Partial(Generic[T]):
+@attrs.frozen(eq=False, repr=False)
+class Partial(Record, Generic[T]):
     """What decoded of a block whose object could not be built.
 
     A non-raising decode (:meth:`~hcldecode.Decoder.decode_partial`,
@@ -101,8 +102,8 @@ class Partial(Generic[T]):
         )
 
 
-@attrs.frozen
-class Decoded(Generic[T]):
+@attrs.frozen(eq=False, repr=False)
+class Decoded(Record, Generic[T]):
     """The result of a call that does not raise for a configuration's mistakes.
 
     What :meth:`~hcldecode.Decoder.decode_body`,

@@ -11,10 +11,8 @@ import os
 from collections.abc import Sequence
 from typing import IO, Union
 
-from ..hclparse._parser import Parser
 from ..hclparse._syntax import Syntax, parse_source, syntax_for
 from ..model._diagnostics import Diagnostics, SourceFile
-from ..model._merge import merge_bodies
 from ..model._structure import Body, File
 from ._claimed import ClaimedBody
 from ._report import Decoded, raise_errors
@@ -117,6 +115,8 @@ def parse_config_file(path: str | os.PathLike[str]) -> Decoded[File]:
         ``Failed to read file`` (for a ``.json`` name that cannot be opened,
         ``Failed to open file``), as :class:`hcldecode.hclparse.Parser` does.
     """
+    from ..hclparse._parser import Parser  # noqa: PLC0415 (loads on first use)
+
     name = os.fspath(path)
     parser = Parser()
     if syntax_for(name) == "json":
@@ -174,6 +174,8 @@ def load(source: Source) -> tuple[Body, dict[str, SourceFile]]:
             files[file.filename] = file
             parsed.append(file)
         raise_errors(diags, files)
+        from ..model._merge import merge_bodies  # noqa: PLC0415 (loads on first use)
+
         return merge_bodies([f.body for f in parsed]), files
     raise TypeError(f"cannot decode from {source!r}")
 

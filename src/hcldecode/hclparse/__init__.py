@@ -21,13 +21,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .._lazy import lazy_names
-from ._parser import Parser
 from ._syntax import Syntax, parse_source, syntax_for
 
 if TYPE_CHECKING:
     from ._files import file_functions
+    from ._parser import Parser
 
-# Loaded on first use: reading files needs glob.
-__getattr__ = lazy_names(__name__, {"file_functions": "_files"})
+# Loaded on first use: reading files needs glob; the parser of many files is not what
+# a decode of text uses.
+__getattr__ = lazy_names(__name__, {"file_functions": "_files", "Parser": "_parser"})
 
 __all__ = ["Parser", "Syntax", "file_functions", "parse_source", "syntax_for"]

@@ -41,18 +41,8 @@ from ._diagnostics import (
     Severity,
     SourceFile,
 )
-from ._merge import merge_bodies, merge_files
 from ._ops import apply_path, get_attr, index
-from ._reference import TraversalExpression
 from ._render import HCLError, render_diagnostics, terminal_safe, write_diagnostics
-from ._static import (
-    abs_traversal_for_expr,
-    expr_as_keyword,
-    expr_call,
-    expr_list,
-    expr_map,
-    rel_traversal_for_expr,
-)
 from ._structure import (
     Attribute,
     AttributeSchema,
@@ -76,10 +66,21 @@ if TYPE_CHECKING:
         LiteralExpression,
         static_expr,
     )
+    from ._merge import merge_bodies, merge_files
     from ._override import OverrideBody, override_body
+    from ._reference import TraversalExpression
+    from ._static import (
+        abs_traversal_for_expr,
+        expr_as_keyword,
+        expr_call,
+        expr_list,
+        expr_map,
+        rel_traversal_for_expr,
+    )
 
 # Names whose modules load on first use: function calls, which only the evaluator
-# makes, expression closures, and override bodies.
+# makes, expression closures, override bodies, merged bodies, references built in
+# code, and the static analyses (none of which a plain decode of one file uses).
 _LAZY = {
     "FunctionCallDiagExtra": "_call",
     "call_function": "_call",
@@ -91,6 +92,15 @@ _LAZY = {
     "static_expr": "_closure",
     "OverrideBody": "_override",
     "override_body": "_override",
+    "merge_bodies": "_merge",
+    "merge_files": "_merge",
+    "TraversalExpression": "_reference",
+    "abs_traversal_for_expr": "_static",
+    "expr_as_keyword": "_static",
+    "expr_call": "_static",
+    "expr_list": "_static",
+    "expr_map": "_static",
+    "rel_traversal_for_expr": "_static",
 }
 
 

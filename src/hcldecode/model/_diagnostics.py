@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, SupportsIndex, over
 
 import attrs
 
+from .._record import Record
+
 if TYPE_CHECKING:
     from ._context import EvalContext
     from ._structure import Expression
@@ -272,8 +274,8 @@ class Severity(enum.Enum):
     WARNING = "warning"
 
 
-@attrs.frozen
-class Diagnostic:
+@attrs.frozen(eq=False, repr=False)
+class Diagnostic(Record):
     """One problem, or one warning, about a configuration.
 
     Make one with :meth:`error` or :meth:`warning`. ``str()`` gives

@@ -455,8 +455,9 @@ def value_summary(value: Value) -> str:
     return t.friendly_name()
 
 
-# Go's word wrapper breaks at white space other than the no-break space.
-_WRAP_TOKEN = re.compile(rf"\n|((?:(?![\n\xa0])[{SPACE_CLASS}])+)|((?:\xa0|[^{SPACE_CLASS}])+)")
+# Go's word wrapper breaks at white space other than the no-break space. A pattern's
+# text, compiled by ``re`` when first used (``import hcldecode`` does not pay for it).
+_WRAP_TOKEN = rf"\n|((?:(?![\n\xa0])[{SPACE_CLASS}])+)|((?:\xa0|[^{SPACE_CLASS}])+)"
 
 
 def word_wrap(text: str, width: int) -> str:
@@ -469,7 +470,7 @@ def word_wrap(text: str, width: int) -> str:
     column = 0  # characters on the current output line, as written so far
     spaces = ""  # white space after the written text, not yet written
     word = ""  # the word after that, not yet written
-    for space_run, word_run in (m.groups() for m in _WRAP_TOKEN.finditer(text)):
+    for space_run, word_run in (m.groups() for m in re.finditer(_WRAP_TOKEN, text)):
         if word_run is not None:
             # The first character that makes the line too long, if any,
             # breaks it before the word, unless the word alone is too long.

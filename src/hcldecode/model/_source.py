@@ -40,11 +40,13 @@ INVALID_ENCODING_DETAIL = (
 )
 
 _UTF8_BOM = b"\xef\xbb\xbf"
-_SURROGATE = re.compile("[\ud800-\udfff]")
+# Patterns used once per file or rarely are kept as text and compiled by ``re``
+# when first used, so that ``import hcldecode`` does not pay for them.
+_SURROGATE = "[\ud800-\udfff]"
 # A byte that is not UTF-8, as ``surrogateescape`` decoding keeps it.
 _ESCAPED_BYTE = re.compile("[\udc80-\udcff]")
 # Lone surrogates that are not escaped bytes, in runs (the runs are kept by split).
-_OTHER_SURROGATES = re.compile("([\ud800-\udc7f\udd00-\udfff]+)")
+_OTHER_SURROGATES = "([\ud800-\udc7f\udd00-\udfff]+)"
 
 _JSON_WIDTHS = {"\t": 2, "\r": 0}
 
@@ -81,8 +83,8 @@ def encode_source(text: str) -> bytes:
     except UnicodeEncodeError:
         pass
     parts = []
-    for piece in _OTHER_SURROGATES.split(text):
-        if _OTHER_SURROGATES.fullmatch(piece):
+    for piece in re.split(_OTHER_SURROGATES, text):
+        if re.fullmatch(_OTHER_SURROGATES, piece):
             parts.append(piece.encode("utf-8", "surrogatepass"))
         else:
             parts.append(piece.encode("utf-8", "surrogateescape"))
@@ -129,7 +131,7 @@ def decode_source(
     else:
         raise TypeError(f"source must be bytes or str, not {type(src).__name__}")
     diags = Diagnostics()
-    bad = None if clean else _SURROGATE.search(text)
+    bad = None if clean else re.search(_SURROGATE, text)
     if bad is not None:
         diags.append(invalid_encoding(SourceMap(filename, text).range(bad.start(), bad.end())))
     return text, diags

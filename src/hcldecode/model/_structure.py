@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from .._record import Record
 from .._text import go_quote
 from ._diagnostics import Diagnostics, Pos, Range, SourceFile
 from ._traversal import Traversal, TraverseAttr, TraverseRoot
@@ -43,8 +44,8 @@ __all__ = [
 # --------------------------------------------------------------------------- schema
 
 
-@attrs.frozen
-class AttributeSchema:
+@attrs.frozen(eq=False, repr=False)
+class AttributeSchema(Record):
     """An attribute the application expects in a body.
 
     Attributes:
@@ -65,8 +66,8 @@ def _name_set(names: Iterable[str] | None) -> frozenset[str] | None:
     return None if names is None else frozenset(names)
 
 
-@attrs.frozen
-class BlockHeaderSchema:
+@attrs.frozen(eq=False, repr=False)
+class BlockHeaderSchema(Record):
     """A block type the application expects, with the names of its labels.
 
     Attributes:
@@ -135,8 +136,8 @@ def _check_blocks(
             raise TypeError(f"schema requests block type {block.type!r} with two label lists")
 
 
-@attrs.frozen
-class BodySchema:
+@attrs.frozen(eq=False, repr=False)
+class BodySchema(Record):
     """What a body is expected to contain.
 
     Attributes:
@@ -515,8 +516,8 @@ class Body(abc.ABC):
 # --------------------------------------------------------------------------- expression
 
 
-@attrs.frozen
-class StaticCall:
+@attrs.frozen(eq=False, repr=False)
+class StaticCall(Record):
     """What static call analysis finds: a function name and its argument expressions.
 
     Attributes:
@@ -666,8 +667,8 @@ def labels_text(labels: Sequence[str]) -> str:
     return " ".join(go_quote(label) for label in labels)
 
 
-@attrs.frozen
-class File:
+@attrs.frozen(eq=False, repr=False)
+class File(Record):
     """A parsed configuration file: its top-level body and its source text.
 
     ``File`` satisfies :class:`~hcldecode.model.SourceFile`, so a

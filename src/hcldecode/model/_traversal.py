@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, overload
 
 import attrs
 
+from .._record import Record
 from .._text import go_quote, suggest
 from ..values._convert import convert
 from ..values._types import BOOL, NUMBER, STRING
@@ -33,8 +34,8 @@ __all__ = [
 ]
 
 
-@attrs.frozen
-class TraverseRoot:
+@attrs.frozen(eq=False, repr=False)
+class TraverseRoot(Record):
     """The variable a traversal starts from.
 
     Attributes:
@@ -46,8 +47,8 @@ class TraverseRoot:
     range: Range = attrs.field(eq=False)
 
 
-@attrs.frozen
-class TraverseAttr:
+@attrs.frozen(eq=False, repr=False)
+class TraverseAttr(Record):
     """``.name``: an attribute of the value so far.
 
     Attributes:
@@ -59,8 +60,8 @@ class TraverseAttr:
     range: Range = attrs.field(eq=False)
 
 
-@attrs.frozen
-class TraverseIndex:
+@attrs.frozen(eq=False, repr=False)
+class TraverseIndex(Record):
     """``[key]`` (or the legacy ``.0``) with a constant key.
 
     Attributes:
@@ -72,8 +73,8 @@ class TraverseIndex:
     range: Range = attrs.field(eq=False)
 
 
-@attrs.frozen
-class TraverseSplat:
+@attrs.frozen(eq=False, repr=False)
+class TraverseSplat(Record):
     """``[*]``: the remaining steps apply to each element.
 
     Attributes:

@@ -7,8 +7,6 @@ import typing
 from collections.abc import Callable, Sequence
 from typing import Any, overload
 
-import attrs
-
 from ..values._function import Function, FunctionArgError, Parameter, error_message, refine_not_null
 from ..values._types import DYNAMIC, Type
 from ..values._value import Value
@@ -106,12 +104,14 @@ def function(
     return made
 
 
-@attrs.frozen
 class _Lowering:
     """How one Python parameter receives its HCL argument."""
 
-    annotation: Any
-    passthrough: bool
+    __slots__ = ("annotation", "passthrough")
+
+    def __init__(self, annotation: Any, passthrough: bool) -> None:
+        self.annotation = annotation
+        self.passthrough = passthrough
 
 
 def _from_callable(

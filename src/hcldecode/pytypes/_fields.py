@@ -27,6 +27,7 @@ from typing import Any
 
 import attrs
 
+from .._record import Record
 from ..values._convert import AttrStep, IndexStep, Path
 from ..values._errors import Error, raw_text
 from ..values._value import SENSITIVE, Value
@@ -78,8 +79,8 @@ class FieldMarker:
         return field_name
 
 
-@attrs.frozen
-class Field:
+@attrs.frozen(eq=False, repr=False)
+class Field(Record):
     """One ``__init__`` parameter of a class whose instances HCL values become.
 
     Attributes:
@@ -142,8 +143,8 @@ class Field:
         return self.default
 
 
-@attrs.frozen
-class FieldProblem:
+@attrs.frozen(eq=False, repr=False)
+class FieldProblem(Record):
     """One thing a class's own validation refused.
 
     Attributes:

@@ -18,13 +18,11 @@ elements unified to one type), and the walk goes on in the converted value.
 
 from __future__ import annotations
 
-import datetime
 import decimal
 import enum
 import fractions
 import re
 import typing
-import uuid
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -58,6 +56,8 @@ from ..values._value import Value
 from ._fields import ClassKind, Field, FieldProblem, InvalidFields, problem_steps
 
 if TYPE_CHECKING:
+    import datetime
+    import uuid
     from pathlib import PurePath
 
 __all__ = [
@@ -77,6 +77,7 @@ __all__ = [
     "ValueLowering",
     "declares_sensitive",
     "enum_leaf",
+    "leaf_entry",
     "literal_leaf",
     "path_leaf",
     "plain",
@@ -722,6 +723,8 @@ def path_leaf(value: Value, tp: Any) -> PurePath:
 
 
 def _datetime_leaf(value: Value, tp: Any) -> datetime.date | datetime.time:
+    import datetime  # noqa: PLC0415  (imported: ``tp`` is one of its classes)
+
     text = value.as_str()
     try:
         if tp is datetime.datetime:
@@ -735,6 +738,8 @@ def _datetime_leaf(value: Value, tp: Any) -> datetime.date | datetime.time:
 
 
 def _uuid_leaf(value: Value, _tp: Any) -> uuid.UUID:
+    import uuid  # noqa: PLC0415  (imported: ``_tp`` is its class)
+
     text = value.as_str()
     try:
         return uuid.UUID(text)
@@ -743,9 +748,10 @@ def _uuid_leaf(value: Value, _tp: Any) -> uuid.UUID:
 
 
 # A Go duration: an optional sign, then numbers each with a unit ("1h30m",
-# "250ms", "-1.5h"); "0" alone is zero.
-_DURATION = re.compile(r"[-+]?(?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+|[-+]?0")
-_DURATION_PART = re.compile(r"(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)")
+# "250ms", "-1.5h"); "0" alone is zero. Patterns' text, compiled by ``re`` when
+# first used (``import hcldecode`` does not pay for them).
+_DURATION = r"[-+]?(?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+|[-+]?0"
+_DURATION_PART = r"(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)"
 _MICROSECONDS = {
     "ns": decimal.Decimal("0.001"),
     "us": decimal.Decimal(1),
@@ -756,29 +762,32 @@ _MICROSECONDS = {
     "m": decimal.Decimal(60_000_000),
     "h": decimal.Decimal(3_600_000_000),
 }
-# timedelta's own bounds, in microseconds.
-_MAX_MICROSECONDS = (datetime.timedelta.max - datetime.timedelta(0)) // datetime.timedelta(
-    microseconds=1
-)
 
 
 def _timedelta_leaf(value: Value, _tp: Any) -> datetime.timedelta:
     """A Go duration string (``"1h30m"``, ``"250ms"``) or a number of seconds."""
+    import datetime  # noqa: PLC0415  (imported: ``_tp`` is its class)
+
     if value.type == NUMBER:
         micros = value.as_decimal() * 1_000_000
     elif value.type == STRING:
         text = value.as_str()
-        if len(text) > 100 or _DURATION.fullmatch(text) is None:
+        if len(text) > 100 or re.fullmatch(_DURATION, text) is None:
             _fail(f'a duration like "1h30m" or "250ms" is required, not {go_quote(text)}')
         micros = sum(
-            (decimal.Decimal(n) * _MICROSECONDS[unit] for n, unit in _DURATION_PART.findall(text)),
+            (
+                decimal.Decimal(n) * _MICROSECONDS[unit]
+                for n, unit in re.findall(_DURATION_PART, text)
+            ),
             decimal.Decimal(0),
         )
         if text.startswith("-"):
             micros = -micros
     else:
         _fail('a duration (a string like "1h30m", or a number of seconds) is required')
-    if not micros.is_finite() or abs(micros) > _MAX_MICROSECONDS:
+    # timedelta's own bounds, in microseconds
+    most = (datetime.timedelta.max - datetime.timedelta(0)) // datetime.timedelta(microseconds=1)
+    if not micros.is_finite() or abs(micros) > most:
         _fail("the duration is too long")
     return datetime.timedelta(microseconds=int(micros.to_integral_value(decimal.ROUND_HALF_EVEN)))
 
@@ -874,12 +883,6 @@ LEAVES: dict[Any, tuple[Leaf, bool, Type]] = {
     decimal.Decimal: (_decimal_leaf, False, NUMBER),
     fractions.Fraction: (_fraction_leaf, False, NUMBER),
     bytes: (_bytes_leaf, False, BYTES),
-    datetime.datetime: (_datetime_leaf, False, STRING),
-    datetime.date: (_datetime_leaf, False, STRING),
-    datetime.time: (_datetime_leaf, False, STRING),
-    # a Go duration string or a number of seconds (checked when lowered)
-    datetime.timedelta: (_timedelta_leaf, False, DYNAMIC),
-    uuid.UUID: (_uuid_leaf, False, STRING),
     list: (_bare_list_leaf, True, DYNAMIC),
     dict: (_bare_dict_leaf, True, DYNAMIC),
     tuple: (_bare_tuple_leaf, True, DYNAMIC),
@@ -888,4 +891,36 @@ LEAVES: dict[Any, tuple[Leaf, bool, Type]] = {
     type(None): (_none_leaf, False, DYNAMIC),
 }
 """The built-in leaf types: each one's leaf, whether its value's parts must be known,
-and the HCL type its values are converted to first."""
+and the HCL type its values are converted to first (:func:`leaf_entry` adds those of
+``datetime`` and ``uuid``)."""
+
+
+def _datetime_and_uuid_leaves() -> dict[Any, tuple[Leaf, bool, Type]]:
+    import datetime  # noqa: PLC0415
+    import uuid  # noqa: PLC0415
+
+    return {
+        datetime.datetime: (_datetime_leaf, False, STRING),
+        datetime.date: (_datetime_leaf, False, STRING),
+        datetime.time: (_datetime_leaf, False, STRING),
+        # a Go duration string or a number of seconds (checked when lowered)
+        datetime.timedelta: (_timedelta_leaf, False, DYNAMIC),
+        uuid.UUID: (_uuid_leaf, False, STRING),
+    }
+
+
+def leaf_entry(annotation: Any) -> tuple[Leaf, bool, Type] | None:
+    """The entry of :data:`LEAVES` for ``annotation``, or ``None`` if it is no built-in leaf.
+
+    The classes of ``datetime`` and ``uuid`` join the table when one of them is first
+    asked for (an annotation that names one has imported its module): ``import
+    hcldecode`` does not import them for programs that do not use them.
+    """
+    try:
+        found = LEAVES.get(annotation)
+    except TypeError:  # unhashable
+        return None
+    if found is None and getattr(annotation, "__module__", None) in ("datetime", "uuid"):
+        LEAVES.update(_datetime_and_uuid_leaves())
+        found = LEAVES.get(annotation)
+    return found

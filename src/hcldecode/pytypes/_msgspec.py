@@ -33,7 +33,8 @@ from ._fields import MISSING, ClassKind, Field, FieldProblem, InvalidFields
 
 __all__ = ["MSGSPEC_STRUCTS", "validation_problem"]
 
-_PATH = re.compile(r"\[(\d+)\]|\[\.\.\.\]|\.([^.\[]+)")
+# A pattern's text, compiled by ``re`` when first used (with msgspec).
+_PATH = r"\[(\d+)\]|\[\.\.\.\]|\.([^.\[]+)"
 
 
 def validation_problem(message: str, field: str | None) -> FieldProblem:
@@ -48,7 +49,7 @@ def validation_problem(message: str, field: str | None) -> FieldProblem:
     if not sep or not where.startswith("$") or not where.endswith("`"):
         return FieldProblem(message, field)
     path: list[str | int] = []
-    for match in _PATH.finditer(where[1:-1]):
+    for match in re.finditer(_PATH, where[1:-1]):
         index, key = match.groups()
         if index is None and key is None:  # "[...]"
             break

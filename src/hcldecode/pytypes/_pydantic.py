@@ -22,14 +22,13 @@ it already, so it is looked up in ``sys.modules``.
 
 from __future__ import annotations
 
-import datetime
 import decimal
 import enum
 import fractions
+import functools
 import sys
 import threading
 import typing
-import uuid
 import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -42,13 +41,15 @@ from ._fields import MISSING, ClassKind, Field, FieldProblem, InvalidFields
 __all__ = ["PYDANTIC_MODELS", "field_problems", "model_keys", "problem_of", "problems"]
 
 
-@attrs.frozen
 class _Names:
     """How one model takes its fields: the key each field is given by, and the
     field each key (or name) of a validation error's ``loc`` stands for."""
 
-    keys: dict[str, str]
-    fields: dict[str, str]
+    __slots__ = ("fields", "keys")
+
+    def __init__(self, keys: dict[str, str], fields: dict[str, str]) -> None:
+        self.keys = keys
+        self.fields = fields
 
 
 class _PydanticModels(ClassKind):
@@ -274,25 +275,32 @@ def _message(item: Mapping[str, Any]) -> str:
     return message
 
 
-_PLAIN = (
-    str,
-    int,
-    float,
-    decimal.Decimal,
-    fractions.Fraction,
-    bytes,
-    enum.Enum,
-    datetime.date,
-    datetime.time,
-    datetime.timedelta,
-    uuid.UUID,
-    Value,
-)
+@functools.cache
+def _plain_types() -> tuple[type, ...]:
+    """The classes whose objects hcldecode writes itself (pydantic, in use, has imported
+    datetime and uuid already)."""
+    import datetime  # noqa: PLC0415
+    import uuid  # noqa: PLC0415
+
+    return (
+        str,
+        int,
+        float,
+        decimal.Decimal,
+        fractions.Fraction,
+        bytes,
+        enum.Enum,
+        datetime.date,
+        datetime.time,
+        datetime.timedelta,
+        uuid.UUID,
+        Value,
+    )
 
 
 def _plain(value: object) -> bool:
     """Whether hcldecode writes ``value`` itself (else pydantic's JSON form is written)."""
-    if value is None or isinstance(value, _PLAIN):
+    if value is None or isinstance(value, _plain_types()):
         return True
     if isinstance(value, list | tuple | set | frozenset):
         return all(_plain(v) for v in value)

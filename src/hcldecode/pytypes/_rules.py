@@ -29,7 +29,6 @@ ask for ``float`` or ``Fraction`` instead.
 
 from __future__ import annotations
 
-import datetime
 import decimal
 import enum
 import fractions
@@ -38,11 +37,9 @@ import sys
 import threading
 import types
 import typing
-import uuid
 from collections.abc import Callable, Mapping, Sequence, Set
 from typing import Any, TypeVar
 
-import attrs
 from typing_extensions import Self
 
 from ..values._convert import ConversionError, convert
@@ -72,7 +69,6 @@ from ._fields import (
     read_fields,
 )
 from ._lowering import (
-    LEAVES,
     ClassLowering,
     LeafLowering,
     LoweredField,
@@ -85,6 +81,7 @@ from ._lowering import (
     UnionLowering,
     ValueLowering,
     enum_leaf,
+    leaf_entry,
     literal_leaf,
     path_leaf,
     registered_leaf,
@@ -133,11 +130,18 @@ A :class:`ClassKind` handles the classes it matches as objects of their
 fields."""
 
 
-@attrs.frozen
 class _Registered:
-    hcl_type: Type
-    structure: Callable[[Any], Any]
-    unstructure: Callable[[Any], Any] | None
+    __slots__ = ("hcl_type", "structure", "unstructure")
+
+    def __init__(
+        self,
+        hcl_type: Type,
+        structure: Callable[[Any], Any],
+        unstructure: Callable[[Any], Any] | None,
+    ) -> None:
+        self.hcl_type = hcl_type
+        self.structure = structure
+        self.unstructure = unstructure
 
 
 _SEQUENCE_ORIGINS = (list, Sequence, typing.Sequence, typing.MutableSequence)
@@ -498,13 +502,17 @@ class PythonTypes:
             return Value.string(obj)
         if isinstance(obj, bytes):
             return Value.capsule(BYTES, obj)
-        if isinstance(obj, uuid.UUID) or _is_path(type(obj)):
+        # An object of a class of uuid or datetime exists only once its module is imported.
+        uuid = sys.modules.get("uuid")
+        if (uuid is not None and isinstance(obj, uuid.UUID)) or _is_path(type(obj)):
             return Value.string(str(obj))
-        if isinstance(obj, datetime.date | datetime.time):
-            return Value.string(obj.isoformat())
-        if isinstance(obj, datetime.timedelta):
-            micros = obj // datetime.timedelta(microseconds=1)
-            return Value.number(decimal.Decimal(micros).scaleb(-6))
+        datetime = sys.modules.get("datetime")
+        if datetime is not None:
+            if isinstance(obj, datetime.date | datetime.time):
+                return Value.string(obj.isoformat())
+            if isinstance(obj, datetime.timedelta):
+                micros = obj // datetime.timedelta(microseconds=1)
+                return Value.number(decimal.Decimal(micros).scaleb(-6))
         cls: type = type(obj)
         kind = self.kind_of(cls)  # a class of fields may be a tuple or a mapping too
         if kind is None and annotation is not Any:
@@ -722,11 +730,13 @@ def _value_lowering(_annotation: Any, _types: PythonTypes) -> Lowering:
 
 
 def _is_leaf(annotation: Any) -> bool:
-    return _lookup(LEAVES, annotation) is not None
+    return leaf_entry(annotation) is not None
 
 
 def _leaf_lowering(annotation: Any, _types: PythonTypes) -> Lowering:
-    leaf, whole, hcl_type = LEAVES[annotation]
+    entry = leaf_entry(annotation)
+    assert entry is not None
+    leaf, whole, hcl_type = entry
     return LeafLowering(hcl_type, nullable(annotation), leaf, annotation, whole)
 
 

@@ -38,6 +38,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from .._record import Record
 from ._errors import Error, raw_text
 from ._limits import (
     BUDGET,
@@ -68,8 +69,8 @@ __all__ = [
 # --------------------------------------------------------------------------- definitions
 
 
-@attrs.frozen
-class Parameter:
+@attrs.frozen(eq=False, repr=False)
+class Parameter(Record):
     """One parameter of a :class:`Function`.
 
     Attributes:

@@ -36,6 +36,8 @@ from contextvars import ContextVar
 
 import attrs
 
+from .._record import Record
+
 __all__ = [
     "BITS_PER_UNIT",
     "BUDGET",
@@ -84,8 +86,8 @@ def _positive(_instance: object, attribute: attrs.Attribute[int], value: object)
         raise TypeError(f"Limits.{attribute.name} must be a positive int, not {value!r}")
 
 
-@attrs.frozen
-class Limits:
+@attrs.frozen(eq=False, repr=False)
+class Limits(Record):
     """How much one evaluation may build and spend.
 
     Without limits, a few hundred bytes of ``for`` expressions and templates

@@ -6,14 +6,16 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from .._record import Record
+
 if TYPE_CHECKING:
     from ._value import Value
 
 __all__ = ["AttrStep", "IndexStep", "Path", "PathStep"]
 
 
-@attrs.frozen
-class AttrStep:
+@attrs.frozen(eq=False, repr=False)
+class AttrStep(Record):
     """A step into an attribute of an object.
 
     Attributes:
@@ -23,8 +25,8 @@ class AttrStep:
     name: str
 
 
-@attrs.frozen
-class IndexStep:
+@attrs.frozen(eq=False, repr=False)
+class IndexStep(Record):
     """A step into an element of a collection or tuple.
 
     Attributes:

@@ -11,10 +11,9 @@ This module holds only the data; :meth:`Value.refine` builds refinements and
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import unicodedata
-from typing import Final
+from typing import Final, NoReturn
 
 from .._text import cluster_starts
 from . import _number as number
@@ -26,7 +25,6 @@ MAX_LENGTH: Final = 2**63 - 1
 """The length bound that means no bound (Go's largest int, which go-cty uses)."""
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
 class Refinement:
     """The payload of an unknown value: what is known about the value it stands for.
 
@@ -35,16 +33,89 @@ class Refinement:
     the value's type: ``prefix`` for strings, the bounds for numbers, the
     lengths for lists, sets and maps; ``not_null`` for every type but the
     dynamic pseudo-type.
+
+    Immutable; equal when every field is.
     """
 
-    not_null: bool = False
-    prefix: str = ""
-    lower: Num | None = None
-    lower_inclusive: bool = False
-    upper: Num | None = None
-    upper_inclusive: bool = False
-    min_length: int = 0
-    max_length: int = MAX_LENGTH  # no upper bound
+    # Written out rather than a dataclass: its methods are compiled from source text
+    # in every process, at import.
+    __match_args__ = (
+        "not_null",
+        "prefix",
+        "lower",
+        "lower_inclusive",
+        "upper",
+        "upper_inclusive",
+        "min_length",
+        "max_length",
+    )
+    __slots__ = __match_args__
+
+    not_null: bool
+    prefix: str
+    lower: Num | None
+    lower_inclusive: bool
+    upper: Num | None
+    upper_inclusive: bool
+    min_length: int
+    max_length: int
+
+    def __init__(  # noqa: PLR0917  (one parameter per field)
+        self,
+        not_null: bool = False,
+        prefix: str = "",
+        lower: Num | None = None,
+        lower_inclusive: bool = False,
+        upper: Num | None = None,
+        upper_inclusive: bool = False,
+        min_length: int = 0,
+        max_length: int = MAX_LENGTH,  # no upper bound
+    ) -> None:
+        init = object.__setattr__
+        init(self, "not_null", not_null)
+        init(self, "prefix", prefix)
+        init(self, "lower", lower)
+        init(self, "lower_inclusive", lower_inclusive)
+        init(self, "upper", upper)
+        init(self, "upper_inclusive", upper_inclusive)
+        init(self, "min_length", min_length)
+        init(self, "max_length", max_length)
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.not_null,
+            self.prefix,
+            self.lower,
+            self.lower_inclusive,
+            self.upper,
+            self.upper_inclusive,
+            self.min_length,
+            self.max_length,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Refinement)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{n}={v!r}" for n, v in zip(self.__match_args__, self._fields(), strict=True)
+        )
+        return f"{type(self).__qualname__}({shown})"
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Refinement, self._fields())
 
     def describe(self) -> str:
         """The builder calls that make this refinement, in the order go-cty prints them."""

@@ -25,8 +25,6 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar, NoReturn
 
-import attrs
-
 from .._text import go_quote, is_identifier
 
 __all__ = [
@@ -48,6 +46,10 @@ __all__ = [
     "TupleType",
     "Type",
 ]
+
+
+def _frozen(self: object, name: str, value: object) -> NoReturn:
+    raise AttributeError(f"{type(self).__name__} is immutable")
 
 
 class Type:
@@ -148,14 +150,25 @@ class Type:
         return self
 
 
-@attrs.frozen(slots=True, repr=False, eq=False)
 class PrimitiveType(Type):
     """``string``, ``number`` or ``bool``.
 
     Use the constants :data:`STRING`, :data:`NUMBER` and :data:`BOOL`.
     """
 
+    __slots__ = ("name",)
+    __match_args__ = ("name",)
+
     name: str
+
+    def __init__(self, name: str) -> None:
+        object.__setattr__(self, "name", name)
+
+    __setattr__ = _frozen
+    __delattr__ = _frozen  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (PrimitiveType, (self.name,))
 
     def _key(self) -> tuple[object, ...]:
         return (PrimitiveType, self.name)
@@ -170,9 +183,17 @@ class PrimitiveType(Type):
         return self.name.upper()
 
 
-@attrs.frozen(slots=True, repr=False, eq=False)
 class DynamicPseudoType(Type):
     """The dynamic pseudo-type; use the constant :data:`DYNAMIC`."""
+
+    __slots__ = ()
+    __match_args__ = ()
+
+    __setattr__ = _frozen
+    __delattr__ = _frozen  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (DynamicPseudoType, ())
 
     def _key(self) -> tuple[object, ...]:
         return (DynamicPseudoType,)
@@ -200,13 +221,28 @@ DYNAMIC = DynamicPseudoType()
 """The dynamic pseudo-type: a type not known yet, or "any type" in a specification."""
 
 
-@attrs.frozen(slots=True, repr=False, eq=False)
 class CollectionType(Type):
     """A list, set or map type: any number of values of one element type."""
 
-    element: Type = attrs.field(validator=attrs.validators.instance_of(Type))
+    __slots__ = ("element",)
+    __match_args__ = ("element",)
+
+    element: Type
 
     kind: ClassVar[str] = ""
+
+    def __init__(self, element: Type) -> None:
+        if not isinstance(element, Type):
+            raise TypeError(
+                f"'element' must be {Type!r} (got {element!r} that is a {element.__class__!r})."
+            )
+        object.__setattr__(self, "element", element)
+
+    __setattr__ = _frozen
+    __delattr__ = _frozen  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.element,))
 
     def _key(self) -> tuple[object, ...]:
         return (type(self), self.element._identity())
@@ -235,7 +271,6 @@ class CollectionType(Type):
         return f"{type(self).__name__}({self.element!r})"
 
 
-@attrs.frozen(slots=True, repr=False, eq=False)
 class ListType(CollectionType):
     """An ordered sequence of values of one element type.
 
@@ -246,10 +281,11 @@ class ListType(CollectionType):
         TypeError: ``element`` is not a :class:`Type`.
     """
 
+    __slots__ = ()
+
     kind: ClassVar[str] = "list"
 
 
-@attrs.frozen(slots=True, repr=False, eq=False)
 class SetType(CollectionType):
     """An unordered collection of distinct values of one element type.
 
@@ -260,10 +296,11 @@ class SetType(CollectionType):
         TypeError: ``element`` is not a :class:`Type`.
     """
 
+    __slots__ = ()
+
     kind: ClassVar[str] = "set"
 
 
-@attrs.frozen(slots=True, repr=False, eq=False)
 class MapType(CollectionType):
     """Values of one element type, each under a string key.
 
@@ -274,15 +311,13 @@ class MapType(CollectionType):
         TypeError: ``element`` is not a :class:`Type`.
     """
 
+    __slots__ = ()
+
     kind: ClassVar[str] = "map"
 
 
 _CANONICAL: weakref.WeakValueDictionary[tuple[object, ...], Type] = weakref.WeakValueDictionary()
 _CANONICAL_LOCK = threading.Lock()
-
-
-def _frozen(self: object, name: str, value: object) -> NoReturn:
-    raise AttributeError(f"{type(self).__name__} is immutable")
 
 
 class ObjectType(Type):
@@ -377,7 +412,6 @@ def _to_type_tuple(elements: Iterable[Type]) -> tuple[Type, ...]:
     return result
 
 
-@attrs.frozen(slots=True, repr=False, eq=False)
 class TupleType(Type):
     """A tuple type: a fixed sequence of elements, each with its own type.
 
@@ -388,7 +422,19 @@ class TupleType(Type):
         TypeError: An element type is not a :class:`Type`.
     """
 
-    elements: tuple[Type, ...] = attrs.field(converter=_to_type_tuple)
+    __slots__ = ("elements",)
+    __match_args__ = ("elements",)
+
+    elements: tuple[Type, ...]
+
+    def __init__(self, elements: Iterable[Type]) -> None:
+        object.__setattr__(self, "elements", _to_type_tuple(elements))
+
+    __setattr__ = _frozen
+    __delattr__ = _frozen  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (TupleType, (self.elements,))
 
     def _key(self) -> tuple[object, ...]:
         return (TupleType, tuple(t._identity() for t in self.elements))
@@ -418,7 +464,6 @@ class TupleType(Type):
         return f"TupleType({list(self.elements)!r})"
 
 
-@attrs.define(slots=True, frozen=True, eq=False, repr=False)
 class CapsuleType(Type):
     """An application-defined opaque type, identical only to itself.
 
@@ -428,8 +473,21 @@ class CapsuleType(Type):
             which :meth:`~hcldecode.values.Value.capsule` checks.
     """
 
+    __slots__ = ("name", "python_type")
+    __match_args__ = ("name", "python_type")
+
     name: str
-    python_type: type | None = None
+    python_type: type | None
+
+    def __init__(self, name: str, python_type: type | None = None) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "python_type", python_type)
+
+    __setattr__ = _frozen
+    __delattr__ = _frozen  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (CapsuleType, (self.name, self.python_type))
 
     def _identity(self) -> Type:
         return self

@@ -1738,8 +1738,31 @@ EMPTY_OBJECT_VALUE: Final = Value.object({})
 """The object value with no attributes."""
 EMPTY_TUPLE_VALUE: Final = Value.tuple(())
 """The tuple value with no elements."""
-SMALL_INTEGERS: Final = tuple(Value.number(i) for i in range(1024))
-"""The number values 0 to 1023, made once: ``range`` makes them, and a ``for``
+
+
+class _SmallIntegers:
+    """The number values ``0`` to ``count - 1``, each made the first time it is asked for
+    and then shared (``len`` and indexing, as a tuple of them)."""
+
+    __slots__ = ("_made",)
+
+    def __init__(self, count: int) -> None:
+        self._made: list[Value | None] = [None] * count
+
+    def __len__(self) -> int:
+        return len(self._made)
+
+    def __getitem__(self, i: int) -> Value:
+        made = self._made[i] if i >= 0 else None
+        if made is None:
+            if not 0 <= i < len(self._made):
+                raise IndexError(i)
+            made = self._made[i] = Value.number(i)
+        return made
+
+
+SMALL_INTEGERS: Final = _SmallIntegers(1024)
+"""The number values 0 to 1023, each made once: ``range`` makes them, and a ``for``
 expression binds them to its key as it goes through a sequence (values are
 immutable, so one is shared by every collection that holds it)."""
 
