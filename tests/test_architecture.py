@@ -31,6 +31,7 @@ PRIVATE_IMPORTS = {
     "tests/write/test_tokens.py": "checks that writer token kinds are the scanner's kinds",
     "tests/hcldec/test_hcldec_command.py": "runs the hcldec command with its own streams",
     "tests/lsp/test_positions.py": "checks byte offsets turned into LSP lines and columns",
+    "tests/lsp/test_incremental.py": "checks the incremental parse against the whole text's",
     "tests/functions/test_stdlib_regex.py": (
         "forces Python's re, to test that engine with google-re2 there"
     ),
