@@ -166,13 +166,18 @@ def test_every_edit_checks_as_the_whole_text(edits: list[tuple[float, int, str]]
             assert found == [(d.summary, d.detail, str(d.subject)) for d in check(whole, target)]
 
 
-def test_an_error_stays_in_its_unit_when_the_parser_is_back_at_the_top_level(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def _twenty_listeners(monkeypatch: pytest.MonkeyPatch) -> tuple[IncrementalParse, str, int]:
+    """An incremental parse of twenty listener blocks, the text, and its number of units."""
     incremental = _parser(monkeypatch, 100)
     text = "".join(_item(n, 0) for n in range(20))
     incremental.parse(text)
-    units = len(incremental._units)
+    return incremental, text, len(incremental._units)
+
+
+def test_an_error_stays_in_its_unit_when_the_parser_is_back_at_the_top_level(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    incremental, text, units = _twenty_listeners(monkeypatch)
     _same(incremental, text.replace('listener "l5" {', 'listener "l5" {1', 1))
     # One unit has the error, and the units after it are kept.
     dirty = [bool(unit.diags) for unit in incremental._units]
@@ -186,10 +191,7 @@ def test_an_error_stays_in_its_unit_when_the_parser_is_back_at_the_top_level(
 def test_an_error_the_parser_may_recover_from_later_runs_to_the_end(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    incremental = _parser(monkeypatch, 100)
-    text = "".join(_item(n, 0) for n in range(20))
-    incremental.parse(text)
-    units = len(incremental._units)
+    incremental, text, units = _twenty_listeners(monkeypatch)
     # Without its closing brace, the block runs on into the items after it.
     broken = text.replace('"g${a.b}"\n}\nlistener "l6"', '"g${a.b}"\nlistener "l6"', 1)
     _same(incremental, broken)
