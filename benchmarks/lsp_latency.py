@@ -12,9 +12,9 @@ and prints, per size, in milliseconds (the median of ``--runs`` rounds):
   machine does not inflate;
 - ``completion``: a completion request answered, in a block, after the check;
 - ``error`` and ``mended``: the server's CPU time for an edit near the top that
-  makes a syntax error the parser recovers from only at the end of the file
-  (the rest of the text is parsed again, and nothing is decoded), and for the
-  edit that takes it out again;
+  makes a syntax error (a character after the first block's opening brace: the
+  native parser recovers from it within the block, and nothing is decoded), and
+  for the edit that takes it out again;
 - ``burst``: ten edits sent at once with the default debounce: how many reports
   came (1 means only the last state was checked).
 

@@ -115,12 +115,8 @@ class Document:
         self._lock = threading.Lock()
         self._incremental: IncrementalParse | None = None
         if not self.is_json:
-            same = previous is not None and previous.filename == filename
-            self._incremental = (
-                previous._incremental
-                if same and previous is not None and previous._incremental is not None
-                else IncrementalParse(filename)
-            )
+            kept = previous._incremental if previous and previous.filename == filename else None
+            self._incremental = kept or IncrementalParse(filename)
 
     @property
     def is_json(self) -> bool:
