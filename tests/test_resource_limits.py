@@ -148,6 +148,44 @@ def test_templates_in_json_strings_have_the_same_limits() -> None:
     assert value == Value.unknown(STRING).refine_not_null()  # the template around the loop
 
 
+@pytest.mark.parametrize(
+    ("text", "cost"),
+    [
+        ("grpc", 3),  # one literal part, its value, the result
+        ("a\\nb", 5),  # two parts (a line break ends one)
+        ("a$b", 7),  # a dollar sign is a part of its own
+        ("x" * 64, 5),  # and a long result costs one more for each 32 characters
+    ],
+)
+def test_literal_json_strings_cost_what_their_templates_cost(text: str, cost: int) -> None:
+    file, _ = hcljson.parse(f'{{"a": "{text}"}}'.encode(), "t.json")
+    attributes, _ = file.body.just_attributes()
+    expr = attributes["a"].expr
+    value, diags = expr.value(EvalContext(limits=Limits(max_cost=cost)))
+    assert (value, list(diags)) == (Value.string(text.replace("\\n", "\n")), [])
+    value, diags = expr.value(EvalContext(limits=Limits(max_cost=cost - 1)))
+    assert value == Value.unknown(DYNAMIC)
+    assert [(d.summary, str(d.subject)) for d in diags] == [
+        ("Expression too costly", f"t.json:1,7-{9 + len(text)}")
+    ]
+
+
+def test_a_literal_json_string_that_normalisation_lengthens_is_held_to_the_length_limit() -> None:
+    # Each U+0958 becomes two characters in NFC: four of them make eight.
+    file, _ = hcljson.parse(rb'{"a": "\u0958\u0958\u0958\u0958"}', "t.json")
+    attributes, _ = file.body.just_attributes()
+    value, diags = attributes["a"].expr.value(EvalContext(limits=Limits(max_string_length=5)))
+    assert value == Value.unknown(STRING)
+    assert [(d.summary, d.detail, str(d.subject)) for d in diags] == [
+        (
+            "String too long",
+            "The result is a string of 8 characters, more than the 5 that hcldecode allows "
+            "for one string.",
+            "t.json:1,8-32",
+        )
+    ]
+
+
 # --------------------------------------------------------------------------- the rules
 
 

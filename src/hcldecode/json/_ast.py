@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from ..model._diagnostics import Pos, Range, SourceFile
 from ..model._source import FileRef, SourceMap
-from ..model._structure import Expression
+from ..values._value import Value
 
 __all__ = [
     "ArrayNode",
@@ -55,9 +55,10 @@ class Source:
         self._start = start
         self._file: FileRef | None = None
         self._map: SourceMap | None = None
-        #: The templates of the document's short strings that are literal text
-        #: alone, by text (and whether they parsed without a diagnostic).
-        self.literal_templates: dict[str, tuple[Expression, bool]] = {}
+        #: The document's short strings whose templates are literal text alone,
+        #: by text: the value, the template's count of parts and the value's
+        #: length (``None`` for a string whose template is something else).
+        self.literal_templates: dict[str, tuple[Value, int, int] | None] = {}
 
     @property
     def file(self) -> SourceFile | None:

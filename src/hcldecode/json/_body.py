@@ -117,9 +117,7 @@ class JsonBody(NodeView, Body):
                 used.add(name)
             elif name in block_types:
                 header = block_types[name]
-                unpack_diags = self._unpack_block(
-                    prop.value, name, self._name_range(prop), header, blocks
-                )
+                unpack_diags = self._unpack_block(prop, header, blocks)
                 if unpack_diags.has_errors():
                     mislabelled.add(name)
                 diags.extend(unpack_diags)
@@ -233,14 +231,9 @@ class JsonBody(NodeView, Body):
         )
 
     def _unpack_block(
-        self,
-        value: Node,
-        type_name: str,
-        type_range: Range,
-        header: BlockHeaderSchema,
-        blocks: list[Block],
+        self, prop: Property, header: BlockHeaderSchema, blocks: list[Block]
     ) -> Diagnostics:
-        """Append to ``blocks`` those that ``value`` defines; one level per label, then bodies.
+        """Append to ``blocks`` those that ``prop``'s value defines: a level per label, then bodies.
 
         At the level of an optional label, a value that is not an object, or an
         object whose properties are all names of the block's body
@@ -253,7 +246,8 @@ class JsonBody(NodeView, Body):
         diags = Diagnostics()
         source = self._source
         label_names = header.label_names
-        levels: list[tuple[Node, tuple[str, ...], tuple[Property, ...]]] = [(value, (), ())]
+        type_name = prop.name
+        levels: list[tuple[Node, tuple[str, ...], tuple[Property, ...]]] = [(prop.value, (), ())]
         while levels:
             node, labels, label_props = levels.pop()
             depth = len(labels)
@@ -292,9 +286,9 @@ class JsonBody(NodeView, Body):
                     )
                 )
                 continue
-            holder = (node, label_props)
+            holder = (node, prop, label_props)
             blocks.extend(
-                _JsonBlock(source, type_name, labels, JsonBody(source, body), type_range, holder)
+                _JsonBlock(source, type_name, labels, JsonBody(source, body), holder)
                 for body in bodies
             )
         return diags
@@ -354,26 +348,26 @@ class _JsonBlock(Block):
     """A block read from properties; its header's ranges are made when asked for.
 
     Its header (``def_range``) is the opening brace or bracket of the value
-    that holds its bodies, as in HCL.
+    that holds its bodies, as in HCL; its type range is the name of the
+    property that holds its labels and bodies.
     """
 
     __slots__ = ("_header", "_source")
 
-    def __init__(  # noqa: PLR0917 (the block's parts, as Block takes them)
+    def __init__(
         self,
         source: Source,
         type_name: str,
         labels: tuple[str, ...],
         body: JsonBody,
-        type_range: Range,
-        header: tuple[Node, tuple[Property, ...]],
+        header: tuple[Node, Property, tuple[Property, ...]],
     ) -> None:
         self.type = type_name
         self.labels = labels
         self.body = body
-        self._type_range = type_range
         self._source = source
-        # The value that holds the bodies, and the properties that named the labels.
+        # The value that holds the bodies, the block type's property, and the
+        # properties that named the labels.
         self._header = header
 
     @property
@@ -381,6 +375,11 @@ class _JsonBlock(Block):
         return self._source.range(*self._header[0].start_span())
 
     @property
+    def type_range(self) -> Range:
+        prop = self._header[1]
+        return self._source.range(prop.name_start, prop.name_end)
+
+    @property
     def label_ranges(self) -> tuple[Range, ...]:
         source = self._source
-        return tuple(source.range(p.name_start, p.name_end) for p in self._header[1])
+        return tuple(source.range(p.name_start, p.name_end) for p in self._header[2])

@@ -47,11 +47,12 @@ from ..native._ast import LiteralValue as NativeLiteral
 from ..native._ast import Node as NativeNode
 from ..native._ast import Template as NativeTemplate
 from ..native._ast import TemplateWrap, interpolated_text, template_source
+from ..native._evaluate import STEPS_PER_TEMPLATE_PART
 from ..values import _number as number
 from ..values._convert import ConversionError, convert
 from ..values._errors import raw_text
 from ..values._json import go_json_text
-from ..values._limits import BUDGET, DEFAULT_LIMITS, Budget, BudgetExhausted
+from ..values._limits import BUDGET, CHARACTERS_PER_UNIT, DEFAULT_LIMITS, Budget, BudgetExhausted
 from ..values._types import (
     DYNAMIC,
     NUMBER,
@@ -102,6 +103,24 @@ def json_number(text: str) -> number.Num:
 # The longest literal text whose template a document keeps (short texts, such as
 # names and keywords, are the ones that repeat).
 _KEPT_LITERAL = 64
+
+
+def _literal_template(text: str, filename: str) -> tuple[Value, int, int] | None:
+    """The value of ``text`` read as a template of literal parts alone, its count of parts
+    and its length.
+
+    ``None`` when the template has another part or a diagnostic.
+    """
+    template, diags = parse_template(text, filename)
+    if diags or not isinstance(template, NativeTemplate):
+        return None
+    pieces: list[str] = []
+    for part in template.parts:
+        if type(part) is not NativeLiteral or not isinstance(part.raw, str):
+            return None
+        pieces.append(part.raw)
+    value = Value.string("".join(pieces))
+    return value, len(template.parts), len(value.as_str())
 
 
 class _StringPositions:
@@ -328,21 +347,30 @@ class JsonExpression(NodeView, Expression):
         text = node.value
         if ctx is None or ctx.literal_only:
             return Value.string(text)
-        if "${" not in text and "%{" not in text and len(text) <= ctx.limits.max_string_length:
-            # Literal text alone: its template gives no diagnostic when evaluated
-            # (it is not too long), so its positions are never asked for. It is
-            # parsed where it would start a file (a short one once per document),
-            # and evaluated as every template is: the budget is charged alike.
+        if "${" not in text and "%{" not in text:
+            # Literal text alone: its template (parsed where it would start a file,
+            # once per document for a short one) is a run of literal parts, whose
+            # value is known here; it gives no diagnostic unless the result is too
+            # long, so its positions are never asked for. The budget is charged as
+            # the evaluator charges a template (see native/_evaluate.py's _run and
+            # _template): the parts, then one for each part's value, then the result.
             literals = self._source.literal_templates
-            literal = literals.get(text)
-            if literal is None:
-                parsed, parse_diags = parse_template(text, self._source.filename)
-                literal = (parsed, not parse_diags)
+            if text in literals:
+                literal = literals[text]
+            else:
+                literal = _literal_template(text, self._source.filename)
                 if len(text) <= _KEPT_LITERAL:
                     literals[text] = literal
-            if literal[1]:
-                value, _ = literal[0].value(ctx)
-                return value
+            if literal is not None:
+                value, parts, length = literal
+                if length <= ctx.limits.max_string_length:
+                    budget = BUDGET.get()
+                    assert budget is not None  # value() opens one
+                    budget.charge(STEPS_PER_TEMPLATE_PART * parts)
+                    for _ in range(parts):
+                        budget.charge(1)
+                    budget.charge(1 + length // CHARACTERS_PER_UNIT)
+                    return value
         template, parse_diags, positions = self._template(node)
         diags.extend(parse_diags)
         if template is None:
