@@ -8,6 +8,7 @@ node by node compares the two readers.
 
 from __future__ import annotations
 
+import gc
 import json
 import threading
 from pathlib import Path
@@ -279,3 +280,21 @@ def test_threads_reading_one_file() -> None:
         for t in threads:
             t.join()
         assert _shape(fast.node) == _shape(full.node)
+
+
+@pytest.mark.parametrize("positions", [False, True])
+def test_a_lazy_tree_is_freed_without_the_cycle_collector(positions: bool) -> None:
+    text = '{"a": {"b": [1, {"c": "d"}]}, "e": "f"}'
+    enabled = gc.isenabled()
+    gc.collect()
+    gc.disable()  # so that nothing is collected but by the call below
+    try:
+        fast, _ = hcljson.parse_expression(text, "doc.json")
+        leaf = fast.node.properties[0].value.properties[0].value.elements[1]
+        if positions:
+            assert (leaf.start, leaf.properties[0].name_end) == (16, 20)
+        del fast, leaf
+        assert gc.collect() == 0
+    finally:
+        if enabled:
+            gc.enable()

@@ -10,9 +10,11 @@ the reading and returns a tree of lazy nodes:
 * a container's children become nodes when they are first asked for;
 * no node has a position until one is asked for. The first request walks
   the decoded value beside the text once (:class:`_Positions`), finding
-  where each token ends, and gives every node made so far its positions;
-  nodes made after that are taken from the tree that walk built. The tests
-  compare every position with the full parser's.
+  where each token ends, into a full tree; a lazy node asked for a position
+  takes it from its twin there, and nodes made after that are taken from
+  the full tree. The tests compare every position with the full parser's.
+* the nodes refer to what they share (:class:`_Document`), which refers to
+  no node: a tree holds no reference cycle.
 
 Anything else (a syntax error, a construct the two readers could take
 differently) is left to the full parser: :func:`fast_parse` returns ``None``.
@@ -88,7 +90,7 @@ def fast_parse(source: Source) -> Node | None:
     # Nesting ``limit`` levels deep takes at least 2 * limit characters.
     if len(text) >= 2 * limit and _too_deep(raw, limit):
         return None
-    return _Document(source, raw).node(raw)
+    return _Document(text, raw).node(raw)
 
 
 def _too_deep(raw: Any, limit: int) -> bool:
@@ -159,21 +161,30 @@ _CONTAINERS = frozenset({dict, list, tuple})
 
 
 class _Document:
-    """What the lazy nodes of one document share: its source and, once read, its full tree."""
+    """What the lazy nodes of one document share: its text and decoded value and, once
+    positions are asked for, its full tree.
 
-    __slots__ = ("_lock", "_root", "_root_raw", "resolved", "source")
+    It holds no node: a lazy node finds its twin in the full tree by its parent's
+    decoded value (a dict, list or pairs tuple, one object per JSON container)
+    and its index there, so a tree holds no reference cycle and is freed as soon
+    as it is dropped.
+    """
 
-    def __init__(self, source: Source, raw: Any) -> None:
-        self.source = source
+    __slots__ = ("_lock", "_root_raw", "_twins", "resolved", "text")
+
+    def __init__(self, text: str, raw: Any) -> None:
+        self.text = text
         self.resolved = False
         self._root_raw = raw
-        self._root: Node | None = None
+        # The full tree's containers by the id of their decoded value, and the
+        # full tree's root under the key None; filled when positions are asked for.
+        self._twins: dict[int | None, Node] = {}
         # A parsed file may be read from several threads: children are made, and
-        # positions given, by one thread at a time.
+        # positions found, by one thread at a time.
         self._lock = threading.Lock()
 
-    def node(self, raw: Any) -> Node:
-        """The lazy node of the decoded value ``raw``."""
+    def node(self, raw: Any, parent: Any = None, index: int = 0) -> Node:
+        """The lazy node of the decoded value ``raw``, child ``index`` of ``parent``'s."""
         kind = type(raw)
         node: Node
         if kind is str:
@@ -196,70 +207,60 @@ class _Document:
             node = _LazyBool.__new__(_LazyBool)
             node.value = raw
         node._doc = self  # type: ignore[union-attr]
-        if self._root is None:
-            self._root = node
+        node._parent = parent  # type: ignore[union-attr]
+        node._index = index  # type: ignore[union-attr]
         return node
 
     def materialize(self, container: _LazyObject | _LazyArray) -> None:
-        """Give ``container`` its children: its full twin's once positions are known, else lazy."""
+        """Give ``container`` its children: its twin's once positions are known, else lazy."""
         with self._lock:
-            if container._raw is not None:
+            if not container._made:
                 self._materialize(container)
+                container._made = True
 
     def _materialize(self, container: _LazyObject | _LazyArray) -> None:
-        twin = container._twin
-        if twin is not None:
+        raw = container._raw
+        if self.resolved:
+            twin = self._twins[id(raw)]
             if isinstance(twin, ObjectNode):
                 container.properties = twin.properties  # type: ignore[union-attr]
-            else:
+            elif isinstance(twin, ArrayNode):
                 container.elements = twin.elements  # type: ignore[union-attr]
-            container._raw = None
             return
         node = self.node
         if isinstance(container, _LazyObject):
             properties: list[Property] = []
-            raw = container._raw
-            for name, value in raw.items() if type(raw) is dict else raw[0]:
+            for index, (name, value) in enumerate(raw.items() if type(raw) is dict else raw[0]):
                 prop = _LazyProperty.__new__(_LazyProperty)
                 prop.name = name
-                prop.value = node(value)
+                prop.value = node(value, raw, index)
                 prop._doc = self
+                prop._parent = raw
+                prop._index = index
                 properties.append(prop)
             container.properties = properties
         else:
-            container.elements = [node(value) for value in container._raw]
-        container._raw = None
+            container.elements = [node(value, raw, index) for index, value in enumerate(raw)]
 
-    def resolve(self) -> None:
-        """Find every position in the document and give them to the lazy nodes."""
+    def twin(self, lazy: Any) -> Any:
+        """The full tree's node (or property) at the place of the lazy ``lazy``."""
         with self._lock:
             if not self.resolved:
                 self._resolve()
                 self.resolved = True
+        parent = object.__getattribute__(lazy, "_parent")
+        if parent is None:
+            return self._twins[None]
+        container = self._twins[id(parent)]
+        index = object.__getattribute__(lazy, "_index")
+        if isinstance(container, ArrayNode):
+            return container.elements[index]
+        prop = container.properties[index]  # type: ignore[attr-defined]
+        return prop if isinstance(lazy, _LazyProperty) else prop.value
 
     def _resolve(self) -> None:
-        assert self._root is not None
-        full = _Positions(self.source.text).tree(self._root_raw)
-        pairs: list[tuple[Node, Node]] = [(self._root, full)]
-        while pairs:
-            lazy, twin = pairs.pop()
-            lazy.start = twin.start
-            lazy.end = twin.end
-            if isinstance(lazy, _LazyObject):
-                if lazy._raw is not None:
-                    lazy._twin = twin  # type: ignore[assignment]
-                    continue
-                assert isinstance(twin, ObjectNode)
-                for prop, twin_prop in zip(lazy.properties, twin.properties, strict=True):
-                    prop.name_start = twin_prop.name_start
-                    prop.name_end = twin_prop.name_end
-                    pairs.append((prop.value, twin_prop.value))
-            elif isinstance(lazy, _LazyArray):
-                if lazy._raw is not None:
-                    lazy._twin = twin  # type: ignore[assignment]
-                    continue
-                assert isinstance(twin, ArrayNode)
-                pairs.extend(zip(lazy.elements, twin.elements, strict=True))
+        twins = self._twins
+        twins[None] = _Positions(self.text, twins).tree(self._root_raw)
 
 
 # White space and commas, then a property name and its colon, then white space.
@@ -278,10 +279,12 @@ class _Positions:
     token ends: no token is checked again, no string decoded again.
     """
 
-    __slots__ = ("text",)
+    __slots__ = ("text", "twins")
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, twins: dict[int | None, Node]) -> None:
         self.text = text
+        # Each container node made, by the id of its decoded value.
+        self.twins = twins
 
     def tree(self, raw: Any) -> Node:
         text = self.text
@@ -309,7 +312,9 @@ class _Positions:
                 node, pos = value(item, m.end())
                 properties.append(Property(name, m.start(1), m.end(1), node))
             end = text.index("}", pos) + 1
-            return ObjectNode(start, end, properties, True), end
+            obj = ObjectNode(start, end, properties, True)
+            self.twins[id(raw)] = obj
+            return obj, end
         if kind is list:
             elements: list[Node] = []
             pos = start + 1
@@ -319,7 +324,9 @@ class _Positions:
                 node, pos = value(item, skip(text, pos).end())  # type: ignore[union-attr]
                 elements.append(node)
             end = text.index("]", pos) + 1
-            return ArrayNode(start, end, elements, True), end
+            array = ArrayNode(start, end, elements, True)
+            self.twins[id(raw)] = array
+            return array, end
         end = start + _KEYWORD_LENGTHS[raw]
         if raw is None:
             return NullNode(start, end), end
@@ -327,80 +334,90 @@ class _Positions:
 
 
 # The lazy nodes. Their position slots (and a container's children) stay unset until
-# asked for; reading an unset slot lands in ``__getattr__``, which fills it.
+# asked for; reading an unset slot lands in ``__getattr__``, which fills it. Each holds
+# its document, its parent's decoded value (None at the root) and its index there.
 
 
 def _position(node: Any, name: str) -> Any:
-    if name in ("start", "end", "name_start", "name_end"):
-        object.__getattribute__(node, "_doc").resolve()
+    if name in ("start", "end"):
+        twin = object.__getattribute__(node, "_doc").twin(node)
+        node.start = twin.start
+        node.end = twin.end
         return object.__getattribute__(node, name)
     raise AttributeError(name)
 
 
 class _LazyObject(ObjectNode):
-    __slots__ = ("_doc", "_raw", "_twin")
+    __slots__ = ("_doc", "_index", "_made", "_parent", "_raw")
 
     _doc: _Document
     _raw: Any
-    _twin: ObjectNode | None
+    _made: bool
 
     def __getattr__(self, name: str) -> Any:
         if name == "properties":
             self._doc.materialize(self)
             return self.properties
-        if name == "_twin":
-            return None
+        if name == "_made":
+            return False
         return _position(self, name)
 
 
 class _LazyArray(ArrayNode):
-    __slots__ = ("_doc", "_raw", "_twin")
+    __slots__ = ("_doc", "_index", "_made", "_parent", "_raw")
 
     _doc: _Document
     _raw: Any
-    _twin: ArrayNode | None
+    _made: bool
 
     def __getattr__(self, name: str) -> Any:
         if name == "elements":
             self._doc.materialize(self)
             return self.elements
-        if name == "_twin":
-            return None
+        if name == "_made":
+            return False
         return _position(self, name)
 
 
 class _LazyString(StringNode):
-    __slots__ = ("_doc",)
+    __slots__ = ("_doc", "_index", "_parent")
 
     def __getattr__(self, name: str) -> Any:
         return _position(self, name)
 
 
 class _LazyNumber(NumberNode):
-    __slots__ = ("_doc",)
+    __slots__ = ("_doc", "_index", "_parent")
 
     def __getattr__(self, name: str) -> Any:
         return _position(self, name)
 
 
 class _LazyBool(BoolNode):
-    __slots__ = ("_doc",)
+    __slots__ = ("_doc", "_index", "_parent")
 
     def __getattr__(self, name: str) -> Any:
         return _position(self, name)
 
 
 class _LazyNull(NullNode):
-    __slots__ = ("_doc",)
+    __slots__ = ("_doc", "_index", "_parent")
 
     def __getattr__(self, name: str) -> Any:
         return _position(self, name)
 
 
 class _LazyProperty(Property):
-    __slots__ = ("_doc",)
+    __slots__ = ("_doc", "_index", "_parent")
 
     _doc: _Document
+    _parent: Any
+    _index: int
 
     def __getattr__(self, name: str) -> Any:
-        return _position(self, name)
+        if name in ("name_start", "name_end"):
+            twin = self._doc.twin(self)
+            self.name_start = twin.name_start
+            self.name_end = twin.name_end
+            return object.__getattribute__(self, name)
+        raise AttributeError(name)
