@@ -23,7 +23,8 @@ _GO_ESCAPES = {
     "\\": r"\\",
     '"': r"\"",
 }
-_GO_NEEDS_ESCAPE = re.compile(r'[\\"]|[^\w ]', re.UNICODE)
+# Compiled by ``re`` when first used (``import hcldecode`` does not pay for it).
+_GO_NEEDS_ESCAPE = r'[\\"]|[^\w ]'
 
 
 def _go_escape(match: re.Match[str]) -> str:
@@ -47,4 +48,4 @@ def go_quote(text: str) -> str:
     stay as they are, ``"`` and ``\\`` are escaped, control characters become
     ``\\n``, ``\\x01``, ``\\u200b`` and so on.
     """
-    return '"' + _GO_NEEDS_ESCAPE.sub(_go_escape, text) + '"'
+    return '"' + re.sub(_GO_NEEDS_ESCAPE, _go_escape, text) + '"'

@@ -17,8 +17,6 @@ import warnings
 from collections.abc import Iterator, Mapping
 from typing import Any, Generic, Literal, TypeVar
 
-import attrs
-
 from .._record import Record
 from ..model._diagnostics import Diagnostic, Diagnostics, Range, SourceFile
 from ..model._render import HCLError
@@ -58,6 +56,12 @@ _HIDDEN = _Hidden()
 VALUE = "(value)"
 
 
+def _set(obj: object, **values: Any) -> None:
+    """Set the fields of a new immutable result."""
+    for name, value in values.items():
+        object.__setattr__(obj, name, value)
+
+
 def _shown(fields: Mapping[str, Any], sensitive: frozenset[str]) -> Mapping[str, Any]:
     """``fields`` with the values of the ``sensitive`` ones hidden, for a ``repr``."""
     if not sensitive:
@@ -65,7 +69,6 @@ def _shown(fields: Mapping[str, Any], sensitive: frozenset[str]) -> Mapping[str,
     return {name: _HIDDEN if name in sensitive else value for name, value in fields.items()}
 
 
-@attrs.frozen(eq=False, repr=False)
 class Partial(Record, Generic[T]):
     """What decoded of a block whose object could not be built.
 
@@ -86,14 +89,29 @@ class Partial(Record, Generic[T]):
         range: Where the block is (its definition: type and labels).
     """
 
+    record_fields = ("cls", "fields", "failed", "range")
+    # _sensitive: the fields that are sensitive, whose values repr() does not show.
+    __slots__ = (*record_fields, "__weakref__", "_sensitive")  # as attrs made them
+
     cls: type[T]
     fields: Mapping[str, Any]
     failed: frozenset[str]
-    range: Range | None = None
-    # The fields that are sensitive, whose values repr() does not show.
-    _sensitive: frozenset[str] = attrs.field(
-        default=frozenset(), repr=False, eq=False, kw_only=True, alias="_sensitive"
-    )
+    range: Range | None
+    _sensitive: frozenset[str]
+
+    def __init__(
+        self,
+        cls: type[T],
+        fields: Mapping[str, Any],
+        failed: frozenset[str],
+        range: Range | None = None,
+        *,
+        _sensitive: frozenset[str] = frozenset(),
+    ) -> None:
+        _set(self, cls=cls, fields=fields, failed=failed, range=range, _sensitive=_sensitive)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**super().__getstate__(), "_sensitive": self._sensitive}
 
     def __repr__(self) -> str:
         return (
@@ -102,7 +120,6 @@ class Partial(Record, Generic[T]):
         )
 
 
-@attrs.frozen(eq=False, repr=False)
 class Decoded(Record, Generic[T]):
     """The result of a call that does not raise for a configuration's mistakes.
 
@@ -138,21 +155,49 @@ class Decoded(Record, Generic[T]):
         files: The files the diagnostics are about, by name, for rendering them.
     """
 
+    record_fields = ("value", "fields", "diagnostics", "remaining", "files", "failed", "cls")
+    # _second: what the pair these calls used to return held second (see __iter__);
+    # _sensitive: the fields that are sensitive, whose values repr() does not show.
+    __slots__ = (*record_fields, "__weakref__", "_second", "_sensitive")  # as attrs made them
+
     value: T | None
     fields: Mapping[str, Any]
     diagnostics: Diagnostics
-    remaining: Body | None = None
-    files: Mapping[str, SourceFile] = attrs.field(factory=dict, repr=False)
-    failed: frozenset[str] = attrs.field(default=frozenset(), kw_only=True)
-    cls: type | None = attrs.field(default=None, kw_only=True, repr=False)
-    # What the pair these calls used to return held second (see __iter__).
-    _second: Literal["diagnostics", "remaining"] = attrs.field(
-        default="diagnostics", repr=False, eq=False, kw_only=True, alias="_second"
-    )
-    # The fields that are sensitive, whose values repr() does not show.
-    _sensitive: frozenset[str] = attrs.field(
-        default=frozenset(), repr=False, eq=False, kw_only=True, alias="_sensitive"
-    )
+    remaining: Body | None
+    files: Mapping[str, SourceFile]
+    failed: frozenset[str]
+    cls: type | None
+    _second: Literal["diagnostics", "remaining"]
+    _sensitive: frozenset[str]
+
+    def __init__(
+        self,
+        value: T | None,
+        fields: Mapping[str, Any],
+        diagnostics: Diagnostics,
+        remaining: Body | None = None,
+        files: Mapping[str, SourceFile] | None = None,
+        *,
+        failed: frozenset[str] = frozenset(),
+        cls: type | None = None,
+        _second: Literal["diagnostics", "remaining"] = "diagnostics",
+        _sensitive: frozenset[str] = frozenset(),
+    ) -> None:
+        _set(
+            self,
+            value=value,
+            fields=fields,
+            diagnostics=diagnostics,
+            remaining=remaining,
+            files={} if files is None else files,
+            failed=failed,
+            cls=cls,
+            _second=_second,
+            _sensitive=_sensitive,
+        )
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**super().__getstate__(), "_second": self._second, "_sensitive": self._sensitive}
 
     def __repr__(self) -> str:
         fields = _shown(self.fields, self._sensitive)

@@ -115,12 +115,14 @@ _OPENERS: Final = frozenset(
 )
 _CLOSERS: Final = frozenset({S.CBRACE, S.CBRACK, S.CPAREN, S.CQUOTE, S.CHEREDOC})
 
-_VALID_NUMBER: Final = re.compile(r"[0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?")
+# Patterns kept as text, compiled by ``re`` when first used (``import hcldecode``
+# does not pay for them): numbers other than short integers, escape sequences.
+_VALID_NUMBER: Final = r"[0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?"
 # A number literal without an exponent and at most this long is in range.
 _ALWAYS_IN_RANGE: Final = MAX_DECIMAL_EXPONENT + 1
 
-_ESCAPE: Final = re.compile(r"\\(?:u[0-9A-Fa-f]{0,4}|U[0-9A-Fa-f]{0,8}|[\s\S])?|\$\$\{|%%\{")
-_TEMPLATE_ESCAPE: Final = re.compile(r"\$\$\{|%%\{")
+_ESCAPE: Final = r"\\(?:u[0-9A-Fa-f]{0,4}|U[0-9A-Fa-f]{0,8}|[\s\S])?|\$\$\{|%%\{"
+_TEMPLATE_ESCAPE: Final = r"\$\$\{|%%\{"
 _SIMPLE_ESCAPES: Final = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\"}
 
 
@@ -859,7 +861,7 @@ class Parser:
         # The common case: a short integer (the scanner's number tokens are ASCII).
         if raw.isdigit() and len(raw) <= _ALWAYS_IN_RANGE:
             return LiteralValue(self.source, tok[1], tok[2], LiteralKind.NUMBER, raw)
-        if _VALID_NUMBER.fullmatch(raw) is None:
+        if re.fullmatch(_VALID_NUMBER, raw) is None:
             return self.invalid_number(tok, "Failed to recognize the value of this number literal.")
         if ".e" in raw or ".E" in raw:
             raw = raw.replace(".e", "e").replace(".E", "E")
@@ -1481,7 +1483,7 @@ class Parser:
                 return seq[0] + "{"
             return self._escape(seq, base + m.start(), base + m.end())
 
-        return pattern.sub(replace, raw)
+        return re.sub(pattern, replace, raw)
 
     def _escape(self, seq: str, start: int, end: int) -> str:
         def invalid(detail: str) -> None:

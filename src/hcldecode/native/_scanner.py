@@ -191,8 +191,7 @@ def _main_unicode() -> re.Pattern[str]:
 _QUOTED_PLAIN: Final = rf'[^$%"\\\r\n{_BAD}]'
 _QUOTED_ESCAPE: Final = rf"\\[^\r\n{_BAD}]"
 _ESCAPES: Final = 256
-_QUOTED: Final = re.compile(
-    rf"""
+_QUOTED: Final = rf"""
     (?P<interp>\$\{{~?)
     |(?P<control>%\{{~?)
     |(?P<quote>")
@@ -202,27 +201,35 @@ _QUOTED: Final = re.compile(
     |(?P<newline>[\r\n]+)
     |(?P<bad>[{_BAD}])
     |(?P<invalid>[\s\S])
-    """,
-    re.VERBOSE,
-)
+    """
 
-_QUOTED_MORE: Final = re.compile(rf"(?:{_QUOTED_ESCAPE}{_QUOTED_PLAIN}*){{1,{_ESCAPES}}}")
+_QUOTED_MORE: Final = rf"(?:{_QUOTED_ESCAPE}{_QUOTED_PLAIN}*){{1,{_ESCAPES}}}"
 
 # Heredoc bodies and bare templates: literal runs end at line ends. A "$" or
 # "%" not starting a sequence is a token of its own, except that it takes the
 # next one-byte character with it when "\r" or "\n" follows that character,
 # as the reference's scanner does; it matters to a "~" strip marker after it.
-_LINES: Final = re.compile(
-    rf"""
+_LINES: Final = rf"""
     (?P<interp>\$\{{~?)
     |(?P<control>%\{{~?)
     |(?P<literal>(?:\$\$\{{~?|%%\{{~?|[^$%\r\n{_BAD}]+)(?:\r?\n)?|\r?\n
         |[$%](?:[\x00-\x7a\x7c-\x7f{_BAD}](?=[\r\n])|(?=[^{{])))
     |(?P<bad>[{_BAD}])
     |(?P<invalid>[\s\S])
-    """,
-    re.VERBOSE,
-)
+    """
+
+
+@functools.cache
+def _string_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The patterns of quoted strings that are not plain, of the escapes that continue
+    a literal run, and of heredoc bodies and bare templates, compiled when a text first
+    needs them: the main pattern takes plain strings whole, and most strings are."""
+    return (
+        re.compile(_QUOTED, re.VERBOSE),
+        re.compile(_QUOTED_MORE),
+        re.compile(_LINES, re.VERBOSE),
+    )
+
 
 _MODE_MAIN: Final = 0
 _MODE_QUOTED: Final = 1
@@ -352,7 +359,8 @@ class Scanner:
                     break
                 continue
 
-            found = (_QUOTED if mode == _MODE_QUOTED else _LINES).match(text, pos)
+            quoted, quoted_more, lines = _string_patterns()
+            found = (quoted if mode == _MODE_QUOTED else lines).match(text, pos)
             assert found is not None
             group = found.lastgroup
             end = found.end()
@@ -360,7 +368,7 @@ class Scanner:
                 if mode == _MODE_QUOTED and text[pos] not in "$%":
                     # A run of plain characters and escapes: its last escapes.
                     while text.startswith("\\", end):
-                        more = _QUOTED_MORE.match(text, end)
+                        more = quoted_more.match(text, end)
                         if more is None:
                             break
                         end = more.end()

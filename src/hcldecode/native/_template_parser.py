@@ -10,7 +10,6 @@ openers, ``else``/``endif``/``endfor``, and an END marker);
 
 from __future__ import annotations
 
-from dataclasses import KW_ONLY, dataclass
 from typing import ClassVar, Protocol
 
 from ..model._diagnostics import Diagnostics, Range
@@ -51,7 +50,6 @@ class Host(Protocol):
         ...
 
 
-@dataclass(eq=False, slots=True)
 class TemplateToken:
     """One item of a template: ``kind`` is one of the class constants.
 
@@ -59,6 +57,8 @@ class TemplateToken:
     ``if`` condition or the ``for`` collection; ``key_var``/``value_var``
     the ``for`` names. ``start``/``end`` are source offsets.
     """
+
+    __slots__ = ("end", "expr", "key_var", "kind", "start", "value", "value_var")
 
     LITERAL: ClassVar[str] = "literal"
     INTERP: ClassVar[str] = "interp"
@@ -72,11 +72,29 @@ class TemplateToken:
     kind: str
     start: int
     end: int
-    _: KW_ONLY
-    value: str = ""
-    expr: Node | None = None
-    key_var: str | None = None
-    value_var: str = ""
+    value: str
+    expr: Node | None
+    key_var: str | None
+    value_var: str
+
+    def __init__(
+        self,
+        kind: str,
+        start: int,
+        end: int,
+        *,
+        value: str = "",
+        expr: Node | None = None,
+        key_var: str | None = None,
+        value_var: str = "",
+    ) -> None:
+        self.kind = kind
+        self.start = start
+        self.end = end
+        self.value = value
+        self.expr = expr
+        self.key_var = key_var
+        self.value_var = value_var
 
 
 _CLOSERS = frozenset({TemplateToken.ELSE, TemplateToken.ENDIF, TemplateToken.ENDFOR})

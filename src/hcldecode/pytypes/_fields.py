@@ -18,9 +18,9 @@ is one more rule.
 from __future__ import annotations
 
 import ast
-import dataclasses
 import inspect
 import itertools
+import sys
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -348,9 +348,13 @@ class _Dataclasses(ClassKind):
     name = "dataclass"
 
     def matches(self, tp: Any) -> bool:
-        return isinstance(tp, type) and dataclasses.is_dataclass(tp)
+        # A dataclass exists only once its program has imported dataclasses.
+        module = sys.modules.get("dataclasses")
+        return module is not None and isinstance(tp, type) and module.is_dataclass(tp)
 
     def fields(self, cls: type, hints: Mapping[str, Any]) -> Sequence[Field]:
+        import dataclasses  # noqa: PLC0415 (imported by the program that made cls)
+
         return [
             self.field(
                 cls,

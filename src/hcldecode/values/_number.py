@@ -135,9 +135,11 @@ _GO_FLOAT_DIGITS: Final = 10
 _SHORTEST_START_DIGITS: Final = 200
 
 _DECIMAL_PATTERN: Final = r"([0-9]*)(?:\.([0-9]*))?"
-_STRING_RE: Final = re.compile(rf"([+-]?){_DECIMAL_PATTERN}(?:([eEpP])([+-]?[0-9]+))?")
-_LITERAL_RE: Final = re.compile(rf"(){_DECIMAL_PATTERN}(?:([eE])([+-]?[0-9]+))?")
-_INFINITY_RE: Final = re.compile(r"([+-]?)[Ii]nf")
+# Patterns kept as text, compiled by ``re`` when first used (``import hcldecode``
+# does not pay for them; most numbers are plain integers, which need none).
+_STRING_RE: Final = rf"([+-]?){_DECIMAL_PATTERN}(?:([eEpP])([+-]?[0-9]+))?"
+_LITERAL_RE: Final = rf"(){_DECIMAL_PATTERN}(?:([eE])([+-]?[0-9]+))?"
+_INFINITY_RE: Final = r"([+-]?)[Ii]nf"
 
 
 # ---------------------------------------------------------------------------
@@ -394,7 +396,7 @@ def parse_literal(text: str) -> Num:
     if _is_plain_integer(text):
         return int(text)
     try:
-        return _parse(_LITERAL_RE.fullmatch(text))
+        return _parse(re.fullmatch(_LITERAL_RE, text))
     except NumberRangeError:
         raise
     except ValueError:
@@ -409,7 +411,7 @@ def check_literal(text: str) -> None:
     if _is_plain_integer(text):
         return
     try:
-        _parse(_LITERAL_RE.fullmatch(text), check_only=True)
+        _parse(re.fullmatch(_LITERAL_RE, text), check_only=True)
     except NumberRangeError:
         raise
     except ValueError:
@@ -433,11 +435,11 @@ def parse_string(text: str) -> Num:
     """
     if _is_plain_integer(text):
         return int(text)
-    infinity = _INFINITY_RE.fullmatch(text)
+    infinity = re.fullmatch(_INFINITY_RE, text)
     if infinity is not None:
         return _infinity(infinity.group(1) == "-")
     try:
-        return _parse(_STRING_RE.fullmatch(text))
+        return _parse(re.fullmatch(_STRING_RE, text))
     except NumberRangeError:
         raise
     except ValueError:
