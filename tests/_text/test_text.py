@@ -281,3 +281,12 @@ def test_generator_class_bodies(tmp_path: Path) -> None:
 )
 def test_go_quote(text: str, quoted: str) -> None:
     assert go_quote(text) == quoted
+
+
+def test_spaces_are_the_members_of_the_space_class() -> None:
+    # is_space reads the class's members from its escapes; every code point it names
+    # lies below U+3001.
+    pattern = re.compile(f"[{SPACE_CLASS}]")
+    assert [c for c in map(chr, range(0x3100)) if is_space(c)] == [
+        c for c in map(chr, range(0x3100)) if pattern.fullmatch(c)
+    ]

@@ -95,9 +95,24 @@ ASCII_IDENT_PATTERN = r"[A-Za-z_][A-Za-z0-9_\-]*"
 SPACE_CLASS = WHITE_SPACE[0]
 
 
+def _unescape(body: str) -> str:
+    """``body`` with its ``\\xHH`` and ``\\uHHHH`` escapes read (the tables use no others)."""
+    out: list[str] = []
+    i = 0
+    while i < len(body):
+        if body[i] == "\\":
+            digits = 2 if body[i + 1] == "x" else 4
+            out.append(chr(int(body[i + 2 : i + 2 + digits], 16)))
+            i += 2 + digits
+        else:
+            out.append(body[i])
+            i += 1
+    return "".join(out)
+
+
 def _class_members(body: str) -> str:
     """Every character named by a character-class body of characters and ranges."""
-    chars = body.encode("ascii").decode("unicode_escape")
+    chars = _unescape(body)
     members: list[str] = []
     i = 0
     while i < len(chars):

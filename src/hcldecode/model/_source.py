@@ -15,13 +15,16 @@ from __future__ import annotations
 
 import re
 import weakref
-from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from itertools import accumulate
+from typing import TYPE_CHECKING
 
 from .._text import cluster_starts, has_joiners
 from ._diagnostics import INITIAL_POS, Diagnostic, Diagnostics, Pos, Range, SourceFile
+
+if TYPE_CHECKING:
+    from array import array
 
 __all__ = [
     "INVALID_ENCODING_DETAIL",
@@ -307,6 +310,9 @@ class SourceMap:
         """Character offset of the start of each line; line n starts at ``_starts[n - 1]``."""
         starts = self._starts_made
         if starts is None:
+            # (array, a shared library, is loaded when a first position is made.)
+            from array import array  # noqa: PLC0415
+
             starts = array("q", [0])
             starts.extend(accumulate(len(line) + 1 for line in self.text.split("\n")[:-1]))
             self._starts_made = starts
@@ -342,6 +348,8 @@ class SourceMap:
             if self.text.isascii():
                 self._byte_starts = self._starts
             else:
+                from array import array  # noqa: PLC0415 (see _starts)
+
                 lines = self.text.split("\n")
                 self._byte_starts = array("q", [0])
                 self._byte_starts.extend(accumulate(utf8_length(line) + 1 for line in lines[:-1]))
