@@ -417,6 +417,10 @@ class ScopeTraversal(Node):
     def static_traversal(self) -> Traversal | None:
         return self.traversal
 
+    def keyword(self) -> str | None:
+        # The name alone, without making the traversal's ranges (an object key's name).
+        return None if self.steps else self.name
+
 
 class AnonSymbol(Node):
     """The placeholder for "the current element" inside a :class:`Splat`'s ``each``.

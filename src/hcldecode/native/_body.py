@@ -285,11 +285,13 @@ class NativeBody(ModelBody):
     def partial_content(self, schema: BodySchema) -> tuple[BodyContent, ModelBody, Diagnostics]:
         diags = Diagnostics()
         attrs: dict[str, Attribute] = {}
-        hidden_attrs = set(self.hidden_attrs)
+        hidden = self.hidden_attrs
+        hidden_attrs = set(hidden)
+        present = self.attributes
         for attr_schema in schema.attributes:
             name = attr_schema.name
-            node = self.attributes.get(name)
-            if node is None or name in self.hidden_attrs:
+            node = present.get(name)
+            if node is None or name in hidden:
                 if attr_schema.required:
                     diags.append(
                         Diagnostic.error(
@@ -303,12 +305,14 @@ class NativeBody(ModelBody):
             hidden_attrs.add(name)
             attrs[name] = node
         # Source order, as the parser saw the definitions.
-        ordered = {name: attrs[name] for name in self.attributes if name in attrs}
+        ordered = attrs
+        if len(attrs) > 1:
+            ordered = {name: attrs[name] for name in present if name in attrs}
 
         wanted = schema.block_types()
         blocks: list[Block] = []
         mislabelled: set[str] = set()
-        for block in self.blocks:
+        for block in self.blocks if wanted else ():
             header = wanted.get(block.type)
             if header is None or block.type in self.hidden_blocks:
                 continue

@@ -1419,7 +1419,9 @@ def _remarked(op: Callable[..., Value], *operands: Value) -> Value:
 
 
 def _nfc(s: str) -> str:
-    return s if unicodedata.is_normalized("NFC", s) else unicodedata.normalize("NFC", s)
+    if s.isascii() or unicodedata.is_normalized("NFC", s):  # ASCII text is always NFC
+        return s
+    return unicodedata.normalize("NFC", s)
 
 
 def _check_type(t: Type) -> Type:
