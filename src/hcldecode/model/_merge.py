@@ -51,6 +51,11 @@ class MergedBody(Body):
         """The first body's missing-item range (an empty ``<empty>`` range with no bodies)."""
         return self.bodies[0].missing_item_range if self.bodies else _NOWHERE
 
+    def _missing(self) -> Range:
+        """:attr:`missing_item_range`, for a content to make when first asked (a range
+        makes its file's line table)."""
+        return self.missing_item_range
+
     def source_files(self) -> Mapping[str, SourceFile]:
         files: dict[str, SourceFile] = {}
         for body in self.bodies:
@@ -85,7 +90,7 @@ class MergedBody(Body):
             diags.extend(body_diags)
             _add_attributes(attributes, content.attributes.values(), diags)
             blocks.extend(content.blocks)
-        return BodyContent(attributes, tuple(blocks), self.missing_item_range), diags
+        return BodyContent(attributes, tuple(blocks), self._missing), diags
 
     def _merged_content(
         self, schema: BodySchema, *, partial: bool
@@ -119,9 +124,7 @@ class MergedBody(Body):
                         f"The argument {go_quote(attr_schema.name)} is required, but was not set.",
                     )
                 )
-        merged = BodyContent(
-            attributes, tuple(blocks), self.missing_item_range, frozenset(mislabelled)
-        )
+        merged = BodyContent(attributes, tuple(blocks), self._missing, frozenset(mislabelled))
         return merged, merge_bodies(leftovers), diags
 
 

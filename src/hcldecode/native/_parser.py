@@ -1217,28 +1217,29 @@ class Parser:
                     open_tok,
                 )
             close = self.recover(close_kind)
-        context = self.between(open_tok, close)
+        # (The context of these errors is made only for an error: a range makes the
+        # file's line table.)
         if not make_object:
             if key_expr is not None:
                 self.error(
                     "Invalid 'for' expression",
                     "Key expression is not valid when building a tuple.",
                     key_expr.range,
-                    context,
+                    self.between(open_tok, close),
                 )
             if ellipsis is not None:
                 self.error(
                     "Invalid 'for' expression",
                     "Grouping ellipsis (...) cannot be used when building a tuple.",
                     self.rng(ellipsis),
-                    context,
+                    self.between(open_tok, close),
                 )
         elif key_expr is None:
             self.error(
                 "Invalid 'for' expression",
                 "Key expression is required when building an object.",
                 value_expr.range,
-                context,
+                self.between(open_tok, close),
             )
         return ForExpr(
             self.source,
