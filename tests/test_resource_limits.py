@@ -10,10 +10,13 @@ once, by the default limits.
 from __future__ import annotations
 
 import dataclasses
+import json
 import tracemalloc
 from typing import Any
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 import hcldecode as hcl
 from hcldecode import json as hcljson
@@ -168,6 +171,23 @@ def test_literal_json_strings_cost_what_their_templates_cost(text: str, cost: in
     assert [(d.summary, str(d.subject)) for d in diags] == [
         ("Expression too costly", f"t.json:1,7-{9 + len(text)}")
     ]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet="ab$%{}\\\n\r \u00e9\u0301\u0958", max_size=12))
+def test_a_json_string_costs_what_the_same_native_template_costs(text: str) -> None:
+    # The JSON syntax's shortcut for literal text charges the evaluator's sequence:
+    # for every budget, the string and the native template of its text fit, or not, alike.
+    file, _ = hcljson.parse(json.dumps({"a": text}), "t.json")
+    attributes, _ = file.body.just_attributes()
+    json_expr = attributes["a"].expr
+    template, diags = native.parse_template(text, "t.hcl")
+    assume(not diags.has_errors())
+    for cost in range(1, 16):
+        ctx = EvalContext(limits=Limits(max_cost=cost))
+        json_value, _ = json_expr.value(ctx)
+        native_value, _ = template.value(ctx)
+        assert json_value == native_value, (text, cost)
 
 
 def test_a_literal_json_string_that_normalisation_lengthens_is_held_to_the_length_limit() -> None:
