@@ -74,10 +74,13 @@ class FieldInfo:
         "block_shape",
         "dict_depth",
         "field",
+        "has_default",
+        "hcl_name",
         "kind",
         "label_choices",
         "max_items",
         "min_items",
+        "name",
         "null",
         "optional_none",
         "plan",
@@ -88,6 +91,11 @@ class FieldInfo:
     )
 
     field: Field
+    #: The field's ``__init__`` parameter, HCL name and whether it has a
+    #: default: the :class:`Field`'s, read on every decoding of the class.
+    name: str
+    hcl_name: str
+    has_default: bool
     kind: FieldKind
     required: bool
     plan: TypePlan | None
@@ -133,6 +141,9 @@ class FieldInfo:
         label_choices: tuple[tuple[str, object], ...] | None = None,
     ) -> None:
         self.field = field
+        self.name = field.name
+        self.hcl_name = field.hcl_name
+        self.has_default = field.has_default
         self.kind = kind
         self.required = required
         self.plan = plan
@@ -150,21 +161,8 @@ class FieldInfo:
         self.label_choices = label_choices
 
     @property
-    def name(self) -> str:
-        """The ``__init__`` parameter."""
-        return self.field.name
-
-    @property
-    def hcl_name(self) -> str:
-        return self.field.hcl_name
-
-    @property
     def annotation(self) -> Any:
         return self.field.annotation
-
-    @property
-    def has_default(self) -> bool:
-        return self.field.has_default
 
     @property
     def attribute(self) -> str:

@@ -321,7 +321,7 @@ class BodyContent:
             type as missing.
     """
 
-    __slots__ = ("_missing", "attributes", "blocks", "mislabelled")
+    __slots__ = ("_by_type", "_missing", "attributes", "blocks", "mislabelled")
 
     def __init__(
         self,
@@ -334,6 +334,8 @@ class BodyContent:
         self.blocks = blocks
         self.mislabelled = mislabelled
         self._missing = missing_item_range
+        # The blocks grouped by type, when first asked for one type.
+        self._by_type: dict[str, list[Block]] | None = None
 
     @property
     def missing_item_range(self) -> Range:
@@ -358,7 +360,16 @@ class BodyContent:
         Returns:
             A new list of those blocks (empty when there is none).
         """
-        return [b for b in self.blocks if b.type == type_name]
+        by_type = self._by_type
+        if by_type is None:
+            by_type = self._by_type = {}
+            for block in self.blocks:
+                same = by_type.get(block.type)
+                if same is None:
+                    by_type[block.type] = [block]
+                else:
+                    same.append(block)
+        return list(by_type.get(type_name, ()))
 
 
 # --------------------------------------------------------------------------- body
