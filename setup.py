@@ -19,6 +19,7 @@ import os
 COMPILED_MODULES = [
     "hcldecode/native/_scanner.py",
     "hcldecode/native/_parser.py",
+    "hcldecode/native/_ast.py",
     "hcldecode/native/_check.py",
     "hcldecode/json/_scanner.py",
     "hcldecode/json/_parser.py",

@@ -375,8 +375,19 @@ class BodyContent:
 # --------------------------------------------------------------------------- body
 
 
-class Body(abc.ABC):
-    """A container of attributes and blocks whose content is read through a schema."""
+def _undefined(obj: object, method: str) -> NotImplementedError:
+    """The error of calling a method marked abstract that ``obj``'s class leaves out."""
+    return NotImplementedError(f"{type(obj).__name__} does not define {method}()")
+
+
+class Body:
+    """A container of attributes and blocks whose content is read through a schema.
+
+    A base class each syntax (and any other source of bodies) derives from,
+    defining the methods marked abstract. It is a plain class, not an
+    :class:`abc.ABC`: type checkers refuse to build a subclass that leaves one
+    out, and calling one that is left out raises :exc:`NotImplementedError`.
+    """
 
     __slots__ = ()
 
@@ -393,6 +404,7 @@ class Body(abc.ABC):
             duplicate attributes are error diagnostics, not exceptions; the
             content holds what could be read.
         """
+        raise _undefined(self, "content")
 
     @abc.abstractmethod
     def partial_content(self, schema: BodySchema) -> tuple[BodyContent, Body, Diagnostics]:
@@ -407,6 +419,7 @@ class Body(abc.ABC):
             does not name, unmodified. Mistakes in what the schema names are
             error diagnostics, as for :meth:`content`.
         """
+        raise _undefined(self, "partial_content")
 
     @abc.abstractmethod
     def just_attributes(self) -> tuple[dict[str, Attribute], Diagnostics]:
@@ -416,11 +429,13 @@ class Body(abc.ABC):
             ``(attributes, diagnostics)``: the attributes by name, in source
             order. Blocks and duplicate attributes are error diagnostics.
         """
+        raise _undefined(self, "just_attributes")
 
     @property
     @abc.abstractmethod
     def missing_item_range(self) -> Range:
         """Where to point a diagnostic about something that should be in this body."""
+        raise _undefined(self, "missing_item_range")
 
     @property
     def is_unknown(self) -> bool:
@@ -544,11 +559,18 @@ class StaticCall(Record):
     args_range: Range
 
 
-class Expression(abc.ABC):
+class Expression:
     """An attribute's value, to be evaluated in an evaluation context.
 
     With ``ctx=None`` the expression is evaluated in literal-only mode:
     no variables or functions exist (and JSON strings are not templates).
+
+    A base class each syntax (and any other source of expressions) derives
+    from, defining the methods marked abstract. It is a plain class, not an
+    :class:`abc.ABC` (an ``isinstance`` check against it, or against one of its
+    subclasses, is then a plain one, and compiled subclasses keep their own
+    checks): type checkers refuse to build a subclass that leaves one out,
+    and calling one that is left out raises :exc:`NotImplementedError`.
     """
 
     __slots__ = ()
@@ -566,15 +588,18 @@ class Expression(abc.ABC):
             unknown variable, a bad operand, a failing function call) are
             error diagnostics; the value is then an unknown placeholder.
         """
+        raise _undefined(self, "value")
 
     @abc.abstractmethod
     def variables(self) -> list[Traversal]:
         """Every absolute traversal the expression needs from its context, in source order."""
+        raise _undefined(self, "variables")
 
     @property
     @abc.abstractmethod
     def range(self) -> Range:
         """The whole expression."""
+        raise _undefined(self, "range")
 
     @property
     def start_range(self) -> Range:
