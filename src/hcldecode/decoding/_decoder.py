@@ -49,7 +49,6 @@ class _Scope:
         "content",
         "ctx",
         "diags",
-        "failed",
         "info",
         "or_attributes",
         "override",
@@ -59,9 +58,8 @@ class _Scope:
         "types",
     )
 
-    def __init__(
+    def __init__(  # noqa: PLR0917 (made in one place, with every part)
         self,
-        *,
         info: ClassInfo,
         body: Body,
         content: BodyContent,
@@ -86,8 +84,6 @@ class _Scope:
         self.partial = partial
         #: The attributes that give block fields' values (block(or_attribute=True)).
         self.or_attributes = or_attributes
-        #: The fields given in the body whose value failed.
-        self.failed: set[str] = set()
         #: Block fields that failed, in their own shape with a Partial for each
         #: block that failed (for the caller's partial results).
         self.partials: dict[str, Any] = {}
@@ -135,33 +131,21 @@ def decode_class(
         content, content_diags = body.content(schema)
     diags.extend(content_diags)
     scope = _Scope(
-        info=info,
-        body=body,
-        content=content,
-        remaining=remaining,
-        block=block,
-        types=types,
-        ctx=ctx,
-        diags=diags,
-        override=override,
-        partial=partial,
-        or_attributes=or_attributes,
+        info, body, content, remaining, block, types, ctx, diags, override, partial, or_attributes
     )
-    failed = content_diags.has_errors()
+    failed = bool(content_diags) and content_diags.has_errors()
     kwargs: dict[str, Any] = {}
     for field in info.fields:
         value = _field_value(scope, field)
         if value is _FAILED:
             failed = True
-            if _given(scope, field):
-                scope.failed.add(field.name)
+            if failed_fields is not None and _given(scope, field):
+                failed_fields.add(field.name)
         elif value is not _MISSING:
             kwargs[field.name] = value
     if fields is not None:
         fields.update(kwargs)
         fields.update(scope.partials)
-    if failed_fields is not None:
-        failed_fields.update(scope.failed)
     remaining = scope.remaining  # what a remain() class left, if it decoded the rest
     if failed:
         if not override:  # what the class refuses of the fields that did decode
@@ -306,7 +290,8 @@ def _attribute_value(
     value = evaluate(expr, ctx, diags)
     if value is None:
         return _FAILED
-    if value.is_null and field.null == "absent":
+    null = value.is_null
+    if null and field.null == "absent":
         if not field.required:
             return _MISSING
         if plan.nullable:
@@ -320,7 +305,7 @@ def _attribute_value(
             )
         )
         return _FAILED
-    if value.is_null and field.null == "error":
+    if null and field.null == "error":
         diags.append(_unsuitable(expr.range, expr, "null value is not allowed", ctx))
         return _FAILED
     return lower_value(value, expr, plan, ctx=ctx, diags=diags, sensitive=field.field.sensitive)
@@ -364,7 +349,9 @@ def lower_value(
     lowering = plan.lowering
     if lowering is None:  # a raw value, which keeps its marks
         return value.mark(SENSITIVE) if sensitive else value
-    undeclared = None if sensitive is not False else _undeclared(value, lowering)
+    undeclared = (
+        _undeclared(value, lowering) if sensitive is False and value.contains_marked else None
+    )
     if undeclared is not None:
         diags.append(
             Diagnostic.error(

@@ -1237,14 +1237,18 @@ _MAX_CONSTANT_PARTS = 64
 
 def _constant_string(template: Template, limits: Limits) -> Value | None:
     """The value of ``"text"`` (a template of one literal part), or ``None``."""
-    parts = template.parts
-    if len(parts) != 1:
-        return None
-    part = parts[0]
-    if type(part) is not LiteralValue:
-        return None
-    assert isinstance(part, LiteralValue)
-    value = part.literal_value()
+    parts = template._parts
+    if parts is None:  # "text" without escapes: the value of the source text between the quotes
+        start = template.start
+        value = Value.string(template.source.text[start + 1 : start + template._size - 1])
+    else:
+        if len(parts) != 1:
+            return None
+        part = parts[0]
+        if type(part) is not LiteralValue:
+            return None
+        assert isinstance(part, LiteralValue)
+        value = part.literal_value()
     text = value.payload
     if not isinstance(text, str) or len(text) > limits.max_string_length or limits.max_cost < 8:
         return None

@@ -26,6 +26,8 @@ from ._ast import Node
 
 __all__ = ["AttributeNode", "BlockNode", "NativeBody"]
 
+_NONE: frozenset[str] = frozenset()
+
 
 class AttributeNode(Attribute):
     """``name = expr`` as parsed: offsets of the whole definition (the name is
@@ -286,7 +288,6 @@ class NativeBody(ModelBody):
         diags = Diagnostics()
         attrs: dict[str, Attribute] = {}
         hidden = self.hidden_attrs
-        hidden_attrs = set(hidden)
         present = self.attributes
         for attr_schema in schema.attributes:
             name = attr_schema.name
@@ -302,25 +303,31 @@ class NativeBody(ModelBody):
                         )
                     )
                 continue
-            hidden_attrs.add(name)
             attrs[name] = node
         # Source order, as the parser saw the definitions.
         ordered = attrs
         if len(attrs) > 1:
             ordered = {name: attrs[name] for name in present if name in attrs}
 
-        wanted = schema.block_types()
+        wanted = schema.block_types() if schema.blocks else {}
         blocks: list[Block] = []
         mislabelled: set[str] = set()
+        hidden_blocks = self.hidden_blocks
         for block in self.blocks if wanted else ():
             header = wanted.get(block.type)
-            if header is None or block.type in self.hidden_blocks:
+            if header is None or block.type in hidden_blocks:
                 continue
             label_names = header.label_names
+            count = len(block.labels)
+            if count == len(label_names) and not header.optional_labels:
+                blocks.append(block)  # the labels expected, none of them optional (most)
+                continue
             required = header.required_labels
-            if not required <= len(block.labels) <= len(label_names):
-                context = self.source.range(block.type_span[0], block.open_span[1])
-            if len(block.labels) > len(label_names):
+            if required <= count <= len(label_names):
+                blocks.append(block)
+                continue
+            context = self.source.range(block.type_span[0], block.open_span[1])
+            if count > len(label_names):
                 if not label_names:
                     detail = f"No labels are expected for {block.type} blocks."
                 else:
@@ -338,35 +345,37 @@ class NativeBody(ModelBody):
                 )
                 mislabelled.add(block.type)
                 continue
-            if len(block.labels) < required:
-                how_many = (
-                    f"{len(label_names)} labels"  # as HCL's Go packages say it
-                    if required == len(label_names)
-                    else f"at least {counted(required, 'label')}"
+            how_many = (
+                f"{len(label_names)} labels"  # as HCL's Go packages say it
+                if required == len(label_names)
+                else f"at least {counted(required, 'label')}"
+            )
+            diags.append(
+                Diagnostic.error(
+                    f"Missing {label_names[count]} for {block.type}",
+                    f"All {block.type} blocks must have {how_many} "
+                    f"({', '.join(label_names[:required])}).",
+                    block.open_brace_range,
+                    context,
                 )
-                diags.append(
-                    Diagnostic.error(
-                        f"Missing {label_names[len(block.labels)]} for {block.type}",
-                        f"All {block.type} blocks must have {how_many} "
-                        f"({', '.join(label_names[:required])}).",
-                        block.open_brace_range,
-                        context,
-                    )
-                )
-                mislabelled.add(block.type)
-                continue
-            blocks.append(block)
+            )
+            mislabelled.add(block.type)
 
         remain = NativeBody(
             self.source,
             self.start,
             self.end,
-            attributes=self.attributes,
+            attributes=present,
             blocks=self.blocks,
-            hidden_attrs=frozenset(hidden_attrs),
-            hidden_blocks=self.hidden_blocks | frozenset(wanted),
+            hidden_attrs=hidden.union(attrs) if attrs else hidden,
+            hidden_blocks=self.hidden_blocks.union(wanted) if wanted else self.hidden_blocks,
         )
-        content = BodyContent(ordered, tuple(blocks), self._missing_range, frozenset(mislabelled))
+        content = BodyContent(
+            ordered,
+            tuple(blocks),
+            self._missing_range,
+            frozenset(mislabelled) if mislabelled else _NONE,
+        )
         return content, remain, diags
 
     def content(self, schema: BodySchema) -> tuple[BodyContent, Diagnostics]:

@@ -279,6 +279,24 @@ class LeafLowering(Lowering):
         #: How an application's type makes its objects plain Python again, if it says.
         self.unstructure = unstructure
 
+    def lower(
+        self, value: Value, *, strict: bool = False, sensitive: bool = False
+    ) -> tuple[Any, list[LowerError]]:
+        # A known, unmarked, non-null value of the leaf's own type (most attributes):
+        # the leaf's object at once; anything else, or a misfit, takes the whole walk.
+        if (
+            value.type is self.hcl_type
+            and not self.whole
+            and value.is_known
+            and not value.is_null
+            and not value.contains_marked
+        ):
+            try:
+                return self.leaf(value, self.tp), []
+            except (LowerError, LowerErrors):
+                pass
+        return super().lower(value, strict=strict, sensitive=sensitive)
+
     def build_present(self, value: Value, walk: _Walk) -> Any:
         hcl_type = self.hcl_type
         if value.type is not hcl_type and hcl_type is not DYNAMIC:
