@@ -16,11 +16,14 @@ import os
 # The modules compiled, relative to src/: those whose Python code the time goes
 # to when parsing (the scanners spend theirs in the regular expression engine,
 # but the parsers use their constants and call them natively), the native
-# syntax's node classes (built by the parser natively), and the class decoder.
+# syntax's node, attribute, block and body classes (built by the parser natively)
+# with the model's Attribute and Block they derive from, and the class decoder.
 COMPILED_MODULES = [
     "hcldecode/native/_scanner.py",
     "hcldecode/native/_parser.py",
     "hcldecode/native/_ast.py",
+    "hcldecode/model/_items.py",
+    "hcldecode/native/_body.py",
     "hcldecode/decoding/_decoder.py",
     "hcldecode/native/_check.py",
     "hcldecode/json/_scanner.py",

@@ -30,8 +30,8 @@ PACKAGE = "hcldecode"
 # in SIDEWAYS.
 LAYERS: list[tuple[str, ...]] = [
     # Unicode text rules, quoting, suggestions; lazily loaded names; the methods that
-    # attrs classes share instead of generating them
-    ("_text", "_lazy", "_record"),
+    # attrs classes share instead of generating them; marks for the compiled build
+    ("_text", "_lazy", "_record", "_compile"),
     ("values",),  # types, numbers, values, conversion, the function model (go-cty)
     # go-cty's function library, over emulations of Go's regexp, time, fmt, csv; and
     # Python types and classes as values (the rule table, the field model)

@@ -90,7 +90,7 @@ def _place(  # noqa: PLR0917
                     _place(item.native_body, start, end, inline, values, found)
                 return  # between the header's parts: python-hcl2 drops it
         elif item.start <= start and end <= item.end:
-            expr = item.expr
+            expr = item.native_expr
             if expr.start <= start and end <= expr.end and _reported(expr, start, end, inline):
                 _lists(body, found)[1].extend(values)
             return
@@ -98,7 +98,7 @@ def _place(  # noqa: PLR0917
             break
         before = item
     if isinstance(before, AttributeNode):
-        taken_by = taker(before.expr, start)
+        taken_by = taker(before.native_expr, start)
         if taken_by is not None:
             if inline:
                 _lists(body, found)[1].extend(values)

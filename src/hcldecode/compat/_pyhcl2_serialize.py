@@ -219,7 +219,9 @@ class Serializer:
         for item in items:
             if isinstance(item, AttributeNode):
                 attribute_names.add(item.name)
-                result[item.name] = self.expr(item.expr, dollar=False, parens=False, nested=False)
+                result[item.name] = self.expr(
+                    item.native_expr, dollar=False, parens=False, nested=False
+                )
             else:
                 name = item.type
                 if name in attribute_names:

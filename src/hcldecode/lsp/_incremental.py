@@ -317,7 +317,7 @@ def _shape(body: NativeBody) -> list[tuple[str, ...]]:
     def items(body: NativeBody) -> None:
         for attribute in body.attributes.values():
             found.append((attribute.name, str(attribute.range)))
-            expression(attribute.expr)
+            expression(attribute.native_expr)
         for block in body.blocks:
             found.append((block.type, *block.labels, str(block.range), str(block.def_range)))
             items(block.native_body)

@@ -20,6 +20,7 @@ import attrs
 from .._record import Record
 from .._text import go_quote
 from ._diagnostics import Diagnostics, Pos, Range, SourceFile
+from ._items import Attribute, Block
 from ._traversal import Traversal, TraverseAttr, TraverseRoot
 
 if TYPE_CHECKING:
@@ -192,118 +193,6 @@ class BodySchema(Record):
 
 
 # --------------------------------------------------------------------------- content
-
-
-class Attribute:
-    """A body attribute: a name and the expression that gives its value.
-
-    A syntax may subclass it to compute the ranges only when they are asked
-    for. Attributes compare equal when all four parts are equal.
-
-    Args:
-        name: The attribute's name.
-        expr: The expression that gives its value.
-        range: The whole definition (available as :attr:`range`).
-        name_range: The name (available as :attr:`name_range`).
-    """
-
-    __slots__ = ("_name_range", "_range", "expr", "name")
-
-    def __init__(self, name: str, expr: Expression, range: Range, name_range: Range) -> None:
-        self.name = name
-        self.expr = expr
-        self._range = range
-        self._name_range = name_range
-
-    @property
-    def range(self) -> Range:
-        """The whole definition, from the name to the end of the expression."""
-        return self._range
-
-    @property
-    def name_range(self) -> Range:
-        """The attribute's name."""
-        return self._name_range
-
-    def _key(self) -> tuple[object, ...]:
-        return (self.name, self.expr, self.range, self.name_range)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Attribute) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash((self.name, self.range))
-
-    def __repr__(self) -> str:
-        return f"Attribute({self.name!r}, {self.expr!r}, {self.range!r}, {self.name_range!r})"
-
-
-class Block:
-    """A block: type name, labels, and the body inside its braces.
-
-    A syntax may subclass it to compute the ranges only when they are asked
-    for.
-
-    Args:
-        type: The block type.
-        labels: The labels' values, in order.
-        body: The body inside the braces.
-        def_range: The type and labels, the block's "header".
-        type_range: The type.
-        label_ranges: Each label, in order.
-    """
-
-    __slots__ = ("_def_range", "_label_ranges", "_type_range", "body", "labels", "type")
-
-    def __init__(  # noqa: PLR0917 (the block's parts, in the order the spec lists them)
-        self,
-        type: str,
-        labels: tuple[str, ...],
-        body: Body,
-        def_range: Range,
-        type_range: Range,
-        label_ranges: tuple[Range, ...],
-    ) -> None:
-        self.type = type
-        self.labels = labels
-        self.body = body
-        self._def_range = def_range
-        self._type_range = type_range
-        self._label_ranges = label_ranges
-
-    @property
-    def def_range(self) -> Range:
-        """The type and labels, the block's "header"."""
-        return self._def_range
-
-    @property
-    def type_range(self) -> Range:
-        """The block type."""
-        return self._type_range
-
-    @property
-    def label_ranges(self) -> tuple[Range, ...]:
-        """Each label, in order."""
-        return self._label_ranges
-
-    def _key(self) -> tuple[object, ...]:
-        return (
-            self.type,
-            self.labels,
-            self.body,
-            self.def_range,
-            self.type_range,
-            self.label_ranges,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Block) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash((self.type, self.labels, self.def_range))
-
-    def __repr__(self) -> str:
-        return f"Block({self.type!r}, {self.labels!r}, {self.def_range})"
 
 
 class BodyContent:

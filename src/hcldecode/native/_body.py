@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from .._compile import mypyc_attr
 from .._text import counted, go_quote, suggest
 from ..model._diagnostics import Diagnostic, Diagnostics, Pos, Range, SourceFile
 from ..model._source import SourceMap
@@ -40,8 +41,6 @@ class AttributeNode(Attribute):
 
     __slots__ = ("_size", "source", "start")
 
-    expr: Node
-
     def __init__(self, source: SourceMap, name: str, *, start: int, end: int, expr: Node) -> None:
         self.source = source
         self.name = name
@@ -52,6 +51,13 @@ class AttributeNode(Attribute):
     @property
     def end(self) -> int:
         return self.start + self._size
+
+    @property
+    def native_expr(self) -> Node:
+        """The attribute's expression, as the native node it is."""
+        expr = self.expr
+        assert isinstance(expr, Node)
+        return expr
 
     @property
     def name_range(self) -> Range:
@@ -220,6 +226,7 @@ class BlockNode(Block):
         return f"{self.type} {labels_text(self.labels)}" if self.labels else self.type
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the language server's UnitBody
 class NativeBody(ModelBody):
     """A native-syntax body: attributes and blocks in source order.
 

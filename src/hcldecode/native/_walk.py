@@ -100,7 +100,7 @@ def _children(node: WalkNode) -> Sequence[WalkNode]:
     if isinstance(node, NativeBody):
         return [*node.attributes.values(), *node.blocks]
     if isinstance(node, AttributeNode):
-        return (node.expr,)
+        return (node.native_expr,)
     if isinstance(node, BlockNode):
         return (node.native_body,)
     assert isinstance(node, ChildScope)
