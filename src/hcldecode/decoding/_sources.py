@@ -52,7 +52,8 @@ def parse(text: str | bytes, *, filename: str = "<string>", syntax: Syntax = "na
         ValueError: ``syntax`` is neither ``"native"`` nor ``"json"``.
     """
     file, diags = parse_source(text, filename, syntax)
-    raise_errors(diags, {filename: file})
+    if diags:
+        raise_errors(diags, {filename: file})
     return file
 
 

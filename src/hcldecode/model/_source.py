@@ -159,15 +159,23 @@ class FileRef:
             and the start).
     """
 
-    __slots__ = ("_again", "_ref")
+    __slots__ = ("_again", "_ref", "_remake", "filename", "text")
 
     def __init__(self, file: SourceFile, remake: Callable[[], SourceFile]) -> None:
         self._ref = weakref.ref(file)
-        self._again = _FileAgain(file.filename, file.text, remake)
+        self.filename = file.filename
+        self.text = file.text
+        self._remake = remake
+        self._again: _FileAgain | None = None  # made when first needed
 
     def get(self) -> SourceFile:
         """The file, or its stand-in once it is gone."""
-        return self._ref() or self._again
+        file = self._ref()
+        if file is not None:
+            return file
+        if self._again is None:
+            self._again = _FileAgain(self.filename, self.text, self._remake)
+        return self._again
 
 
 class _FileAgain:
