@@ -36,6 +36,7 @@ PRIVATE_IMPORTS = {
         "forces Python's re, to test that engine with google-re2 there"
     ),
     "tests/test_budget.py": "reads the steps an evaluation spent, to pin the documented rates",
+    "tests/pytypes/test_leaf_lowering.py": "compares a leaf type's shortcut with the whole walk",
 }
 
 

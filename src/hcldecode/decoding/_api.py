@@ -315,8 +315,7 @@ class Decoder:
         body, files = load(source)
         diags = Diagnostics()
         obj, _ = _decode_class(self._expanded(body, eval_ctx), cls, self._types, eval_ctx, diags)
-        if diags:
-            raise_errors(diags, files)
+        raise_errors(diags, files)
         return typing.cast(T, obj)
 
     def decode_partial(

@@ -159,23 +159,15 @@ class FileRef:
             and the start).
     """
 
-    __slots__ = ("_again", "_ref", "_remake", "filename", "text")
+    __slots__ = ("_again", "_ref")
 
     def __init__(self, file: SourceFile, remake: Callable[[], SourceFile]) -> None:
         self._ref = weakref.ref(file)
-        self.filename = file.filename
-        self.text = file.text
-        self._remake = remake
-        self._again: _FileAgain | None = None  # made when first needed
+        self._again = _FileAgain(file.filename, file.text, remake)
 
     def get(self) -> SourceFile:
         """The file, or its stand-in once it is gone."""
-        file = self._ref()
-        if file is not None:
-            return file
-        if self._again is None:
-            self._again = _FileAgain(self.filename, self.text, self._remake)
-        return self._again
+        return self._ref() or self._again
 
 
 class _FileAgain:

@@ -1206,10 +1206,18 @@ class Template(Node):
     def parts(self) -> Sequence[Node]:
         parts = self._parts
         if parts is None:
-            start, end = self.start + 1, self.end - 1
-            raw = self.source.text[start:end]
-            parts = self._parts = (LiteralValue(self.source, start, end, LiteralKind.STRING, raw),)
+            start = self.start + 1
+            raw = self._plain_text()
+            parts = self._parts = (
+                LiteralValue(self.source, start, start + len(raw), LiteralKind.STRING, raw),
+            )
         return parts
+
+    def _plain_text(self) -> str:
+        """The text between the quotes of a string without escapes or sequences (one
+        whose ``_parts`` are not made)."""
+        start = self.start
+        return self.source.text[start + 1 : start + self._size - 1]
 
     @property
     def start_range(self) -> Range:
@@ -1238,9 +1246,8 @@ _MAX_CONSTANT_PARTS = 64
 def _constant_string(template: Template, limits: Limits) -> Value | None:
     """The value of ``"text"`` (a template of one literal part), or ``None``."""
     parts = template._parts
-    if parts is None:  # "text" without escapes: the value of the source text between the quotes
-        start = template.start
-        value = Value.string(template.source.text[start + 1 : start + template._size - 1])
+    if parts is None:  # "text" without escapes: its value, without making its literal part
+        value = Value.string(template._plain_text())
     else:
         if len(parts) != 1:
             return None

@@ -326,9 +326,6 @@ class NativeBody(ModelBody):
                 continue
             label_names = header.label_names
             count = len(block.labels)
-            if count == len(label_names) and not header.optional_labels:
-                blocks.append(block)  # the labels expected, none of them optional (most)
-                continue
             required = header.required_labels
             if required <= count <= len(label_names):
                 blocks.append(block)

@@ -1,0 +1,66 @@
+"""A leaf type's shortcut (``LeafLowering.lower``) gives what the whole walk gives.
+
+For a known, unmarked, non-null value of the leaf's own HCL type the leaf's
+object is made at once; every other value, and a value the leaf refuses, goes
+through the walk of :class:`Lowering`. Whatever the value, the two must agree:
+the object, or every error with its message, path and key.
+"""
+
+from __future__ import annotations
+
+import decimal
+import fractions
+from typing import Any, Literal
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from hcldecode.pytypes import PythonTypes
+from hcldecode.pytypes._lowering import LeafLowering, Lowering
+from hcldecode.values import BOOL, NUMBER, SENSITIVE, STRING, Value
+
+_TYPES = PythonTypes()
+_ANNOTATIONS: list[Any] = [
+    str,
+    int,
+    float,
+    bool,
+    decimal.Decimal,
+    fractions.Fraction,
+    Literal["a", "b"],
+]
+
+_PLAIN = st.one_of(
+    st.text(max_size=8).map(Value.string),
+    st.integers(min_value=-(10**30), max_value=10**30).map(Value.number),
+    st.floats(allow_nan=False, allow_infinity=False).map(Value.number),
+    st.sampled_from(["0.5", "1e400", "-7", "a", "b"]).map(Value.string),
+    st.booleans().map(Value.bool),
+    st.sampled_from([STRING, NUMBER, BOOL]).flatmap(
+        lambda t: st.sampled_from([Value.null(t), Value.unknown(t)])
+    ),
+)
+_VALUES = st.one_of(_PLAIN, _PLAIN.map(lambda v: v.mark(SENSITIVE)))
+
+
+def _outcome(result: tuple[Any, list[Any]]) -> tuple[Any, list[tuple[Any, ...]]]:
+    obj, errors = result
+    return (type(obj), obj), [(e.message, e.path, e.key) for e in errors]
+
+
+@given(
+    annotation=st.sampled_from(_ANNOTATIONS),
+    value=_VALUES,
+    strict=st.booleans(),
+    sensitive=st.booleans(),
+)
+def test_the_shortcut_gives_what_the_walk_gives(
+    annotation: Any, value: Value, strict: bool, sensitive: bool
+) -> None:
+    lowering = _TYPES.lowering(annotation)
+    walk = Lowering.lower(lowering, value, strict=strict, sensitive=sensitive)
+    assert _outcome(lowering.lower(value, strict=strict, sensitive=sensitive)) == _outcome(walk)
+
+
+def test_the_annotations_are_leaves() -> None:
+    assert [type(_TYPES.lowering(a)) for a in _ANNOTATIONS] == [LeafLowering] * len(_ANNOTATIONS)
