@@ -29,6 +29,9 @@ COMPILED_MODULES = [
     "hcldecode/json/_scanner.py",
     "hcldecode/json/_parser.py",
     "hcldecode/json/_decoded.py",
+    "hcldecode/pytypes/_lowering.py",
+    "hcldecode/decoding/_classinfo.py",
+    "hcldecode/native/_evaluate.py",
 ]
 
 

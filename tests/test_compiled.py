@@ -9,6 +9,7 @@ a mixture is not.
 
 from __future__ import annotations
 
+import ast
 import importlib
 import importlib.machinery
 import os
@@ -55,3 +56,42 @@ def test_the_modules_are_compiled_as_expected() -> None:
 def test_without_the_switch_nothing_is_compiled(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("HCLDECODE_COMPILE", raising=False)
     assert _setup_script()["_ext_modules"]() == []
+
+
+def _handlers_sharing_a_name(source: str) -> list[str]:
+    """The ``except ... as name`` clauses of one function that give one name to
+    exceptions of different types, as ``"function:line name"``."""
+    found = []
+    for function in ast.walk(ast.parse(source)):
+        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        caught: dict[str, str] = {}
+        for node in ast.walk(function):
+            if isinstance(node, ast.ExceptHandler) and node.name and node.type is not None:
+                kind = ast.unparse(node.type)
+                if caught.setdefault(node.name, kind) != kind:
+                    found.append(f"{function.name}:{node.lineno} {node.name}")
+    return found
+
+
+def test_handlers_of_different_exceptions_have_different_names() -> None:
+    # mypyc gives a variable one type per function: the type of the first handler
+    # that binds it. A later handler binding another exception to the same name
+    # fails that type check in the compiled build (a TypeError in place of the
+    # handler's work).
+    found = {
+        path: shared
+        for path in _setup_script()["COMPILED_MODULES"]
+        if (shared := _handlers_sharing_a_name((ROOT / "src" / path).read_text()))
+    }
+    assert found == {}
+
+
+def test_the_check_finds_a_shared_handler_name() -> None:
+    source = (
+        "def f():\n"
+        "    try:\n        pass\n"
+        "    except KeyError as exc:\n        pass\n"
+        "    except (ValueError, TypeError) as exc:\n        pass\n"
+    )
+    assert _handlers_sharing_a_name(source) == ["f:6 exc"]

@@ -497,8 +497,10 @@ def _field(cls: type, rf: Field, types: ConfigTypes, kind: ClassKind) -> FieldIn
             inner = strip_optional(base)[0]
             try:
                 attribute_plan = types.plan(inner)
-            except SchemaError as exc:
-                raise SchemaError(f"{where}: as an attribute (or_attribute=True), {exc}") from None
+            except SchemaError as error:
+                raise SchemaError(
+                    f"{where}: as an attribute (or_attribute=True), {error}"
+                ) from None
         return FieldInfo(
             rf,
             "block",

@@ -706,8 +706,10 @@ def _construct(scope: _Scope, kwargs: dict[str, Any]) -> Any:
     except InvalidFields as exc:
         secrets = _secrets(info, kwargs)
         scope.diags.extend(_redacted(_problem(scope, p), secrets) for p in exc.problems)
-    except (ValueError, TypeError) as exc:
-        scope.diags.append(_redacted(_invalid_object(scope, raw_text(exc)), _secrets(info, kwargs)))
+    except (ValueError, TypeError) as error:
+        scope.diags.append(
+            _redacted(_invalid_object(scope, raw_text(error)), _secrets(info, kwargs))
+        )
     return None
 
 

@@ -312,8 +312,8 @@ class LeafLowering(Lowering):
         except LowerErrors as exc:
             walk.errors.extend(exc.errors)
             return _FAILED
-        except LowerError as exc:
-            walk.errors.append(exc)
+        except LowerError as error:
+            walk.errors.append(error)
             return _FAILED
 
 
@@ -542,8 +542,8 @@ class ClassLowering(Lowering):
         except InvalidFields as exc:
             self._refused(exc.problems, walk)
             return _FAILED
-        except (ValueError, TypeError) as exc:
-            return walk.fail(str(exc))
+        except (ValueError, TypeError) as error:
+            return walk.fail(str(error))
 
     def _refused(self, problems: Sequence[FieldProblem], walk: _Walk) -> None:
         """An error for each problem the class's validation found, at its path."""
@@ -871,13 +871,13 @@ def structured(structure: Callable[[Any], Any], obj: Any) -> Any:
         return structure(obj)
     except (ValueError, TypeError) as exc:
         _fail(str(exc) or type(exc).__name__)
-    except Exception as exc:
+    except Exception as error:
         from ._cattrs_errors import is_validation_error, misfits  # noqa: PLC0415 (rarely needed)
 
-        if not is_validation_error(exc):
+        if not is_validation_error(error):
             raise
         raise LowerErrors(
-            [LowerError(message, path, key) for message, path, key in misfits(exc)]
+            [LowerError(message, path, key) for message, path, key in misfits(error)]
         ) from None
 
 
