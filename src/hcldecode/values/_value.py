@@ -204,9 +204,9 @@ class Value:
 
     @classmethod
     def _make(cls, t: Type, payload: builtins.object) -> Value:
-        value = builtins.object.__new__(cls)
-        _setattr(value, "type", t)
-        _setattr(value, "payload", payload)
+        value = _new(cls)
+        _set_type(value, t)
+        _set_payload(value, payload)
         return value
 
     @classmethod
@@ -753,7 +753,7 @@ class Value:
                 flags &= deep
                 count += deep >> _COUNT_SHIFT
         deep = flags | count << _COUNT_SHIFT
-        _setattr(self, "_deep", deep)
+        _set_deep(self, deep)
         return deep
 
     def _children(self) -> builtins.tuple[Value, ...]:
@@ -1313,7 +1313,12 @@ class Value:
         return Value._make(NUMBER, count)
 
 
-_setattr: Final = object.__setattr__
+# A value's slots are set once, when it is made (its __setattr__ refuses), by the
+# slots' own setters: cheaper than object.__setattr__, which looks each one up.
+_new: Final = builtins.object.__new__
+_set_type: Final[Callable[[Value, Type], None]] = Value.__dict__["type"].__set__
+_set_payload: Final[Callable[[Value, builtins.object], None]] = Value.__dict__["payload"].__set__
+_set_deep: Final[Callable[[Value, int], None]] = Value.__dict__["_deep"].__set__
 
 
 class _MarkedValue(Value):
@@ -1326,6 +1331,11 @@ class _MarkedValue(Value):
     __slots__ = ("_marks",)
 
 
+_set_marks: Final[Callable[[Value, frozenset[Hashable]], None]] = _MarkedValue.__dict__[
+    "_marks"
+].__set__
+
+
 def _with_marks(value: Value, marks: frozenset[Hashable]) -> Value:
     """``value`` with ``marks`` added to its own."""
     if not marks:
@@ -1336,10 +1346,10 @@ def _with_marks(value: Value, marks: frozenset[Hashable]) -> Value:
             return value
         marks = own | marks
     Marking.used = True
-    marked = builtins.object.__new__(_MarkedValue)
-    _setattr(marked, "type", value.type)
-    _setattr(marked, "payload", value.payload)
-    _setattr(marked, "_marks", marks)
+    marked = _new(_MarkedValue)
+    _set_type(marked, value.type)
+    _set_payload(marked, value.payload)
+    _set_marks(marked, marks)
     return marked
 
 
