@@ -1,9 +1,11 @@
-"""A leaf type's shortcut (``LeafLowering.lower``) gives what the whole walk gives.
+"""The shortcuts of leaf types and of sequences of them (``LeafLowering.lower``,
+``SequenceLowering.lower``) give what the whole walk gives.
 
 For a known, unmarked, non-null value of the leaf's own HCL type the leaf's
-object is made at once; every other value, and a value the leaf refuses, goes
-through the walk of :class:`Lowering`. Whatever the value, the two must agree:
-the object, or every error with its message, path and key.
+object is made at once, and so are the objects of a tuple or list of such
+values; every other value, and a value the leaf refuses, goes through the
+walk of :class:`Lowering`. Whatever the value, the two must agree: the object,
+or every error with its message, path and key.
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hcldecode.pytypes import PythonTypes
-from hcldecode.pytypes._lowering import LeafLowering, Lowering
-from hcldecode.values import BOOL, NUMBER, SENSITIVE, STRING, Value
+from hcldecode.pytypes._lowering import LeafLowering, Lowering, SequenceLowering
+from hcldecode.values import BOOL, NUMBER, SENSITIVE, STRING, ListType, Value
 
 _TYPES = PythonTypes()
 _ANNOTATIONS: list[Any] = [
@@ -42,6 +44,33 @@ _PLAIN = st.one_of(
 )
 _VALUES = st.one_of(_PLAIN, _PLAIN.map(lambda v: v.mark(SENSITIVE)))
 
+_SEQUENCE_ANNOTATIONS: list[Any] = [
+    list[str],
+    list[int],
+    tuple[str, ...],
+    tuple[bool, ...],
+    set[str],
+    frozenset[float],
+    list[Literal["a", "b"]],
+]
+
+
+def _list_of(elements: list[Value]) -> st.SearchStrategy[Value]:
+    """A list value of ``elements`` where they share one type, else none."""
+    types = {e.type for e in elements}
+    if len(types) != 1 or any(e.is_marked for e in elements):
+        return st.nothing()
+    return st.just(Value.list(elements))
+
+
+_SEQUENCES = st.one_of(
+    _VALUES,
+    st.lists(_VALUES, max_size=4).map(Value.tuple),
+    st.lists(_PLAIN, min_size=1, max_size=4).flatmap(_list_of),
+    st.lists(_VALUES, max_size=4).map(lambda items: Value.tuple(items).mark(SENSITIVE)),
+    st.sampled_from([Value.null(ListType(STRING)), Value.unknown(ListType(STRING))]),
+)
+
 
 def _outcome(result: tuple[Any, list[Any]]) -> tuple[Any, list[tuple[Any, ...]]]:
     obj, errors = result
@@ -64,3 +93,25 @@ def test_the_shortcut_gives_what_the_walk_gives(
 
 def test_the_annotations_are_leaves() -> None:
     assert [type(_TYPES.lowering(a)) for a in _ANNOTATIONS] == [LeafLowering] * len(_ANNOTATIONS)
+
+
+@given(
+    annotation=st.sampled_from(_SEQUENCE_ANNOTATIONS),
+    value=_SEQUENCES,
+    strict=st.booleans(),
+    sensitive=st.booleans(),
+)
+def test_the_sequence_shortcut_gives_what_the_walk_gives(
+    annotation: Any, value: Value, strict: bool, sensitive: bool
+) -> None:
+    lowering = _TYPES.lowering(annotation)
+    walk = Lowering.lower(lowering, value, strict=strict, sensitive=sensitive)
+    assert _outcome(lowering.lower(value, strict=strict, sensitive=sensitive)) == _outcome(walk)
+
+
+def test_the_sequence_annotations_are_sequences_of_leaves() -> None:
+    lowerings = [_TYPES.lowering(a) for a in _SEQUENCE_ANNOTATIONS]
+    assert [type(lw) for lw in lowerings] == [SequenceLowering] * len(lowerings)
+    assert all(
+        type(lw.element) is LeafLowering for lw in lowerings if isinstance(lw, SequenceLowering)
+    )

@@ -354,6 +354,38 @@ class SequenceLowering(Lowering):
         self.make = make
         self.exact = not hcl_type.element.has_dynamic_types()
 
+    def lower(
+        self, value: Value, *, strict: bool = False, sensitive: bool = False
+    ) -> tuple[Any, list[LowerError]]:
+        # A known, unmarked tuple or list whose elements are known, non-null values of
+        # a leaf element's own type (most list attributes): the leaf's objects at once;
+        # anything else, or a misfit, takes the whole walk.
+        element = self.element
+        if (
+            type(element) is LeafLowering
+            and self.exact
+            and not element.whole
+            and isinstance(value.type, TupleType | ListType)
+            and value.is_known
+            and not value.is_null
+            and not value.contains_marked
+        ):
+            hcl_type, leaf, tp = element.hcl_type, element.leaf, element.tp
+            items = []
+            for item in value.elements():
+                if item.type is not hcl_type or not item.is_known or item.is_null:
+                    break
+                try:
+                    items.append(leaf(item, tp))
+                except (LowerError, LowerErrors):
+                    break
+            else:
+                try:
+                    return self.make(items), []
+                except TypeError:
+                    pass
+        return super().lower(value, strict=strict, sensitive=sensitive)
+
     def build_present(self, value: Value, walk: _Walk) -> Any:
         t = value.type
         if not (self.exact and isinstance(t, TupleType | ListType | SetType)):

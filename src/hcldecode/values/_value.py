@@ -381,9 +381,7 @@ class Value:
             TypeError: An element is not a :class:`Value`.
         """
         items = builtins.tuple(elements)
-        for value in items:
-            _check_value(value)
-        return cls._make(TupleType(v.type for v in items), items)
+        return cls._make(TupleType([_check_value(v).type for v in items]), items)
 
     @classmethod
     def null(cls, t: Type) -> Value:
