@@ -135,8 +135,15 @@ def decode_class(
     )
     failed = bool(content_diags) and content_diags.has_errors()
     kwargs: dict[str, Any] = {}
+    attributes = content.attributes
     for field in info.fields:
-        value = _field_value(scope, field)
+        if field.kind == "attr":  # most fields: at once
+            attribute = attributes.get(field.hcl_name)
+            if attribute is None:
+                continue
+            value = _attribute_value(field, attribute, ctx, diags)
+        else:
+            value = _field_value(scope, field)
         if value is _FAILED:
             failed = True
             if failed_fields is not None and _given(scope, field):
@@ -195,12 +202,9 @@ def _label_value(scope: _Scope, field: FieldInfo, index: int) -> Any:
 
 
 def _field_value(scope: _Scope, field: FieldInfo) -> Any:
+    """The value of a field that is not an attribute (whose values ``decode_class``
+    reads itself)."""
     kind = field.kind
-    if kind == "attr":
-        attribute = scope.content.attributes.get(field.hcl_name)
-        if attribute is None:
-            return _MISSING
-        return _attribute_value(field, attribute, scope.ctx, scope.diags)
     if kind == "block":
         return _blocks_value(scope, field)
     if kind == "label":
