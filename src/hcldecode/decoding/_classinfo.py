@@ -87,15 +87,17 @@ class FieldInfo:
         "range_marker",
         "raw_labels",
         "required",
+        "sensitive",
         "value_type",
     )
 
     field: Field
-    #: The field's ``__init__`` parameter, HCL name and whether it has a
-    #: default: the :class:`Field`'s, read on every decoding of the class.
+    #: The field's ``__init__`` parameter, HCL name, whether it has a default and
+    #: whether it is sensitive: the :class:`Field`'s, read on every decoding of the class.
     name: str
     hcl_name: str
     has_default: bool
+    sensitive: bool
     kind: FieldKind
     required: bool
     plan: TypePlan | None
@@ -144,6 +146,7 @@ class FieldInfo:
         self.name = field.name
         self.hcl_name = field.hcl_name
         self.has_default = field.has_default
+        self.sensitive = field.sensitive
         self.kind = kind
         self.required = required
         self.plan = plan
@@ -226,7 +229,7 @@ class ClassInfo:
     @property
     def sensitive(self) -> frozenset[str]:
         """The names of the fields declared sensitive."""
-        return frozenset(f.name for f in self.fields if f.field.sensitive)
+        return frozenset(f.name for f in self.fields if f.sensitive)
 
 
 def class_info(cls: type, types: ConfigTypes) -> ClassInfo:

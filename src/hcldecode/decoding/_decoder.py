@@ -312,7 +312,7 @@ def _attribute_value(
     if null and field.null == "error":
         diags.append(_unsuitable(expr.range, expr, "null value is not allowed", ctx))
         return _FAILED
-    return lower_value(value, expr, plan, ctx=ctx, diags=diags, sensitive=field.field.sensitive)
+    return lower_value(value, expr, plan, ctx=ctx, diags=diags, sensitive=field.sensitive)
 
 
 def evaluate(expr: Expression, ctx: EvalContext | None, diags: Diagnostics) -> Value | None:
@@ -722,7 +722,7 @@ def _secrets(info: ClassInfo, kwargs: dict[str, Any]) -> list[str]:
     class's own message could show them (see :func:`redact`)."""
     found: set[str] = set()
     for field in info.fields:
-        if field.field.sensitive and field.name in kwargs:
+        if field.sensitive and field.name in kwargs:
             _python_secrets(kwargs[field.name], found, 0)
     return sorted(found, key=lambda text: (-len(text), text))
 

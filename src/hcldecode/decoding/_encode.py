@@ -210,7 +210,7 @@ def _attr(name: str, value: Any, field: FieldInfo, walk: _Walk) -> AttributeItem
         if isinstance(value, Expression):
             return _expression_item(name, value, walk)
         annotation = field.value_type or field.annotation
-        if field.field.sensitive:  # compared as the field's plan decodes it
+        if field.sensitive:  # compared as the field's plan decodes it
             planned = field.plan.annotation if field.plan is not None else annotation
             return _sensitive(name, value, planned, walk, "the field is sensitive")
         converted = walk.types.to_value(value, annotation=annotation)

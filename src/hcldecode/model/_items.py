@@ -1,22 +1,25 @@
-"""The two kinds of body items: attributes and blocks.
+"""The two kinds of body items, attributes and blocks, and what a schema finds of
+them in a body (:class:`BodyContent`).
 
 A module of their own so that the compiled build (``setup.py``) can compile
 them with the native syntax's attribute and block classes, which derive from
-them (a compiled class cannot derive from a Python class with slots); Python
-classes may derive from them too (``allow_interpreted_subclasses``).
+them (a compiled class cannot derive from a Python class with slots), and with
+the decoder, which reads a content's items for every block; Python classes may
+derive from the item classes too (``allow_interpreted_subclasses``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from .._compile import mypyc_attr
+from ._diagnostics import Range
 
 if TYPE_CHECKING:
-    from ._diagnostics import Range
     from ._structure import Body, Expression
 
-__all__ = ["Attribute", "Block"]
+__all__ = ["Attribute", "Block", "BodyContent"]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -131,3 +134,69 @@ class Block:
 
     def __repr__(self) -> str:
         return f"Block({self.type!r}, {self.labels!r}, {self.def_range})"
+
+
+class BodyContent:
+    """The result of applying a schema to a body.
+
+    Args:
+        attributes: Each attribute that is present mapped to its definition,
+            in source order.
+        blocks: The blocks of the requested types, in source order.
+        missing_item_range: Where an item that is missing would be reported:
+            a range, or a function that computes it when first asked.
+        mislabelled: The requested block types of which some block was left
+            out for its labels (too few, too many, or not shaped as labels),
+            an error already reported: a decoder need not also report such a
+            type as missing.
+    """
+
+    __slots__ = ("_by_type", "_missing", "attributes", "blocks", "mislabelled")
+
+    def __init__(
+        self,
+        attributes: Mapping[str, Attribute],
+        blocks: tuple[Block, ...],
+        missing_item_range: Range | Callable[[], Range],
+        mislabelled: frozenset[str] = frozenset(),
+    ) -> None:
+        self.attributes = attributes
+        self.blocks = blocks
+        self.mislabelled = mislabelled
+        self._missing = missing_item_range
+        # The blocks grouped by type, when first asked for one type.
+        self._by_type: dict[str, list[Block]] | None = None
+
+    @property
+    def missing_item_range(self) -> Range:
+        """Where an item that is missing is reported."""
+        missing = self._missing
+        if not isinstance(missing, Range):
+            missing = self._missing = missing()
+        return missing
+
+    def __repr__(self) -> str:
+        return (
+            f"BodyContent({dict(self.attributes)!r}, {self.blocks!r}, "
+            f"{self.missing_item_range!r}, {set(self.mislabelled)!r})"
+        )
+
+    def blocks_of_type(self, type_name: str) -> list[Block]:
+        """The blocks of one type, in source order.
+
+        Args:
+            type_name: The block type.
+
+        Returns:
+            A new list of those blocks (empty when there is none).
+        """
+        by_type = self._by_type
+        if by_type is None:
+            by_type = self._by_type = {}
+            for block in self.blocks:
+                same = by_type.get(block.type)
+                if same is None:
+                    by_type[block.type] = [block]
+                else:
+                    same.append(block)
+        return list(by_type.get(type_name, ()))
