@@ -14,6 +14,7 @@ import decimal
 import fractions
 from typing import Any, Literal
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -77,36 +78,27 @@ def _outcome(result: tuple[Any, list[Any]]) -> tuple[Any, list[tuple[Any, ...]]]
     return (type(obj), obj), [(e.message, e.path, e.key) for e in errors]
 
 
-@given(
-    annotation=st.sampled_from(_ANNOTATIONS),
-    value=_VALUES,
-    strict=st.booleans(),
-    sensitive=st.booleans(),
+@pytest.mark.parametrize(
+    ("annotations", "values"),
+    [(_ANNOTATIONS, _VALUES), (_SEQUENCE_ANNOTATIONS, _SEQUENCES)],
+    ids=["leaves", "sequences of leaves"],
 )
+@given(data=st.data(), strict=st.booleans(), sensitive=st.booleans())
 def test_the_shortcut_gives_what_the_walk_gives(
-    annotation: Any, value: Value, strict: bool, sensitive: bool
+    annotations: list[Any],
+    values: st.SearchStrategy[Value],
+    data: st.DataObject,
+    strict: bool,
+    sensitive: bool,
 ) -> None:
-    lowering = _TYPES.lowering(annotation)
+    lowering = _TYPES.lowering(data.draw(st.sampled_from(annotations)))
+    value = data.draw(values)
     walk = Lowering.lower(lowering, value, strict=strict, sensitive=sensitive)
     assert _outcome(lowering.lower(value, strict=strict, sensitive=sensitive)) == _outcome(walk)
 
 
 def test_the_annotations_are_leaves() -> None:
     assert [type(_TYPES.lowering(a)) for a in _ANNOTATIONS] == [LeafLowering] * len(_ANNOTATIONS)
-
-
-@given(
-    annotation=st.sampled_from(_SEQUENCE_ANNOTATIONS),
-    value=_SEQUENCES,
-    strict=st.booleans(),
-    sensitive=st.booleans(),
-)
-def test_the_sequence_shortcut_gives_what_the_walk_gives(
-    annotation: Any, value: Value, strict: bool, sensitive: bool
-) -> None:
-    lowering = _TYPES.lowering(annotation)
-    walk = Lowering.lower(lowering, value, strict=strict, sensitive=sensitive)
-    assert _outcome(lowering.lower(value, strict=strict, sensitive=sensitive)) == _outcome(walk)
 
 
 def test_the_sequence_annotations_are_sequences_of_leaves() -> None:
