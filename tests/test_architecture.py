@@ -37,6 +37,9 @@ PRIVATE_IMPORTS = {
     ),
     "tests/test_budget.py": "reads the steps an evaluation spent, to pin the documented rates",
     "tests/pytypes/test_leaf_lowering.py": "compares a leaf type's shortcut with the whole walk",
+    "tests/pytypes/test_lower_errors.py": (
+        "copies and pickles the misfit errors (several at once come only from cattrs)"
+    ),
 }
 
 

@@ -95,3 +95,21 @@ def test_the_check_finds_a_shared_handler_name() -> None:
         "    except (ValueError, TypeError) as exc:\n        pass\n"
     )
     assert _handlers_sharing_a_name(source) == ["f:6 exc"]
+
+
+# Exception classes the compiled modules may define: caught where they are raised
+# (tests/test_errors.py's INTERNAL), so no caller copies, pickles or derives from one.
+COMPILED_EXCEPTIONS = {"StringError", "Stop", "_Unsure"}
+
+
+def test_no_exception_a_caller_sees_is_compiled() -> None:
+    # A compiled exception keeps its attributes in no __dict__: a copied or pickled
+    # one loses those its __init__ does not take back, and Python classes cannot
+    # derive from it. The public ones stay in Python modules.
+    found = set()
+    for name in _compiled_module_names():
+        module = importlib.import_module(name)
+        for cls_name, cls in vars(module).items():
+            if isinstance(cls, type) and issubclass(cls, BaseException) and cls.__module__ == name:
+                found.add(cls_name)
+    assert found == COMPILED_EXCEPTIONS

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 from decimal import Decimal
 from fractions import Fraction
 
@@ -17,6 +19,7 @@ from hcldecode.values import (
     EMPTY_TUPLE_VALUE,
     FALSE,
     NUMBER,
+    SENSITIVE,
     STRING,
     TRUE,
     CapsuleType,
@@ -476,3 +479,39 @@ def test_is_wholly_known() -> None:
     assert not V.object({"a": V.tuple([DYNAMIC_VALUE])}).is_wholly_known
     assert V.null(ListType(STRING)).is_wholly_known
     assert V.list([UNKNOWN_NUMBER]).is_known
+
+
+# ----------------------------------------------------------------------------- copy, pickle
+
+_MAYBE_MARKED = st.one_of(
+    VALUES,
+    VALUES.map(lambda v: v.mark(SENSITIVE)),
+    st.sampled_from([STRING, NUMBER, BOOL, ListType(STRING)]).flatmap(
+        lambda t: st.sampled_from([V.null(t), V.unknown(t), V.unknown(t).refine_not_null()])
+    ),
+    st.text(max_size=3).map(lambda p: V.unknown(STRING).refine().string_prefix(p).new_value()),
+)
+
+
+@given(value=_MAYBE_MARKED)
+def test_a_value_is_its_own_copy_and_pickles_to_an_equal_value(value: Value) -> None:
+    assert copy.copy(value) is value
+    assert copy.deepcopy(value) is value
+    again = pickle.loads(pickle.dumps(value))
+    assert again == value
+    assert hash(again) == hash(value)
+    assert repr(again) == repr(value)
+    assert (again.is_null, again.is_known, again.is_wholly_known, again.marks) == (
+        value.is_null,
+        value.is_known,
+        value.is_wholly_known,
+        value.marks,
+    )
+
+
+def test_an_object_holding_values_deep_copies() -> None:
+    config = {"default": V.object({"port": N(8080)}), "tags": [S("a")]}
+    copied = copy.deepcopy(config)
+    assert copied == config
+    assert copied["default"] is config["default"]
+    assert copied["tags"] is not config["tags"]

@@ -19,7 +19,7 @@ from typing import Any
 from ..model._context import EvalContext
 from ..model._diagnostics import Diagnostic, Diagnostics
 from ..model._structure import Expression
-from ..pytypes._lowering import LowerError
+from ..pytypes._lower_errors import LowerError
 from ..values._convert import ConversionError, convert
 from ..values._errors import raw_text
 from ..values._sensitive import is_sensitive

@@ -27,7 +27,8 @@ from typing import Any
 
 from ..values._types import DYNAMIC
 from ..values._value import Value
-from ._lowering import LeafLowering, LowerErrors, Lowering, plain, structured
+from ._lower_errors import LowerErrors
+from ._lowering import LeafLowering, Lowering, plain, structured
 
 __all__ = ["converter_lowering"]
 

@@ -26,7 +26,7 @@ import typing
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .._text import go_quote, suggest, terminal_safe
+from .._text import go_quote, suggest
 from ..values._convert import (
     AttrStep,
     ConversionError,
@@ -34,9 +34,7 @@ from ..values._convert import (
     Path,
     PathStep,
     convert,
-    path_text,
 )
-from ..values._errors import Error
 from ..values._sensitive import redact, secrets_of, texts_of
 from ..values._types import (
     BOOL,
@@ -54,6 +52,7 @@ from ..values._types import (
 )
 from ..values._value import Value
 from ._fields import ClassKind, Field, FieldProblem, InvalidFields, problem_steps
+from ._lower_errors import LowerError, LowerErrors
 
 if TYPE_CHECKING:
     import datetime
@@ -65,8 +64,6 @@ __all__ = [
     "ClassLowering",
     "Leaf",
     "LeafLowering",
-    "LowerError",
-    "LowerErrors",
     "LoweredField",
     "Lowering",
     "MappingLowering",
@@ -84,43 +81,6 @@ __all__ = [
     "registered_leaf",
     "structured",
 ]
-
-
-class LowerError(Error, ValueError):
-    """A value, or a part of it, that does not fit the Python type (``1.5`` for an ``int``).
-
-    ``message`` says what is wrong; ``path`` leads from the value to the
-    part that does not fit, as :attr:`ConversionError.path` does, so that a
-    diagnostic can point at that part. ``key``, when set, names the key of
-    that part (an object) that the error is about: an attribute the class
-    does not have. ``str()`` gives the path and the message.
-    """
-
-    def __init__(self, message: str, path: Path = (), key: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.path = path
-        self.key = key
-
-    def text(self, *, safe: bool = True) -> str:
-        """The path and the message; see :meth:`hcldecode.Error.text`."""
-        raw = path_text(self.path) + self.message
-        return terminal_safe(raw) if safe else raw
-
-    def within(self, step: PathStep) -> LowerError:
-        """The same error, one step further from the failing part."""
-        return LowerError(self.message, (step, *self.path), self.key)
-
-
-class LowerErrors(LowerError):
-    """Several misfits found in one step: an application's ``structure`` that checks
-    a whole object (a cattrs converter's) and reports each part that does not fit.
-    A leaf raises it; its ``errors`` are each reported at their own path."""
-
-    def __init__(self, errors: Sequence[LowerError]) -> None:
-        first = errors[0]
-        super().__init__(first.message, first.path, first.key)
-        self.errors = tuple(errors)
 
 
 class _Failed:

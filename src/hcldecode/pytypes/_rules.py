@@ -68,11 +68,11 @@ from ._fields import (
     generic_class,
     read_fields,
 )
+from ._lower_errors import LowerError
 from ._lowering import (
     ClassLowering,
     LeafLowering,
     LoweredField,
-    LowerError,
     Lowering,
     MappingLowering,
     OptionalLowering,

@@ -114,7 +114,9 @@ class Refinement:
     def __delattr__(self, name: str) -> NoReturn:
         raise AttributeError(f"cannot delete field {name!r}")
 
-    def __reduce__(self) -> tuple[object, ...]:
+    def __reduce__(self) -> tuple[object, ...] | str:
+        if self is UNREFINED:  # pickled by name: a plain unknown stays plain
+            return "UNREFINED"
         return (Refinement, self._fields())
 
     def describe(self) -> str:

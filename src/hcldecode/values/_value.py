@@ -99,6 +99,9 @@ class _Marker:
     def __repr__(self) -> str:
         return self._name
 
+    def __reduce__(self) -> str:
+        return "_NULL"  # the one marker, pickled by name: null values stay null
+
 
 _NULL: Final = _Marker("<null>")
 
@@ -199,6 +202,17 @@ class Value:
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError("Value is immutable")
+
+    # An immutable value is its own copy; pickled, it is made again from its type,
+    # payload and marks (a capsule's payload as Python pickles it).
+    def __copy__(self) -> Value:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, builtins.object]) -> Value:
+        return self
+
+    def __reduce__(self) -> builtins.tuple[builtins.object, ...]:
+        return (_remade, (self.type, self.payload, self._marks))
 
     # ------------------------------------------------------------------ construction
 
@@ -1332,6 +1346,11 @@ class _MarkedValue(Value):
 _set_marks: Final[Callable[[Value, frozenset[Hashable]], None]] = _MarkedValue.__dict__[
     "_marks"
 ].__set__
+
+
+def _remade(t: Type, payload: builtins.object, marks: frozenset[Hashable]) -> Value:
+    """A pickled value made again (see ``Value.__reduce__``)."""
+    return _with_marks(Value._make(t, payload), marks)
 
 
 def _with_marks(value: Value, marks: frozenset[Hashable]) -> Value:
