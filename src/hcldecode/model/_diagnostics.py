@@ -306,6 +306,20 @@ class Diagnostic(Record):
     eval_context: EvalContext | None = attrs.field(default=None, eq=False, repr=False)
     extra: Any = attrs.field(default=None, eq=False, repr=False)
 
+    # A diagnostic is immutable: its own copy. Pickled (sent to another process, as
+    # a worker's exception is), it keeps all but its expression and evaluation
+    # context, which belong to the process that evaluated: a renderer then shows no
+    # values of the expression's variables.
+    def __copy__(self) -> Diagnostic:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Diagnostic:
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        kept = (self.severity, self.summary, self.detail, self.subject, self.context)
+        return (Diagnostic, (*kept, None, None, self.extra))
+
     @classmethod
     def error(
         cls,

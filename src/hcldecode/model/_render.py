@@ -96,6 +96,14 @@ class HCLError(Error, ValueError):
         self.files = dict(files or {})
         super().__init__(self.diagnostics)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled (sent to another process, as a worker's exception is), the error
+        # keeps its diagnostics (see Diagnostic) and, of each file, what rendering
+        # asks of it; anything else its class holds that is not a parsed tree.
+        files = {name: _FileLines.of(file, self.diagnostics) for name, file in self.files.items()}
+        state = {k: v for k, v in vars(self).items() if k not in _NOT_PICKLED}
+        return (_remade_error, (type(self), list(self.diagnostics), files), state)
+
     def text(self, *, safe: bool = True) -> str:
         """The diagnostics rendered, as ``str()`` gives them.
 
@@ -115,6 +123,44 @@ class HCLError(Error, ValueError):
             noun = "diagnostic" if hidden == 1 else "diagnostics"
             text += f"\n\n... and {hidden} more {noun} (all of them are in .diagnostics)"
         return text
+
+
+# What a pickled error is made again from, or leaves out: a DecodeError's remaining
+# body is a parsed tree, which stays in the process that parsed it.
+_NOT_PICKLED = frozenset({"diagnostics", "files", "remaining"})
+
+
+def _remade_error(
+    cls: type[HCLError], diagnostics: list[Diagnostic], files: dict[str, SourceFile]
+) -> HCLError:
+    """A pickled error made again (see ``HCLError.__reduce__``)."""
+    error = cls.__new__(cls)
+    HCLError.__init__(error, diagnostics, files)
+    return error
+
+
+class _FileLines:
+    """A file as a pickled error keeps it: its name, its text, and the block around each
+    place its diagnostics are about (what rendering asks of a file)."""
+
+    __slots__ = ("_contexts", "filename", "text")
+
+    def __init__(self, filename: str, text: str, contexts: dict[int, str | None]) -> None:
+        self.filename = filename
+        self.text = text
+        self._contexts = contexts
+
+    @classmethod
+    def of(cls, file: SourceFile, diagnostics: Iterable[Diagnostic]) -> _FileLines:
+        contexts = {
+            diag.subject.start.byte: file.context_string(diag.subject.start.byte)
+            for diag in diagnostics
+            if diag.subject is not None and diag.subject.filename == file.filename
+        }
+        return cls(file.filename, file.text, contexts)
+
+    def context_string(self, byte: int) -> str | None:
+        return self._contexts.get(byte)
 
 
 _SEVERITY_NAMES = {Severity.ERROR: "Error", Severity.WARNING: "Warning"}
