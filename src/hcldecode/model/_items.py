@@ -38,6 +38,13 @@ class Attribute:
 
     __slots__ = ("_name_range", "_range", "expr", "name")
 
+    # A parsed item does not change: its own copy (see Body).
+    def __copy__(self) -> Attribute:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Attribute:
+        return self
+
     def __init__(self, name: str, expr: Expression, range: Range, name_range: Range) -> None:
         self.name = name
         self.expr = expr
@@ -84,6 +91,13 @@ class Block:
     """
 
     __slots__ = ("_def_range", "_label_ranges", "_type_range", "body", "labels", "type")
+
+    # A parsed item does not change: its own copy (see Body).
+    def __copy__(self) -> Block:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Block:
+        return self
 
     def __init__(  # noqa: PLR0917 (the block's parts, in the order the spec lists them)
         self,

@@ -214,6 +214,14 @@ class Body:
 
     __slots__ = ()
 
+    # A parsed tree does not change: each part is its own copy, so that a copy or a
+    # deep copy of an object holding one is equal to it.
+    def __copy__(self) -> Body:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Body:
+        return self
+
     @abc.abstractmethod
     def content(self, schema: BodySchema) -> tuple[BodyContent, Diagnostics]:
         """Apply a schema exhaustively: anything it does not expect is an error.
@@ -398,6 +406,14 @@ class Expression:
 
     __slots__ = ()
 
+    # A parsed tree does not change: each part is its own copy, so that a copy or a
+    # deep copy of an object holding one is equal to it.
+    def __copy__(self) -> Expression:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Expression:
+        return self
+
     @abc.abstractmethod
     def value(self, ctx: EvalContext | None = None) -> tuple[Value, Diagnostics]:
         """Evaluate the expression.
@@ -548,6 +564,13 @@ class File(Record):
     _def_range: Callable[[int], Range | None] | None = attrs.field(
         default=None, eq=False, repr=False, kw_only=True
     )
+
+    # A parsed file does not change: its own copy (see Body).
+    def __copy__(self) -> File:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> File:
+        return self
 
     def context_string(self, byte: int) -> str | None:
         """A description of the block around a byte offset, e.g. ``service "web"``.

@@ -1,7 +1,11 @@
-"""Diagnostics and configuration errors cross process boundaries (a worker's exception
-is pickled to the parent): a pickled one keeps its diagnostics, ranges and rendering,
-but not the expression and evaluation context, which belong to the process that
-evaluated."""
+"""Copies and pickles of what decoding gives.
+
+A parsed tree does not change, so each of its parts (expressions, bodies,
+attributes, blocks, files) is its own copy: a deep copy of a configuration
+object holding one is equal to it. Diagnostics and configuration errors cross
+process boundaries (a worker's exception is pickled to the parent): a pickled
+one keeps its diagnostics, ranges and rendering, but not the expression and
+evaluation context, which belong to the process that evaluated."""
 
 from __future__ import annotations
 
@@ -29,6 +33,45 @@ class App:
     services: Annotated[list[Service], hcl.block("service")] = dataclasses.field(
         default_factory=list
     )
+
+
+@dataclasses.dataclass
+class Resource:
+    type: Annotated[str, hcl.label()]
+    count: hcl.Expression | None = None
+    tags: hcl.Attribute | None = None
+    config: Annotated[hcl.Body | None, hcl.remain()] = None
+
+
+@dataclasses.dataclass
+class Module:
+    resources: Annotated[list[Resource], hcl.block("resource")] = dataclasses.field(
+        default_factory=list
+    )
+    raw: Annotated[list[hcl.Block], hcl.block("raw")] = dataclasses.field(default_factory=list)
+
+
+@pytest.mark.parametrize(
+    ("filename", "text"),
+    [
+        ("main.hcl", 'resource "x" {\n  count = 2\n  tags = {}\n  ami = "a"\n}\nraw {}\n'),
+        ("main.json", '{"resource": {"x": {"count": 2, "tags": {}, "ami": "a"}}, "raw": {}}'),
+    ],
+)
+def test_a_deep_copy_of_a_configuration_shares_its_parsed_parts(filename: str, text: str) -> None:
+    syntax = "json" if filename.endswith(".json") else "native"
+    file = hcl.parse(text, filename=filename, syntax=syntax)
+    module = hcl.decode(file, Module)
+    copied = copy.deepcopy(module)
+    assert copied == module
+    assert copied is not module and copied.resources is not module.resources
+    (resource,), (same,) = module.resources, copied.resources
+    assert (same.count, same.tags, same.config) == (resource.count, resource.tags, resource.config)
+    assert same.count is resource.count and same.config is resource.config
+    assert copied.raw[0] is module.raw[0]
+    for part in (file, file.body, resource.count, resource.tags, module.raw[0]):
+        assert copy.copy(part) is part
+        assert copy.deepcopy(part) is part
 
 
 _TEXT = 'service "web" {\n  port = var.p + 1\n}\nservice "db" {\n  port = "x"\n}\n'
