@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import typing
 import warnings
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Generic, Literal, TypeVar
 
 from .._record import Record
@@ -40,6 +40,13 @@ class DecodeError(HCLError):
     """
 
     remaining: Body | None = None
+
+    def __reduce__(
+        self,
+    ) -> tuple[Callable[..., HCLError], tuple[object, ...], dict[str, object]]:
+        # The remaining body is a parsed tree: it stays in the process that parsed it.
+        made, args, state = super().__reduce__()
+        return (made, args, {k: v for k, v in state.items() if k != "remaining"})
 
 
 class _Hidden:

@@ -21,7 +21,7 @@ import os
 import re
 import sys
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, TextIO
 
 from .._text import SPACE_CLASS, go_quote
@@ -96,12 +96,14 @@ class HCLError(Error, ValueError):
         self.files = dict(files or {})
         super().__init__(self.diagnostics)
 
-    def __reduce__(self) -> tuple[object, ...]:
+    def __reduce__(
+        self,
+    ) -> tuple[Callable[..., HCLError], tuple[object, ...], dict[str, object]]:
         # Pickled (sent to another process, as a worker's exception is), the error
-        # keeps its diagnostics (see Diagnostic) and, of each file, what rendering
-        # asks of it; anything else its class holds that is not a parsed tree.
+        # keeps its diagnostics (see Diagnostic), what rendering asks of each file,
+        # and whatever else its class set (a subclass leaves out what is a parsed tree).
         files = {name: _FileLines.of(file, self.diagnostics) for name, file in self.files.items()}
-        state = {k: v for k, v in vars(self).items() if k not in _NOT_PICKLED}
+        state = {k: v for k, v in vars(self).items() if k not in ("diagnostics", "files")}
         return (_remade_error, (type(self), list(self.diagnostics), files), state)
 
     def text(self, *, safe: bool = True) -> str:
@@ -123,11 +125,6 @@ class HCLError(Error, ValueError):
             noun = "diagnostic" if hidden == 1 else "diagnostics"
             text += f"\n\n... and {hidden} more {noun} (all of them are in .diagnostics)"
         return text
-
-
-# What a pickled error is made again from, or leaves out: a DecodeError's remaining
-# body is a parsed tree, which stays in the process that parsed it.
-_NOT_PICKLED = frozenset({"diagnostics", "files", "remaining"})
 
 
 def _remade_error(
