@@ -32,6 +32,8 @@ COMPILED_MODULES = [
     "hcldecode/pytypes/_lowering.py",
     "hcldecode/decoding/_classinfo.py",
     "hcldecode/native/_evaluate.py",
+    "hcldecode/write/_format.py",
+    "hcldecode/write/_tokens.py",
 ]
 
 
