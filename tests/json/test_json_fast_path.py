@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import json
+import pickle
 import threading
 from pathlib import Path
 from typing import Any
@@ -258,6 +259,22 @@ def test_corpus_positions(corpus: Path, json_corpus_file: Path) -> None:
     if path.name in set((corpus / "json-invalid.txt").read_text().split()):
         return
     _check(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("positions", [False, True])
+def test_a_pickled_lazy_tree(positions: bool) -> None:
+    text = '{"a": {"b": [1, {"c": "d"}]}, "e": "f"}'
+    fast, full = _both(text)
+    assert fast.node.properties[0].value.properties[0].name == "b"  # some children made
+    document = object.__getattribute__(fast.node, "_doc")
+    if positions:
+        assert fast.node.properties[1].name_end == 33
+    again = pickle.loads(pickle.dumps(fast))
+    # Pickling asks for no position: the lazy tree finds them when asked, as before.
+    assert document.resolved is positions
+    assert object.__getattribute__(again.node, "_doc").resolved is False
+    assert _shape(again.node) == _shape(full.node)
+    assert (again.range, again.value(None)) == (full.range, full.value(None))
 
 
 def test_threads_reading_one_file() -> None:

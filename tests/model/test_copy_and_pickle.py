@@ -2,24 +2,31 @@
 
 A parsed tree does not change, so each of its parts (expressions, bodies,
 attributes, blocks, files) is its own copy: a deep copy of a configuration
-object holding one is equal to it. Diagnostics and configuration errors cross
-process boundaries (a worker's exception is pickled to the parent): a pickled
-one keeps its diagnostics, ranges and rendering, but not the expression and
-evaluation context, which belong to the process that evaluated."""
+object holding one is equal to it. A configuration crosses process boundaries
+(a worker gets it pickled), parsed parts and all: a pickled tree has the same
+values and ranges, and its diagnostics render the same source lines. So do
+diagnostics and configuration errors (a worker's exception is pickled to the
+parent), but without the expression and evaluation context, which belong to
+the process that evaluated."""
 
 from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 import pickle
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import hcldecode as hcl
+from hcldecode import json as hcljson
 from hcldecode import native
 from hcldecode.compat import python_hcl2
-from hcldecode.model import Diagnostic, HCLError
+from hcldecode.model import Diagnostic, File, HCLError, Range
 
 
 @dataclasses.dataclass
@@ -72,6 +79,147 @@ def test_a_deep_copy_of_a_configuration_shares_its_parsed_parts(filename: str, t
     for part in (file, file.body, resource.count, resource.tags, module.raw[0]):
         assert copy.copy(part) is part
         assert copy.deepcopy(part) is part
+
+
+@dataclasses.dataclass
+class Config:
+    ami: int
+
+
+@pytest.mark.parametrize(
+    ("filename", "text"),
+    [
+        ("main.hcl", 'resource "x" {\n  count = 2\n  tags = {a = 1}\n  ami = "a"\n}\nraw {}\n'),
+        ("main.json", '{"resource": {"x": {"count": 2, "tags": {"a": 1}, "ami": "a"}}, "raw": {}}'),
+    ],
+)
+def test_a_configuration_holding_parsed_parts_pickles(filename: str, text: str) -> None:
+    syntax = "json" if filename.endswith(".json") else "native"
+    module = hcl.decode(hcl.parse(text, filename=filename, syntax=syntax), Module)
+    again = pickle.loads(pickle.dumps(module))
+    (resource,), (same,) = module.resources, again.resources
+    assert same.count is not resource.count
+    assert same.count.value(None) == (hcl.Value.number(2), hcl.model.Diagnostics())
+    assert (same.count.range, same.tags.range, same.tags.name_range) == (
+        resource.count.range,
+        resource.tags.range,
+        resource.tags.name_range,
+    )
+    assert hcl.to_dict(same.config) == hcl.to_dict(resource.config) == {"ami": "a"}
+    assert again.raw[0].def_range == module.raw[0].def_range
+    # The unpickled body's mistakes render with their source lines and block.
+    with pytest.raises(hcl.DecodeError) as original:
+        hcl.decode(resource.config, Config)
+    with pytest.raises(hcl.DecodeError) as unpickled:
+        hcl.decode(same.config, Config)
+    assert str(unpickled.value) == str(original.value)
+    assert f"on {filename} line " in str(original.value)
+    assert "resource" in str(original.value).splitlines()[2]
+
+
+def _native_nodes(file: File) -> list[tuple[str, Range]]:
+    found: list[tuple[str, Range]] = []
+    native.visit_all(file.body, lambda node: found.append((type(node).__name__, node.range)))
+    return found
+
+
+def _outcome(file: File) -> Any:
+    try:
+        return hcl.to_dict(file)
+    except hcl.DecodeError as error:
+        return str(error)
+
+
+def _pickled_tree_reads_the_same(file: File) -> File:
+    again = pickle.loads(pickle.dumps(file))
+    assert again is not file
+    assert (again.filename, again.text) == (file.filename, file.text)
+    assert _outcome(again) == _outcome(file)
+    attributes, _ = file.body.just_attributes()
+    same, _ = again.body.just_attributes()
+    assert [(a.name, a.range, a.expr.range) for a in same.values()] == [
+        (a.name, a.range, a.expr.range) for a in attributes.values()
+    ]
+    for byte in range(0, len(file.text.encode()), 97):
+        assert again.context_string(byte) == file.context_string(byte)
+    return again
+
+
+_NAMES = st.sampled_from(["a", "b", "var", "each", "x"])
+_EXPRESSIONS = st.recursive(
+    st.one_of(
+        st.integers(-5, 99).map(str),
+        st.sampled_from(["true", "null", '"s"', '"${x}y"', '"%{if a}b%{endif}"', "var.a[0]"]),
+        _NAMES,
+    ),
+    lambda inner: st.one_of(
+        st.tuples(inner, st.sampled_from(["+", "==", "&&", "*"]), inner).map(" ".join),
+        st.lists(inner, max_size=3).map(lambda items: "[" + ", ".join(items) + "]"),
+        st.lists(st.tuples(_NAMES, inner), max_size=3).map(
+            lambda items: "{" + ", ".join(f"{k} = {v}" for k, v in items) + "}"
+        ),
+        st.tuples(inner, inner).map(lambda p: f"[for v in {p[0]}: {p[1]} if v]"),
+        st.tuples(inner, inner, inner).map(lambda p: f"{p[0]} ? {p[1]} : {p[2]}"),
+        st.lists(inner, max_size=2).map(lambda args: f"max({', '.join(args)})"),
+        inner.map(lambda e: f"({e})[*].a"),
+        inner.map(lambda e: f'"<${{{e}}}>"'),
+        inner.map(lambda e: e + "x"),  # often not valid: trees with errors pickle too
+    ),
+    max_leaves=12,
+)
+_CONFIGS = st.lists(
+    st.tuples(_NAMES, _EXPRESSIONS, st.booleans()).map(
+        lambda item: (
+            f'{item[0]} "l" {{\n  v = {item[1]}\n}}\n' if item[2] else f"{item[0]} = {item[1]}\n"
+        )
+    ),
+    max_size=4,
+).map("".join)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_CONFIGS)
+def test_a_pickled_native_file_reads_the_same(text: str) -> None:
+    file, diags = native.parse_config(text, "gen.hcl")
+    again = _pickled_tree_reads_the_same(file)
+    assert _native_nodes(again) == _native_nodes(file)
+    assert pickle.loads(pickle.dumps(diags)) == diags
+
+
+_JSON = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=5)),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=3), inner, max_size=3)
+    ),
+    max_leaves=15,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.text(max_size=3), _JSON, max_size=4), st.booleans())
+def test_a_pickled_json_file_reads_the_same(document: dict[str, Any], positions: bool) -> None:
+    file, _ = hcljson.parse(json.dumps(document), "gen.json")
+    if positions:  # its lazy tree's positions found before it is pickled
+        for attribute in file.body.just_attributes()[0].values():
+            assert attribute.range.filename == "gen.json"
+    _pickled_tree_reads_the_same(file)
+
+
+def test_a_pickled_native_corpus_file_reads_the_same(native_corpus_file: Path) -> None:
+    file, _ = native.parse_config(native_corpus_file.read_bytes(), native_corpus_file.name)
+    again = _pickled_tree_reads_the_same(file)
+    assert _native_nodes(again) == _native_nodes(file)
+
+
+def test_a_pickled_json_corpus_file_reads_the_same(json_corpus_file: Path) -> None:
+    data = json_corpus_file.read_bytes()
+    file, _ = hcljson.parse(data, json_corpus_file.name)
+    _pickled_tree_reads_the_same(file)
+    # And once its positions were found (the lazy tree's full twin then exists).
+    file, _ = hcljson.parse(data, json_corpus_file.name)
+    _outcome(file)
+    file.body.just_attributes()
+    _pickled_tree_reads_the_same(file)
 
 
 _TEXT = 'service "web" {\n  port = var.p + 1\n}\nservice "db" {\n  port = "x"\n}\n'

@@ -5,6 +5,7 @@ from it (values, ranges, traversals) before it was dropped."""
 from __future__ import annotations
 
 import gc
+import pickle
 
 from hcldecode.model import EvalContext, File
 from hcldecode.native import NativeBody, Node, WalkNode, parse_config, visit_all
@@ -107,3 +108,21 @@ def test_a_dropped_tree_is_freed_without_the_cycle_collector() -> None:
     finally:
         if enabled:
             gc.enable()
+
+
+def _read(file: File) -> list[object]:
+    """Every node's class and range, and every attribute's value and variables."""
+    assert isinstance(file.body, NativeBody)
+    seen: list[object] = [(type(n).__name__, n.range) for n in _nodes(file)]
+    for attribute in file.body.attributes.values():
+        seen.append((attribute.expr.value(CTX), attribute.expr.variables()))
+    return seen
+
+
+def test_a_tree_of_every_kind_of_node_pickles() -> None:
+    file, _ = parse_config(SRC, "kinds.hcl")
+    again = pickle.loads(pickle.dumps(file))
+    assert _read(again) == _read(file)
+    # Once everything that a node keeps when computed is kept, too.
+    _used(file)
+    assert _read(pickle.loads(pickle.dumps(file))) == _read(file)

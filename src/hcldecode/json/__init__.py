@@ -9,6 +9,8 @@ numbers exactly, and report every mistake as a diagnostic with a range.
 
 from __future__ import annotations
 
+import functools
+
 from ..model._diagnostics import Diagnostic, Diagnostics, Pos
 from ..model._source import decode_source
 from ..model._structure import File
@@ -89,11 +91,17 @@ def parse(
         root = ObjectNode(0, 0, [], closed=False)
     nav_root = root
     file = File(
-        filename, source.text, JsonBody(source, root), lambda byte: _context(source, nav_root, byte)
+        filename, source.text, JsonBody(source, root), functools.partial(_context, source, nav_root)
     )
-    text = source.text
-    source.keep_file(file, lambda: parse(text, filename, start, go_errors=go_errors)[0])
+    source.keep_file(
+        file, functools.partial(_parsed_again, source.text, filename, start, go_errors)
+    )
     return file, diags
+
+
+def _parsed_again(text: str, filename: str, start: Pos | None, go_errors: bool) -> File:
+    """The file of ``text`` parsed again (for :class:`~hcldecode.model.FileRef`)."""
+    return parse(text, filename, start, go_errors=go_errors)[0]
 
 
 def parse_expression(

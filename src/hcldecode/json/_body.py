@@ -12,6 +12,7 @@ A property named ``"//"`` is a comment and ignored, in bodies only.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any, TypeVar
 
 from .._text import go_quote, suggest
 from ..model._diagnostics import REPEATED_ERRORS, Diagnostic, Diagnostics, Range, SourceFile
@@ -25,6 +26,8 @@ from ..model._structure import (
 )
 from ._ast import ArrayNode, Node, NodeView, NullNode, ObjectNode, Property, Source
 from ._expression import JsonExpression
+
+_Item = TypeVar("_Item")
 
 __all__ = ["JsonBody"]
 
@@ -324,6 +327,14 @@ class _Repeats:
         return detail
 
 
+def _made_again(cls: type[_Item], fields: dict[str, Any]) -> _Item:
+    """An attribute or block of this module, unpickled with its fields."""
+    item = cls.__new__(cls)
+    for name, value in fields.items():
+        setattr(item, name, value)
+    return item
+
+
 class _JsonAttribute(Attribute):
     """A property read as an attribute; its ranges are made when asked for."""
 
@@ -334,6 +345,16 @@ class _JsonAttribute(Attribute):
         self.expr = JsonExpression(source, prop.value)
         self._source = source
         self._prop = prop
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # By its fields, these included: the compiled build's Attribute pickles its own alone.
+        fields = {
+            "name": self.name,
+            "expr": self.expr,
+            "_source": self._source,
+            "_prop": self._prop,
+        }
+        return _made_again, (_JsonAttribute, fields)
 
     @property
     def range(self) -> Range:
@@ -369,6 +390,17 @@ class _JsonBlock(Block):
         # The value that holds the bodies, the block type's property, and the
         # properties that named the labels.
         self._header = header
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # As _JsonAttribute's.
+        fields = {
+            "type": self.type,
+            "labels": self.labels,
+            "body": self.body,
+            "_source": self._source,
+            "_header": self._header,
+        }
+        return _made_again, (_JsonBlock, fields)
 
     @property
     def def_range(self) -> Range:

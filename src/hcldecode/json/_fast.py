@@ -183,6 +183,11 @@ class _Document:
         # positions found, by one thread at a time.
         self._lock = threading.Lock()
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled with its text and value alone (the full tree is found again when
+        # positions are asked for: its table is keyed by the values' ids).
+        return _Document, (self.text, self._root_raw)
+
     def node(self, raw: Any, parent: Any = None, index: int = 0) -> Node:
         """The lazy node of the decoded value ``raw``, child ``index`` of ``parent``'s."""
         kind = type(raw)
@@ -338,6 +343,19 @@ class _Positions:
 # its document, its parent's decoded value (None at the root) and its index there.
 
 
+def _set_slots(node: Any) -> tuple[None, dict[str, Any]]:
+    """A lazy node's state for pickling: its slots that are set, as they are (the
+    default would ask for the others, which makes children and finds positions)."""
+    state = {}
+    for cls in type(node).__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            try:
+                state[name] = object.__getattribute__(node, name)
+            except AttributeError:
+                continue
+    return None, state
+
+
 def _position(node: Any, name: str) -> Any:
     if name in ("start", "end"):
         twin = object.__getattribute__(node, "_doc").twin(node)
@@ -349,6 +367,7 @@ def _position(node: Any, name: str) -> Any:
 
 class _LazyObject(ObjectNode):
     __slots__ = ("_doc", "_index", "_made", "_parent", "_raw")
+    __getstate__ = _set_slots
 
     _doc: _Document
     _raw: Any
@@ -365,6 +384,7 @@ class _LazyObject(ObjectNode):
 
 class _LazyArray(ArrayNode):
     __slots__ = ("_doc", "_index", "_made", "_parent", "_raw")
+    __getstate__ = _set_slots
 
     _doc: _Document
     _raw: Any
@@ -381,6 +401,7 @@ class _LazyArray(ArrayNode):
 
 class _LazyString(StringNode):
     __slots__ = ("_doc", "_index", "_parent")
+    __getstate__ = _set_slots
 
     def __getattr__(self, name: str) -> Any:
         return _position(self, name)
@@ -388,6 +409,7 @@ class _LazyString(StringNode):
 
 class _LazyNumber(NumberNode):
     __slots__ = ("_doc", "_index", "_parent")
+    __getstate__ = _set_slots
 
     def __getattr__(self, name: str) -> Any:
         return _position(self, name)
@@ -395,6 +417,7 @@ class _LazyNumber(NumberNode):
 
 class _LazyBool(BoolNode):
     __slots__ = ("_doc", "_index", "_parent")
+    __getstate__ = _set_slots
 
     def __getattr__(self, name: str) -> Any:
         return _position(self, name)
@@ -402,6 +425,7 @@ class _LazyBool(BoolNode):
 
 class _LazyNull(NullNode):
     __slots__ = ("_doc", "_index", "_parent")
+    __getstate__ = _set_slots
 
     def __getattr__(self, name: str) -> Any:
         return _position(self, name)
@@ -409,6 +433,7 @@ class _LazyNull(NullNode):
 
 class _LazyProperty(Property):
     __slots__ = ("_doc", "_index", "_parent")
+    __getstate__ = _set_slots
 
     _doc: _Document
     _parent: Any

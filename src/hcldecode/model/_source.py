@@ -150,16 +150,20 @@ class FileRef:
     collector. When the file is asked for after it is gone (a caller kept
     only a body or an expression of it), ``remake`` parses its text again,
     once, on the first question about the blocks in it; the text alone is
-    there at once.
+    there at once. A pickled tree keeps only that stand-in (and ``remake``
+    with it).
 
     Args:
         file: The parsed file.
         remake: Parses the same text again into the same file. It must not
             refer to the tree or its positions (only to the text, the name
-            and the start).
+            and the start); for the tree to pickle, it must pickle too (a
+            ``functools.partial`` of a module's function does).
     """
 
     __slots__ = ("_again", "_ref")
+
+    _ref: Callable[[], SourceFile | None]
 
     def __init__(self, file: SourceFile, remake: Callable[[], SourceFile]) -> None:
         self._ref = weakref.ref(file)
@@ -168,6 +172,23 @@ class FileRef:
     def get(self) -> SourceFile:
         """The file, or its stand-in once it is gone."""
         return self._ref() or self._again
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # A pickled tree refers to its file's stand-in alone: the file is parsed
+        # again from the text when its blocks are asked for.
+        return _again_only, (self._again,)
+
+
+def _no_file() -> None:
+    return None
+
+
+def _again_only(again: _FileAgain) -> FileRef:
+    """A reference whose file is gone: the stand-in of an unpickled tree."""
+    ref = FileRef.__new__(FileRef)
+    ref._ref = _no_file
+    ref._again = again
+    return ref
 
 
 class _FileAgain:
@@ -185,6 +206,9 @@ class _FileAgain:
         if self._file is None:
             self._file = self._remake()
         return self._file.context_string(byte)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _FileAgain, (self.filename, self.text, self._remake)  # without the file made
 
 
 class _Line:

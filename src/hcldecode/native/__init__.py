@@ -28,6 +28,7 @@ reported as an error.
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
@@ -208,9 +209,13 @@ def parse_config(
     """
     parser, body, diags = _parse(src, filename, start, lambda p: p.parse_body(_scanner.EOF, None))
     file = File(filename, parser.text, body, body.context_string, def_range=body.context_def_range)
-    text = parser.text
-    parser.source.keep_file(file, lambda: parse_config(text, filename, start)[0])
+    parser.source.keep_file(file, functools.partial(_parsed_again, parser.text, filename, start))
     return file, diags
+
+
+def _parsed_again(text: str, filename: str, start: Pos | None) -> File:
+    """The file of ``text`` parsed again (for :class:`~hcldecode.model.FileRef`)."""
+    return parse_config(text, filename, start)[0]
 
 
 def parse_expression(

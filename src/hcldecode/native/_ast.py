@@ -35,6 +35,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from .._compile import mypyc_attr
 from ..model._structure import Expression, StaticCall
 from ..model._traversal import (
     Traversal,
@@ -86,6 +87,9 @@ __all__ = [
 ]
 
 
+# Every node class is marked (mypyc reads each class's own marks): then pickle can
+# make its objects (_compile.py).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Node(Expression):
     """Base of every native-syntax expression node.
 
@@ -174,6 +178,7 @@ class LiteralKind(enum.Enum):
     NULL = "null"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LiteralValue(Node):
     """A constant: a string, number, ``true``/``false`` or ``null``.
 
@@ -265,6 +270,7 @@ class StepKind(enum.Enum):
     SPLAT = "splat"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Step:
     """One step of a :class:`ScopeTraversal` or :class:`RelativeTraversal`.
 
@@ -342,6 +348,7 @@ def build_traversal(
 _NO_STEPS: tuple[Step, ...] = ()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ScopeTraversal(Node):
     """A variable reference with constant steps: ``var.a[0].b``.
 
@@ -422,6 +429,7 @@ class ScopeTraversal(Node):
         return None if self.steps else self.name
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class AnonSymbol(Node):
     """The placeholder for "the current element" inside a :class:`Splat`'s ``each``.
 
@@ -444,6 +452,7 @@ class AnonSymbol(Node):
         self.slots: dict[int, Value] = {}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ErrorExpr(Node):
     """Where a syntax error left no expression (the reference's placeholder).
 
@@ -469,6 +478,7 @@ class ErrorExpr(Node):
 # --------------------------------------------------------------------------- traversals on values
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RelativeTraversal(Node):
     """Constant steps applied to the value of another expression: ``f(x).a[0]``.
 
@@ -516,6 +526,7 @@ class RelativeTraversal(Node):
         return base + self.traversal
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Index(Node):
     """``collection[key]`` with a key that is not a constant.
 
@@ -567,6 +578,7 @@ class Index(Node):
         return (self.collection, self.key)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Splat(Node):
     """A splat: ``source[*].each...`` or the attribute-only ``source.*.a.b``.
 
@@ -635,6 +647,7 @@ class Splat(Node):
 # --------------------------------------------------------------------------- calls and operators
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FunctionCall(Node):
     """``name(args...)``; ``name`` may be namespaced (``provider::aws::fn``).
 
@@ -740,6 +753,7 @@ class Operator(enum.Enum):
     NEGATE = "-x"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BinaryOp(Node):
     """``lhs op rhs``.
 
@@ -780,6 +794,7 @@ class BinaryOp(Node):
         return (self.lhs, self.rhs)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class UnaryOp(Node):
     """``-operand`` (``Operator.NEGATE``) or ``!operand`` (``Operator.NOT``).
 
@@ -818,6 +833,7 @@ class UnaryOp(Node):
         return (self.operand,)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Conditional(Node):
     """``condition ? true_result : false_result``.
 
@@ -862,6 +878,7 @@ class Conditional(Node):
         return (self.condition, self.true_result, self.false_result)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Parens(Node):
     """``(inner)``: only records the parentheses' range; evaluates as ``inner``.
 
@@ -892,6 +909,7 @@ class Parens(Node):
 # --------------------------------------------------------------------------- collections
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TupleCons(Node):
     """``[a, b, ...]``. ``start_range`` is the ``[``.
 
@@ -951,6 +969,7 @@ class TupleCons(Node):
         return Value.tuple(elements)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ObjectKey(Node):
     """The key of an object constructor item, wrapping the key expression.
 
@@ -1011,6 +1030,7 @@ class ObjectKey(Node):
         return self.wrapped
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ObjectItem:
     """One ``key = value`` item of an :class:`ObjectCons`.
 
@@ -1034,6 +1054,7 @@ class ObjectItem:
         return f"ObjectItem(key={self.key!r}, value={self.value!r})"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ObjectCons(Node):
     """``{k = v, ...}``. ``start_range`` is the ``{``.
 
@@ -1064,6 +1085,7 @@ class ObjectCons(Node):
         return [(item.key, item.value) for item in self.items]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ForExpr(Node):
     """``[for k, v in coll: value if cond]`` or ``{for k, v in coll: key => value... if cond}``.
 
@@ -1173,6 +1195,7 @@ class ForExpr(Node):
 # --------------------------------------------------------------------------- templates
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Template(Node):
     """A string template: the concatenation of ``parts``.
 
@@ -1262,6 +1285,7 @@ def _constant_string(template: Template, limits: Limits) -> Value | None:
     return value
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TemplateWrap(Node):
     """A template that is one interpolation, ``"${x}"``: its value is ``wrapped``'s, unconverted.
 
@@ -1288,6 +1312,7 @@ class TemplateWrap(Node):
         return (self.wrapped,)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TemplateJoin(Node):
     """A ``%{for}`` directive, whose element results (strings) are joined without separator.
 

@@ -30,6 +30,7 @@ __all__ = ["AttributeNode", "BlockNode", "NativeBody"]
 _NONE: frozenset[str] = frozenset()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # so that pickle can make one (_compile.py)
 class AttributeNode(Attribute):
     """``name = expr`` as parsed: offsets of the whole definition (the name is
     where it starts).
@@ -69,6 +70,7 @@ class AttributeNode(Attribute):
         return self.source.range(start, start + self._size)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # so that pickle can make one (_compile.py)
 class BlockNode(Block):
     """A parsed block: type, labels, body and the offsets of its parts.
 
