@@ -327,6 +327,12 @@ class _Repeats:
         return detail
 
 
+def _reduced(item: Attribute | Block, names: tuple[str, ...]) -> tuple[object, ...]:
+    """How an attribute or block of this module pickles: by the fields ``names``, its
+    own with its base class's (the compiled build's base classes pickle their own alone)."""
+    return _made_again, (type(item), {name: getattr(item, name) for name in names})
+
+
 def _made_again(cls: type[_Item], fields: dict[str, Any]) -> _Item:
     """An attribute or block of this module, unpickled with its fields."""
     item = cls.__new__(cls)
@@ -347,14 +353,7 @@ class _JsonAttribute(Attribute):
         self._prop = prop
 
     def __reduce__(self) -> tuple[object, ...]:
-        # By its fields, these included: the compiled build's Attribute pickles its own alone.
-        fields = {
-            "name": self.name,
-            "expr": self.expr,
-            "_source": self._source,
-            "_prop": self._prop,
-        }
-        return _made_again, (_JsonAttribute, fields)
+        return _reduced(self, ("name", "expr", "_source", "_prop"))
 
     @property
     def range(self) -> Range:
@@ -392,15 +391,7 @@ class _JsonBlock(Block):
         self._header = header
 
     def __reduce__(self) -> tuple[object, ...]:
-        # As _JsonAttribute's.
-        fields = {
-            "type": self.type,
-            "labels": self.labels,
-            "body": self.body,
-            "_source": self._source,
-            "_header": self._header,
-        }
-        return _made_again, (_JsonBlock, fields)
+        return _reduced(self, ("type", "labels", "body", "_source", "_header"))
 
     @property
     def def_range(self) -> Range:
