@@ -8,7 +8,15 @@ import gc
 import pickle
 
 from hcldecode.model import EvalContext, File
-from hcldecode.native import NativeBody, Node, WalkNode, parse_config, visit_all
+from hcldecode.native import (
+    NativeBody,
+    Node,
+    Splat,
+    WalkNode,
+    parse_config,
+    parse_expression,
+    visit_all,
+)
 from hcldecode.values import Value
 
 SRC = """\
@@ -126,3 +134,13 @@ def test_a_tree_of_every_kind_of_node_pickles() -> None:
     # Once everything that a node keeps when computed is kept, too.
     _used(file)
     assert _read(pickle.loads(pickle.dumps(file))) == _read(file)
+
+
+def test_a_pickled_splat_leaves_the_evaluators_scratch_behind() -> None:
+    expr, _ = parse_expression("var.items[*].id")
+    assert isinstance(expr, Splat)
+    expr.item.slots[1] = Value.string("secret")  # as while an evaluation is in progress
+    again = pickle.loads(pickle.dumps(expr))
+    assert isinstance(again, Splat)
+    assert (again.item.slots, again.item.range) == ({}, expr.item.range)
+    assert again.value(CTX) == expr.value(CTX)

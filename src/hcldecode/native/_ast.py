@@ -451,6 +451,11 @@ class AnonSymbol(Node):
         self._size = end - start
         self.slots: dict[int, Value] = {}
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Without the evaluator's scratch: a value of an evaluation in progress in
+        # another thread is not the pickle's to keep.
+        return AnonSymbol, (self.source, self.start, self.end)
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class ErrorExpr(Node):
