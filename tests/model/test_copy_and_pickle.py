@@ -117,6 +117,25 @@ def test_a_configuration_holding_parsed_parts_pickles(filename: str, text: str) 
     assert "resource" in str(original.value).splitlines()[2]
 
 
+@dataclasses.dataclass
+class Core:
+    name: str
+
+
+def test_a_pickled_partial_decoding_reports_what_nobody_claimed() -> None:
+    decoded = hcl.decode_partial(
+        hcl.parse('name = "a"\nplugin { x = 1 }\n', filename="m.hcl"), Core
+    )
+    again = pickle.loads(pickle.dumps(decoded))
+    assert (again.value, again.fields, list(again.files)) == (Core("a"), {"name": "a"}, ["m.hcl"])
+    with pytest.raises(hcl.DecodeError) as original:
+        hcl.reject_unclaimed(decoded.remaining)
+    with pytest.raises(hcl.DecodeError) as unpickled:
+        hcl.reject_unclaimed(again.remaining)
+    assert str(unpickled.value) == str(original.value)
+    assert str(original.value).splitlines()[2] == "  on m.hcl line 2, in plugin:"
+
+
 def _native_nodes(file: File) -> list[tuple[str, Range]]:
     found: list[tuple[str, Range]] = []
     native.visit_all(file.body, lambda node: found.append((type(node).__name__, node.range)))
