@@ -58,17 +58,26 @@ class Module:
     raw: Annotated[list[hcl.Block], hcl.block("raw")] = dataclasses.field(default_factory=list)
 
 
-@pytest.mark.parametrize(
+# A module in each syntax, by file name and text.
+_MODULES = pytest.mark.parametrize(
     ("filename", "text"),
     [
-        ("main.hcl", 'resource "x" {\n  count = 2\n  tags = {}\n  ami = "a"\n}\nraw {}\n'),
-        ("main.json", '{"resource": {"x": {"count": 2, "tags": {}, "ami": "a"}}, "raw": {}}'),
+        ("main.hcl", 'resource "x" {\n  count = 2\n  tags = {a = 1}\n  ami = "a"\n}\nraw {}\n'),
+        ("main.json", '{"resource": {"x": {"count": 2, "tags": {"a": 1}, "ami": "a"}}, "raw": {}}'),
     ],
 )
+
+
+def _module(filename: str, text: str) -> tuple[File, Module]:
+    file = hcl.parse(
+        text, filename=filename, syntax="json" if filename.endswith(".json") else "native"
+    )
+    return file, hcl.decode(file, Module)
+
+
+@_MODULES
 def test_a_deep_copy_of_a_configuration_shares_its_parsed_parts(filename: str, text: str) -> None:
-    syntax = "json" if filename.endswith(".json") else "native"
-    file = hcl.parse(text, filename=filename, syntax=syntax)
-    module = hcl.decode(file, Module)
+    file, module = _module(filename, text)
     copied = copy.deepcopy(module)
     assert copied == module
     assert copied is not module and copied.resources is not module.resources
@@ -86,16 +95,9 @@ class Config:
     ami: int
 
 
-@pytest.mark.parametrize(
-    ("filename", "text"),
-    [
-        ("main.hcl", 'resource "x" {\n  count = 2\n  tags = {a = 1}\n  ami = "a"\n}\nraw {}\n'),
-        ("main.json", '{"resource": {"x": {"count": 2, "tags": {"a": 1}, "ami": "a"}}, "raw": {}}'),
-    ],
-)
+@_MODULES
 def test_a_configuration_holding_parsed_parts_pickles(filename: str, text: str) -> None:
-    syntax = "json" if filename.endswith(".json") else "native"
-    module = hcl.decode(hcl.parse(text, filename=filename, syntax=syntax), Module)
+    _, module = _module(filename, text)
     again = pickle.loads(pickle.dumps(module))
     (resource,), (same,) = module.resources, again.resources
     assert same.count is not resource.count
