@@ -12,6 +12,8 @@ Each input is read in both syntaxes and goes through:
 * an hcldec spec (with and without expanding ``dynamic`` blocks), and
   reading the input itself as a spec file;
 * rendering every diagnostic found, as ``str()`` of the error;
+* pickling the parsed file: the copy renders the diagnostics the same, and its
+  attributes have the same ranges and values;
 * writing: the formatter, and an editable document, which must write the
   input back byte for byte and, after a change in every block at every
   depth, give a file that parses without errors.
@@ -36,6 +38,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import pickle
 import shutil
 import sys
 from pathlib import Path
@@ -49,7 +52,7 @@ with atheris.instrument_imports(include=["hcldecode"]):
     from hcldecode import json as hcljson
     from hcldecode.ext import dynblock, tryfunc
     from hcldecode.model import Body as ModelBody
-    from hcldecode.model import HCLError
+    from hcldecode.model import Diagnostics, File, HCLError
     from hcldecode.native import NativeBody
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -133,6 +136,7 @@ def check(data: bytes) -> None:
     for syntax, parse in (("native", native.parse_config), ("json", hcljson.parse)):
         file, diags = parse(data, "fuzz.hcl")
         str(HCLError(diags, {"fuzz.hcl": file}))
+        check_pickled(file, diags)
         ctx = hcl.EvalContext(VARIABLES, FUNCTIONS)
         for expr in attributes(file.body):
             for context in (None, ctx):
@@ -155,6 +159,17 @@ def check(data: bytes) -> None:
         hcldec.variables(file.body, SPEC, dynamic_blocks=True)
         hcldec.read_spec(file.body)
     check_writing(data)
+
+
+def check_pickled(file: File, diags: Diagnostics) -> None:
+    """A pickled file renders the diagnostics as the file does, and its attributes have
+    the same ranges and values."""
+    again = pickle.loads(pickle.dumps(file))
+    if str(HCLError(diags, {"fuzz.hcl": again})) != str(HCLError(diags, {"fuzz.hcl": file})):
+        raise AssertionError("a pickled file renders the diagnostics otherwise")
+    mine, theirs = attributes(file.body), attributes(again.body)
+    if [(e.range, e.value(None)) for e in theirs] != [(e.range, e.value(None)) for e in mine]:
+        raise AssertionError("a pickled file's attributes differ")
 
 
 def check_writing(data: bytes) -> None:
