@@ -253,7 +253,7 @@ class LeafLowering(Lowering):
         ):
             try:
                 return self.leaf(value, self.tp), []
-            except (LowerError, LowerErrors):
+            except LowerError:  # LowerErrors too
                 pass
         return super().lower(value, strict=strict, sensitive=sensitive)
 
@@ -337,7 +337,7 @@ class SequenceLowering(Lowering):
                     break
                 try:
                     items.append(leaf(item, tp))
-                except (LowerError, LowerErrors):
+                except LowerError:  # LowerErrors too
                     break
             else:
                 try:
