@@ -371,6 +371,7 @@ def test_dumps_writes_what_loads_reads_back_on_stored_generated_files(set_name: 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32 - 1))
 @example(19063)  # more comment runs than places: blocks an attribute replaces had them
+@example(2759)  # an inline comment in a body whose one value can be a block
 def test_dumps_writes_what_loads_reads_back_on_generated_files(seed: int) -> None:
     text = Generator(random.Random(seed)).file()
     for set_name, options in OPTION_SETS.items():
@@ -381,6 +382,18 @@ def test_dumps_writes_what_loads_reads_back_on_generated_files(seed: int) -> Non
         except python_hcl2.DuplicateNameError:
             return  # the generator names a block as an attribute before it: no dictionary
         _round_trips(text, options)
+
+
+def test_dumps_without_explicit_blocks_writes_lists_as_values_to_hold_inline_comments() -> None:
+    # Written as a block, the list of objects would leave the comment no value to be in.
+    data = python_hcl2.loads("name = [{\n  k = var.a /* c */\n}]\n", explicit_blocks=False)
+    assert data == {"name": [{"k": "${var.a}"}], "__inline_comments__": [{"value": "c"}]}
+    written = python_hcl2.dumps(data, explicit_blocks=False)
+    assert written == "name = [ # c\n{ k = var.a }]\n"
+    assert python_hcl2.loads(written, explicit_blocks=False) == data
+    # Without the comment, the same list is written as a block.
+    del data["__inline_comments__"]
+    assert python_hcl2.dumps(data, explicit_blocks=False) == "name {\n  k = var.a\n}\n"
 
 
 def test_dumps_writes_python_hcl2s_python_text_of_parenthesized_values_as_hcl() -> None:

@@ -115,7 +115,9 @@ class _Writer:
         # Placeholder comment -> the run of several block comments it stands for.
         self.verbatim: dict[str, str] = {}
 
-    def body(self, data: dict[str, Any], depth: int) -> str:
+    def body(self, data: dict[str, Any], depth: int, *, lists_as_values: bool = False) -> str:
+        """``data`` as a body's text. ``lists_as_values`` writes lists of dicts as attribute
+        values even where they could be blocks (without ``explicit_blocks``)."""
         indent = "  " * depth
         # Each item's text, and whether a run of comments may follow it and come
         # back as the body's comments (not after an operation deeper in a value,
@@ -126,7 +128,7 @@ class _Writer:
         for name, value in data.items():
             if name in _SPECIAL:
                 continue
-            if _is_blocks(value, self.options.explicit_blocks):
+            if not lists_as_values and _is_blocks(value, self.options.explicit_blocks):
                 for block in value:
                     found = _block_body(block, self.options.explicit_blocks)
                     assert found is not None
@@ -147,6 +149,9 @@ class _Writer:
                 line = text if text.endswith("\n") else text + "\n"
                 items.append((f"{indent}{name} = {line}", followable, name))
         if inline:
+            if not (lists_as_values or self.options.explicit_blocks):
+                # Lists of dicts read back the same as values: they hold the comments.
+                return self.body(data, depth, lists_as_values=True)
             raise ValueError("inline comments with no attribute value to hold them")
         comments = [c["value"] for c in data.get(_COMMENTS, [])]
         return _with_comments(items, self.runs(comments), indent)
